@@ -1,0 +1,131 @@
+// swift-tools-version:6.0
+//
+// bidi-lsp: a language-server-style daemon for right-to-left and
+// mixed-direction text.
+//
+// Layout rules for this manifest: one `// MARK:` section per module,
+// followed by its test target; one dependency per line. Modules, from the
+// bottom up:
+//
+//   CJansson            system library: libjansson (Debian libjansson-dev)
+//   JSONRPC             JSON values over jansson, LSP framing, JSON-RPC 2.0
+//   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
+//   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
+//   DocumentStore       document buffers, line index, incremental analysis
+//   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   BidiServer          protocol handlers: lifecycle, documents, bidi requests
+//   bidi-lsp            the executable
+//   BidiTestSupport     test helpers: a stdio client for the built binary
+
+import PackageDescription
+
+let package = Package(
+  name: "bidi-lsp",
+  products: [
+    .executable(name: "bidi-lsp", targets: ["bidi-lsp"]),
+    .library(name: "UnicodeBidi", targets: ["UnicodeBidi"]),
+  ],
+  targets: [
+    // MARK: CJansson
+    .systemLibrary(
+      name: "CJansson",
+      pkgConfig: "jansson",
+      providers: [.apt(["libjansson-dev"])]
+    ),
+
+    // MARK: JSONRPC
+    .target(
+      name: "JSONRPC",
+      dependencies: [
+        "CJansson"
+      ]
+    ),
+    .testTarget(
+      name: "JSONRPCTests",
+      dependencies: [
+        "JSONRPC"
+      ]
+    ),
+
+    // MARK: CUnicodeBidiData
+    .target(name: "CUnicodeBidiData"),
+
+    // MARK: UnicodeBidi
+    .target(
+      name: "UnicodeBidi",
+      dependencies: [
+        "CUnicodeBidiData"
+      ]
+    ),
+    .testTarget(
+      name: "UnicodeBidiTests",
+      dependencies: [
+        "UnicodeBidi"
+      ]
+    ),
+
+    // MARK: DocumentStore
+    .target(
+      name: "DocumentStore",
+      dependencies: [
+        "UnicodeBidi"
+      ]
+    ),
+    .testTarget(
+      name: "DocumentStoreTests",
+      dependencies: [
+        "DocumentStore"
+      ]
+    ),
+
+    // MARK: BidiHazards
+    .target(
+      name: "BidiHazards",
+      dependencies: [
+        "UnicodeBidi"
+      ]
+    ),
+    .testTarget(
+      name: "BidiHazardsTests",
+      dependencies: [
+        "BidiHazards"
+      ]
+    ),
+
+    // MARK: BidiServer
+    .target(
+      name: "BidiServer",
+      dependencies: [
+        "BidiHazards",
+        "DocumentStore",
+        "JSONRPC",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: bidi-lsp
+    .executableTarget(
+      name: "bidi-lsp",
+      dependencies: [
+        "BidiServer"
+      ]
+    ),
+
+    // MARK: BidiTestSupport
+    .target(
+      name: "BidiTestSupport",
+      dependencies: [
+        "JSONRPC"
+      ]
+    ),
+
+    // MARK: IntegrationTests
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: [
+        "BidiTestSupport",
+        "JSONRPC",
+      ]
+    ),
+  ]
+)

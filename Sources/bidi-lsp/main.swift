@@ -1,0 +1,1 @@
+print("bidi-lsp: not yet")
