@@ -12,6 +12,7 @@
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
 //   DocumentStore       document buffers, line index, incremental analysis
+//   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
@@ -92,11 +93,27 @@ let package = Package(
       ]
     ),
 
+    // MARK: BidiMarks
+    .target(
+      name: "BidiMarks",
+      dependencies: [
+        "UnicodeBidi"
+      ]
+    ),
+    .testTarget(
+      name: "BidiMarksTests",
+      dependencies: [
+        "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+
     // MARK: BidiServer
     .target(
       name: "BidiServer",
       dependencies: [
         "BidiHazards",
+        "BidiMarks",
         "DocumentStore",
         "JSONRPC",
         "UnicodeBidi",

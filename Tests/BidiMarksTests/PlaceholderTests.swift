@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderTests: XCTestCase { func testModuleBuilds() {} }
