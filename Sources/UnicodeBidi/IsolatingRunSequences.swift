@@ -24,12 +24,15 @@ extension ParagraphResolver {
     let removed = ParagraphStorage.removedBit
     let simple = !present.intersects(.explicitControls) && !present.contains(.BN)
 
-    // BD7: the level runs, as the first and last (not removed) character.
+    // BD7: the level runs, as the first and last (not removed) character
+    // and the level (kept apart: resolving a sequence rewrites `levels`).
     var runStarts: [Int32] = []
     var runEnds: [Int32] = []
+    var runLevels: [UInt8] = []
     if simple {
       runStarts.append(0)
       runEnds.append(Int32(count - 1))
+      runLevels.append(paragraphLevel)
     } else {
       var current: UInt8 = 0xFF
       for i in 0..<count where levels[i] & removed == 0 {
@@ -37,6 +40,7 @@ extension ParagraphResolver {
           current = levels[i]
           runStarts.append(Int32(i))
           runEnds.append(Int32(i))
+          runLevels.append(current)
         } else {
           runEnds[runEnds.count - 1] = Int32(i)
         }
@@ -74,18 +78,18 @@ extension ParagraphResolver {
         continues[next] = true
         run = next
       }
-      let level = levels[Int(runStarts[first])]
+      let level = runLevels[first]
       // X10: sos from the higher of this level and the level before the
       // sequence (or the paragraph level); eos likewise with the level after
       // it, or the paragraph level when the sequence ends with an isolate
       // initiator (which then lacks a matching PDI) or the paragraph ends.
-      let before = first > 0 ? levels[Int(runEnds[first - 1])] : paragraphLevel
+      let before = first > 0 ? runLevels[first - 1] : paragraphLevel
       let last = Int(runEnds[run])
       let after: UInt8
       if classes[last].isIsolateInitiator || run + 1 == runCount {
         after = paragraphLevel
       } else {
-        after = levels[Int(runStarts[run + 1])]
+        after = runLevels[run + 1]
       }
       body(
         IsolatingRunSequence(
