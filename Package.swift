@@ -43,7 +43,8 @@ let package = Package(
     .testTarget(
       name: "JSONRPCTests",
       dependencies: [
-        "JSONRPC"
+        "BidiTestSupport",
+        "JSONRPC",
       ]
     ),
 
