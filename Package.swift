@@ -44,7 +44,8 @@ let package = Package(
     .testTarget(
       name: "JSONRPCTests",
       dependencies: [
-        "JSONRPC"
+        "BidiTestSupport",
+        "JSONRPC",
       ]
     ),
 
