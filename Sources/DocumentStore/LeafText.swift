@@ -131,7 +131,11 @@ enum LeafPacker {
       i = end
       if !terminated { break }
       if i == count {
-        if endsDocument { records.append(LineRecord(start: UInt32(count - leafStart), utf16: 0, scalars: 0)) }
+        if endsDocument {
+          // The empty last line joins the current leaf unless it is already too big.
+          if count - leafStart > maxLeafBytes { flush(upTo: count) }
+          records.append(LineRecord(start: UInt32(count - leafStart), utf16: 0, scalars: 0))
+        }
         break
       }
     }
