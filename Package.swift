@@ -89,6 +89,10 @@ let package = Package(
       name: "BidiHazardsTests",
       dependencies: [
         "BidiHazards"
+      ],
+      exclude: [
+        "Corpus",
+        "CorpusSource",
       ]
     ),
 
