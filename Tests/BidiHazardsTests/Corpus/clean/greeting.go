@@ -7,5 +7,5 @@ func main() {
     raw := `שורה ⁦one⁩
 سطر ‏ثاني`
     mark := '‎'
-    fmt.Println("مرحبا ⁧"+raw+"⁩", mark) /* ‫עברית‬ */
+    fmt.Println("⁧مرحبا⁩ "+raw, mark) /* ‫עברית‬ */
 }

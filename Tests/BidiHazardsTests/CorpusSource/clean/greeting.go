@@ -7,5 +7,5 @@ func main() {
     raw := `שורה ⟦LRI⟧one⟦PDI⟧
 سطر ⟦RLM⟧ثاني`
     mark := '⟦LRM⟧'
-    fmt.Println("مرحبا ⟦RLI⟧"+raw+"⟦PDI⟧", mark) /* ⟦RLE⟧עברית⟦PDF⟧ */
+    fmt.Println("⟦RLI⟧مرحبا⟦PDI⟧ "+raw, mark) /* ⟦RLE⟧עברית⟦PDF⟧ */
 }
