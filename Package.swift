@@ -91,6 +91,10 @@ let package = Package(
       name: "BidiHazardsTests",
       dependencies: [
         "BidiHazards"
+      ],
+      exclude: [
+        "Corpus",
+        "CorpusSource",
       ]
     ),
 
