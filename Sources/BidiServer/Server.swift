@@ -50,6 +50,9 @@ public final class BidiLanguageServer: MessageHandler {
     "initialize": { $0.initialize },
     "shutdown": { $0.shutdown },
     "bidi/documentInfo": { $0.documentInfo },
+    "bidi/naturalDirection": { $0.naturalDirection },
+    "bidi/alignment": { $0.alignment },
+    "bidi/visualOrder": { $0.visualOrder },
   ]
 
   static let notificationHandlers: [String: NotificationHandler] = [

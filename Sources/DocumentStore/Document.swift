@@ -17,7 +17,7 @@ public struct ContentChange: Hashable, Sendable {
 /// an O(1) snapshot that later changes to the original never affect.
 public struct Document: Sendable {
   /// The per-line analysis documents cache (see `LineAnalysis`).
-  public typealias Analysis = NoLineAnalysis
+  public typealias Analysis = BidiLineAnalysis
   /// The text of a document.
   public typealias Text = LineTree<Analysis>
 
