@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Receives the messages of a `Connection`.
 ///
@@ -339,7 +340,9 @@ private final class UnsafeState: @unchecked Sendable {
   var isQueueEmpty: Bool { head == items.count }
 
   func enqueue(_ item: Item) {
-    if case .request(let pending) = item { inFlight[pending.request.id, default: []].append(pending) }
+    if case .request(let pending) = item {
+      inFlight[pending.request.id, default: []].append(pending)
+    }
     items.append(item)
   }
 

@@ -28,7 +28,8 @@ final class LoggerTests: XCTestCase {
     XCTAssertTrue(lines[2].hasSuffix(" info: third"))
     XCTAssertTrue(lines[3].hasSuffix(" error: appended"))
     // 2025-05-01T12:34:56.789Z
-    XCTAssertNotNil(lines[0].range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z "#, options: .regularExpression))
+    XCTAssertNotNil(
+      lines[0].range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z "#, options: .regularExpression))
   }
 
   func testUnopenableFileIsAnError() {
