@@ -32,6 +32,8 @@ public final class TestClient {
   public init(
     executable: String, arguments: [String] = [], environment: [String: String] = [:]
   ) throws(TestClientError) {
+    // Writing to a server that has exited must be an error, not a killed test.
+    signal(SIGPIPE, SIG_IGN)
     var toChild: [Int32] = [0, 0]
     var fromChild: [Int32] = [0, 0]
     guard pipe(&toChild) == 0 else { throw .system(call: "pipe", errno: errno) }

@@ -61,6 +61,15 @@ final class TestClientTests: XCTestCase {
     XCTAssertEqual(client.standardError(), "hello")
   }
 
+  func testWritingToAnExitedServerIsAnError() throws {
+    let client = try TestClient(executable: "/bin/true")
+    XCTAssertEqual(client.exitStatus(timeout: 10), 0)
+    XCTAssertThrowsError(try client.notify("late")) { error in
+      guard case TestClientError.system(_, let code) = error else { return XCTFail("\(error)") }
+      XCTAssertEqual(code, EPIPE)
+    }
+  }
+
   func testMissingExecutableIsAnError() {
     XCTAssertThrowsError(try TestClient(executable: "/nonexistent/bidi-lsp"))
   }
