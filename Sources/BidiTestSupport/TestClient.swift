@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A synchronous client for integration tests: spawns a server executable
 /// with pipes for stdin and stdout (stderr goes to a temporary file, see
@@ -31,6 +32,8 @@ public final class TestClient {
   public init(
     executable: String, arguments: [String] = [], environment: [String: String] = [:]
   ) throws(TestClientError) {
+    // Writing to a server that has exited must be an error, not a killed test.
+    signal(SIGPIPE, SIG_IGN)
     var toChild: [Int32] = [0, 0]
     var fromChild: [Int32] = [0, 0]
     guard pipe(&toChild) == 0 else { throw .system(call: "pipe", errno: errno) }
@@ -44,7 +47,8 @@ public final class TestClient {
       guard let base = buffer.baseAddress else { return -1 }
       return mkstemp(base)
     }
-    standardErrorPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    standardErrorPath = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // Our ends must not leak into other children (or keep pipes open).
     for descriptor in toChild + fromChild + [errorDescriptor] where descriptor >= 0 {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)

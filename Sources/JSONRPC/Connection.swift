@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Receives the messages of a `Connection`.
 ///
@@ -80,8 +81,13 @@ public final class Connection: Sendable {
     /// Bytes asked of each read(2).
     public var readSize: Int = 1 << 20
 
-    public init(maximumMessageSize: Int = 512 << 20) {
+    public init(
+      maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int = 64 << 10,
+      readSize: Int = 1 << 20
+    ) {
       self.maximumMessageSize = maximumMessageSize
+      self.maximumHeaderSize = maximumHeaderSize
+      self.readSize = readSize
     }
   }
 
@@ -98,6 +104,7 @@ public final class Connection: Sendable {
   private let input: Int32
   private let writer: MessageWriter
   private let lock = ConditionLock()
+  private let hasRun = Atomic<Bool>(false)
   /// Guarded by `lock`.
   private let state = UnsafeState()
 
@@ -128,8 +135,13 @@ public final class Connection: Sendable {
   // MARK: Running
 
   /// Reads and handles messages until the input ends or `stop()` is called.
-  /// Blocks the calling thread, which runs every handler call. Call once.
+  /// Blocks the calling thread, which runs every handler call. Call once (a
+  /// second call returns `.stopped` at once).
   public func run(_ handler: some MessageHandler) -> Ending {
+    guard !hasRun.exchange(true, ordering: .acquiringAndReleasing) else {
+      logger.error("Connection.run called twice")
+      return .stopped
+    }
     let started = startThread { [self] in readLoop() }
     if !started {
       logger.error("cannot start the reader thread")
@@ -231,6 +243,7 @@ public final class Connection: Sendable {
       logger.error("dropping a \(size)-byte message that is not valid JSON: \(error)")
       return reply(nil, .parseError("Parse error: \(error)"))
     }
+    if logger.isEnabled(.trace) { logger.trace("<-- \(Self.abbreviate(value, limit: 4000))") }
     let message: Message
     do {
       message = try Message(classifying: value)
@@ -288,9 +301,11 @@ public final class Connection: Sendable {
     return "\(size) bytes"
   }
 
-  private static func abbreviate(_ value: JSONValue) -> String {
-    let text = value.description
-    return text.utf8.count <= 200 ? text : String(decoding: text.utf8.prefix(200), as: UTF8.self) + "…"
+  private static func abbreviate(_ value: JSONValue, limit: Int = 200) -> String {
+    let text = value.encoded()
+    return text.count <= limit
+      ? String(decoding: text, as: UTF8.self)
+      : String(decoding: text.prefix(limit), as: UTF8.self) + "…"
   }
 }
 
@@ -325,7 +340,9 @@ private final class UnsafeState: @unchecked Sendable {
   var isQueueEmpty: Bool { head == items.count }
 
   func enqueue(_ item: Item) {
-    if case .request(let pending) = item { inFlight[pending.request.id, default: []].append(pending) }
+    if case .request(let pending) = item {
+      inFlight[pending.request.id, default: []].append(pending)
+    }
     items.append(item)
   }
 

@@ -1,5 +1,3 @@
-import CJansson
-
 /// Why a byte sequence is not JSON that this module can represent.
 ///
 /// `message` is jansson's own text (for example `too big integer`,
@@ -43,20 +41,8 @@ public struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   init(_ error: JanssonError) {
-    let kind: Kind
-    switch error.code {
-    case json_error_invalid_syntax, json_error_invalid_format: kind = .invalidSyntax
-    case json_error_invalid_utf8: kind = .invalidUTF8
-    case json_error_premature_end_of_input: kind = .prematureEndOfInput
-    case json_error_end_of_input_expected: kind = .endOfInputExpected
-    case json_error_numeric_overflow: kind = .numericOverflow
-    case json_error_stack_overflow: kind = .nestingTooDeep
-    case json_error_null_byte_in_key, json_error_null_character: kind = .nullCharacterInKey
-    case json_error_out_of_memory: kind = .outOfMemory
-    default: kind = .other
-    }
     self.init(
-      kind: kind, message: error.text, line: error.line, column: error.column,
+      kind: error.kind, message: error.text, line: error.line, column: error.column,
       position: error.position)
   }
 
@@ -171,7 +157,8 @@ extension JSONValue {
   /// One copy of the bytes, which jansson has already checked to be UTF-8.
   private static func makeString(_ bytes: UnsafeRawBufferPointer) -> String {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
-    let buffer = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    let buffer = UnsafeBufferPointer(
+      start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     return String(decoding: buffer, as: UTF8.self)
   }
 }

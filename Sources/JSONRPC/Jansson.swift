@@ -152,6 +152,21 @@ struct JanssonError: Error {
   var column: Int
   var position: Int
   var code: json_error_code
+
+  /// The reason, from jansson's error code.
+  var kind: JSONDecodeError.Kind {
+    switch code {
+    case json_error_invalid_syntax, json_error_invalid_format: return .invalidSyntax
+    case json_error_invalid_utf8: return .invalidUTF8
+    case json_error_premature_end_of_input: return .prematureEndOfInput
+    case json_error_end_of_input_expected: return .endOfInputExpected
+    case json_error_numeric_overflow: return .numericOverflow
+    case json_error_stack_overflow: return .nestingTooDeep
+    case json_error_null_byte_in_key, json_error_null_character: return .nullCharacterInKey
+    case json_error_out_of_memory: return .outOfMemory
+    default: return .other
+    }
+  }
 }
 
 private func makeError(_ error: inout json_error_t) -> JanssonError {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Frames messages (`Content-Length: N\r\n\r\n` + body) and writes each one
 /// whole to a file descriptor, under a lock, so messages from several threads
@@ -48,7 +49,8 @@ public final class MessageWriter: Sendable {
       guard !failed else { return false }
       if let error = writeAll(header) ?? writeAll(body) {
         failed = true
-        logger.error("output closed (\(String(cString: strerror(error)))): dropping further messages")
+        logger.error(
+          "output closed (\(String(cString: strerror(error)))): dropping further messages")
         return false
       }
       return true

@@ -142,14 +142,16 @@ final class ConnectionTests: XCTestCase {
     harness.notify("append", ["value": "c"])
     harness.request(2, "get")
     XCTAssertEqual(try harness.reader.next(), ["jsonrpc": "2.0", "id": 1, "result": ["a", "b"]])
-    XCTAssertEqual(try harness.reader.next(), ["jsonrpc": "2.0", "id": 2, "result": ["a", "b", "c"]])
+    XCTAssertEqual(
+      try harness.reader.next(), ["jsonrpc": "2.0", "id": 2, "result": ["a", "b", "c"]])
   }
 
   func testManyMessagesInOneWriteKeepTheirOrder() throws {
     let harness = Harness()
     var bytes: [UInt8] = []
     for index in 0..<500 {
-      let message = Message.notification(JSONRPC.Notification(method: "append", params: ["value": JSONValue(index)]))
+      let message = Message.notification(
+        JSONRPC.Notification(method: "append", params: ["value": JSONValue(index)]))
       bytes += MessageWriter.frame(message.encoded())
     }
     bytes += MessageWriter.frame(Message.request(Request(id: 1, method: "get")).encoded())

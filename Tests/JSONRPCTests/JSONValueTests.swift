@@ -22,7 +22,8 @@ final class JSONValueTests: XCTestCase {
 
   func testRoundTripOfEveryType() throws {
     let values: [JSONValue] = [
-      .null, true, false, 0, -1, 42, .integer(.max), .integer(.min), 1.5, -0.25, 1e300, .double(.leastNonzeroMagnitude), .double(0.1),
+      .null, true, false, 0, -1, 42, .integer(.max), .integer(.min), 1.5, -0.25, 1e300,
+      .double(.leastNonzeroMagnitude), .double(0.1),
       "", "text", [], [1, "two", [3.0], [:]], [:],
       ["a": 1, "b": [true, nil], "c": ["nested": ["deeper": "yes"]]],
     ]
@@ -86,7 +87,9 @@ final class JSONValueTests: XCTestCase {
   }
 
   func testInvalidUTF8IsAnError() {
-    for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22]] {
+    for bytes: [UInt8] in [
+      [0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+    ] {
       XCTAssertEqual(decodeError(bytes)?.kind, .invalidUTF8, "\(bytes)")
     }
   }
@@ -99,9 +102,10 @@ final class JSONValueTests: XCTestCase {
   }
 
   func testIntegersBeyond64BitsAreErrors() {
-    for text in ["9223372036854775808", "18446744073709551616", "-9223372036854775809",
-      "[1, 123456789012345678901234567890]"]
-    {
+    for text in [
+      "9223372036854775808", "18446744073709551616", "-9223372036854775809",
+      "[1, 123456789012345678901234567890]",
+    ] {
       let error = decodeError(Array(text.utf8))
       XCTAssertEqual(error?.kind, .numericOverflow, text)
       XCTAssertTrue(error?.message.contains("too big") ?? false, error?.message ?? "")
@@ -130,7 +134,8 @@ final class JSONValueTests: XCTestCase {
     for depth in [2049, 5000, 100_000] {
       let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
       XCTAssertEqual(decodeError(Array(text.utf8))?.kind, .nestingTooDeep, "\(depth)")
-      let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+      let objects =
+        String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
       XCTAssertEqual(decodeError(Array(objects.utf8))?.kind, .nestingTooDeep, "\(depth)")
     }
   }
@@ -187,7 +192,9 @@ final class JSONValueTests: XCTestCase {
   // MARK: Accessors and objects
 
   func testAccessors() {
-    let value: JSONValue = ["s": "x", "i": 7, "d": 2.5, "b": true, "n": nil, "a": [1, 2], "o": ["k": 1]]
+    let value: JSONValue = [
+      "s": "x", "i": 7, "d": 2.5, "b": true, "n": nil, "a": [1, 2], "o": ["k": 1],
+    ]
     XCTAssertEqual(value["s"]?.stringValue, "x")
     XCTAssertEqual(value["i"]?.intValue, 7)
     XCTAssertEqual(value["i"]?.int64Value, 7)

@@ -162,7 +162,8 @@ final class MessageFramerTests: XCTestCase {
       let bytes = Array(broken.utf8) + framed(valid)
       let expected: [Seen] = [.error(error), .message(valid)]
       XCTAssertEqual(frameAll([bytes]), expected, broken.debugDescription)
-      XCTAssertEqual(frameAll(bytes.map { [$0] }), expected, "byte by byte: \(broken.debugDescription)")
+      XCTAssertEqual(
+        frameAll(bytes.map { [$0] }), expected, "byte by byte: \(broken.debugDescription)")
     }
   }
 
@@ -192,7 +193,8 @@ final class MessageFramerTests: XCTestCase {
     var garbage = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
     garbage[0] = UInt8(ascii: "{")
     XCTAssertEqual(frameAll([garbage]), [.error(.malformedHeaderLine)])
-    XCTAssertEqual(frameAll([garbage + framed("{}")]), [.error(.malformedHeaderLine), .message("{}")])
+    XCTAssertEqual(
+      frameAll([garbage + framed("{}")]), [.error(.malformedHeaderLine), .message("{}")])
   }
 
   func testRandomBytesNeverCrashAndAValidMessageStillComesOut() {
@@ -233,7 +235,8 @@ final class MessageFramerTests: XCTestCase {
     XCTAssertTrue(framer.feed(Array("Content-Length: 1000000000000\r\n\r\nabc".utf8)).isEmpty)
     XCTAssertLessThan(framer.bufferedBodyCapacity, 2 * framer.chunkCapacity)
     XCTAssertEqual(
-      framer.finish().map(Seen.init), .error(.truncatedBody(expected: 1_000_000_000_000, received: 3)))
+      framer.finish().map(Seen.init),
+      .error(.truncatedBody(expected: 1_000_000_000_000, received: 3)))
   }
 
   func testLargeBodyArrivesInBoundedChunks() {

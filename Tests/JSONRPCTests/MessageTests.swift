@@ -65,7 +65,8 @@ final class MessageTests: XCTestCase {
     XCTAssertEqual(
       error.json.encodedString(),
       #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"no"}}"#)
-    let notification = Message.notification(Notification(method: "window/logMessage", params: ["type": 3]))
+    let notification = Message.notification(
+      Notification(method: "window/logMessage", params: ["type": 3]))
     XCTAssertEqual(
       notification.json.encodedString(),
       #"{"jsonrpc":"2.0","method":"window/logMessage","params":{"type":3}}"#)
@@ -76,7 +77,9 @@ final class MessageTests: XCTestCase {
       .request(Request(id: "a", method: "m", params: ["k": [1, 2]])),
       .notification(Notification(method: "n")),
       .response(Response(id: 9, result: .success("ok"))),
-      .response(Response(id: 9, result: .failure(ResponseError(code: .requestCancelled, message: "c", data: [1])))),
+      .response(
+        Response(
+          id: 9, result: .failure(ResponseError(code: .requestCancelled, message: "c", data: [1])))),
     ]
     for message in messages {
       XCTAssertEqual(try Message(classifying: JSONValue(decoding: message.encoded())), message)
@@ -95,7 +98,9 @@ final class MessageTests: XCTestCase {
   }
 
   func testBatchesAreOneInvalidRequestWithNullID() {
-    for text in ["[]", #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"}]"#] {
+    for text in [
+      "[]", #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"}]"#,
+    ] {
       let error = invalid(text)
       XCTAssertNil(error?.id)
       XCTAssertTrue(error?.reason.contains("batch") ?? false)
@@ -170,7 +175,8 @@ final class MessageTests: XCTestCase {
   }
 
   func testResponseErrorJSON() {
-    let error = ResponseError(code: .invalidParams, message: "missing textDocument", data: ["field": "uri"])
+    let error = ResponseError(
+      code: .invalidParams, message: "missing textDocument", data: ["field": "uri"])
     XCTAssertEqual(
       error.json.encodedString(),
       #"{"code":-32602,"message":"missing textDocument","data":{"field":"uri"}}"#)
