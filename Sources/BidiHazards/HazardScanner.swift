@@ -249,9 +249,12 @@ private struct LineAnalysis {
   }
 
   /// Where the code of the line ends: before a comment or literal that runs
-  /// to the end of the line, else at the end of the line.
+  /// on to the end of the line (a line comment, a literal continued on the
+  /// next line), else at the end of the line.
   func codeEnd(_ segments: [Segment]) -> Int {
-    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count {
+    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count,
+      last.contentEnd == line.count || !last.endsOnLine
+    {
       return last.start
     }
     return line.count
@@ -325,20 +328,20 @@ private struct LineAnalysis {
       switch opener.context {
       case .line:
         code = .unpaired
-        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect) up to the end of the line"
+        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .code:
         code = .unpaired
-        message = "\(control.displayName) is not closed on its line: it \(control.effect) up to the end of the line, comments and literals included"
+        message = "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
       case .comment(let segment):
         code = .inComment
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
-          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect) up to the end of the line"
+          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .string(let segment):
         code = .inString
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a string literal is not closed before the literal ends: it \(control.effect), across the closing quote, so the code after it displays out of order"
-          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect) up to the end of the line"
+          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect), up to the end of the line"
       }
       if let severity = settings.severity(for: code) {
         diagnostics.append(
@@ -351,8 +354,8 @@ private struct LineAnalysis {
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
       let message = closed
-        ? "\(control.displayName) \(control.effect) until its \(opener.pairedCloser == nil ? "isolate ends" : "PDF"): the text displays in a different order from the one it is read in"
-        : "\(control.displayName) \(control.effect) up to the end of its context: the text displays in a different order from the one it is read in"
+        ? "\(control.displayName) \(control.effect), until \(opener.pairedCloser == nil ? "the isolate around it ends" : "its PDF"): the text displays in a different order from the one it is read in"
+        : "\(control.displayName) \(control.effect), up to the end of its line: the text displays in a different order from the one it is read in"
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control, message: message,
