@@ -121,6 +121,13 @@ final class LineRulesTests: XCTestCase {
     XCTAssertNil(Array("\u{2028}".utf8).withUnsafeBufferPointer { BidiControl.decode($0, at: 0) })
   }
 
+  func testOccurrencesListEveryControl() {
+    let line = Array(MarkedText("a⟦ALM⟧b ⟦RLO⟧c⟦PDF⟧ \u{2028}⟦FSI⟧").text.utf8)
+    let found = BidiControl.occurrences(in: line)
+    XCTAssertEqual(found.map(\.control), [.alm, .rlo, .pdf, .fsi])
+    XCTAssertEqual(found.map(\.offset), [1, 5, 9, 16])
+  }
+
   func testOffsetConversion() {
     let line = Array("a\u{05D0}\u{1F600}\u{202E}b".utf8)  // 1 + 2 + 4 + 3 + 1 bytes
     XCTAssertEqual(LineOffsets.utf16Offset(ofByte: 7, in: line), 4)
