@@ -212,6 +212,16 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertTrue(forced.stdout.hasSuffix("[bidi.inComment]\n"), forced.stdout)
   }
 
+  func testRendererAddsVisualOrderToCheckMessages() throws {
+    let dir = try temporaryDirectory(self)
+    try write("x ⟦RLO⟧ab", to: dir.appendingPathComponent("r.txt"))
+    var out = ""
+    let status = runCheck(
+      arguments: [dir.path], stdout: { out += $0 }, stderr: { _ in }, renderer: { _ in "ba x" })
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(out.hasSuffix("The line displays as: \u{201C}ba x\u{201D} [bidi.unpaired]\n"), out)
+  }
+
   func testControlsInPathsAreShownEscapedInText() throws {
     let dir = try temporaryDirectory(self)
     let name = "evil\u{202E}txt.c"

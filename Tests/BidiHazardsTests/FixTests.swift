@@ -51,6 +51,9 @@ final class FixTests: XCTestCase {
     XCTAssertEqual(try fixedText("x = ⟦RLE⟧ foo", .c, kind: .close), MarkedText("x = ⟦RLE⟧ foo ⟦PDF⟧").text)
     XCTAssertEqual(
       try fixedText("x = ⟦RLE⟧ foo; // c", .c, kind: .close), MarkedText("x = ⟦RLE⟧ foo; ⟦PDF⟧// c").text)
+    XCTAssertEqual(try fixedText(#"x = ⟦RLE⟧ "a""#, .c, kind: .close), MarkedText(#"x = ⟦RLE⟧ "a"⟦PDF⟧"#).text)
+    XCTAssertEqual(
+      try fixedText("x = ⟦RLE⟧ \"a\\\nb\"", .c, kind: .close), MarkedText("x = ⟦RLE⟧ ⟦PDF⟧\"a\\\nb\"").text)
     // A literal continued by a backslash: close before the backslash.
     XCTAssertEqual(
       try fixedText("s = \"⟦RLI⟧a\\\nb\";", .c, kind: .close), MarkedText("s = \"⟦RLI⟧a⟦PDI⟧\\\nb\";").text)

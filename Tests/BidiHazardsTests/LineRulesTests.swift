@@ -75,6 +75,27 @@ final class LineRulesTests: XCTestCase {
     XCTAssertFalse(plain.message.contains("displays as"))
   }
 
+  func testLongLinesKeepTheVisualOrderOutOfMessages() throws {
+    let line = "x \u{202E}" + String(repeating: "y", count: 500)
+    let scanner = HazardScanner(language: nil, renderer: { _ in "VISUAL" })
+    let diagnostic = try XCTUnwrap(scanner.scanDocument(line).first)
+    XCTAssertEqual(diagnostic.visualOrder, "VISUAL")
+    XCTAssertFalse(diagnostic.message.contains("VISUAL"))
+  }
+
+  func testLinesWithManyControlsPairCorrectly() {
+    let count = 20_000
+    let embeddings = String(repeating: "\u{202A}", count: count) + String(repeating: "\u{2069}", count: count)
+    let first = HazardScanner(language: nil).scanDocument(embeddings)
+    XCTAssertEqual(first.filter { $0.code == .unpaired }.count, count)
+    XCTAssertEqual(first.filter { $0.code == .unmatched }.count, count)
+    // The outermost opener needs every closer; the innermost only one.
+    XCTAssertEqual(first.first?.closing?.closers.count, count)
+    XCTAssertEqual(first.first { $0.code == .unpaired && $0.range.lowerBound == 3 * (count - 1) }?.closing?.closers.count, 1)
+    let isolates = String(repeating: "\u{2067}\u{202B}", count: count) + String(repeating: "\u{2069}", count: count)
+    XCTAssertEqual(HazardScanner(language: .c).scanDocument(isolates), [])
+  }
+
   func testInvalidUTF8IsReportedAndTheRestStillChecked() {
     var bytes = Array("ok ".utf8)
     bytes += [0xFF, 0xFE]
@@ -98,6 +119,13 @@ final class LineRulesTests: XCTestCase {
       XCTAssertEqual(decoded, control)
     }
     XCTAssertNil(Array("\u{2028}".utf8).withUnsafeBufferPointer { BidiControl.decode($0, at: 0) })
+  }
+
+  func testOccurrencesListEveryControl() {
+    let line = Array(MarkedText("a⟦ALM⟧b ⟦RLO⟧c⟦PDF⟧ \u{2028}⟦FSI⟧").text.utf8)
+    let found = BidiControl.occurrences(in: line)
+    XCTAssertEqual(found.map(\.control), [.alm, .rlo, .pdf, .fsi])
+    XCTAssertEqual(found.map(\.offset), [1, 5, 9, 16])
   }
 
   func testOffsetConversion() {
