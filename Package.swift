@@ -97,7 +97,8 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "UnicodeBidi"
+        "BidiHazards",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(

@@ -7,13 +7,13 @@ extension MarkPlanner {
   /// The first strong character of a paragraph as UAX #9 P2–P3 finds it: the
   /// first L, R or AL outside isolates (an isolate with no matching PDI
   /// reaches to the end of the paragraph). Nil when there is none.
-  func firstStrong(inParagraph paragraph: Int) -> (direction: MarkDirection, index: Int)? {
+  func firstStrong(inParagraph paragraph: Int) -> (direction: BidiDirection, index: Int)? {
     let bounds = content(ofParagraph: paragraph)
     var index = bounds.lowerBound
     while index < bounds.upperBound {
       switch classes[index] {
-      case .L: return (.ltr, index)
-      case .R, .AL: return (.rtl, index)
+      case .L: return (.leftToRight, index)
+      case .R, .AL: return (.rightToLeft, index)
       case .LRI, .RLI, .FSI: index = unitEnd(from: index, limit: bounds)
       default: index += 1
       }
@@ -23,7 +23,7 @@ extension MarkPlanner {
 
   /// The direction a paragraph of the line now resolves to under
   /// firstStrong, or nil when it has no strong character.
-  public func firstStrongDirection(ofParagraph paragraph: Int) -> MarkDirection? {
+  public func firstStrongDirection(ofParagraph paragraph: Int) -> BidiDirection? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     return firstStrong(inParagraph: paragraph)?.direction
   }
@@ -31,7 +31,7 @@ extension MarkPlanner {
   /// Mode `direction` over the whole line: for each non-empty paragraph that
   /// does not resolve to `direction` under firstStrong, the mark of that
   /// direction at its start. See `directionEdit(_:paragraph:)`.
-  public func directionEdits(_ direction: MarkDirection) -> [MarkEdit] {
+  public func directionEdits(_ direction: BidiDirection) -> [MarkEdit] {
     var list = EditList()
     for paragraph in paragraphIndices.indices {
       plan(direction, paragraph: paragraph, resolved: firstStrong(inParagraph: paragraph)?.direction, into: &list)
@@ -42,10 +42,10 @@ extension MarkPlanner {
   /// Mode `direction` for one paragraph of the line (an index into
   /// `paragraphs`): nil when the paragraph is empty (nothing but its
   /// separator) or already resolves to `direction` under firstStrong;
-  /// otherwise LRM (ltr) or RLM (rtl) inserted at its start. When the
+  /// otherwise LRM (left to right) or RLM (right to left) inserted at its start. When the
   /// paragraph starts with the opposite mark (LRM, RLM or ALM), that mark is
   /// replaced instead, so that toggling directions does not pile marks up.
-  public func directionEdit(_ direction: MarkDirection, paragraph: Int) -> MarkEdit? {
+  public func directionEdit(_ direction: BidiDirection, paragraph: Int) -> MarkEdit? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     return directionEdit(
       direction, paragraph: paragraph, resolved: firstStrong(inParagraph: paragraph)?.direction)
@@ -57,7 +57,7 @@ extension MarkPlanner {
   /// resolves to under firstStrong (nil when it has no strong character). The
   /// mark goes at the start of paragraph `paragraph` of this line (normally 0).
   public func directionEdit(
-    _ direction: MarkDirection, paragraph: Int, resolved: MarkDirection?
+    _ direction: BidiDirection, paragraph: Int, resolved: BidiDirection?
   ) -> MarkEdit? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     var list = EditList()
@@ -66,7 +66,7 @@ extension MarkPlanner {
   }
 
   private func plan(
-    _ direction: MarkDirection, paragraph: Int, resolved: MarkDirection?, into list: inout EditList
+    _ direction: BidiDirection, paragraph: Int, resolved: BidiDirection?, into list: inout EditList
   ) {
     let bounds = content(ofParagraph: paragraph)
     guard !bounds.isEmpty, resolved != direction else { return }

@@ -184,8 +184,8 @@ extension MarkPlanner {
 
   /// A direction list read leniently: missing entries repeat the last one
   /// given, and an empty list means LTR.
-  func direction(ofParagraph paragraph: Int, in directions: [MarkDirection]) -> MarkDirection {
+  func direction(ofParagraph paragraph: Int, in directions: [BidiDirection]) -> BidiDirection {
     if paragraph < directions.count { return directions[paragraph] }
-    return directions.last ?? .ltr
+    return directions.last ?? .leftToRight
   }
 }

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// One replacement in a line, in UTF-8 byte offsets from the start of the
 /// line: the bytes `start..<end` become `newText`.
 ///
@@ -35,19 +37,15 @@ public struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A paragraph direction.
-public enum MarkDirection: Sendable, Hashable {
-  case ltr
-  case rtl
-
-  /// The opposite direction.
-  public var opposite: MarkDirection { self == .ltr ? .rtl : .ltr }
+extension BidiDirection {
+  /// The other direction.
+  var opposite: BidiDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
 
   /// U+200E LEFT-TO-RIGHT MARK or U+200F RIGHT-TO-LEFT MARK.
-  public var mark: Unicode.Scalar { self == .ltr ? Controls.lrm : Controls.rlm }
+  var mark: Unicode.Scalar { self == .leftToRight ? Controls.lrm : Controls.rlm }
 
   /// U+2066 LEFT-TO-RIGHT ISOLATE or U+2067 RIGHT-TO-LEFT ISOLATE.
-  public var isolateInitiator: Unicode.Scalar { self == .ltr ? Controls.lri : Controls.rli }
+  var isolateInitiator: Unicode.Scalar { self == .leftToRight ? Controls.lri : Controls.rli }
 }
 
 /// The isolate that mode `isolate` wraps a range in.

@@ -61,7 +61,7 @@ extension MarkPlanner {
   /// `paragraphs`); missing entries repeat the last one, and an empty list
   /// means ltr. Only runs that lie wholly inside `range` (UTF-8 offsets, nil
   /// for the whole line) are isolated.
-  public func runEdits(directions: [MarkDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
+  public func runEdits(directions: [BidiDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
     let limit = scalarRange(leniently: range)
     var list = EditList()
     for paragraph in paragraphIndices.indices {
@@ -78,7 +78,7 @@ extension MarkPlanner {
   }
 
   /// The runs to isolate in a paragraph's content, as scalar ranges, in order.
-  func oppositeRuns(in bounds: Range<Int>, direction: MarkDirection) -> [Range<Int>] {
+  func oppositeRuns(in bounds: Range<Int>, direction: BidiDirection) -> [Range<Int>] {
     RunItems(planner: self, bounds: bounds, direction: direction).runs()
   }
 }
@@ -110,10 +110,10 @@ private struct RunItems {
   }
 
   let planner: MarkPlanner
-  let direction: MarkDirection
+  let direction: BidiDirection
   var items: [Item] = []
 
-  init(planner: MarkPlanner, bounds: Range<Int>, direction: MarkDirection) {
+  init(planner: MarkPlanner, bounds: Range<Int>, direction: BidiDirection) {
     self.planner = planner
     self.direction = direction
     let classes = planner.classes
@@ -125,7 +125,7 @@ private struct RunItems {
       switch bidiClass {
       case .L, .R, .AL:
         let isLTR = bidiClass == .L
-        let ownDirection = isLTR == (direction == .ltr)
+        let ownDirection = isLTR == (direction == .leftToRight)
         if ownDirection {
           kind = .own
         } else {
@@ -202,7 +202,7 @@ private struct RunItems {
       }
       spans.append(grow(first: first, last: last))
     }
-    if direction == .rtl {
+    if direction == .rightToLeft {
       spans = withNumberSequences(between: spans)
     }
     return spans.map { items[$0.first].start..<items[$0.last].end }

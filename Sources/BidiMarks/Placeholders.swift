@@ -93,7 +93,7 @@ extension MarkPlanner {
   /// `paragraphs`); missing entries repeat the last one, and an empty list
   /// means ltr. Only style `.marks` reads it.
   public func placeholderEdits(
-    style: PlaceholderStyle, directions: [MarkDirection] = [], in range: Range<Int>? = nil
+    style: PlaceholderStyle, directions: [BidiDirection] = [], in range: Range<Int>? = nil
   ) -> [MarkEdit] {
     var list = EditList()
     for found in placeholderSpans(in: range) {

@@ -1,0 +1,6 @@
+import BidiMarks
+import XCTest
+
+final class PlaceholderGrammarTests: XCTestCase {
+  func testBuilds() {}
+}
