@@ -160,13 +160,34 @@ func isolates(in values: [UInt32]) -> [(initiator: Int, pdi: Int)] {
   return found.sorted { $0.initiator < $1.initiator }
 }
 
+/// Why `span` of a paragraph displayed at `direction` is not one
+/// contiguous block in the order it has when displayed alone at `own`, or
+/// nil when it is. Characters whose level L1 resets (trailing whitespace) are
+/// left out of the comparison: no isolate can hold them.
+func blockProblem(
+  _ values: [UInt32], span: Range<Int>, own: BidiParagraph.Direction, direction: BidiParagraph.Direction
+) -> String? {
+  let whole = visualOrder(values, direction)
+  let alone = visualOrder(Array(values[span]), own).map { $0 + span.lowerBound }
+  let excluded = resetByL1(values).union(resetByL1(Array(values[span])).map { $0 + span.lowerBound })
+  let positions = whole.indices.filter { span.contains(whole[$0]) && !excluded.contains(whole[$0]) }
+  guard let first = positions.first, let last = positions.last else { return nil }
+  let text = visible(string(values))
+  if !whole[first...last].allSatisfy({ span.contains($0) }) {
+    return "\(span) of \(text) is not contiguous: \(whole)"
+  }
+  if positions.map({ whole[$0] }) != alone.filter({ !excluded.contains($0) }) {
+    return "\(span) of \(text) is not in its own order: \(whole) against \(alone)"
+  }
+  return nil
+}
+
 /// Fails unless the content of the isolate from `initiator` to `pdi` shows,
 /// inside the whole paragraph displayed at `direction`, as one contiguous
 /// block in the order it has when displayed alone at the isolate's own
-/// direction. Characters whose level L1 resets (trailing whitespace) are
-/// left out of the comparison: no isolate can hold them. An isolate holding
-/// a segment separator (TAB) is not checked: L1 resets the separator to the
-/// paragraph level, which splits any isolate.
+/// direction (see `blockProblem`). An isolate holding a segment separator
+/// (TAB) is not checked: L1 resets the separator to the paragraph level,
+/// which splits any isolate.
 func assertDisplaysAsBlock(
   _ values: [UInt32], initiator: Int, pdi: Int, direction: BidiParagraph.Direction,
   file: StaticString = #filePath, line: UInt = #line
@@ -179,19 +200,9 @@ func assertDisplaysAsBlock(
     case .RLI: .rightToLeft
     default: .auto
     }
-  let whole = visualOrder(values, direction)
-  let alone = visualOrder(Array(values[span]), own).map { $0 + span.lowerBound }
-  let excluded = resetByL1(values).union(resetByL1(Array(values[span])).map { $0 + span.lowerBound })
-  let positions = whole.indices.filter { span.contains(whole[$0]) && !excluded.contains(whole[$0]) }
-  guard let first = positions.first, let last = positions.last else { return }
-  let block = whole[first...last]
-  let text = visible(string(values))
-  XCTAssertTrue(
-    block.allSatisfy { span.contains($0) },
-    "isolate \(span) of \(text) is not contiguous: \(whole)", file: file, line: line)
-  XCTAssertEqual(
-    positions.map { whole[$0] }, alone.filter { !excluded.contains($0) },
-    "isolate \(span) of \(text) is not in its own order", file: file, line: line)
+  if let problem = blockProblem(values, span: span, own: own, direction: direction) {
+    XCTFail("isolate " + problem, file: file, line: line)
+  }
 }
 
 /// Checks every isolate of every paragraph of a line with
