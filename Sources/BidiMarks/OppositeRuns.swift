@@ -183,6 +183,28 @@ private struct RunItems {
     items[item].kind == .separator && bidiClass(item) == .ES
   }
 
+  /// Where a number starting at `start` begins with the ES and ET
+  /// characters right before it (a sign, a currency: `+1`, `-5`, `$5`).
+  /// After a letter or digit an ES joins rather than signs (`ב-2024`), so
+  /// only the ET characters after the last ES count then.
+  private func signPrefix(before start: Int, limit: Int) -> Int {
+    var first = start
+    while first - 1 >= limit, items[first - 1].kind == .separator,
+      bidiClass(first - 1) == .ES || bidiClass(first - 1) == .ET
+    {
+      first -= 1
+    }
+    if first - 1 >= limit {
+      switch items[first - 1].kind {
+      case .own, .opposite, .digit:
+        if let lastSign = (first..<start).last(where: isSign) { first = lastSign + 1 }
+      default:
+        break
+      }
+    }
+    return first
+  }
+
   // MARK: Runs
 
   func runs() -> [Range<Int>] {
@@ -233,12 +255,7 @@ private struct RunItems {
       probe -= 1
     }
     if let firstDigit {
-      first = firstDigit
-      while first > 0, items[first - 1].kind == .separator,
-        bidiClass(first - 1) == .ES || bidiClass(first - 1) == .ET
-      {
-        first -= 1
-      }
+      first = signPrefix(before: firstDigit, limit: 0)
     }
     // `@` and ET before.
     while first > 0,
@@ -368,15 +385,10 @@ private struct RunItems {
       item = next
     }
     guard let best else { return nil }
-    var first = leadingParen ? start - 1 : start
+    let opening = leadingParen ? start - 1 : start
+    let first = signPrefix(before: opening, limit: gap.lowerBound)
     var last = best.last
-    var signed = false
-    while first - 1 >= gap.lowerBound, items[first - 1].kind == .separator,
-      bidiClass(first - 1) == .ES || bidiClass(first - 1) == .ET
-    {
-      first -= 1
-      if isSign(first) { signed = true }
-    }
+    let signed = (first..<opening).contains(where: isSign)
     while last + 1 < gap.upperBound, items[last + 1].kind == .separator, bidiClass(last + 1) == .ET {
       last += 1
     }
