@@ -22,11 +22,12 @@ import UnicodeBidi
 //    (never starting or ending a run).
 // 3. Its edges then grow, in this order, over:
 //    - digits stuck to it: after its last character, a sequence of digits
-//      (EN, AN) and ES, CS, ET characters that starts right there, up to its
-//      last digit, plus ET characters right after that digit (`COVID-19`,
-//      `v2.0`, `MP3`); before its first character, a sequence of digits and
-//      ES, CS, ET characters that ends right there and starts with a digit,
-//      with ES or ET characters right before that digit (`3D`, `+1a`);
+//      (EN, AN) and joiners (ES, CS, ET characters and `_`) that starts right
+//      there, up to its last digit, plus ET characters right after that digit
+//      (`COVID-19`, `v2.0`, `MP3`, `x86_64`); before its first character, a
+//      sequence of digits and joiners that ends right there and starts with a
+//      digit, with ES or ET characters right before that digit (`3D`,
+//      `+1a`), the ES ones only when no letter or digit precedes them;
 //    - `@` and ET characters (`#`, `$`…) right before it (`@handle`, `#tag`);
 //    - paired brackets (Bidi_Paired_Bracket) it would otherwise split: when
 //      it holds an opening bracket whose closing one comes after it (or the
@@ -93,7 +94,7 @@ private struct RunItems {
     case opposite
     /// EN or AN.
     case digit
-    /// ES, CS or ET.
+    /// ES, CS or ET, or `_`.
     case separator
     /// Any other character, including marks of the opposite direction.
     case neutral
@@ -134,6 +135,8 @@ private struct RunItems {
       case .EN, .AN:
         kind = .digit
       case .ES, .CS, .ET:
+        kind = .separator
+      case .ON where planner.scalars[index] == "_":
         kind = .separator
       case .NSM, .BN:
         if let last = items.last, last.end == index, last.kind != .unit, last.kind != .barrier {
