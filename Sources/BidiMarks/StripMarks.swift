@@ -57,7 +57,7 @@ extension MarkPlanner {
     var controlAt: [Int: Int] = [:]
     for (index, scalar) in scalars.enumerated() {
       if Controls.isBidiControl(scalar) { controlAt[bytes.count] = index }
-      bytes.append(contentsOf: String(Character(scalar)).utf8)
+      UTF8.encode(scalar) { bytes.append($0) }
     }
     let scan = HazardScanner(language: nil, settings: settings).scanLine(bytes, lineNumber: 0)
     return scan.diagnostics.compactMap { diagnostic in
