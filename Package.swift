@@ -102,7 +102,8 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "UnicodeBidi"
+        "BidiHazards",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
