@@ -53,6 +53,7 @@ public final class BidiLanguageServer: MessageHandler {
     "bidi/naturalDirection": { $0.naturalDirection },
     "bidi/alignment": { $0.alignment },
     "bidi/visualOrder": { $0.visualOrder },
+    "bidi/insertMarks": { $0.insertMarks },
   ]
 
   static let notificationHandlers: [String: NotificationHandler] = [
