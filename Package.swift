@@ -126,6 +126,15 @@ let package = Package(
       ]
     ),
 
+    .testTarget(
+      name: "BidiServerTests",
+      dependencies: [
+        "BidiServer",
+        "BidiTestSupport",
+        "JSONRPC",
+      ]
+    ),
+
     // MARK: bidi-lsp
     .executableTarget(
       name: "bidi-lsp",
