@@ -11,8 +11,11 @@ public struct HazardLineCache: Sendable {
   /// The tokenizer state at the start of each line.
   public private(set) var startStates: [LexerState]
   private var results: [[HazardDiagnostic]]
-  /// Lines to rescan, in no particular order.
+  /// Lines to rescan below `unscannedFrom`, in no particular order.
   private var stale: Set<Int>
+  /// Every line from here on waits for a scan (a new document, or the rest
+  /// of one whose scan was cut short by `refresh(limit:)`).
+  private var unscannedFrom: Int
 
   /// A cache for a document of `lineCount` lines, all still to scan.
   public init(scanner: HazardScanner, lineCount: Int) {
@@ -20,14 +23,17 @@ public struct HazardLineCache: Sendable {
     self.scanner = scanner
     self.startStates = Array(repeating: .initial, count: count)
     self.results = Array(repeating: [], count: count)
-    self.stale = Set(0..<count)
+    self.stale = []
+    self.unscannedFrom = 0
   }
 
   /// The number of lines.
   public var lineCount: Int { startStates.count }
 
   /// Whether some lines wait for `refresh`.
-  public var needsRefresh: Bool { !stale.isEmpty }
+  public var needsRefresh: Bool { !stale.isEmpty || unscannedFrom < lineCount }
+
+  private func isStale(_ line: Int) -> Bool { line >= unscannedFrom || stale.contains(line) }
 
   /// Records an edit: the lines `replaced` (numbers before the edit; an
   /// empty range inserts before its lower bound) are now `newLineCount` lines.
@@ -60,24 +66,43 @@ public struct HazardLineCache: Sendable {
     // state. (After an insertion, rescanning the new lines compares their
     // end state with the next line's cached start state.)
     if added == 0, lower < lineCount { shifted.insert(lower) }
-    stale = shifted.filter { $0 < lineCount }
+    // The unscanned tail moves with the lines after the edit.
+    var tail = unscannedFrom
+    if tail >= upper {
+      tail += delta
+    } else if tail > lower {
+      tail = lower
+    }
+    unscannedFrom = min(tail, lineCount)
+    stale = shifted.filter { $0 < unscannedFrom }
   }
 
-  /// Rescans the stale lines; `line(n)` gives line `n`'s UTF-8 bytes without
-  /// terminator. Returns the ranges of lines rescanned, in order.
+  /// Rescans the stale lines, at most `limit` of them (the rest wait for the
+  /// next call: `needsRefresh` says whether some do); `line(n)` gives line
+  /// `n`'s UTF-8 bytes without terminator. Returns the ranges of lines
+  /// rescanned, in order.
   @discardableResult
-  public mutating func refresh(line: (Int) -> [UInt8]) -> [Range<Int>] {
+  public mutating func refresh(limit: Int = .max, line: (Int) -> [UInt8]) -> [Range<Int>] {
     var rescanned: [Range<Int>] = []
-    for first in stale.sorted() where stale.contains(first) {
+    var budget = limit
+    var starts = stale.sorted()
+    if unscannedFrom < lineCount { starts.append(unscannedFrom) }
+    for first in starts where budget > 0 && isStale(first) {
       var n = first
       while true {
         stale.remove(n)
+        if n == unscannedFrom { unscannedFrom += 1 }
         let bytes = line(n)
         let scan = scanner.scanLine(bytes, lineNumber: n, state: startStates[n])
         results[n] = scan.diagnostics
+        budget -= 1
         let next = n + 1
-        guard next < lineCount, startStates[next] != scan.endState || stale.contains(next) else { break }
+        guard next < lineCount, startStates[next] != scan.endState || isStale(next) else { break }
         startStates[next] = scan.endState
+        if budget <= 0 {
+          if !isStale(next) { stale.insert(next) }
+          break
+        }
         n = next
       }
       rescanned.append(first..<(n + 1))

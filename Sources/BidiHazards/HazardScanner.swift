@@ -107,7 +107,10 @@ public struct HazardScanner: Sendable {
       let inMessage = line.count <= Self.visualOrderInMessageLimit
       for k in diagnostics.indices {
         diagnostics[k].visualOrder = visual
-        if inMessage { diagnostics[k].message += note }
+        if inMessage {
+          if !diagnostics[k].message.hasSuffix(".") { diagnostics[k].message += "." }
+          diagnostics[k].message += note
+        }
       }
     }
     return LineScan(diagnostics: diagnostics, endState: endState)

@@ -16,6 +16,7 @@ extension BidiLanguageServer {
       do throws(DocumentError) {
         try documents.open(uri: uri, languageId: languageId, version: version, text: text)
         logger.debug("opened \(uri) (\(text.utf8.count) bytes)")
+        if let document = documents[uri] { startHazards(for: document) }
       } catch {
         warn("textDocument/didOpen ignored: \(error)", on: connection)
       }
@@ -35,9 +36,32 @@ extension BidiLanguageServer {
         changes.append(ContentChange(range: range, text: try change["text"].string()))
       }
       do throws(DocumentError) {
-        try documents.change(uri: uri, version: version, changes: changes, encoding: encoding)
+        // All or nothing: try the whole list on a snapshot first.
+        var probe = try documents.document(uri)
+        try probe.apply(changes, version: version, encoding: encoding)
       } catch {
         warn("textDocument/didChange ignored: \(error)", on: connection)
+        return
+      }
+      // Then apply change by change, so that the hazard cache learns which
+      // lines each one replaced.
+      for change in changes {
+        let before = documents[uri]?.text.lineCount ?? 0
+        do throws(DocumentError) {
+          try documents.change(uri: uri, version: version, changes: [change], encoding: encoding)
+        } catch {
+          logger.error("textDocument/didChange: change failed after its check: \(error)")
+          return
+        }
+        let after = documents[uri]?.text.lineCount ?? 0
+        if let range = change.range {
+          // One line before the change too: a CR LF may join or split there.
+          let first = max(range.start.line - 1, 0)
+          let last = min(range.end.line + 1, before)
+          hazardLinesReplaced(uri: uri, first..<last, with: last - first + after - before)
+        } else if let document = documents[uri] {
+          startHazards(for: document)
+        }
       }
     } catch {
       warn("textDocument/didChange ignored: \(error.message)", on: connection)
@@ -49,6 +73,10 @@ extension BidiLanguageServer {
       let uri = try params.documentURI()
       do throws(DocumentError) {
         try documents.close(uri: uri)
+        hazards[uri] = nil
+        // Clear the closed document's diagnostics in the client.
+        connection.send(notification: "textDocument/publishDiagnostics",
+                        params: ["uri": .string(uri), "diagnostics": []])
       } catch {
         warn("textDocument/didClose ignored: \(error)", on: connection)
       }

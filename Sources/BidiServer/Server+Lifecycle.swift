@@ -19,6 +19,11 @@ extension BidiLanguageServer {
     let capabilities: JSONObject = [
       "positionEncoding": .string(encoding.rawValue),
       "textDocumentSync": ["openClose": true, "change": 2, "save": false],
+      "hoverProvider": true,
+      "inlayHintProvider": true,
+      "codeActionProvider": [
+        "codeActionKinds": ["quickfix", "refactor.rewrite", "source.fixAll"]
+      ],
       "experimental": ["bidi": ["protocolVersion": 1, "methods": .array(methods)]],
     ]
     return [
@@ -65,6 +70,7 @@ extension BidiLanguageServer {
       updated.layoutDirection = try value.oneOf(TextDirection.self)
     }
     if let value = try bidi.optional("rtlThreshold") { updated.rtlThreshold = try Self.threshold(value) }
+    if let value = try bidi.optional("diagnostics") { try applyDiagnosticSettings(value) }
     settings = updated
   }
 

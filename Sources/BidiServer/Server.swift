@@ -1,3 +1,4 @@
+import BidiHazards
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -31,6 +32,9 @@ public final class BidiLanguageServer: MessageHandler {
   /// The defaults of the bidi requests' common options.
   var settings = DirectionSettings()
   var documents = DocumentStore()
+  /// Hazard diagnostics per open document, and the rules' settings.
+  var hazards: [String: HazardState] = [:]
+  var hazardSettings = HazardSettings.default
 
   /// Set by `exit`: the status the process should end with.
   public internal(set) var exitStatus: Int32?
@@ -54,6 +58,9 @@ public final class BidiLanguageServer: MessageHandler {
     "bidi/alignment": { $0.alignment },
     "bidi/visualOrder": { $0.visualOrder },
     "bidi/insertMarks": { $0.insertMarks },
+    "textDocument/codeAction": { $0.codeAction },
+    "textDocument/hover": { $0.hover },
+    "textDocument/inlayHint": { $0.inlayHint },
   ]
 
   static let notificationHandlers: [String: NotificationHandler] = [
@@ -63,6 +70,7 @@ public final class BidiLanguageServer: MessageHandler {
     "textDocument/didChange": { $0.didChange },
     "textDocument/didClose": { $0.didClose },
     "textDocument/didSave": { _ in { _, _ in } },
+    "workspace/didChangeConfiguration": { $0.didChangeConfiguration },
   ]
 
   /// The status to exit with once the connection has ended: the `exit`

@@ -22,6 +22,18 @@ public protocol MessageHandler: AnyObject {
   /// Handles a notification (`$/cancelRequest` never arrives here: the
   /// connection handles it).
   func handle(notification: Notification, connection: Connection)
+
+  /// Called on the worker thread whenever it has handled every message
+  /// received so far, before it waits for more: the place for work that
+  /// should wait until the client pauses (debounced diagnostics). Do a
+  /// short slice of work and return true to be called again while the
+  /// input stays quiet, false when there is nothing left to do: messages
+  /// that arrive meanwhile wait for the slice. The default does nothing.
+  func connectionIsIdle(_ connection: Connection) -> Bool
+}
+
+extension MessageHandler {
+  public func connectionIsIdle(_ connection: Connection) -> Bool { false }
 }
 
 /// What a request handler can see and do while it runs.
@@ -148,6 +160,9 @@ public final class Connection: Sendable {
       return .endOfInput
     }
     while true {
+      while lock.withLock({ state.isQueueEmpty && !state.stopRequested }) {
+        if !handler.connectionIsIdle(self) { break }
+      }
       let next: Item? = lock.withLock {
         lock.wait { state.stopRequested || !state.isQueueEmpty }
         if state.stopRequested { return nil }

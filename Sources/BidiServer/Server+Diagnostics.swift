@@ -1,0 +1,158 @@
+import BidiHazards
+import DocumentStore
+import JSONRPC
+import UnicodeBidi
+
+/// Bidi hazard diagnostics (contract §5): each open document keeps a
+/// `HazardLineCache`; edits mark only the lines they touch, and the
+/// diagnostics are rescanned and published when the server has caught up
+/// with its input (debounced: a burst of changes publishes once), with the
+/// document's version and its full set of diagnostics.
+extension BidiLanguageServer {
+  /// The hazard state of one open document.
+  struct HazardState {
+    var cache: HazardLineCache
+    /// Whether the published set may be out of date.
+    var needsPublish = true
+  }
+
+  /// A scanner for a document: its language from the languageId, else from
+  /// the URI's file name.
+  func hazardScanner(languageId: String, uri: String) -> HazardScanner {
+    let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
+    return HazardScanner(language: language, settings: hazardSettings, renderer: Self.visualOrderRenderer)
+  }
+
+  /// Renders a line in visual order for diagnostic messages.
+  static let visualOrderRenderer: VisualOrderRenderer = { bytes in
+    let line = BidiParagraph(utf8: bytes).line()
+    var text = String()
+    for scalar in line.visualScalars() { text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}") }
+    return text
+  }
+
+  func startHazards(for document: Document) {
+    hazards[document.uri] = HazardState(
+      cache: HazardLineCache(
+        scanner: hazardScanner(languageId: document.languageId, uri: document.uri),
+        lineCount: document.text.lineCount))
+  }
+
+  /// Records that lines `replaced` (before the change) are now `newCount` lines.
+  func hazardLinesReplaced(uri: String, _ replaced: Range<Int>, with newCount: Int) {
+    hazards[uri]?.cache.replaceLines(replaced, with: newCount)
+    hazards[uri]?.needsPublish = true
+  }
+
+  /// Lines of hazard scanning per idle slice: small enough that a message
+  /// arriving meanwhile waits only a few milliseconds.
+  static let hazardSliceLines = 20_000
+
+  /// Rescans a slice of what changed, and publishes each document whose
+  /// scan is complete and whose diagnostics may have changed. Returns
+  /// whether work remains.
+  public func connectionIsIdle(_ connection: Connection) -> Bool {
+    var budget = Self.hazardSliceLines
+    for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish {
+      guard let document = documents[uri] else {
+        hazards[uri] = nil
+        continue
+      }
+      if budget <= 0 { return true }
+      budget -= refreshHazards(uri, document, limit: budget)
+      if hazards[uri]!.cache.needsRefresh { return true }
+      hazards[uri]!.needsPublish = false
+      publishDiagnostics(document, on: connection)
+    }
+    return false
+  }
+
+  /// Rescans at most `limit` stale lines of a document; returns how many.
+  @discardableResult
+  func refreshHazards(_ uri: String, _ document: Document, limit: Int = .max) -> Int {
+    guard var state = hazards[uri] else { return 0 }
+    if state.cache.lineCount != document.text.lineCount {
+      // Cannot happen when every change was recorded; rescan to be safe.
+      logger.error("hazard cache of \(uri) lost track of its lines; rescanning")
+      state.cache = HazardLineCache(scanner: state.cache.scanner, lineCount: document.text.lineCount)
+    }
+    var scanned = 0
+    state.cache.refresh(limit: limit) { n in
+      scanned += 1
+      return (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
+    }
+    hazards[uri] = state
+    return scanned
+  }
+
+  func publishDiagnostics(_ document: Document, on connection: Connection) {
+    let diagnostics = hazards[document.uri]?.cache.diagnostics ?? []
+    var items: [JSONValue] = []
+    items.reserveCapacity(diagnostics.count)
+    for diagnostic in diagnostics {
+      guard let line = try? document.text.line(diagnostic.line) else { continue }
+      items.append(diagnosticJSON(diagnostic, line))
+    }
+    connection.send(
+      notification: "textDocument/publishDiagnostics",
+      params: ["uri": .string(document.uri), "version": JSONValue(document.version), "diagnostics": .array(items)])
+  }
+
+  func diagnosticJSON(_ diagnostic: HazardDiagnostic, _ line: Line) -> JSONValue {
+    var object: JSONObject = [
+      "range": rangeJSON(line: diagnostic.line, diagnostic.range, line),
+      "severity": JSONValue(diagnostic.severity.lspValue),
+      "code": .string(diagnostic.code.rawValue),
+      "source": "bidi-lsp",
+      "message": .string(diagnostic.message),
+    ]
+    if let visual = diagnostic.visualOrder { object["data"] = ["visualOrder": .string(visual)] }
+    return .object(object)
+  }
+
+  /// An LSP Range for a byte range within line `index`.
+  func rangeJSON(line index: Int, _ bytes: Range<Int>, _ line: Line) -> JSONValue {
+    [
+      "start": ["line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.lowerBound, in: encoding))],
+      "end": ["line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.upperBound, in: encoding))],
+    ]
+  }
+
+  /// Applies `settings.bidi.diagnostics`: each rule off, on or a severity.
+  func applyDiagnosticSettings(_ value: Params) throws(ResponseError) {
+    try value.requireObject()
+    var updated = hazardSettings
+    for (key, setting) in value.value?.objectValue ?? JSONObject() {
+      let field = value[key]
+      let rule: HazardRuleSetting
+      if let enabled = setting.boolValue {
+        rule = HazardRuleSetting(enabled: enabled)
+      } else if let name = setting.stringValue, let severity = HazardRuleSetting(severityName: name) {
+        rule = severity
+      } else {
+        throw field.error("expected true, false, \"error\", \"warning\", \"information\" or \"hint\"")
+      }
+      guard updated.set(key: key, to: rule) else {
+        throw field.error("unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString")
+      }
+    }
+    guard updated != hazardSettings else { return }
+    hazardSettings = updated
+    for (uri, state) in hazards {
+      guard let document = documents[uri] else { continue }
+      _ = state
+      startHazards(for: document)
+    }
+  }
+
+  /// `workspace/didChangeConfiguration`: `settings.bidi` as in
+  /// `initializationOptions.bidi`.
+  func didChangeConfiguration(_ params: Params, _ connection: Connection) {
+    do throws(ResponseError) {
+      guard let settings = try params.optional("settings"), let bidi = try settings.optional("bidi") else { return }
+      try applySettings(bidi)
+    } catch {
+      warn("workspace/didChangeConfiguration ignored: \(error.message)", on: connection)
+    }
+  }
+}
