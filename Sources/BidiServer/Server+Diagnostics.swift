@@ -24,7 +24,7 @@ extension BidiLanguageServer {
   }
 
   /// Renders a line in visual order for diagnostic messages.
-  static let visualOrderRenderer: VisualOrderRenderer = { bytes in
+  public static let visualOrderRenderer: VisualOrderRenderer = { bytes in
     let line = BidiParagraph(utf8: bytes).line()
     var text = String()
     for scalar in line.visualScalars() { text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}") }

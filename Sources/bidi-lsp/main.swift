@@ -114,11 +114,14 @@ case "--version":
 case "--help", "-h":
   writeAll(STDOUT_FILENO, usage)
   exit(0)
+case "visual":
+  exit(VisualCommand.run(arguments: Array(arguments.dropFirst())))
 case "check":
   exit(runCheck(
     arguments: Array(arguments.dropFirst()),
     stdout: { writeAll(STDOUT_FILENO, $0) },
-    stderr: { writeAll(STDERR_FILENO, $0) }))
+    stderr: { writeAll(STDERR_FILENO, $0) },
+    renderer: BidiLanguageServer.visualOrderRenderer))
 default:
   exit(serve(arguments))
 }
