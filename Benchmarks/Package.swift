@@ -4,10 +4,13 @@
 // jansson, while these executables also link ICU and GNU FriBidi to compare
 // against. Modules:
 //
-//   CICU         system library: ICU's ubidi (Debian libicu-dev, pkg-config icu-uc)
-//   CFriBidi     system library: GNU FriBidi (Debian libfribidi-dev)
-//   BidiCorpus   deterministic, seeded corpora generated in code
-//   bidi-bench   bidi throughput: ours vs ICU vs FriBidi
+//   CICU              system library: ICU's ubidi (Debian libicu-dev, pkg-config icu-uc)
+//   CFriBidi          system library: GNU FriBidi (Debian libfribidi-dev)
+//   BenchJansson      system library: jansson, for the decode-time floor of lsp-bench
+//   BidiCorpus        deterministic, seeded corpora generated in code
+//   BenchmarkSupport  clock, statistics, plain-text tables
+//   bidi-bench        bidi throughput: ours vs ICU vs FriBidi
+//   lsp-bench         the real daemon over stdio on large documents
 
 import PackageDescription
 
@@ -17,12 +20,18 @@ let package = Package(
     .package(name: "bidi-lsp", path: "..")
   ],
   targets: [
-    // MARK: CICU
+    // MARK: BenchJansson
     .systemLibrary(
-      name: "CICU",
-      pkgConfig: "icu-uc",
-      providers: [.apt(["libicu-dev"])]
+      name: "BenchJansson",
+      pkgConfig: "jansson",
+      providers: [.apt(["libjansson-dev"])]
     ),
+
+    // MARK: BenchmarkSupport
+    .target(name: "BenchmarkSupport"),
+
+    // MARK: BidiCorpus
+    .target(name: "BidiCorpus"),
 
     // MARK: CFriBidi
     .systemLibrary(
@@ -31,17 +40,32 @@ let package = Package(
       providers: [.apt(["libfribidi-dev"])]
     ),
 
-    // MARK: BidiCorpus
-    .target(name: "BidiCorpus"),
+    // MARK: CICU
+    .systemLibrary(
+      name: "CICU",
+      pkgConfig: "icu-uc",
+      providers: [.apt(["libicu-dev"])]
+    ),
 
     // MARK: bidi-bench
     .executableTarget(
       name: "bidi-bench",
       dependencies: [
+        "BenchmarkSupport",
         "BidiCorpus",
         "CFriBidi",
         "CICU",
         .product(name: "UnicodeBidi", package: "bidi-lsp"),
+      ]
+    ),
+
+    // MARK: lsp-bench
+    .executableTarget(
+      name: "lsp-bench",
+      dependencies: [
+        "BenchJansson",
+        "BenchmarkSupport",
+        "BidiCorpus",
       ]
     ),
   ]

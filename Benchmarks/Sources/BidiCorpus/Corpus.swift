@@ -48,19 +48,36 @@ public struct Corpus: Sendable {
   }
 
   /// A document mixing every kind line by line — prose, source code with and
-  /// without RTL, isolates — for the editor-side (large file) benchmarks.
+  /// without RTL, isolates (well-formed ones only, so that the daemon's hazard
+  /// checks have nothing to report) — for the editor-side (large file) benchmarks.
+  /// Lines are separated by line feeds; there is none after the last line.
   public static func mixedDocument(bytes: Int, seed: UInt64 = 0xD0C_5EED) -> Corpus {
     var writer = TextWriter(seed: seed)
     while writer.bytes.count < bytes {
+      if !writer.bytes.isEmpty { writer.newline() }
       let roll = writer.rng.int(0...9)
       if roll < 4 {
         writer.codeLine(rtl: roll < 2)
       } else if roll < 8 {
         writer.proseParagraph(maxSentences: 2)
       } else {
-        writer.isolatesParagraph(maxSentences: 2)
+        writer.isolatesParagraph(maxSentences: 2, wellFormed: true)
       }
-      writer.newline()
+    }
+    return Corpus(kind: .prose, text: writer.bytes)
+  }
+
+  /// One paragraph of about `bytes` bytes: prose sentences and isolates
+  /// joined by spaces, with no line break (for the long-line benchmark).
+  public static func singleLine(bytes: Int, seed: UInt64 = 0x10_4E) -> Corpus {
+    var writer = TextWriter(seed: seed)
+    while writer.bytes.count < bytes {
+      if !writer.bytes.isEmpty { writer.add(" ") }
+      if writer.rng.chance(0.8) {
+        writer.proseParagraph(maxSentences: 3)
+      } else {
+        writer.isolatesParagraph(maxSentences: 1, wellFormed: true)
+      }
     }
     return Corpus(kind: .prose, text: writer.bytes)
   }
@@ -75,7 +92,7 @@ public struct Corpus: Sendable {
       } else if roll < 8 {
         writer.proseParagraph(maxSentences: 1)
       } else {
-        writer.isolatesParagraph(maxSentences: 1)
+        writer.isolatesParagraph(maxSentences: 1, wellFormed: true)
       }
       if line + 1 < lines { writer.newline() }
     }

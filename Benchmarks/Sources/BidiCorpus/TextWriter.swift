@@ -179,15 +179,17 @@ struct TextWriter {
   /// One RTL-heavy paragraph using the explicit formatting characters: isolates
   /// (LRI, RLI, FSI … PDI, sometimes nested, sometimes unclosed), embeddings
   /// and overrides (LRE, RLE, LRO, RLO … PDF), stray closers and marks.
-  mutating func isolatesParagraph(maxSentences: Int = 5) {
+  /// With `wellFormed`, every opener is closed, and there are no stray closers
+  /// and no overrides (nothing a Trojan Source check would flag).
+  mutating func isolatesParagraph(maxSentences: Int = 5, wellFormed: Bool = false) {
     let main: Language = rng.chance(0.9) ? rtlLanguage() : .english
     for s in 0..<rng.int(1...maxSentences) {
       if s > 0 { add(" ") }
-      isolatesSentence(main)
+      isolatesSentence(main, wellFormed: wellFormed)
     }
   }
 
-  private mutating func isolatesSentence(_ main: Language) {
+  private mutating func isolatesSentence(_ main: Language, wellFormed: Bool) {
     let other: Language = main == .english ? rtlLanguage() : .english
     for t in 0..<rng.int(4...14) {
       if t > 0 { add(" ") }
@@ -206,6 +208,7 @@ struct TextWriter {
         isolated(0x2067, words(rtlLanguage(), 1...2) + " " + number())
         add(" " + words(.english, 1...1))
         add(scalar: 0x2069)
+      case 89..<92 where wellFormed: add(words(other, 1...2))
       case 89..<90: embedded(rng.chance(0.5) ? 0x202D : 0x202E, words(other, 1...2))  // LRO/RLO
       case 90..<91: add(scalar: rng.chance(0.5) ? 0x2069 : 0x202C)  // stray PDI/PDF
       case 91..<92:  // unclosed isolate: closed by the end of the paragraph

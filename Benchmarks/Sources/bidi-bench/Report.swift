@@ -1,3 +1,5 @@
+import BenchmarkSupport
+
 /// The name of our implementation's column; ratios are taken against it.
 let oursName = "ours"
 

@@ -2,6 +2,7 @@
 // and GNU FriBidi, on the same generated text in the same run.
 // See Benchmarks/README.md for what each column means.
 
+import BenchmarkSupport
 import BidiCorpus
 import CFriBidi
 import CICU

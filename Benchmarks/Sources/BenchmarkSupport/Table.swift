@@ -1,18 +1,18 @@
 /// A plain-text table: a header row, then rows, columns right-aligned except
 /// the first.
-struct Table {
-  var header: [String]
-  var rows: [[String]] = []
+public struct Table {
+  public var header: [String]
+  public var rows: [[String]] = []
 
-  init(_ header: [String]) {
+  public init(_ header: [String]) {
     self.header = header
   }
 
-  mutating func add(_ row: [String]) {
+  public mutating func add(_ row: [String]) {
     rows.append(row)
   }
 
-  func render() -> String {
+  public func render() -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in
       all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
@@ -29,7 +29,7 @@ struct Table {
 }
 
 /// `value` with `digits` decimals.
-func fixed(_ value: Double, _ digits: Int) -> String {
+public func fixed(_ value: Double, _ digits: Int) -> String {
   guard value.isFinite else { return "-" }
   var scale = 1.0
   for _ in 0..<digits { scale *= 10 }
