@@ -1,0 +1,107 @@
+import CUnicodeBidiData
+
+// UAX #9, 3.3.5 Resolving Neutral and Isolate Formatting Types: N0, with
+// BD14–BD16 (paired brackets), applied to one isolating run sequence.
+
+extension ParagraphResolver {
+  /// BD16: the stack of opening brackets holds at most 63 entries.
+  static let bracketStackLimit = 63
+
+  func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
+    let t = sequenceTypes
+    let indices = sequenceIndices
+    let m = sequence.count
+
+    // BD16: find the bracket pairs, as (opening, closing) positions in the
+    // sequence. A bracket counts only while its current type is ON.
+    var pairs: [(open: Int, close: Int)] = []
+    withUnsafeTemporaryAllocation(of: (key: UInt32, position: Int).self, capacity: Self.bracketStackLimit) {
+      stack in
+      var depth = 0
+      scan: for k in 0..<m where t[k] == .ON {
+        let scalar = scalars[Int(indices[k])]
+        switch ubd_bracket_type(scalar) {
+        case 1:
+          // No room: stop processing BD16 for the rest of the sequence.
+          guard depth < Self.bracketStackLimit else { break scan }
+          stack[depth] = (ubd_bracket_key(scalar), k)
+          depth += 1
+        case 2:
+          // Compare with the stack from the top; canonical equivalents
+          // (U+2329/U+3008, U+232A/U+3009) share a key.
+          let key = ubd_bracket_key(scalar)
+          var j = depth - 1
+          while j >= 0 && stack[j].key != key { j -= 1 }
+          if j >= 0 {
+            pairs.append((stack[j].position, k))
+            depth = j
+          }
+        default:
+          break
+        }
+      }
+    }
+    guard !pairs.isEmpty else { return }
+    pairs.sort { $0.open < $1.open }
+
+    // N0: resolve each pair in the logical order of the opening brackets.
+    let embedding = sequence.embeddingDirection
+    for pair in pairs {
+      // N0 b/c: look for strong types inside the pair (EN and AN count as R).
+      var foundEmbedding = false
+      var foundOpposite = false
+      for k in (pair.open + 1)..<pair.close {
+        guard let direction = strongDirection(t[k]) else { continue }
+        if direction == embedding {
+          foundEmbedding = true
+          break
+        }
+        foundOpposite = true
+      }
+      let resolved: BidiClass
+      if foundEmbedding {
+        // N0 b: a strong type matching the embedding direction.
+        resolved = embedding
+      } else if foundOpposite {
+        // N0 c: only the opposite direction inside; the context before the
+        // opening bracket (back to sos) decides.
+        var context = sequence.sos
+        var k = pair.open - 1
+        while k >= 0 {
+          if let direction = strongDirection(t[k]) {
+            context = direction
+            break
+          }
+          k -= 1
+        }
+        // N0 c1 takes the opposite direction when the context has it; c2
+        // the embedding direction otherwise.
+        resolved = context != embedding ? context : embedding
+      } else {
+        // N0 d: no strong type inside; leave the brackets alone.
+        continue
+      }
+      t[pair.open] = resolved
+      t[pair.close] = resolved
+      // N0, last paragraph: characters originally NSM right after a bracket
+      // that changed take its type.
+      for bracket in [pair.open, pair.close] {
+        var k = bracket + 1
+        while k < m && classes[Int(indices[k])] == .NSM {
+          t[k] = resolved
+          k += 1
+        }
+      }
+    }
+  }
+
+  /// The direction of a current type for N0: L, or R for R, EN and AN.
+  @inline(__always)
+  private func strongDirection(_ c: BidiClass) -> BidiClass? {
+    switch c {
+    case .L: return .L
+    case .R, .AL, .EN, .AN: return .R
+    default: return nil
+    }
+  }
+}

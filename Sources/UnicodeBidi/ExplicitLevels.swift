@@ -1,0 +1,120 @@
+// UAX #9, 3.3.2 Explicit Levels and Directions (X1–X8) and
+// 3.3.3 Preparations for Implicit Processing (X9).
+
+extension ParagraphResolver {
+  /// BD9: pairs each isolate initiator with its matching PDI, the next PDI
+  /// at the same isolate depth before the end of the paragraph.
+  func findMatchingPDIs() {
+    var open: [Int32] = []
+    for i in 0..<count {
+      switch classes[i] {
+      case .LRI, .RLI, .FSI:
+        matchingPDI[i] = -1
+        open.append(Int32(i))
+      case .PDI:
+        if let initiator = open.popLast() { matchingPDI[Int(initiator)] = Int32(i) }
+      default:
+        break
+      }
+    }
+  }
+
+  /// X1–X8: the explicit embedding level of every character, and the
+  /// override of its type (X6). Marks the characters that X9 removes.
+  func resolveExplicitLevels() {
+    // X1: the directional status stack. An entry holds the embedding level
+    // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
+    // the isolate status (bit 10).
+    let maxDepth: UInt8 = 125
+    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
+      stack[0] = UInt16(paragraphLevel)
+      var top = 0
+      var overflowIsolateCount = 0
+      var overflowEmbeddingCount = 0
+      var validIsolateCount = 0
+      let removed = ParagraphStorage.removedBit
+
+      @inline(__always) func level() -> UInt8 { UInt8(truncatingIfNeeded: stack[top] & 0x7F) }
+      @inline(__always) func applyOverride(_ i: Int) {
+        switch stack[top] >> 8 & 3 {
+        case 1: types[i] = .L
+        case 2: types[i] = .R
+        default: break
+        }
+      }
+      @inline(__always) func nextLevel(odd: Bool) -> UInt8 {
+        let current = level()
+        return odd ? (current + 1) | 1 : (current + 2) & ~1
+      }
+
+      for i in 0..<count {
+        let c = classes[i]
+        switch c {
+        case .RLE, .LRE, .RLO, .LRO:
+          // X2–X5: push an embedding or override if the level is valid and
+          // nothing overflowed; otherwise count the overflow.
+          let newLevel = nextLevel(odd: c == .RLE || c == .RLO)
+          if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
+            let override: UInt16 = c == .LRO ? 1 : c == .RLO ? 2 : 0
+            top += 1
+            stack[top] = UInt16(newLevel) | override << 8
+          } else if overflowIsolateCount == 0 {
+            overflowEmbeddingCount += 1
+          }
+          // X9: removed.
+          levels[i] = removed
+        case .RLI, .LRI, .FSI:
+          // X5a–X5c: the initiator takes the outer level and override.
+          levels[i] = level()
+          applyOverride(i)
+          var isRTL = c == .RLI
+          if c == .FSI {
+            // X5c: P2–P3 on the text up to the matching PDI.
+            let end = matchingPDI[i] >= 0 ? Int(matchingPDI[i]) : count
+            isRTL = firstStrongDirection(i + 1..<end) == .rightToLeft
+          }
+          let newLevel = nextLevel(odd: isRTL)
+          if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
+            validIsolateCount += 1
+            top += 1
+            stack[top] = UInt16(newLevel) | 1 << 10
+          } else {
+            overflowIsolateCount += 1
+          }
+        case .PDI:
+          // X6a: close the isolate, popping what it opened.
+          if overflowIsolateCount > 0 {
+            overflowIsolateCount -= 1
+          } else if validIsolateCount > 0 {
+            overflowEmbeddingCount = 0
+            while stack[top] & 1 << 10 == 0 { top -= 1 }
+            top -= 1
+            validIsolateCount -= 1
+          }
+          levels[i] = level()
+          applyOverride(i)
+        case .PDF:
+          // X7: close an embedding or override, never an isolate.
+          if overflowIsolateCount > 0 {
+          } else if overflowEmbeddingCount > 0 {
+            overflowEmbeddingCount -= 1
+          } else if stack[top] & 1 << 10 == 0 && top >= 1 {
+            top -= 1
+          }
+          // X9: removed.
+          levels[i] = removed
+        case .B:
+          // X8: a paragraph separator takes the paragraph level.
+          levels[i] = paragraphLevel
+        case .BN:
+          // X9: removed.
+          levels[i] = removed
+        default:
+          // X6: every other character takes the current level and override.
+          levels[i] = level()
+          applyOverride(i)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// UAX #9, 3.3.3 Preparations for Implicit Processing: X10, with BD7 (level
+// runs) and BD13 (isolating run sequences).
+
+/// One isolating run sequence (BD13). Its characters are the resolver's
+/// `sequenceIndices[0..<count]`, their current types `sequenceTypes`.
+struct IsolatingRunSequence {
+  let count: Int
+  /// The embedding level of every character of the sequence.
+  let level: UInt8
+  /// X10: the start-of-sequence and end-of-sequence types, L or R.
+  let sos: BidiClass
+  let eos: BidiClass
+
+  /// The embedding direction as a strong type: L for even, R for odd levels.
+  var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
+}
+
+extension ParagraphResolver {
+  /// X10: computes the isolating run sequences of the paragraph, ignoring
+  /// the characters removed by X9, and calls `body` with each in turn after
+  /// gathering its characters into `sequenceIndices` and `sequenceTypes`.
+  func forEachIsolatingRunSequence(_ body: (IsolatingRunSequence) -> Void) {
+    guard count > 0 else { return }
+    let removed = ParagraphStorage.removedBit
+    let simple = !present.intersects(.explicitControls) && !present.contains(.BN)
+
+    // BD7: the level runs, as the first and last (not removed) character
+    // and the level (kept apart: resolving a sequence rewrites `levels`).
+    var runStarts: [Int32] = []
+    var runEnds: [Int32] = []
+    var runLevels: [UInt8] = []
+    if simple {
+      runStarts.append(0)
+      runEnds.append(Int32(count - 1))
+      runLevels.append(paragraphLevel)
+    } else {
+      var current: UInt8 = 0xFF
+      for i in 0..<count where levels[i] & removed == 0 {
+        if levels[i] != current {
+          current = levels[i]
+          runStarts.append(Int32(i))
+          runEnds.append(Int32(i))
+          runLevels.append(current)
+        } else {
+          runEnds[runEnds.count - 1] = Int32(i)
+        }
+      }
+    }
+    let runCount = runStarts.count
+    let hasIsolates = present.intersects(.isolateControls)
+    // BD13: a run that starts with the matching PDI of an isolate initiator
+    // that ends an earlier run continues that run's sequence.
+    var continues = [Bool](repeating: false, count: hasIsolates ? runCount : 0)
+
+    for first in 0..<runCount {
+      if hasIsolates && continues[first] { continue }
+      var m = 0
+      var run = first
+      while true {
+        let start = Int(runStarts[run])
+        let end = Int(runEnds[run])
+        if simple {
+          for i in start...end {
+            sequenceIndices[m] = Int32(i)
+            sequenceTypes[m] = types[i]
+            m += 1
+          }
+        } else {
+          for i in start...end where levels[i] & removed == 0 {
+            sequenceIndices[m] = Int32(i)
+            sequenceTypes[m] = types[i]
+            m += 1
+          }
+        }
+        guard hasIsolates, classes[end].isIsolateInitiator, matchingPDI[end] >= 0,
+          let next = runIndex(startingAt: matchingPDI[end], in: runStarts)
+        else { break }
+        continues[next] = true
+        run = next
+      }
+      let level = runLevels[first]
+      // X10: sos from the higher of this level and the level before the
+      // sequence (or the paragraph level); eos likewise with the level after
+      // it, or the paragraph level when the sequence ends with an isolate
+      // initiator (which then lacks a matching PDI) or the paragraph ends.
+      let before = first > 0 ? runLevels[first - 1] : paragraphLevel
+      let last = Int(runEnds[run])
+      let after: UInt8
+      if classes[last].isIsolateInitiator || run + 1 == runCount {
+        after = paragraphLevel
+      } else {
+        after = runLevels[run + 1]
+      }
+      body(
+        IsolatingRunSequence(
+          count: m, level: level,
+          sos: max(level, before) & 1 == 0 ? .L : .R,
+          eos: max(level, after) & 1 == 0 ? .L : .R))
+    }
+  }
+
+  private func runIndex(startingAt position: Int32, in starts: [Int32]) -> Int? {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] < position { low = middle + 1 } else { high = middle }
+    }
+    return low < starts.count && starts[low] == position ? low : nil
+  }
+}

@@ -1,0 +1,52 @@
+// UAX #9, 3.3.1 The Paragraph Level: rule P1.
+
+extension BidiParagraph {
+  /// Splits a text into paragraphs (P1): each paragraph ends after a
+  /// character of class B, which stays with the paragraph before it; CR LF
+  /// counts as one separator. Returns byte ranges; an empty text has none.
+  public static func paragraphRanges(utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    var scanner = UTF8Scanner(utf8)
+    while let (scalar, _) = scanner.next() {
+      // ASCII separators are 0x0A, 0x0D and 0x1C...0x1E; skip the lookup for
+      // the other printable characters.
+      guard scalar < 0x20 || scalar >= 0x80, BidiClass(scalar) == .B else { continue }
+      var end = scanner.position
+      if scalar == 0x0D, end < utf8.count, utf8[end] == 0x0A { end += 1 }
+      scanner.position = end
+      ranges.append(start..<end)
+      start = end
+    }
+    if start < utf8.count { ranges.append(start..<utf8.count) }
+    return ranges
+  }
+
+  /// Splits a text of scalar values into paragraphs (P1), as
+  /// `paragraphRanges(utf8:)` does; returns index ranges.
+  public static func paragraphRanges(scalars: UnsafeBufferPointer<UInt32>) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    var i = 0
+    while i < scalars.count {
+      let scalar = scalars[i]
+      i += 1
+      guard scalar < 0x20 || scalar >= 0x80, BidiClass(scalar) == .B else { continue }
+      if scalar == 0x0D, i < scalars.count, scalars[i] == 0x0A { i += 1 }
+      ranges.append(start..<i)
+      start = i
+    }
+    if start < scalars.count { ranges.append(start..<scalars.count) }
+    return ranges
+  }
+
+  /// P1 over an array of bytes of UTF-8.
+  public static func paragraphRanges(utf8: [UInt8]) -> [Range<Int>] {
+    utf8.withUnsafeBufferPointer { paragraphRanges(utf8: $0) }
+  }
+
+  /// P1 over an array of scalar values.
+  public static func paragraphRanges(scalars: [UInt32]) -> [Range<Int>] {
+    scalars.withUnsafeBufferPointer { paragraphRanges(scalars: $0) }
+  }
+}

@@ -1,0 +1,165 @@
+import CUnicodeBidiData
+
+/// The per-character arrays of an analysed paragraph, in one allocation:
+/// the scalar values, their original Bidi_Class, and their resolved levels.
+///
+/// A level byte holds the level in its low 7 bits; bit 7 marks a character
+/// removed by X9, whose low bits are then meaningless until a line places it.
+final class ParagraphStorage: @unchecked Sendable {
+  // Immutable once the initializer returns; @unchecked Sendable for that reason.
+  private(set) var count: Int
+  let scalars: UnsafeMutablePointer<UInt32>
+  let classes: UnsafeMutablePointer<BidiClass>
+  let levels: UnsafeMutablePointer<UInt8>
+  /// The classes that occur in the paragraph.
+  private(set) var present = BidiClassSet(bits: 0)
+  /// True when some character is a paired bracket.
+  private(set) var hasBrackets = false
+  /// True when every scalar is below U+0080 (all encodings count alike).
+  private(set) var isASCII = true
+  /// True when every scalar is below U+10000 (UTF-16 counts like UTF-32).
+  private(set) var isBMP = true
+  var paragraphLevel: UInt8 = 0
+  /// True when every character resolved to `paragraphLevel` and none was
+  /// removed, so that every line is one run in logical or reverse order.
+  var isUniform = false
+
+  static let removedBit: UInt8 = 0x80
+
+  /// Room for `capacity` characters; `count` is set by the caller.
+  private init(capacity: Int) {
+    self.count = capacity
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * 6, alignment: 4)
+    scalars = raw.bindMemory(to: UInt32.self, capacity: capacity)
+    classes = (raw + capacity * 4).bindMemory(to: BidiClass.self, capacity: capacity)
+    levels = (raw + capacity * 5).bindMemory(to: UInt8.self, capacity: capacity)
+  }
+
+  deinit {
+    UnsafeMutableRawPointer(scalars).deallocate()
+  }
+
+  /// Copies scalar values and looks up their classes.
+  convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
+    self.init(capacity: input.count)
+    var bits: UInt32 = 0
+    var brackets: UInt8 = 0
+    var highest: UInt32 = 0
+    for i in 0..<input.count {
+      let scalar = input[i]
+      let properties = ubd_properties(scalar)
+      scalars[i] = scalar
+      let c = BidiClass(propertyByte: properties)
+      classes[i] = c
+      bits |= c.bit
+      brackets |= properties
+      highest = max(highest, scalar)
+    }
+    record(bits: bits, brackets: brackets, highest: highest)
+  }
+
+  /// Decodes UTF-8 and looks up the classes. Each byte of an ill-formed
+  /// sequence becomes one character, stored as 0x110000 + the byte: class
+  /// ON, one unit wide in every encoding, shown as U+FFFD.
+  convenience init(utf8 input: UnsafeBufferPointer<UInt8>) {
+    // There are at most as many characters as bytes.
+    self.init(capacity: input.count)
+    var bits: UInt32 = 0
+    var brackets: UInt8 = 0
+    var highest: UInt32 = 0
+    var scanner = UTF8Scanner(input)
+    var i = 0
+    while let (scalar, _) = scanner.next() {
+      let properties = ubd_properties(scalar)
+      scalars[i] = scalar
+      let c = BidiClass(propertyByte: properties)
+      classes[i] = c
+      bits |= c.bit
+      brackets |= properties
+      highest = max(highest, scalar)
+      i += 1
+    }
+    count = i
+    record(bits: bits, brackets: brackets, highest: highest)
+  }
+
+  private func record(bits: UInt32, brackets: UInt8, highest: UInt32) {
+    present = BidiClassSet(bits: bits)
+    hasBrackets = brackets & 0x60 != 0
+    isASCII = highest < 0x80
+    isBMP = highest < 0x10000
+  }
+
+  /// True when every scalar takes one unit of `encoding`.
+  func unitsAreCharacters(_ encoding: BidiEncoding) -> Bool {
+    switch encoding {
+    case .utf32: return true
+    case .utf16: return isBMP
+    case .utf8: return isASCII
+    }
+  }
+
+  /// The number of units of the characters `range`.
+  func unitCount(_ range: Range<Int>, in encoding: BidiEncoding) -> Int {
+    if unitsAreCharacters(encoding) { return range.count }
+    var total = 0
+    for i in range { total += encoding.width(scalars[i]) }
+    return total
+  }
+
+  @inline(__always)
+  func isRemoved(_ i: Int) -> Bool { levels[i] & Self.removedBit != 0 }
+}
+
+/// A forward UTF-8 decoder over a byte buffer (see `ParagraphStorage`).
+struct UTF8Scanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// The next scalar value and its length in bytes.
+  @inline(__always)
+  mutating func next() -> (UInt32, Int)? {
+    guard position < bytes.count else { return nil }
+    let b0 = bytes[position]
+    if b0 < 0x80 {
+      position += 1
+      return (UInt32(b0), 1)
+    }
+    let (scalar, length) = Self.decodeMultibyte(bytes, at: position)
+    position += length
+    return (scalar, length)
+  }
+
+  /// Decodes the sequence at `at`, whose first byte is not ASCII.
+  @inline(__always)
+  static func decodeMultibyte(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> (UInt32, Int) {
+    let b0 = bytes[at]
+    let available = bytes.count - at
+    @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> UInt32? {
+      guard k < available else { return nil }
+      let b = bytes[at + k]
+      return b >= low && b <= high ? UInt32(b & 0x3F) : nil
+    }
+    let invalid = (0x110000 | UInt32(b0), 1)
+    switch b0 {
+    case 0xC2...0xDF:
+      guard let c1 = continuation(1) else { return invalid }
+      return (UInt32(b0 & 0x1F) << 6 | c1, 2)
+    case 0xE0...0xEF:
+      let low: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80
+      let high: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+      guard let c1 = continuation(1, low, high), let c2 = continuation(2) else { return invalid }
+      return (UInt32(b0 & 0x0F) << 12 | c1 << 6 | c2, 3)
+    case 0xF0...0xF4:
+      let low: UInt8 = b0 == 0xF0 ? 0x90 : 0x80
+      let high: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+      guard let c1 = continuation(1, low, high), let c2 = continuation(2), let c3 = continuation(3)
+      else { return invalid }
+      return (UInt32(b0 & 0x07) << 18 | c1 << 12 | c2 << 6 | c3, 4)
+    default:
+      return invalid
+    }
+  }
+}
