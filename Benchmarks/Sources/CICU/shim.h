@@ -26,10 +26,15 @@ static inline void bench_icu_set_para(UBiDi *bidi, const UChar *text, int32_t le
   ubidi_setPara(bidi, text, length, para_level, NULL, error);
 }
 
-/// 1 when the paragraph is entirely left-to-right (every level is the paragraph
-/// level, visual order is logical order), as ubidi_getDirection reports it.
-static inline int bench_icu_is_ltr(const UBiDi *bidi) {
-  return ubidi_getDirection(bidi) == UBIDI_LTR;
+/// 0 when the paragraph is entirely left-to-right, 1 when it is entirely
+/// right-to-left (every level is then the paragraph level and the visual order
+/// is logical, or reversed), -1 when mixed: what ubidi_getDirection reports.
+static inline int bench_icu_uniform_direction(const UBiDi *bidi) {
+  switch (ubidi_getDirection(bidi)) {
+  case UBIDI_LTR: return 0;
+  case UBIDI_RTL: return 1;
+  default: return -1;
+  }
 }
 
 static inline UBiDiLevel bench_icu_para_level(const UBiDi *bidi) {

@@ -43,6 +43,25 @@ struct Checksum: Equatable {
     mix(a &* b &* c)
   }
 
+  /// Folds a visual map of `count` entries over Int offsets.
+  mutating func add(visualMap map: UnsafePointer<Int>, count: Int) {
+    var sum: UInt64 = 0
+    for i in 0..<count {
+      sum &+= UInt64(truncatingIfNeeded: map[i]) &* UInt64(i &+ 1)
+    }
+    mix(sum)
+  }
+
+  /// Folds the reversed map of `count` entries (a uniform right-to-left line):
+  /// Σ (n−1−i)·(i+1) = (n−1)·n·(n+1)/6.
+  mutating func addReversedMap(count: Int) {
+    guard count > 1 else { return mix(0) }
+    var a = UInt64(count - 1), b = UInt64(count), c = UInt64(count + 1)
+    if a % 3 == 0 { a /= 3 } else if b % 3 == 0 { b /= 3 } else { c /= 3 }
+    if a % 2 == 0 { a /= 2 } else if b % 2 == 0 { b /= 2 } else { c /= 2 }
+    mix(a &* b &* c)
+  }
+
   /// An empty paragraph: nothing to lay out.
   mutating func addEmpty() {
     mix(0x9E37_79B9)

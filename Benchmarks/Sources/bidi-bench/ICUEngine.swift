@@ -3,7 +3,8 @@ import CICU
 
 /// ICU4C's ubidi, used as a caller would: UTF-8 → UTF-16 with u_strFromUTF8,
 /// then per paragraph ubidi_setPara, and, unless ubidi_getDirection says the
-/// paragraph is plain left-to-right, ubidi_getLevels and ubidi_getVisualMap.
+/// paragraph is all LTR or all RTL (every level the paragraph level, order
+/// logical or reversed), ubidi_getLevels and ubidi_getVisualMap.
 final class ICUEngine: BidiEngine {
   static let name = "ICU"
   static let needsConversion = true
@@ -14,8 +15,8 @@ final class ICUEngine: BidiEngine {
   private let bidi: OpaquePointer
   private let map: UnsafeMutablePointer<Int32>
   private(set) var failures = 0
-  /// Paragraphs of the last `run()` that ubidi_getDirection did not call LTR.
-  private(set) var nonLTRParagraphs = 0
+  /// Paragraphs of the last `run()` that ubidi_getDirection called mixed.
+  private(set) var mixedParagraphs = 0
 
   init(corpus: Corpus) {
     self.corpus = corpus
@@ -64,7 +65,7 @@ final class ICUEngine: BidiEngine {
     let base = UnsafePointer(text.baseAddress!)
     let paraLevel = bench_icu_default_ltr()
     failures = 0
-    nonLTRParagraphs = 0
+    mixedParagraphs = 0
     for index in 0..<ranges.starts.count {
       let length = ranges.lengths[index]
       if length == 0 {
@@ -73,12 +74,19 @@ final class ICUEngine: BidiEngine {
       }
       var error = U_ZERO_ERROR
       bench_icu_set_para(bidi, base + Int(ranges.starts[index]), length, paraLevel, &error)
-      if bench_icu_is_ltr(bidi) != 0 {
+      switch bench_icu_uniform_direction(bidi) {
+      case 0:
         checksum.add(uniformLevel: bench_icu_para_level(bidi), count: Int(length))
         checksum.addIdentityMap(count: Int(length))
         continue
+      case 1:
+        checksum.add(uniformLevel: bench_icu_para_level(bidi), count: Int(length))
+        checksum.addReversedMap(count: Int(length))
+        continue
+      default:
+        break
       }
-      nonLTRParagraphs += 1
+      mixedParagraphs += 1
       if let levels = bench_icu_levels(bidi, &error) {
         checksum.add(levels: levels, count: Int(length))
       }

@@ -13,7 +13,7 @@ func report(_ results: [CorpusResult], engineNames: [String]) {
   }
 
   print("Throughput, MB/s of UTF-8 input (conv = UTF-8 conversion alone, bidi = bidi loop alone)")
-  var header = ["corpus", "MB", "paras", "non-LTR"]
+  var header = ["corpus", "MB", "paras", "mixed"]
   for name in others { header += ["\(name) conv", "\(name) bidi", "\(name) total"] }
   if hasOurs { header.append(oursName) }
   var throughput = Table(header)
@@ -22,7 +22,7 @@ func report(_ results: [CorpusResult], engineNames: [String]) {
     var row = [
       result.corpus.kind.rawValue, fixed(Double(bytes) / 1e6, 2),
       String(result.corpus.paragraphs.count),
-      fixed(100 * Double(result.nonLTR) / Double(max(result.corpus.paragraphs.count, 1)), 1) + "%",
+      fixed(100 * Double(result.mixed) / Double(max(result.corpus.paragraphs.count, 1)), 1) + "%",
     ]
     for name in others {
       let t = result.timings[name] ?? Timing()

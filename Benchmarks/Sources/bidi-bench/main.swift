@@ -10,7 +10,7 @@ import Glibc
 
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
 
-let engineTypes: [any BidiEngine.Type] = [ICUEngine.self, FriBidiEngine.self]
+let engineTypes: [any BidiEngine.Type] = [OursEngine.self, ICUEngine.self, FriBidiEngine.self]
 
 /// Median timings of one engine on one corpus, in seconds.
 struct Timing {
@@ -21,7 +21,7 @@ struct Timing {
 
 struct CorpusResult {
   var corpus: Corpus
-  var nonLTR: Int
+  var mixed: Int
   var timings: [String: Timing]
   var checksums: [String: UInt64]
   var unstable: [String]
@@ -66,9 +66,9 @@ for kind in options.kinds {
       total: median(samples[i].map(\.total)))
     checksums[name] = reference[i].value
   }
-  let nonLTR = (engines.first { $0 is ICUEngine } as? ICUEngine)?.nonLTRParagraphs ?? 0
+  let mixed = (engines.first { $0 is ICUEngine } as? ICUEngine)?.mixedParagraphs ?? 0
   results.append(CorpusResult(
-    corpus: corpus, nonLTR: nonLTR, timings: timings, checksums: checksums,
+    corpus: corpus, mixed: mixed, timings: timings, checksums: checksums,
     unstable: unstable.sorted(), failures: engines.reduce(0) { $0 + $1.failures },
     disagreements: compare(engines, corpus: corpus, sample: options.sample)))
   print("  measured \(kind.rawValue)")
