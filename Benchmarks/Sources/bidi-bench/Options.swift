@@ -6,6 +6,10 @@ struct Options {
   var repetitions = 7
   var sample = 2000
   var kinds = Corpus.Kind.allCases
+  /// Engine names to run (all when empty); for profiling one side.
+  var engines: [String] = []
+  /// Print the first disagreement of each pair of implementations.
+  var explain = false
 
   static let usage = """
     usage: bidi-bench [--quick] [--size MB] [--reps N] [--sample N] [--corpus NAME]...
@@ -15,6 +19,8 @@ struct Options {
       --sample N     paragraphs per corpus in the equivalence check (default 2000)
       --corpus NAME  only this corpus (repeatable): \
     \(Corpus.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+      --engine NAME  only this implementation (repeatable): ours, ICU, FriBidi
+      --explain      print the first disagreement between each pair, per corpus
     """
 
   /// Parses `arguments` (without the program name); nil after printing usage.
@@ -49,6 +55,11 @@ struct Options {
           return nil
         }
         chosen.append(kind)
+      case "--explain":
+        explain = true
+      case "--engine":
+        guard let text = value(argument) else { return nil }
+        engines.append(text)
       default:
         print(Options.usage)
         return nil

@@ -4,7 +4,7 @@ import BenchmarkSupport
 let oursName = "ours"
 
 /// Prints the throughput, ratio and equivalence tables.
-func report(_ results: [CorpusResult], engineNames: [String]) {
+func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
   let others = engineNames.filter { $0 != oursName }
   let hasOurs = engineNames.contains(oursName)
 
@@ -69,6 +69,13 @@ func report(_ results: [CorpusResult], engineNames: [String]) {
   }
   print(equivalence.render())
   print("")
+  if explain {
+    for result in results {
+      for (pair, example) in result.disagreements.examples.sorted(by: { $0.key < $1.key }) {
+        print("\(result.corpus.kind.rawValue), first disagreement \(pair):\n\(example)\n")
+      }
+    }
+  }
 
   for result in results {
     let sums = engineNames.map { "\($0) \(hex(result.checksums[$0] ?? 0))" }.joined(separator: ", ")

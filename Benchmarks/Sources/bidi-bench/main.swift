@@ -10,7 +10,9 @@ import Glibc
 
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
 
-let engineTypes: [any BidiEngine.Type] = [OursEngine.self, ICUEngine.self, FriBidiEngine.self]
+let engineTypes: [any BidiEngine.Type] = [OursEngine.self, ICUEngine.self, FriBidiEngine.self].filter {
+  options.engines.isEmpty || options.engines.contains($0.name)
+}
 
 /// Median timings of one engine on one corpus, in seconds.
 struct Timing {
@@ -74,4 +76,4 @@ for kind in options.kinds {
   print("  measured \(kind.rawValue)")
 }
 print("")
-report(results, engineNames: engineTypes.map { $0.name })
+report(results, engineNames: engineTypes.map { $0.name }, explain: options.explain)
