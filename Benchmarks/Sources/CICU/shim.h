@@ -26,10 +26,16 @@ static inline void bench_icu_set_para(UBiDi *bidi, const UChar *text, int32_t le
   ubidi_setPara(bidi, text, length, para_level, NULL, error);
 }
 
+/// Sets `line` to the display line start..<limit of the paragraph in `para`.
+static inline void bench_icu_set_line(const UBiDi *para, int32_t start, int32_t limit, UBiDi *line,
+                                      UErrorCode *error) {
+  ubidi_setLine(para, start, limit, line, error);
+}
+
 /// 0 when the paragraph is entirely left-to-right, 1 when it is entirely
 /// right-to-left (every level is then the paragraph level and the visual order
 /// is logical, or reversed), -1 when mixed: what ubidi_getDirection reports.
-static inline int bench_icu_uniform_direction(const UBiDi *bidi) {
+static inline int32_t bench_icu_uniform_direction(const UBiDi *bidi) {
   switch (ubidi_getDirection(bidi)) {
   case UBIDI_LTR: return 0;
   case UBIDI_RTL: return 1;

@@ -4,16 +4,17 @@ import BidiCorpus
 ///
 /// `convert()` turns the UTF-8 paragraphs into the implementation's input
 /// encoding (timed on its own); `run()` is the bidi loop proper: for every
-/// paragraph, auto direction (P2–P3), the level of every character after L1,
-/// and the visual-to-logical map of the paragraph as one display line, all
-/// folded into a checksum.
+/// paragraph, auto direction (P2–P3), then for every display line (the whole
+/// paragraph, or the lines `breaks` wraps it into) the level of every
+/// character after L1 and the visual-to-logical map, all folded into a
+/// checksum (map values counted from the line start).
 protocol BidiEngine: AnyObject {
   /// The column heading.
   static var name: String { get }
   /// False when the implementation reads UTF-8 as it is.
   static var needsConversion: Bool { get }
 
-  init(corpus: Corpus)
+  init(corpus: Corpus, breaks: LineBreaks?)
   func convert()
   func run() -> Checksum
   /// Calls that reported an error during the last `run()` (should stay 0).

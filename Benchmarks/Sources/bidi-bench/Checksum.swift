@@ -27,10 +27,11 @@ struct Checksum: Equatable {
     mix(UInt64(level) &* triangle)
   }
 
-  mutating func add(visualMap map: UnsafePointer<Int32>, count: Int) {
+  /// Folds a visual-to-logical map whose values count from `base`.
+  mutating func add(visualMap map: UnsafePointer<Int32>, count: Int, base: Int32 = 0) {
     var sum: UInt64 = 0
     for i in 0..<count {
-      sum &+= UInt64(UInt32(bitPattern: map[i])) &* UInt64(i &+ 1)
+      sum &+= UInt64(UInt32(bitPattern: map[i] &- base)) &* UInt64(i &+ 1)
     }
     mix(sum)
   }
@@ -43,11 +44,11 @@ struct Checksum: Equatable {
     mix(a &* b &* c)
   }
 
-  /// Folds a visual map of `count` entries over Int offsets.
-  mutating func add(visualMap map: UnsafePointer<Int>, count: Int) {
+  /// Folds a visual-to-logical map of Int offsets counting from `base`.
+  mutating func add(visualMap map: UnsafePointer<Int>, count: Int, base: Int = 0) {
     var sum: UInt64 = 0
     for i in 0..<count {
-      sum &+= UInt64(truncatingIfNeeded: map[i]) &* UInt64(i &+ 1)
+      sum &+= UInt64(truncatingIfNeeded: map[i] &- base) &* UInt64(i &+ 1)
     }
     mix(sum)
   }

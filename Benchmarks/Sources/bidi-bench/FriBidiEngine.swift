@@ -18,9 +18,11 @@ final class FriBidiEngine: BidiEngine {
   private let levels: UnsafeMutablePointer<FriBidiLevel>
   private let map: UnsafeMutablePointer<FriBidiStrIndex>
   private(set) var failures = 0
+  private let breaks: LineBreaks?
 
-  init(corpus: Corpus) {
+  init(corpus: Corpus, breaks: LineBreaks?) {
     self.corpus = corpus
+    self.breaks = breaks
     let capacity = max(corpus.maxParagraphBytes, 1)
     text = .allocate(capacity: max(corpus.text.count, 1))
     ranges = UnitRanges(count: corpus.paragraphs.count)
@@ -57,16 +59,22 @@ final class FriBidiEngine: BidiEngine {
     ranges.maxLength = longest
   }
 
-  /// Levels and map of one paragraph; returns the maximum level + 1 (0 on failure).
+  /// Types, brackets and levels of one paragraph; returns the maximum level
+  /// + 1 (0 on failure) and the resolved paragraph direction.
   @inline(__always)
-  private func resolve(_ chars: UnsafePointer<FriBidiChar>, _ length: Int32) -> FriBidiLevel {
+  private func resolve(_ chars: UnsafePointer<FriBidiChar>, _ length: Int32) -> (FriBidiLevel, FriBidiParType) {
     fribidi_get_bidi_types(chars, length, types)
     fribidi_get_bracket_types(chars, length, types, brackets)
     var direction = bench_fribidi_par_auto()
     let maxLevel = fribidi_get_par_embedding_levels_ex(types, brackets, length, &direction, levels)
-    guard maxLevel > 1 else { return maxLevel }
-    for i in 0..<Int(length) { map[i] = FriBidiStrIndex(i) }
-    return fribidi_reorder_line(0, types, length, 0, direction, levels, nil, map)
+    return (maxLevel, direction)
+  }
+
+  /// L1–L2 for the display line start..<end: fills `map[start..<end]`.
+  @inline(__always)
+  private func reorder(_ start: Int32, _ end: Int32, _ direction: FriBidiParType) -> FriBidiLevel {
+    for i in Int(start)..<Int(end) { map[i] = FriBidiStrIndex(i) }
+    return fribidi_reorder_line(0, types, end - start, start, direction, levels, nil, map)
   }
 
   func run() -> Checksum {
@@ -79,17 +87,26 @@ final class FriBidiEngine: BidiEngine {
         checksum.addEmpty()
         continue
       }
-      let maxLevel = resolve(base + Int(ranges.starts[index]), length)
+      let (maxLevel, direction) = resolve(base + Int(ranges.starts[index]), length)
       if maxLevel == 0 { failures += 1 }
-      if maxLevel <= 1 {
-        checksum.add(uniformLevel: 0, count: Int(length))
-        checksum.addIdentityMap(count: Int(length))
-        continue
+      let lineBreaks = breaks?.utf32[index] ?? []
+      var start: Int32 = 0
+      for k in 0...lineBreaks.count {
+        let end = k < lineBreaks.count ? Int32(lineBreaks[k]) : length
+        let count = Int(end - start)
+        if maxLevel <= 1 {
+          // Every level is 0: the line is in logical order.
+          checksum.add(uniformLevel: 0, count: count)
+          checksum.addIdentityMap(count: count)
+        } else {
+          if reorder(start, end, direction) == 0 { failures += 1 }
+          (levels + Int(start)).withMemoryRebound(to: UInt8.self, capacity: count) {
+            checksum.add(levels: $0, count: count)
+          }
+          checksum.add(visualMap: map + Int(start), count: count, base: start)
+        }
+        start = end
       }
-      levels.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-        checksum.add(levels: $0, count: Int(length))
-      }
-      checksum.add(visualMap: map, count: Int(length))
     }
     return checksum
   }
@@ -97,7 +114,8 @@ final class FriBidiEngine: BidiEngine {
   func analyse(paragraph index: Int) -> Analysis {
     let length = Int(ranges.lengths[index])
     guard length > 0 else { return Analysis(levels: [], order: []) }
-    let maxLevel = resolve(UnsafePointer(text.baseAddress! + Int(ranges.starts[index])), Int32(length))
+    let (maxLevel, direction) = resolve(UnsafePointer(text.baseAddress! + Int(ranges.starts[index])), Int32(length))
+    if maxLevel > 1 { _ = reorder(0, Int32(length), direction) }
     if maxLevel <= 1 {
       return Analysis(levels: Array(repeating: 0, count: length), order: Array(0..<length))
     }

@@ -13,13 +13,17 @@ final class ICUEngine: BidiEngine {
   private let text: UnsafeMutableBufferPointer<UInt16>
   private var ranges: UnitRanges
   private let bidi: OpaquePointer
+  /// The UBiDi object for display lines (ubidi_setLine), when wrapping.
+  private let line: OpaquePointer
+  private let breaks: LineBreaks?
   private let map: UnsafeMutablePointer<Int32>
   private(set) var failures = 0
   /// Paragraphs of the last `run()` that ubidi_getDirection called mixed.
   private(set) var mixedParagraphs = 0
 
-  init(corpus: Corpus) {
+  init(corpus: Corpus, breaks: LineBreaks?) {
     self.corpus = corpus
+    self.breaks = breaks
     let capacity = max(corpus.maxParagraphBytes, 1)
     text = .allocate(capacity: max(corpus.text.count, 1))
     ranges = UnitRanges(count: corpus.paragraphs.count)
@@ -28,10 +32,15 @@ final class ICUEngine: BidiEngine {
       fatalError("ubidi_openSized failed: \(error)")
     }
     self.bidi = bidi
+    guard let line = bench_icu_open(Int32(capacity), &error), bench_icu_failure(error) == 0 else {
+      fatalError("ubidi_openSized failed: \(error)")
+    }
+    self.line = line
     map = .allocate(capacity: capacity)
   }
 
   deinit {
+    bench_icu_close(line)
     bench_icu_close(bidi)
     text.deallocate()
     map.deallocate()
@@ -74,27 +83,66 @@ final class ICUEngine: BidiEngine {
       }
       var error = U_ZERO_ERROR
       bench_icu_set_para(bidi, base + Int(ranges.starts[index]), length, paraLevel, &error)
-      switch bench_icu_uniform_direction(bidi) {
-      case 0:
-        checksum.add(uniformLevel: bench_icu_para_level(bidi), count: Int(length))
-        checksum.addIdentityMap(count: Int(length))
+      let uniform = bench_icu_uniform_direction(bidi)
+      if uniform < 0 { mixedParagraphs += 1 }
+      guard let lineBreaks = breaks?.utf16[index], !lineBreaks.isEmpty else {
+        fold(bidi, uniform: uniform, length: length, into: &checksum, &error)
         continue
-      case 1:
-        checksum.add(uniformLevel: bench_icu_para_level(bidi), count: Int(length))
-        checksum.addReversedMap(count: Int(length))
-        continue
-      default:
-        break
       }
-      mixedParagraphs += 1
-      if let levels = bench_icu_levels(bidi, &error) {
-        checksum.add(levels: levels, count: Int(length))
+      var start: Int32 = 0
+      for k in 0...lineBreaks.count {
+        let end = k < lineBreaks.count ? Int32(lineBreaks[k]) : length
+        if uniform >= 0 {
+          // Every line of an all-LTR or all-RTL paragraph is the same.
+          fold(bidi, uniform: uniform, length: end - start, into: &checksum, &error)
+        } else {
+          // A line's direction is LTR (RTL) when all its levels are even
+          // (odd), not necessarily equal: the order is then logical (reversed)
+          // but the levels must still be read.
+          bench_icu_set_line(bidi, start, end, line, &error)
+          let count = Int(end - start)
+          if let levels = bench_icu_levels(line, &error) {
+            checksum.add(levels: levels, count: count)
+          }
+          switch bench_icu_uniform_direction(line) {
+          case 0: checksum.addIdentityMap(count: count)
+          case 1: checksum.addReversedMap(count: count)
+          default:
+            bench_icu_visual_map(line, map, &error)
+            checksum.add(visualMap: map, count: count)
+          }
+        }
+        start = end
       }
-      bench_icu_visual_map(bidi, map, &error)
-      checksum.add(visualMap: map, count: Int(length))
       if bench_icu_failure(error) != 0 { failures += 1 }
     }
     return checksum
+  }
+
+  /// Folds the levels and visual map of a paragraph object; `uniform` is its
+  /// ubidi_getDirection (for a paragraph, LTR or RTL means every level is
+  /// the paragraph level).
+  @inline(__always)
+  private func fold(
+    _ object: OpaquePointer, uniform: Int32, length: Int32, into checksum: inout Checksum,
+    _ error: inout UErrorCode
+  ) {
+    let count = Int(length)
+    switch uniform {
+    case 0:
+      checksum.add(uniformLevel: bench_icu_para_level(object), count: count)
+      checksum.addIdentityMap(count: count)
+    case 1:
+      checksum.add(uniformLevel: bench_icu_para_level(object), count: count)
+      checksum.addReversedMap(count: count)
+    default:
+      if let levels = bench_icu_levels(object, &error) {
+        checksum.add(levels: levels, count: count)
+      }
+      bench_icu_visual_map(object, map, &error)
+      checksum.add(visualMap: map, count: count)
+      if bench_icu_failure(error) != 0 { failures += 1 }
+    }
   }
 
   func analyse(paragraph index: Int) -> Analysis {

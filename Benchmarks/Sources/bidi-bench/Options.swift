@@ -5,6 +5,8 @@ struct Options {
   var megabytes = 4.0
   var repetitions = 7
   var sample = 2000
+  /// Column width of the wrapped prose row (0: no wrapped row).
+  var wrap = 80
   var kinds = Corpus.Kind.allCases
   /// Engine names to run (all when empty); for profiling one side.
   var engines: [String] = []
@@ -17,6 +19,7 @@ struct Options {
       --size MB      UTF-8 size of each generated corpus (default 4)
       --reps N       timed repetitions; the median is reported (default 7)
       --sample N     paragraphs per corpus in the equivalence check (default 2000)
+      --wrap N       also measure prose wrapped into display lines at N columns (default 80; 0: off)
       --corpus NAME  only this corpus (repeatable): \
     \(Corpus.Kind.allCases.map(\.rawValue).joined(separator: ", "))
       --engine NAME  only this implementation (repeatable): ours, ICU, FriBidi
@@ -49,6 +52,9 @@ struct Options {
       case "--sample":
         guard let text = value(argument), let count = Int(text), count >= 0 else { return nil }
         sample = count
+      case "--wrap":
+        guard let text = value(argument), let width = Int(text), width >= 0 else { return nil }
+        wrap = width
       case "--corpus":
         guard let text = value(argument), let kind = Corpus.Kind(rawValue: text) else {
           print(Options.usage)

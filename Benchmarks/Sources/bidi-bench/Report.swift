@@ -13,15 +13,15 @@ func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
   }
 
   print("Throughput, MB/s of UTF-8 input (conv = UTF-8 conversion alone, bidi = bidi loop alone)")
-  var header = ["corpus", "MB", "paras", "mixed"]
+  var header = ["corpus", "MB", "paras", "lines", "mixed"]
   for name in others { header += ["\(name) conv", "\(name) bidi", "\(name) total"] }
   if hasOurs { header.append(oursName) }
   var throughput = Table(header)
   for result in results {
     let bytes = result.corpus.text.count
     var row = [
-      result.corpus.kind.rawValue, fixed(Double(bytes) / 1e6, 2),
-      String(result.corpus.paragraphs.count),
+      result.name, fixed(Double(bytes) / 1e6, 2),
+      String(result.corpus.paragraphs.count), String(result.displayLines),
       fixed(100 * Double(result.mixed) / Double(max(result.corpus.paragraphs.count, 1)), 1) + "%",
     ]
     for name in others {
@@ -41,7 +41,7 @@ func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
     var ratios = Table(header)
     for result in results {
       let ours = result.timings[oursName]?.total ?? .nan
-      var row = [result.corpus.kind.rawValue]
+      var row = [result.name]
       for name in others {
         let t = result.timings[name] ?? Timing()
         row += [fixed(t.bidi / ours, 2) + "x", fixed(t.total / ours, 2) + "x"]
@@ -60,8 +60,8 @@ func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
   var header2 = ["corpus", "sampled"]
   for pair in pairNames { header2 += ["\(pair) levels", "order"] }
   var equivalence = Table(header2)
-  for result in results {
-    var row = [result.corpus.kind.rawValue, String(result.disagreements.sampled)]
+  for result in results where result.disagreements.sampled > 0 {
+    var row = [result.name, String(result.disagreements.sampled)]
     for pair in pairNames {
       row += [String(result.disagreements.levels[pair] ?? 0), String(result.disagreements.order[pair] ?? 0)]
     }
@@ -72,14 +72,14 @@ func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
   if explain {
     for result in results {
       for (pair, example) in result.disagreements.examples.sorted(by: { $0.key < $1.key }) {
-        print("\(result.corpus.kind.rawValue), first disagreement \(pair):\n\(example)\n")
+        print("\(result.name), first disagreement \(pair):\n\(example)\n")
       }
     }
   }
 
   for result in results {
     let sums = engineNames.map { "\($0) \(hex(result.checksums[$0] ?? 0))" }.joined(separator: ", ")
-    var line = "\(result.corpus.kind.rawValue): checksums \(sums)"
+    var line = "\(result.name): checksums \(sums)"
     if result.failures > 0 { line += "; \(result.failures) calls FAILED" }
     if !result.unstable.isEmpty { line += "; checksum changed between runs: \(result.unstable.joined(separator: ", "))" }
     print(line)

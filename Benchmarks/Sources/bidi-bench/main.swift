@@ -21,7 +21,20 @@ struct Timing {
   var total = 0.0
 }
 
+/// A corpus, whole paragraphs or wrapped into display lines.
+struct Workload {
+  var name: String
+  var corpus: Corpus
+  var breaks: LineBreaks?
+
+  var displayLines: Int {
+    breaks?.lineCount ?? corpus.paragraphs.count
+  }
+}
+
 struct CorpusResult {
+  var name: String
+  var displayLines: Int
   var corpus: Corpus
   var mixed: Int
   var timings: [String: Timing]
@@ -31,15 +44,26 @@ struct CorpusResult {
   var disagreements: Disagreements
 }
 
-print("bidi-bench: levels + visual map of every paragraph, auto direction, paragraph = one display line")
+print("bidi-bench: levels + visual map of every display line, auto direction; a paragraph is one display line, "
+  + "or wrapped after a space at \(options.wrap) columns in *-wrap rows")
 print("ICU \(U_ICU_VERSION), FriBidi \(FRIBIDI_VERSION); \(fixed(options.megabytes, 1)) MB per corpus, "
   + "median of \(options.repetitions) runs; MB = 10^6 bytes of UTF-8 input")
 print("")
 
-var results: [CorpusResult] = []
+var workloads: [Workload] = []
 for kind in options.kinds {
   let corpus = Corpus.generate(kind, bytes: Int(options.megabytes * 1_000_000))
-  let engines = engineTypes.map { $0.init(corpus: corpus) }
+  workloads.append(Workload(name: kind.rawValue, corpus: corpus))
+  if kind == .prose && options.wrap > 0 {
+    let breaks = LineBreaks(corpus: corpus, width: options.wrap)
+    workloads.append(Workload(name: "prose-wrap\(options.wrap)", corpus: corpus, breaks: breaks))
+  }
+}
+
+var results: [CorpusResult] = []
+for workload in workloads {
+  let corpus = workload.corpus
+  let engines = engineTypes.map { $0.init(corpus: corpus, breaks: workload.breaks) }
   var reference: [Checksum] = []
   for engine in engines {  // warm-up, and the checksum every repetition must give again
     engine.convert()
@@ -70,10 +94,10 @@ for kind in options.kinds {
   }
   let mixed = (engines.first { $0 is ICUEngine } as? ICUEngine)?.mixedParagraphs ?? 0
   results.append(CorpusResult(
-    corpus: corpus, mixed: mixed, timings: timings, checksums: checksums,
+    name: workload.name, displayLines: workload.displayLines, corpus: corpus, mixed: mixed, timings: timings, checksums: checksums,
     unstable: unstable.sorted(), failures: engines.reduce(0) { $0 + $1.failures },
-    disagreements: compare(engines, corpus: corpus, sample: options.sample)))
-  print("  measured \(kind.rawValue)")
+    disagreements: compare(engines, corpus: corpus, sample: workload.breaks == nil ? options.sample : 0)))
+  print("  measured \(workload.name)")
 }
 print("")
 report(results, engineNames: engineTypes.map { $0.name }, explain: options.explain)
