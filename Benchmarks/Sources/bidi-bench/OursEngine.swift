@@ -1,11 +1,13 @@
 import BidiCorpus
 import UnicodeBidi
 
-/// bidi-lsp's UnicodeBidi, used through its public API as the daemon would:
-/// `BidiParagraph(utf8:)` straight from the UTF-8 bytes (no conversion), then
-/// the paragraph as one display line; a line that reports a `uniformLevel`
-/// is complete (every level that one, order logical or reversed), otherwise
-/// `levels(in:)` and `visualToLogical(in:)`. Wrapped paragraphs are cut with
+/// bidi-lsp's UnicodeBidi, used through its public API as the daemon would,
+/// straight from the UTF-8 bytes (no conversion): first
+/// `BidiParagraph.uniformLevel(utf8:)`, which answers for a paragraph that
+/// needs no analysis (every level one value, every line in logical or reversed
+/// order); otherwise `BidiParagraph(utf8:)`, the paragraph as one display line,
+/// and, unless that line reports a `uniformLevel`, `levels(in:)` and
+/// `visualToLogical(in:)`. Wrapped paragraphs are cut with
 /// `lines(breaks:in:)`, which reorders each display line without resolving
 /// the paragraph again. Offsets in UTF-16 units, the LSP default position
 /// encoding (and ICU's unit).
@@ -33,8 +35,22 @@ final class OursEngine: BidiEngine {
           checksum.addEmpty()
           continue
         }
-        let paragraph = BidiParagraph(utf8: UnsafeBufferPointer(rebasing: text[range]))
-        guard let lineBreaks = breaks?.utf16[index], !lineBreaks.isEmpty else {
+        let bytes = UnsafeBufferPointer(rebasing: text[range])
+        let lineBreaks = breaks?.utf16[index] ?? []
+        if let level = BidiParagraph.uniformLevel(utf8: bytes) {
+          // Every character is at `level`: each display line is in logical
+          // order (even) or reversed (odd); only its length is needed.
+          var start = 0
+          let length = utf16Length(bytes)
+          for k in 0...lineBreaks.count {
+            let end = k < lineBreaks.count ? lineBreaks[k] : length
+            foldUniform(level: level, count: end - start, into: &checksum)
+            start = end
+          }
+          continue
+        }
+        let paragraph = BidiParagraph(utf8: bytes)
+        guard !lineBreaks.isEmpty else {
           fold(paragraph.line(), into: &checksum)
           continue
         }
@@ -50,16 +66,31 @@ final class OursEngine: BidiEngine {
     return checksum
   }
 
+  /// The length in UTF-16 units of well-formed UTF-8: one unit per byte that
+  /// is not a continuation byte, two for a four-byte sequence.
+  @inline(__always)
+  private func utf16Length(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in bytes {
+      count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+    }
+    return count
+  }
+
+  @inline(__always)
+  private func foldUniform(level: UInt8, count: Int, into checksum: inout Checksum) {
+    checksum.add(uniformLevel: level, count: count)
+    if level & 1 == 0 {
+      checksum.addIdentityMap(count: count)
+    } else {
+      checksum.addReversedMap(count: count)
+    }
+  }
+
   @inline(__always)
   private func fold(_ line: BidiLine, into checksum: inout Checksum) {
     if let level = line.uniformLevel {
-      let count = line.range(in: .utf16).count
-      checksum.add(uniformLevel: level, count: count)
-      if level & 1 == 0 {
-        checksum.addIdentityMap(count: count)
-      } else {
-        checksum.addReversedMap(count: count)
-      }
+      foldUniform(level: level, count: line.range(in: .utf16).count, into: &checksum)
       return
     }
     let levels = line.levels(in: .utf16)
