@@ -44,7 +44,8 @@ let package = Package(
     .testTarget(
       name: "JSONRPCTests",
       dependencies: [
-        "JSONRPC"
+        "BidiTestSupport",
+        "JSONRPC",
       ]
     ),
 
@@ -90,6 +91,10 @@ let package = Package(
       name: "BidiHazardsTests",
       dependencies: [
         "BidiHazards"
+      ],
+      exclude: [
+        "Corpus",
+        "CorpusSource",
       ]
     ),
 
@@ -97,7 +102,8 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "UnicodeBidi"
+        "BidiHazards",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(

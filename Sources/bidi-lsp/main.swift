@@ -1,1 +1,124 @@
-print("bidi-lsp: not yet")
+// The `bidi-lsp` executable: argument parsing and the entry points of its
+// commands. The work itself lives in the library modules.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BidiHazards
+import BidiServer
+import JSONRPC
+
+let usage = """
+  Usage:
+    bidi-lsp [--stdio] [--log-level LEVEL] [--log-file PATH] [--max-message-size BYTES]
+    bidi-lsp visual [--direction auto|ltr|rtl] [FILE|-]
+    bidi-lsp check [--format text|json] FILE...
+    bidi-lsp --version | --help
+
+  Serves the bidi-lsp protocol (JSON-RPC 2.0, LSP framing) on stdin/stdout:
+  natural paragraph direction, alignment, UAX #9 visual order and bidi mark
+  insertion for right-to-left and mixed-direction text, and diagnostics for
+  hidden bidi controls (Trojan Source, CVE-2021-42574).
+
+  Options:
+    --stdio                    serve on stdin/stdout (the default)
+    --log-level LEVEL          error, warning, info (default), debug or trace
+    --log-file PATH            log to PATH instead of stderr
+    --max-message-size BYTES   refuse larger messages (default 536870912 = 512 MiB)
+    --version                  print the version and exit
+    --help                     print this help and exit
+
+  Commands:
+    visual    print each line of FILE (or stdin) in visual order
+    check     report bidi hazards; exit 1 if any, 0 if none, 2 on errors
+
+  Protocol: Protocol/specification.md in the source distribution.
+
+  """
+
+func fail(_ message: String) -> Never {
+  writeAll(STDERR_FILENO, "bidi-lsp: \(message)\n\n\(usage)")
+  exit(2)
+}
+
+func writeAll(_ fd: Int32, _ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    offset += written
+  }
+  bytes.removeAll()
+}
+
+/// Serves the protocol on stdin/stdout until `exit` or the end of input.
+func serve(_ arguments: ArraySlice<String>) -> Int32 {
+  var level = Logger.Level.info
+  var logFile: String?
+  var maximumMessageSize = 512 << 20
+  var rest = arguments
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--stdio":
+      continue
+    case "--log-level":
+      guard let name = rest.popFirst(), let parsed = Logger.Level(name) else {
+        fail("--log-level needs one of error, warning, info, debug, trace")
+      }
+      level = parsed
+    case "--log-file":
+      guard let path = rest.popFirst() else { fail("--log-file needs a path") }
+      logFile = path
+    case "--max-message-size":
+      guard let text = rest.popFirst(), let size = Int(text), size > 0 else {
+        fail("--max-message-size needs a positive number of bytes")
+      }
+      maximumMessageSize = size
+    default:
+      fail("unknown argument '\(argument)'")
+    }
+  }
+  let logger: Logger
+  if let logFile {
+    do {
+      logger = try Logger(level: level, path: logFile)
+    } catch {
+      writeAll(STDERR_FILENO, "bidi-lsp: cannot open log file: \(error)\n")
+      return 2
+    }
+  } else {
+    logger = Logger(level: level)
+  }
+  let connection = Connection(options: Connection.Options(maximumMessageSize: maximumMessageSize), logger: logger)
+  let server = BidiLanguageServer(logger: logger)
+  logger.info("\(BidiLanguageServer.name) \(BidiLanguageServer.version) serving on stdio")
+  let ending = connection.run(server)
+  let status = server.finalStatus()
+  logger.info("connection ended (\(ending)); exit status \(status)")
+  return status
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "--version":
+  writeAll(STDOUT_FILENO, "\(BidiLanguageServer.name) \(BidiLanguageServer.version) (Unicode 17.0.0)\n")
+  exit(0)
+case "--help", "-h":
+  writeAll(STDOUT_FILENO, usage)
+  exit(0)
+case "check":
+  exit(runCheck(
+    arguments: Array(arguments.dropFirst()),
+    stdout: { writeAll(STDOUT_FILENO, $0) },
+    stderr: { writeAll(STDERR_FILENO, $0) }))
+default:
+  exit(serve(arguments))
+}

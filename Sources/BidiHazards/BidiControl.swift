@@ -1,0 +1,237 @@
+/// The explicit bidirectional formatting characters and marks of UAX #9 that
+/// hazard detection looks for.
+///
+/// Their code points and bidi classes are fixed by the standard, so this type
+/// needs no Unicode data tables.
+public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
+  /// U+061C ARABIC LETTER MARK (bidi class AL, invisible).
+  case alm = 0x061C
+  /// U+200E LEFT-TO-RIGHT MARK.
+  case lrm = 0x200E
+  /// U+200F RIGHT-TO-LEFT MARK.
+  case rlm = 0x200F
+  /// U+202A LEFT-TO-RIGHT EMBEDDING.
+  case lre = 0x202A
+  /// U+202B RIGHT-TO-LEFT EMBEDDING.
+  case rle = 0x202B
+  /// U+202C POP DIRECTIONAL FORMATTING.
+  case pdf = 0x202C
+  /// U+202D LEFT-TO-RIGHT OVERRIDE.
+  case lro = 0x202D
+  /// U+202E RIGHT-TO-LEFT OVERRIDE.
+  case rlo = 0x202E
+  /// U+2066 LEFT-TO-RIGHT ISOLATE.
+  case lri = 0x2066
+  /// U+2067 RIGHT-TO-LEFT ISOLATE.
+  case rli = 0x2067
+  /// U+2068 FIRST STRONG ISOLATE.
+  case fsi = 0x2068
+  /// U+2069 POP DIRECTIONAL ISOLATE.
+  case pdi = 0x2069
+
+  /// The control for a Unicode scalar value, or nil if it is not one of them.
+  @inlinable
+  public init?(scalar value: UInt32) {
+    self.init(rawValue: value)
+  }
+
+  /// The code point, as written in messages: `U+202E`.
+  public var codePointText: String {
+    "U+" + hex4(rawValue)
+  }
+
+  /// The short name shown in editors: `RLO`.
+  public var shortName: String {
+    switch self {
+    case .alm: "ALM"
+    case .lrm: "LRM"
+    case .rlm: "RLM"
+    case .lre: "LRE"
+    case .rle: "RLE"
+    case .pdf: "PDF"
+    case .lro: "LRO"
+    case .rlo: "RLO"
+    case .lri: "LRI"
+    case .rli: "RLI"
+    case .fsi: "FSI"
+    case .pdi: "PDI"
+    }
+  }
+
+  /// The Unicode character name: `RIGHT-TO-LEFT OVERRIDE`.
+  public var name: String {
+    switch self {
+    case .alm: "ARABIC LETTER MARK"
+    case .lrm: "LEFT-TO-RIGHT MARK"
+    case .rlm: "RIGHT-TO-LEFT MARK"
+    case .lre: "LEFT-TO-RIGHT EMBEDDING"
+    case .rle: "RIGHT-TO-LEFT EMBEDDING"
+    case .pdf: "POP DIRECTIONAL FORMATTING"
+    case .lro: "LEFT-TO-RIGHT OVERRIDE"
+    case .rlo: "RIGHT-TO-LEFT OVERRIDE"
+    case .lri: "LEFT-TO-RIGHT ISOLATE"
+    case .rli: "RIGHT-TO-LEFT ISOLATE"
+    case .fsi: "FIRST STRONG ISOLATE"
+    case .pdi: "POP DIRECTIONAL ISOLATE"
+    }
+  }
+
+  /// `U+202E RIGHT-TO-LEFT OVERRIDE`.
+  public var displayName: String {
+    codePointText + " " + name
+  }
+
+  /// What the character does to the text after it, for messages.
+  public var effect: String {
+    switch self {
+    case .alm: "is an invisible Arabic letter mark that acts as a right-to-left letter"
+    case .lrm: "is an invisible left-to-right mark"
+    case .rlm: "is an invisible right-to-left mark"
+    case .lre: "embeds the text after it as left to right"
+    case .rle: "embeds the text after it as right to left"
+    case .pdf: "closes an embedding or override"
+    case .lro: "forces the text after it to display left to right"
+    case .rlo: "forces the text after it to display right to left, in reverse order"
+    case .lri: "isolates the text after it as left to right"
+    case .rli: "isolates the text after it as right to left"
+    case .fsi: "isolates the text after it in the direction of its first strong letter"
+    case .pdi: "closes an isolate"
+    }
+  }
+
+  /// LRE, RLE, LRO, RLO, LRI, RLI and FSI: they open a scope on the stack.
+  public var isOpener: Bool {
+    isEmbeddingOrOverride || isIsolateOpener
+  }
+
+  /// LRE, RLE, LRO or RLO (closed by PDF).
+  public var isEmbeddingOrOverride: Bool {
+    switch self {
+    case .lre, .rle, .lro, .rlo: true
+    default: false
+    }
+  }
+
+  /// LRO or RLO.
+  public var isOverride: Bool {
+    self == .lro || self == .rlo
+  }
+
+  /// LRI, RLI or FSI (closed by PDI).
+  public var isIsolateOpener: Bool {
+    switch self {
+    case .lri, .rli, .fsi: true
+    default: false
+    }
+  }
+
+  /// PDF or PDI.
+  public var isCloser: Bool {
+    self == .pdf || self == .pdi
+  }
+
+  /// LRM, RLM or ALM: marks that open nothing.
+  public var isMark: Bool {
+    self == .lrm || self == .rlm || self == .alm
+  }
+
+  /// The closer that ends this opener's scope: PDF or PDI (nil for others).
+  public var closer: BidiControl? {
+    if isEmbeddingOrOverride { return .pdf }
+    if isIsolateOpener { return .pdi }
+    return nil
+  }
+
+  /// The embedding with the same direction as this override (LRO → LRE,
+  /// RLO → RLE); nil for others.
+  public var embeddingForOverride: BidiControl? {
+    switch self {
+    case .lro: .lre
+    case .rlo: .rle
+    default: nil
+    }
+  }
+
+  /// The character's UTF-8 encoding.
+  public var utf8: [UInt8] {
+    encodeUTF8(rawValue)
+  }
+
+  /// The length of the character's UTF-8 encoding (2 for ALM, else 3).
+  public var utf8Count: Int {
+    self == .alm ? 2 : 3
+  }
+
+  /// The control encoded in UTF-8 at `offset` of `bytes`, if any.
+  @inlinable
+  public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> BidiControl? {
+    let b0 = bytes[offset]
+    if b0 == 0xE2 {
+      guard offset + 2 < bytes.count else { return nil }
+      let b1 = bytes[offset + 1]
+      let b2 = bytes[offset + 2]
+      if b1 == 0x80 {
+        switch b2 {
+        case 0x8E: return .lrm
+        case 0x8F: return .rlm
+        case 0xAA: return .lre
+        case 0xAB: return .rle
+        case 0xAC: return .pdf
+        case 0xAD: return .lro
+        case 0xAE: return .rlo
+        default: return nil
+        }
+      }
+      if b1 == 0x81 {
+        switch b2 {
+        case 0xA6: return .lri
+        case 0xA7: return .rli
+        case 0xA8: return .fsi
+        case 0xA9: return .pdi
+        default: return nil
+        }
+      }
+      return nil
+    }
+    if b0 == 0xD8, offset + 1 < bytes.count, bytes[offset + 1] == 0x9C {
+      return .alm
+    }
+    return nil
+  }
+}
+
+extension BidiControl {
+  /// Every control in a line (UTF-8 bytes), with its byte offset, in order;
+  /// for inlay hints that show the invisible characters by name.
+  public static func occurrences(in line: UnsafeBufferPointer<UInt8>) -> [(offset: Int, control: BidiControl)] {
+    var found: [(offset: Int, control: BidiControl)] = []
+    var i = 0
+    while i < line.count {
+      let b = line[i]
+      if b == 0xE2 || b == 0xD8, let control = decode(line, at: i) {
+        found.append((i, control))
+        i += control.utf8Count
+      } else {
+        i += 1
+      }
+    }
+    return found
+  }
+
+  /// Every control in a line, with its byte offset, in order.
+  public static func occurrences(in line: [UInt8]) -> [(offset: Int, control: BidiControl)] {
+    line.withUnsafeBufferPointer { occurrences(in: $0) }
+  }
+}
+
+/// Four or more upper-case hex digits.
+func hex4(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
+}
+
+/// The UTF-8 encoding of a scalar value (U+FFFD for invalid values).
+func encodeUTF8(_ value: UInt32) -> [UInt8] {
+  guard let scalar = Unicode.Scalar(value) else { return [0xEF, 0xBF, 0xBD] }
+  return Array(String(Character(scalar)).utf8)
+}

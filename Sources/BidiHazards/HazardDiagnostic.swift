@@ -1,0 +1,77 @@
+/// One bidi hazard found on a line.
+///
+/// Positions are zero-based; `range` counts UTF-8 bytes from the start of the
+/// line (see `LineOffsets` to convert to UTF-16 or UTF-32 units).
+public struct HazardDiagnostic: Sendable, Hashable {
+  /// The rule that reported it.
+  public var code: HazardCode
+  /// The configured severity of that rule.
+  public var severity: HazardSeverity
+  /// Zero-based line number.
+  public var line: Int
+  /// UTF-8 byte offsets of the offending character (or invalid bytes).
+  public var range: Range<Int>
+  /// The offending control; nil for `bidi.invalidUtf8`.
+  public var control: BidiControl?
+  /// A human-readable message naming the character and its effect.
+  public var message: String
+  /// For an opener that is not closed: where closers would go, and which.
+  public var closing: ClosingInsertion?
+  /// For an override closed by a PDF: that PDF's byte range.
+  public var pairedCloser: Range<Int>?
+  /// The line in visual order, from the scanner's renderer (nil without
+  /// one). Shared by the diagnostics of a line; short lines also have it
+  /// at the end of `message`.
+  public var visualOrder: String?
+
+  public init(
+    code: HazardCode, severity: HazardSeverity, line: Int, range: Range<Int>,
+    control: BidiControl?, message: String, closing: ClosingInsertion? = nil,
+    pairedCloser: Range<Int>? = nil
+  ) {
+    self.code = code
+    self.severity = severity
+    self.line = line
+    self.range = range
+    self.control = control
+    self.message = message
+    self.closing = closing
+    self.pairedCloser = pairedCloser
+  }
+}
+
+/// Where to insert closers so that an opener is closed on its own line, and
+/// the closers to insert there (in order): a PDI for each isolate, a PDF for
+/// each embedding or override, from the innermost open scope out to the
+/// opener itself.
+public struct ClosingInsertion: Sendable, Hashable {
+  /// UTF-8 byte offset in the line: the end of the opener's context (before
+  /// the end of its comment or string literal, before a trailing comment, or
+  /// the end of the line).
+  public var offset: Int
+  /// The closers, innermost first. (A slice: the openers of one context
+  /// share one array, so a line with many open controls stays linear.)
+  public var closers: ArraySlice<BidiControl>
+  /// Whether a space must go before the closers (they would otherwise
+  /// stick to an identifier).
+  public var spaceBefore: Bool
+  /// Whether a space must go after the closers.
+  public var spaceAfter: Bool
+
+  public init(
+    offset: Int, closers: ArraySlice<BidiControl>, spaceBefore: Bool = false, spaceAfter: Bool = false
+  ) {
+    self.offset = offset
+    self.closers = closers
+    self.spaceBefore = spaceBefore
+    self.spaceAfter = spaceAfter
+  }
+
+  /// The UTF-8 text to insert.
+  public var text: [UInt8] {
+    var bytes: [UInt8] = spaceBefore ? [0x20] : []
+    for closer in closers { bytes += closer.utf8 }
+    if spaceAfter { bytes.append(0x20) }
+    return bytes
+  }
+}

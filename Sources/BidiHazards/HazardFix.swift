@@ -1,0 +1,190 @@
+/// A text edit within one line: replace the UTF-8 byte range `range` of line
+/// `line` (zero-based) with `newText`.
+public struct HazardTextEdit: Sendable, Hashable {
+  public var line: Int
+  public var range: Range<Int>
+  public var newText: String
+
+  public init(line: Int, range: Range<Int>, newText: String) {
+    self.line = line
+    self.range = range
+    self.newText = newText
+  }
+
+  /// Applies non-overlapping edits of one line to its bytes. Edits are applied
+  /// from the end of the line backwards, so their ranges all refer to the
+  /// original line; an insertion and a replacement at the same offset keep
+  /// the insertion first. Ranges past the end of the line are clamped.
+  public static func apply(_ edits: [HazardTextEdit], to line: [UInt8]) -> [UInt8] {
+    let ordered = edits.enumerated().sorted { a, b in
+      if a.element.range.lowerBound != b.element.range.lowerBound {
+        return a.element.range.lowerBound > b.element.range.lowerBound
+      }
+      // At one offset, apply the later-listed edit first so that the
+      // earlier-listed text ends up first; non-empty ranges go first.
+      if a.element.range.isEmpty != b.element.range.isEmpty { return !a.element.range.isEmpty }
+      return a.offset > b.offset
+    }
+    var result = line
+    for (_, edit) in ordered {
+      let lower = min(max(edit.range.lowerBound, 0), result.count)
+      let upper = min(max(edit.range.upperBound, lower), result.count)
+      result.replaceSubrange(lower..<upper, with: Array(edit.newText.utf8))
+    }
+    return result
+  }
+}
+
+/// A quick fix for one diagnostic.
+public struct HazardFix: Sendable, Hashable {
+  /// What the fix does.
+  public enum Kind: Sendable, Hashable {
+    /// Removes the offending character (and, for a balanced override, its PDF).
+    case remove
+    /// Inserts the closers that close an opener on its own line.
+    case close
+    /// Replaces an override by the embedding of the same direction.
+    case replaceOverrideWithEmbedding
+  }
+
+  public var kind: Kind
+  /// A title for the editor's menu.
+  public var title: String
+  /// The edits, all on the diagnostic's line.
+  public var edits: [HazardTextEdit]
+  /// Whether this is the fix to prefer for the diagnostic.
+  public var isPreferred: Bool
+
+  public init(kind: Kind, title: String, edits: [HazardTextEdit], isPreferred: Bool) {
+    self.kind = kind
+    self.title = title
+    self.edits = edits
+    self.isPreferred = isPreferred
+  }
+}
+
+/// How "fix all" repairs a document.
+public enum FixAllStrategy: Sendable, Hashable {
+  /// Remove every offending control (and the PDF of each removed override).
+  case remove
+  /// Close every unclosed opener where its context ends, turn overrides into
+  /// embeddings, and remove unmatched closers and controls in identifiers.
+  case close
+}
+
+extension HazardDiagnostic {
+  /// The quick fixes for this diagnostic, preferred first.
+  public var fixes: [HazardFix] {
+    guard let control else {
+      // Invalid UTF-8: replace with U+FFFD.
+      return [
+        HazardFix(
+          kind: .remove, title: "Replace the invalid bytes with U+FFFD REPLACEMENT CHARACTER",
+          edits: [HazardTextEdit(line: line, range: range, newText: "\u{FFFD}")], isPreferred: true)
+      ]
+    }
+    var fixes: [HazardFix] = []
+    if let closing {
+      let names =
+        closing.closers.count <= 4
+        ? closing.closers.map(\.shortName).joined(separator: " ") : "\(closing.closers.count) closers"
+      fixes.append(
+        HazardFix(
+          kind: .close, title: "Close the \(control.shortName) on its line (insert \(names))",
+          edits: [closingEdit(closing)], isPreferred: code == .unpaired))
+    }
+    if code == .override, let embedding = control.embeddingForOverride {
+      fixes.append(
+        HazardFix(
+          kind: .replaceOverrideWithEmbedding,
+          title: "Replace \(control.shortName) by \(embedding.shortName) (keep the direction, do not reverse)",
+          edits: [HazardTextEdit(line: line, range: range, newText: embedding.string)], isPreferred: false))
+    }
+    fixes.insert(
+      HazardFix(kind: .remove, title: removalTitle, edits: removalEdits, isPreferred: code != .unpaired),
+      at: 0)
+    return fixes
+  }
+
+  /// The edits that remove the character, and the PDF of a balanced override.
+  var removalEdits: [HazardTextEdit] {
+    var edits = [HazardTextEdit(line: line, range: range, newText: "")]
+    if let pairedCloser { edits.append(HazardTextEdit(line: line, range: pairedCloser, newText: "")) }
+    return edits
+  }
+
+  private var removalTitle: String {
+    guard let control else { return "Remove the invalid bytes" }
+    if pairedCloser != nil { return "Remove the \(control.shortName) and its PDF" }
+    return "Remove the \(control.shortName) (\(control.displayName))"
+  }
+
+  func closingEdit(_ closing: ClosingInsertion) -> HazardTextEdit {
+    HazardTextEdit(
+      line: line, range: closing.offset..<closing.offset,
+      newText: String(decoding: closing.text, as: UTF8.self))
+  }
+}
+
+extension BidiControl {
+  /// The character as a one-scalar string.
+  public var string: String {
+    String(decoding: utf8, as: UTF8.self)
+  }
+}
+
+/// Fix-all: the edits that repair every diagnostic of a set (any number of
+/// lines), by `strategy`. Edits on one line never overlap; apply them with
+/// `HazardTextEdit.apply(_:to:)` line by line.
+public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStrategy) -> [HazardTextEdit] {
+  var edits: [HazardTextEdit] = []
+  var removed = Set<HazardLocation>()
+  // Per line and offset, the longest closing insertion closes every
+  // shorter one at the same place (they are suffixes of one stack).
+  var closings: [HazardLocation: HazardDiagnostic] = [:]
+  func remove(_ line: Int, _ range: Range<Int>) {
+    if removed.insert(HazardLocation(line: line, offset: range.lowerBound)).inserted {
+      edits.append(HazardTextEdit(line: line, range: range, newText: ""))
+    }
+  }
+  for diagnostic in diagnostics {
+    switch strategy {
+    case .remove:
+      if diagnostic.control == nil {
+        edits += diagnostic.fixes[0].edits
+        continue
+      }
+      remove(diagnostic.line, diagnostic.range)
+      if let paired = diagnostic.pairedCloser { remove(diagnostic.line, paired) }
+    case .close:
+      guard let control = diagnostic.control else {
+        edits += diagnostic.fixes[0].edits
+        continue
+      }
+      if let closing = diagnostic.closing {
+        let key = HazardLocation(line: diagnostic.line, offset: closing.offset)
+        let known = closings[key]?.closing?.closers.count ?? -1
+        if closing.closers.count > known { closings[key] = diagnostic }
+        if let embedding = control.embeddingForOverride {
+          edits.append(HazardTextEdit(line: diagnostic.line, range: diagnostic.range, newText: embedding.string))
+        }
+      } else if diagnostic.code == .override, let embedding = control.embeddingForOverride {
+        edits.append(HazardTextEdit(line: diagnostic.line, range: diagnostic.range, newText: embedding.string))
+      } else {
+        remove(diagnostic.line, diagnostic.range)
+        if let paired = diagnostic.pairedCloser { remove(diagnostic.line, paired) }
+      }
+    }
+  }
+  for key in closings.keys.sorted(by: { ($0.line, $0.offset) < ($1.line, $1.offset) }) {
+    if let diagnostic = closings[key], let closing = diagnostic.closing {
+      edits.append(diagnostic.closingEdit(closing))
+    }
+  }
+  return edits.sorted { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
+}
+
+struct HazardLocation: Hashable {
+  var line: Int
+  var offset: Int
+}

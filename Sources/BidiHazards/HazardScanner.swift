@@ -1,0 +1,396 @@
+/// Gives the visual order of a line (its UTF-8 bytes, without the line
+/// terminator) as displayed text, or nil if it cannot. The server plugs in
+/// the UAX #9 implementation; messages then say how the line displays.
+public typealias VisualOrderRenderer = @Sendable (_ line: [UInt8]) -> String?
+
+/// The result of scanning one line.
+public struct LineScan: Sendable, Hashable {
+  /// The line's hazards, ordered by position.
+  public var diagnostics: [HazardDiagnostic]
+  /// The tokenizer state at the start of the next line.
+  public var endState: LexerState
+}
+
+/// Finds bidi hazards (Trojan Source, CVE-2021-42574) line by line.
+///
+/// Rules (contract §5, after GCC's `-Wbidi-chars=unpaired`): per context,
+/// the openers LRE, RLE, LRO, RLO, LRI, RLI and FSI form a stack; PDF closes
+/// the innermost open embedding or override only if no isolate is open
+/// inside it; PDI closes the innermost open isolate and everything opened
+/// after it. An opener still open when its context ends is reported; a
+/// closer with nothing to close is `bidi.unmatched`; an override is
+/// `bidi.override`.
+///
+/// Contexts: without a language, the whole line is one context and an open
+/// opener is `bidi.unpaired`. With a language, each comment and each string
+/// literal (its part on this line) is a context of its own, whose openers
+/// must be closed before it ends (`bidi.inComment`, `bidi.inString`), even
+/// if a closer follows later on the line, as in GCC; the code of the line is
+/// one more context (`bidi.unpaired`). A closer cannot close an opener of
+/// another context. Controls inside identifiers, marks included, are
+/// `bidi.inIdentifier` and take no part in pairing.
+///
+/// One diagnostic per character: the first enabled rule of its chain is
+/// reported — `inIdentifier`, then the pairing rule of its context
+/// (`unpaired`, `inComment` or `inString`), then `override`. So an unclosed
+/// RLO in a comment is one `bidi.inComment` error (not also `unpaired` and
+/// `override`), and if `inComment` is off it is reported as an override.
+/// Marks (LRM, RLM, ALM) outside identifiers, and balanced embeddings and
+/// isolates, are never reported.
+public struct HazardScanner: Sendable {
+  /// The language, or nil for plain text (whole-line rules only).
+  public let language: SourceLanguage?
+  /// Which rules report, and how severely.
+  public var settings: HazardSettings
+  /// Gives a line's visual order for messages; nil leaves it out.
+  public var renderer: VisualOrderRenderer?
+  private let lexer: Lexer?
+
+  /// Lines up to this many bytes get their visual order in each message.
+  public static let visualOrderInMessageLimit = 400
+
+  public init(language: SourceLanguage?, settings: HazardSettings = .default, renderer: VisualOrderRenderer? = nil) {
+    self.language = language
+    self.settings = settings
+    self.renderer = renderer
+    self.lexer = language.map { Lexer(syntax: Syntax($0)) }
+  }
+
+  /// Scans one line (its UTF-8 bytes without the terminator), starting in
+  /// `state` (the previous line's `endState`; `.initial` for line 0).
+  public func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+    var controls: [(offset: Int, control: BidiControl)] = []
+    var invalid: [Range<Int>] = []
+    var i = 0
+    let n = line.count
+    while i < n {
+      let b = line[i]
+      if b < 0x80 {
+        i += 1
+        continue
+      }
+      if let control = BidiControl.decode(line, at: i) {
+        controls.append((i, control))
+        i += control.utf8Count
+        continue
+      }
+      let decoded = decodeScalar(line, at: i)
+      if !decoded.isValid {
+        if let last = invalid.last, last.upperBound == i {
+          invalid[invalid.count - 1] = last.lowerBound..<(i + decoded.length)
+        } else {
+          invalid.append(i..<(i + decoded.length))
+        }
+      }
+      i += decoded.length
+    }
+    var endState = state
+    var segments: [Segment] = []
+    lexer?.lex(line, state: &endState, segments: &segments, record: !controls.isEmpty)
+    if controls.isEmpty && invalid.isEmpty {
+      return LineScan(diagnostics: [], endState: endState)
+    }
+    var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)
+    analysis.run(controls: controls, segments: segments)
+    var diagnostics = analysis.diagnostics
+    if let severity = settings.severity(for: .invalidUtf8) {
+      for range in invalid {
+        diagnostics.append(
+          HazardDiagnostic(
+            code: .invalidUtf8, severity: severity, line: lineNumber, range: range, control: nil,
+            message: invalidMessage(line, range)))
+      }
+    }
+    diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
+    if let renderer, !diagnostics.isEmpty, invalid.isEmpty, let visual = renderer(Array(line)) {
+      let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
+      let inMessage = line.count <= Self.visualOrderInMessageLimit
+      for k in diagnostics.indices {
+        diagnostics[k].visualOrder = visual
+        if inMessage { diagnostics[k].message += note }
+      }
+    }
+    return LineScan(diagnostics: diagnostics, endState: endState)
+  }
+
+  /// Scans one line given as any collection of UTF-8 bytes.
+  public func scanLine(_ line: some Collection<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+    if let scan = line.withContiguousStorageIfAvailable({ scanLine($0, lineNumber: lineNumber, state: state) }) {
+      return scan
+    }
+    return Array(line).withUnsafeBufferPointer { scanLine($0, lineNumber: lineNumber, state: state) }
+  }
+
+  /// Scans a whole document, split into lines at `\n`, `\r\n` and `\r`.
+  public func scanDocument(_ text: some Collection<UInt8>) -> [HazardDiagnostic] {
+    var result: [HazardDiagnostic] = []
+    var state = LexerState.initial
+    forEachLine(of: text) { number, line in
+      let scan = scanLine(line, lineNumber: number, state: state)
+      result += scan.diagnostics
+      state = scan.endState
+    }
+    return result
+  }
+
+  /// Scans a whole document.
+  public func scanDocument(_ text: String) -> [HazardDiagnostic] {
+    scanDocument(text.utf8)
+  }
+
+  private func invalidMessage(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let shown = line[range].prefix(8).map { "0x" + String(hex4(UInt32($0)).suffix(2)) }
+    let more = range.count > 8 ? " …" : ""
+    return "invalid UTF-8 (bytes \(shown.joined(separator: " "))\(more)): the text cannot be shown reliably"
+  }
+}
+
+/// Calls `body` with each line (zero-based number, bytes without the
+/// terminator) of `text`, split at `\n`, `\r\n` and `\r`. A text ending
+/// with a terminator has an empty last line, as in LSP.
+public func forEachLine(
+  of text: some Collection<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+) rethrows {
+  func split(_ p: UnsafeBufferPointer<UInt8>) throws {
+    var number = 0
+    var start = 0
+    var i = 0
+    while i < p.count {
+      let b = p[i]
+      if b == 0x0A || b == 0x0D {
+        try body(number, UnsafeBufferPointer(rebasing: p[start..<i]))
+        number += 1
+        i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
+        start = i
+        continue
+      }
+      i += 1
+    }
+    try body(number, UnsafeBufferPointer(rebasing: p[start..<p.count]))
+  }
+  if let done = try text.withContiguousStorageIfAvailable({ try split($0) }) {
+    return done
+  }
+  try Array(text).withUnsafeBufferPointer { try split($0) }
+}
+
+/// The pairing analysis of one line with controls.
+private struct LineAnalysis {
+  enum Context {
+    case line
+    case code
+    case comment(Segment)
+    case string(Segment)
+  }
+
+  /// The open scopes of one context (indices into `openers`).
+  struct PairingStack {
+    var entries: [Int] = []
+    var isolates = 0
+  }
+
+  struct Opener {
+    var offset: Int
+    var control: BidiControl
+    var closing: ClosingInsertion?
+    var pairedCloser: Range<Int>?
+    var context: Context
+  }
+
+  let line: UnsafeBufferPointer<UInt8>
+  let lineNumber: Int
+  let scanner: HazardScanner
+  let hasLanguage: Bool
+  var openers: [Opener] = []
+  var diagnostics: [HazardDiagnostic] = []
+
+  init(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool) {
+    self.line = line
+    self.lineNumber = lineNumber
+    self.scanner = scanner
+    self.hasLanguage = hasLanguage
+  }
+
+  var settings: HazardSettings { scanner.settings }
+
+  mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
+    var codeStack = PairingStack()
+    var segmentStack = PairingStack()
+    var active: Int? = nil
+    var next = 0
+    for (offset, control) in controls {
+      while next < segments.count, segments[next].end <= offset { next += 1 }
+      let inside = next < segments.count && segments[next].start <= offset ? next : nil
+      if let current = active, current != inside {
+        finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
+        active = nil
+      }
+      guard let inside else {
+        process(control, at: offset, stack: &codeStack, context: hasLanguage ? .code : .line)
+        continue
+      }
+      let segment = segments[inside]
+      if segment.kind == .identifier {
+        reportInIdentifier(control, at: offset)
+        continue
+      }
+      active = inside
+      process(control, at: offset, stack: &segmentStack, context: context(of: segment))
+    }
+    if let current = active {
+      finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
+    }
+    finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
+    for opener in openers { report(opener) }
+  }
+
+  func context(of segment: Segment) -> Context {
+    segment.kind == .comment ? .comment(segment) : .string(segment)
+  }
+
+  /// Where the code of the line ends: before a comment or literal that runs
+  /// on to the end of the line (a line comment, a literal continued on the
+  /// next line), else at the end of the line.
+  func codeEnd(_ segments: [Segment]) -> Int {
+    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count,
+      last.contentEnd == line.count || !last.endsOnLine
+    {
+      return last.start
+    }
+    return line.count
+  }
+
+  mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, context: Context) {
+    if control.isOpener {
+      stack.entries.append(openers.count)
+      if control.isIsolateOpener { stack.isolates += 1 }
+      openers.append(Opener(offset: offset, control: control, context: context))
+      return
+    }
+    let range = offset..<(offset + control.utf8Count)
+    if control == .pdf {
+      if let top = stack.entries.last, openers[top].control.isEmbeddingOrOverride {
+        stack.entries.removeLast()
+        openers[top].pairedCloser = range
+      } else {
+        reportUnmatched(control, range, isolateOpen: !stack.entries.isEmpty)
+      }
+    } else if control == .pdi {
+      // Searching only when an isolate is open keeps this linear: every
+      // entry passed over is popped.
+      if stack.isolates > 0, let index = stack.entries.lastIndex(where: { openers[$0].control.isIsolateOpener }) {
+        stack.isolates -= 1
+        stack.entries.removeSubrange(index...)
+      } else {
+        reportUnmatched(control, range, isolateOpen: false)
+      }
+    }
+  }
+
+  /// Records, for each opener left on `stack`, the closers that would close
+  /// it at `offset`.
+  mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
+    guard !stack.entries.isEmpty else { return }
+    let code: Bool
+    if case .code = context { code = true } else { code = false }
+    let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
+    let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
+    // Innermost first; the opener at depth k needs the first n - k closers.
+    let closers = stack.entries.reversed().map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
+    for (k, index) in stack.entries.reversed().enumerated() {
+      openers[index].closing = ClosingInsertion(
+        offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+    }
+    stack = PairingStack()
+  }
+
+  func sticksToIdentifier(before offset: Int) -> Bool {
+    // Step back over one scalar.
+    var start = offset - 1
+    while start > 0, line[start] & 0xC0 == 0x80, offset - start < 4 { start -= 1 }
+    return sticksToIdentifier(after: start)
+  }
+
+  func sticksToIdentifier(after offset: Int) -> Bool {
+    if BidiControl.decode(line, at: offset) != nil { return true }
+    let b = line[offset]
+    if b < 0x80 { return isASCIIIdentifierByte(b) }
+    let decoded = decodeScalar(line, at: offset)
+    return decoded.isValid && isIdentifierScalar(decoded.value)
+  }
+
+  mutating func report(_ opener: Opener) {
+    let control = opener.control
+    let range = opener.offset..<(opener.offset + control.utf8Count)
+    if let closing = opener.closing {
+      let code: HazardCode
+      let message: String
+      switch opener.context {
+      case .line:
+        code = .unpaired
+        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
+      case .code:
+        code = .unpaired
+        message = "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
+      case .comment(let segment):
+        code = .inComment
+        message = segment.endsOnLine && segment.contentEnd < line.count
+          ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
+          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
+      case .string(let segment):
+        code = .inString
+        message = segment.endsOnLine && segment.contentEnd < line.count
+          ? "\(control.displayName) opened in a string literal is not closed before the literal ends: it \(control.effect), across the closing quote, so the code after it displays out of order"
+          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect), up to the end of the line"
+      }
+      if let severity = settings.severity(for: code) {
+        diagnostics.append(
+          HazardDiagnostic(
+            code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
+            closing: closing))
+        return
+      }
+    }
+    if control.isOverride, let severity = settings.severity(for: .override) {
+      let closed = opener.closing == nil
+      let message = closed
+        ? "\(control.displayName) \(control.effect), until \(opener.pairedCloser == nil ? "the isolate around it ends" : "its PDF"): the text displays in a different order from the one it is read in"
+        : "\(control.displayName) \(control.effect), up to the end of its line: the text displays in a different order from the one it is read in"
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .override, severity: severity, line: lineNumber, range: range, control: control, message: message,
+          pairedCloser: opener.pairedCloser))
+    }
+  }
+
+  mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
+    guard let severity = settings.severity(for: .unmatched) else { return }
+    let message: String
+    if control == .pdf {
+      message = isolateOpen
+        ? "\(control.displayName) closes nothing: an isolate is open inside the innermost embedding, and a PDF cannot close it"
+        : "\(control.displayName) has no embedding or override to close"
+    } else {
+      message = "\(control.displayName) has no isolate to close"
+    }
+    diagnostics.append(
+      HazardDiagnostic(
+        code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))
+  }
+
+  mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
+    let range = offset..<(offset + control.utf8Count)
+    if let severity = settings.severity(for: .inIdentifier) {
+      let effect = control.isMark ? "" : ", and it \(control.effect)"
+      let message = "\(control.displayName) inside an identifier: the name looks like one without it but is a different name\(effect)"
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
+    } else if control.isOverride, let severity = settings.severity(for: .override) {
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .override, severity: severity, line: lineNumber, range: range, control: control,
+          message: "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in"))
+    }
+  }
+}

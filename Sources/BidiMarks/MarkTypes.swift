@@ -1,0 +1,146 @@
+import UnicodeBidi
+
+/// One replacement in a line, in UTF-8 byte offsets from the start of the
+/// line: the bytes `start..<end` become `newText`.
+///
+/// A plan is a list of edits sorted by `start`, never overlapping, always on
+/// scalar boundaries, meant to be applied simultaneously (as the TextEdits of
+/// one LSP `WorkspaceEdit` are). Two insertions are never planned at the same
+/// offset: they are merged into one edit.
+public struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
+  /// The first byte replaced (zero-based).
+  public var start: Int
+  /// The byte after the last one replaced; `start` for an insertion.
+  public var end: Int
+  /// The replacement text.
+  public var newText: String
+
+  public init(start: Int, end: Int, newText: String) {
+    self.start = start
+    self.end = end
+    self.newText = newText
+  }
+
+  /// The bytes replaced.
+  public var range: Range<Int> { start..<end }
+
+  public var description: String {
+    var text = ""
+    for scalar in newText.unicodeScalars {
+      if scalar.isASCII && scalar.value >= 0x20 {
+        text.unicodeScalars.append(scalar)
+      } else {
+        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return "\(start)..<\(end) → \"\(text)\""
+  }
+}
+
+extension BidiDirection {
+  /// The other direction.
+  var opposite: BidiDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
+
+  /// U+200E LEFT-TO-RIGHT MARK or U+200F RIGHT-TO-LEFT MARK.
+  var mark: Unicode.Scalar { self == .leftToRight ? Controls.lrm : Controls.rlm }
+
+  /// U+2066 LEFT-TO-RIGHT ISOLATE or U+2067 RIGHT-TO-LEFT ISOLATE.
+  var isolateInitiator: Unicode.Scalar { self == .leftToRight ? Controls.lri : Controls.rli }
+}
+
+/// The isolate that mode `isolate` wraps a range in.
+public enum IsolateKind: Sendable, Hashable {
+  /// U+2068 FIRST STRONG ISOLATE: the content's own first strong character decides.
+  case auto
+  /// U+2066 LEFT-TO-RIGHT ISOLATE.
+  case ltr
+  /// U+2067 RIGHT-TO-LEFT ISOLATE.
+  case rtl
+
+  /// The initiator this kind inserts.
+  public var initiator: Unicode.Scalar {
+    switch self {
+    case .auto: Controls.fsi
+    case .ltr: Controls.lri
+    case .rtl: Controls.rli
+    }
+  }
+}
+
+/// How mode `placeholders` protects a placeholder.
+public enum PlaceholderStyle: Sendable, Hashable {
+  /// Wrap it in U+2068 FSI … U+2069 PDI.
+  case isolate
+  /// Put the mark of its paragraph's direction (LRM or RLM) right after it.
+  case marks
+}
+
+/// Which bidi controls mode `strip` removes.
+public enum StripScope: Sendable, Hashable {
+  /// Every bidi control: U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069.
+  case all
+  /// Embeddings, overrides and isolates not closed on their line, and closers
+  /// with no opener, paired as GCC's `-Wbidi-chars=unpaired` pairs them.
+  case unpaired
+}
+
+/// Why a request cannot be planned.
+public enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The range reaches outside the line (`utf8Count` is its length).
+  case rangeOutOfBounds(Range<Int>, utf8Count: Int)
+  /// An end of the range falls inside a UTF-8 sequence.
+  case notOnScalarBoundary(Int)
+  /// The range contains a paragraph separator (Bidi_Class B), so no single
+  /// isolate can hold it.
+  case rangeSpansParagraphs(Range<Int>)
+  /// The range holds an isolate initiator or PDI with no partner inside it,
+  /// or an embedding or override whose partner (PDF or opener) lies outside
+  /// it: a new isolate around it would pair with the wrong control or change
+  /// the text around it.
+  case rangeSplitsPair(Range<Int>)
+
+  public var description: String {
+    switch self {
+    case .rangeOutOfBounds(let range, let count):
+      "range \(range) is outside the line (\(count) UTF-8 bytes)"
+    case .notOnScalarBoundary(let offset):
+      "offset \(offset) is inside a character"
+    case .rangeSpansParagraphs(let range):
+      "range \(range) contains a paragraph separator"
+    case .rangeSplitsPair(let range):
+      "range \(range) contains a bidi control whose partner is outside it"
+    }
+  }
+}
+
+/// The code points this module reads and writes.
+enum Controls {
+  static let alm: Unicode.Scalar = "\u{061C}"
+  static let lrm: Unicode.Scalar = "\u{200E}"
+  static let rlm: Unicode.Scalar = "\u{200F}"
+  static let lre: Unicode.Scalar = "\u{202A}"
+  static let rle: Unicode.Scalar = "\u{202B}"
+  static let pdf: Unicode.Scalar = "\u{202C}"
+  static let lro: Unicode.Scalar = "\u{202D}"
+  static let rlo: Unicode.Scalar = "\u{202E}"
+  static let lri: Unicode.Scalar = "\u{2066}"
+  static let rli: Unicode.Scalar = "\u{2067}"
+  static let fsi: Unicode.Scalar = "\u{2068}"
+  static let pdi: Unicode.Scalar = "\u{2069}"
+
+  /// True for the characters mode `strip` with `only: all` removes.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// True for LRM, RLM and ALM.
+  static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What went wrong while talking to a server under test.
+public enum TestClientError: Error, CustomStringConvertible, Sendable {
+  /// Nothing (or not the awaited message) arrived within the timeout.
+  case timedOut(waitingFor: String, seconds: Double)
+  /// The server closed its output.
+  case endOfOutput(waitingFor: String)
+  /// The server's output is not well framed.
+  case framing(String)
+  /// A message body is not JSON.
+  case invalidJSON(String)
+  /// A system call failed.
+  case system(call: String, errno: Int32)
+
+  public var description: String {
+    switch self {
+    case .timedOut(let what, let seconds): return "timed out after \(seconds) s waiting for \(what)"
+    case .endOfOutput(let what): return "the server closed its output while waiting for \(what)"
+    case .framing(let problem): return "bad framing from the server: \(problem)"
+    case .invalidJSON(let problem): return "the server sent invalid JSON: \(problem)"
+    case .system(let call, let error): return "\(call) failed: \(String(cString: strerror(error)))"
+    }
+  }
+}
+
+/// Reads framed JSON-RPC messages from a file descriptor with timeouts, so a
+/// hung server fails a test instead of hanging it. Messages that arrive while
+/// waiting for a particular one are kept, in order, for later calls.
+public final class MessageReader {
+  public let fileDescriptor: Int32
+  private var framer = MessageFramer()
+  /// Messages received but not yet returned, oldest first.
+  public private(set) var pending: [JSONValue] = []
+  private var ended = false
+
+  public init(fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+  }
+
+  /// The oldest unreturned message, waiting up to `timeout` seconds.
+  public func next(timeout: Double = 10) throws(TestClientError) -> JSONValue {
+    try next(timeout: timeout, what: "a message") { _ in true }
+  }
+
+  /// The first unreturned message matching `predicate` (others stay pending).
+  public func next(
+    timeout: Double = 10, what: String, where predicate: (JSONValue) -> Bool
+  ) throws(TestClientError) -> JSONValue {
+    let deadline = Deadline(seconds: timeout)
+    var checked = 0
+    while true {
+      while checked < pending.count {
+        if predicate(pending[checked]) { return pending.remove(at: checked) }
+        checked += 1
+      }
+      if ended { throw .endOfOutput(waitingFor: what) }
+      guard let remaining = deadline.remainingMilliseconds, remaining > 0 else {
+        throw .timedOut(waitingFor: what, seconds: timeout)
+      }
+      try pump(timeoutMilliseconds: remaining)
+    }
+  }
+
+  /// The response with `id`.
+  public func response(id: RequestID, timeout: Double = 10) throws(TestClientError) -> JSONValue {
+    try next(timeout: timeout, what: "the response to \(id)") {
+      $0["id"] == id.json && $0["method"] == nil
+    }
+  }
+
+  /// The next notification named `method`.
+  public func notification(_ method: String, timeout: Double = 10) throws(TestClientError)
+    -> JSONValue
+  {
+    try next(timeout: timeout, what: "notification \(method)") {
+      $0["method"] == .string(method) && $0["id"] == nil
+    }
+  }
+
+  /// True if the other end has closed and every message has been returned.
+  public var isAtEnd: Bool { ended && pending.isEmpty }
+
+  /// Waits up to `timeoutMilliseconds` for input and reads what is there.
+  /// Returns without error on a timeout.
+  public func pump(timeoutMilliseconds: Int) throws(TestClientError) {
+    guard !ended else { return }
+    var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&entry, 1, Int32(clamping: timeoutMilliseconds))
+    if ready < 0 {
+      if errno == EINTR { return }
+      throw .system(call: "poll", errno: errno)
+    }
+    guard ready > 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      throw .system(call: "read", errno: errno)
+    }
+    if count == 0 {
+      ended = true
+      if let event = framer.finish() { try accept(event) }
+      return
+    }
+    var failure: TestClientError? = nil
+    buffer.withUnsafeBytes { raw in
+      framer.feed(UnsafeRawBufferPointer(rebasing: raw[0..<count])) { event in
+        guard failure == nil else { return }
+        do throws(TestClientError) { try accept(event) } catch { failure = error }
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private func accept(_ event: MessageFramer.Event) throws(TestClientError) {
+    switch event {
+    case .message(let body):
+      do {
+        pending.append(try JSONValue(decoding: body))
+      } catch {
+        throw .invalidJSON(error.description)
+      }
+    case .oversized(let length, _):
+      throw .framing("message of \(length) bytes")
+    case .error(let error):
+      throw .framing(error.description)
+    }
+  }
+}
+
+/// A point in monotonic time some seconds from now.
+struct Deadline {
+  private let end: Double
+
+  init(seconds: Double) { end = Deadline.now() + seconds }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Milliseconds left (rounded up), nil or 0 once passed.
+  var remainingMilliseconds: Int? {
+    let left = end - Deadline.now()
+    return left > 0 ? Int((left * 1000).rounded(.up)) : nil
+  }
+}

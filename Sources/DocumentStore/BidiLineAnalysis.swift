@@ -1,0 +1,214 @@
+import UnicodeBidi
+
+/// What the direction requests need to know about one paragraph of a line,
+/// found in one pass over its UTF-8 (contract §4, "Strategies").
+public struct ParagraphFacts: Sendable, Hashable {
+  /// The paragraph's bytes within the line's content: it ends after its
+  /// Bidi_Class B separator, or at the end of the line.
+  public var utf8Start: UInt32
+  public var utf8End: UInt32
+  /// UAX #9 P2: the direction of the first L, R or AL outside isolates.
+  public var firstStrong: BidiDirection?
+  /// The byte offset of that character within the line.
+  public var firstStrongOffset: UInt32
+  /// The estimate strategy's counts: words whose first strong character is
+  /// R or AL, and words whose first strong character is L.
+  public var rtlWords: UInt32
+  public var ltrWords: UInt32
+  /// Whether an R or AL, and whether an L character occurs anywhere.
+  public var hasRTL: Bool
+  public var hasLTR: Bool
+
+  /// The byte range of the paragraph within the line.
+  public var utf8Range: Range<Int> { Int(utf8Start)..<Int(utf8End) }
+  /// Whether any strong character occurs (so `estimate` and `anyRTL` decide).
+  public var hasStrong: Bool { hasRTL || hasLTR }
+}
+
+/// The cached per-line analysis behind the bidi requests: the facts of each
+/// paragraph of the line and whether the line is blank. A pure function of
+/// the line's bytes, computed lazily by `LineTree` and kept until an edit
+/// touches the line.
+public struct BidiLineAnalysis: LineAnalysis, Hashable {
+  /// The first paragraph (an empty line has one, empty).
+  public let first: ParagraphFacts
+  /// The other paragraphs, in the rare line that holds several (split at
+  /// Bidi_Class B characters such as U+2029); nil otherwise.
+  public let others: [ParagraphFacts]?
+  /// Empty or only White_Space characters (a block separator).
+  public let isBlank: Bool
+
+  /// The paragraphs of the line, in order.
+  public var paragraphs: [ParagraphFacts] {
+    guard let others else { return [first] }
+    return [first] + others
+  }
+
+  /// Summaries over a range of lines: counts that tell whether a subtree
+  /// holds a line of interest, and the sums the block estimate needs.
+  public struct Summary: Sendable, Hashable {
+    /// Lines with a paragraph that P2 decides.
+    public var firstStrongLines = 0
+    /// Lines with any strong character.
+    public var strongLines = 0
+    /// Lines with any R or AL character.
+    public var rtlLines = 0
+    /// Blank lines.
+    public var blankLines = 0
+    /// Summed estimate counts.
+    public var rtlWords = 0
+    public var ltrWords = 0
+  }
+
+  public init(line: Line) {
+    let scan = line.withUTF8 { Self.scan($0) }
+    first = scan.paragraphs[0]
+    others = scan.paragraphs.count > 1 ? Array(scan.paragraphs.dropFirst()) : nil
+    isBlank = scan.isBlank
+  }
+
+  /// Analyses a line's content directly (for tests and from-scratch checks).
+  public init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    let scan = Self.scan(bytes)
+    first = scan.paragraphs[0]
+    others = scan.paragraphs.count > 1 ? Array(scan.paragraphs.dropFirst()) : nil
+    isBlank = scan.isBlank
+  }
+
+  public var summary: Summary {
+    var s = Summary()
+    s.blankLines = isBlank ? 1 : 0
+    var firstStrong = first.firstStrong != nil
+    var strong = first.hasStrong
+    var rtl = first.hasRTL
+    s.rtlWords = Int(first.rtlWords)
+    s.ltrWords = Int(first.ltrWords)
+    for p in others ?? [] {
+      firstStrong = firstStrong || p.firstStrong != nil
+      strong = strong || p.hasStrong
+      rtl = rtl || p.hasRTL
+      s.rtlWords += Int(p.rtlWords)
+      s.ltrWords += Int(p.ltrWords)
+    }
+    s.firstStrongLines = firstStrong ? 1 : 0
+    s.strongLines = strong ? 1 : 0
+    s.rtlLines = rtl ? 1 : 0
+    return s
+  }
+
+  public static var emptySummary: Summary { Summary() }
+
+  public static func combine(_ a: Summary, _ b: Summary) -> Summary {
+    Summary(
+      firstStrongLines: a.firstStrongLines + b.firstStrongLines,
+      strongLines: a.strongLines + b.strongLines,
+      rtlLines: a.rtlLines + b.rtlLines,
+      blankLines: a.blankLines + b.blankLines,
+      rtlWords: a.rtlWords + b.rtlWords,
+      ltrWords: a.ltrWords + b.ltrWords)
+  }
+
+  // MARK: Scanning
+
+  private static func emptyFacts(at offset: Int) -> ParagraphFacts {
+    ParagraphFacts(
+      utf8Start: UInt32(offset), utf8End: UInt32(offset), firstStrong: nil, firstStrongOffset: 0,
+      rtlWords: 0, ltrWords: 0, hasRTL: false, hasLTR: false)
+  }
+
+  /// One pass over the line: paragraph splits (P1), P2 with isolate depth,
+  /// words for the estimate, strong classes present, blankness.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (paragraphs: [ParagraphFacts], isBlank: Bool) {
+    var paragraphs: [ParagraphFacts] = []
+    var current = emptyFacts(at: 0)
+    var isolateDepth = 0
+    var inWord = false
+    var wordDecided = false
+    var isBlank = true
+    var i = 0
+    let count = bytes.count
+    while i < count {
+      let start = i
+      let scalar: UInt32
+      let b0 = bytes[i]
+      if b0 < 0x80 {
+        scalar = UInt32(b0)
+        i += 1
+      } else {
+        (scalar, i) = decode(bytes, at: i)
+      }
+      if isWhiteSpace(scalar) {
+        inWord = false
+      } else {
+        isBlank = false
+        if !inWord {
+          inWord = true
+          wordDecided = false
+        }
+      }
+      let c = BidiProperties.bidiClass(scalar)
+      switch c {
+      case .L, .R, .AL:
+        let rtl = c != .L
+        if rtl { current.hasRTL = true } else { current.hasLTR = true }
+        if inWord && !wordDecided {
+          wordDecided = true
+          if rtl { current.rtlWords += 1 } else { current.ltrWords += 1 }
+        }
+        if isolateDepth == 0 && current.firstStrong == nil {
+          current.firstStrong = rtl ? .rightToLeft : .leftToRight
+          current.firstStrongOffset = UInt32(start)
+        }
+      case .LRI, .RLI, .FSI:
+        isolateDepth += 1
+      case .PDI:
+        if isolateDepth > 0 { isolateDepth -= 1 }
+      case .B:
+        // P1: the separator ends its paragraph.
+        current.utf8End = UInt32(i)
+        paragraphs.append(current)
+        current = emptyFacts(at: i)
+        isolateDepth = 0
+        inWord = false
+      default:
+        break
+      }
+    }
+    if paragraphs.isEmpty || current.utf8Start < UInt32(count) {
+      current.utf8End = UInt32(count)
+      paragraphs.append(current)
+    }
+    return (paragraphs, isBlank)
+  }
+
+  @inline(__always)
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    // Document text is valid UTF-8 (it came from a JSON string).
+    let b0 = UInt32(bytes[index])
+    let count = bytes.count
+    if b0 >= 0xF0, index + 3 < count {
+      let scalar = (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+      return (scalar, index + 4)
+    }
+    if b0 >= 0xE0, index + 2 < count {
+      let scalar = (b0 & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+      return (scalar, index + 3)
+    }
+    if b0 >= 0xC0, index + 1 < count {
+      return ((b0 & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), index + 2)
+    }
+    return (0xFFFD, index + 1)
+  }
+
+  /// The White_Space property (PropList.txt): the characters that separate
+  /// words for the estimate and make a line blank.
+  @inline(__always)
+  static func isWhiteSpace(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 { return scalar == 0x20 || (scalar >= 0x09 && scalar <= 0x0D) }
+    switch scalar {
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/// How a line ends. LSP splits lines at `\n`, `\r\n` and `\r`.
+public enum LineTerminator: UInt8, Hashable, Sendable {
+  /// The last line of a document has no terminator.
+  case none
+  /// `\n`
+  case lf
+  /// `\r`
+  case cr
+  /// `\r\n`
+  case crlf
+
+  /// Code units the terminator takes (the same in every encoding).
+  public var utf8Count: Int {
+    switch self {
+    case .none: return 0
+    case .lf, .cr: return 1
+    case .crlf: return 2
+    }
+  }
+}
+
+/// One line of a document: a read-only view of its bytes and its sizes.
+///
+/// A `Line` keeps its bytes alive by itself, so it stays valid after the
+/// document it came from is edited. Offsets are counted from the start of the
+/// line. A `character` that falls inside a multi-unit character (the second
+/// unit of a surrogate pair, a continuation byte of UTF-8) stands for that
+/// character's start: conversions never split a Unicode scalar.
+public struct Line: Sendable {
+  let storage: [UInt8]
+  let start: Int
+  /// Bytes of content, terminator excluded.
+  public let utf8Count: Int
+  /// UTF-16 code units of content, terminator excluded.
+  public let utf16Count: Int
+  /// Unicode scalars of content, terminator excluded.
+  public let utf32Count: Int
+  /// How the line ends.
+  public let terminator: LineTerminator
+
+  init(
+    storage: [UInt8], start: Int, utf8Count: Int, utf16Count: Int, utf32Count: Int,
+    terminator: LineTerminator
+  ) {
+    self.storage = storage
+    self.start = start
+    self.utf8Count = utf8Count
+    self.utf16Count = utf16Count
+    self.utf32Count = utf32Count
+    self.terminator = terminator
+  }
+
+  /// Whether the content is all ASCII (every encoding then counts the same).
+  public var isASCII: Bool { utf32Count == utf8Count }
+
+  /// Content units in `encoding`, terminator excluded.
+  public func count(in encoding: PositionEncoding) -> Int {
+    switch encoding {
+    case .utf8: return utf8Count
+    case .utf16: return utf16Count
+    case .utf32: return utf32Count
+    }
+  }
+
+  /// Calls `body` with the line's content (terminator excluded) as one
+  /// contiguous buffer of well-formed UTF-8.
+  public func withUTF8<R, E: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+  ) throws(E) -> R {
+    try storage.withUnsafeBufferPointer { (all) throws(E) -> R in
+      try body(UnsafeBufferPointer(rebasing: all[start..<(start + utf8Count)]))
+    }
+  }
+
+  /// The content as a string (terminator excluded).
+  public var content: String {
+    withUTF8 { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The content followed by its terminator, as stored.
+  public func withUTF8IncludingTerminator<R, E: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+  ) throws(E) -> R {
+    try storage.withUnsafeBufferPointer { (all) throws(E) -> R in
+      try body(UnsafeBufferPointer(rebasing: all[start..<(start + utf8Count + terminator.utf8Count)]))
+    }
+  }
+
+  /// The byte offset of `character` (counted in `encoding`). A character past
+  /// the end is clamped to the content's end, a negative one to 0, and one
+  /// inside a multi-unit scalar snaps to that scalar's start.
+  public func utf8Offset(ofCharacter character: Int, in encoding: PositionEncoding) -> Int {
+    if character <= 0 { return 0 }
+    if character >= count(in: encoding) { return utf8Count }
+    if isASCII { return character }
+    return withUTF8 { bytes -> Int in
+      switch encoding {
+      case .utf8:
+        var offset = character
+        while offset > 0 && UTF8Scan.isContinuation(bytes[offset]) { offset -= 1 }
+        return offset
+      case .utf16, .utf32:
+        var units = 0
+        var offset = 0
+        while offset < bytes.count {
+          let length = UTF8Scan.scalarLength(lead: bytes[offset])
+          units += (encoding == .utf16 && length == 4) ? 2 : 1
+          if units > character { return offset }
+          offset += length
+        }
+        return offset
+      }
+    }
+  }
+
+  /// The `character` offset in `encoding` of the byte offset `utf8Offset`.
+  /// An offset past the end is clamped to the end, a negative one to 0, and one
+  /// inside a multi-byte scalar snaps to that scalar's start.
+  public func character(atUTF8Offset utf8Offset: Int, in encoding: PositionEncoding) -> Int {
+    if utf8Offset <= 0 { return 0 }
+    if utf8Offset >= utf8Count { return count(in: encoding) }
+    if isASCII { return utf8Offset }
+    return withUTF8 { bytes -> Int in
+      var end = utf8Offset
+      while end > 0 && UTF8Scan.isContinuation(bytes[end]) { end -= 1 }
+      switch encoding {
+      case .utf8:
+        return end
+      case .utf16:
+        return UTF8Scan.utf16Count(UnsafeBufferPointer(rebasing: bytes[..<end]))
+      case .utf32:
+        return UTF8Scan.scalarCount(UnsafeBufferPointer(rebasing: bytes[..<end]))
+      }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+extension LineTree {
+  /// Replaces the text in `range` (LSP positions in `encoding`) by `text`.
+  ///
+  /// Positions are resolved as in `resolve(_:in:)`. Throws, changing nothing,
+  /// for a negative position, a line at or past `lineCount`, a start after
+  /// the end, or a line that would grow past `maximumLineLength`. Costs
+  /// O(log n) plus the size of the leaves holding the edited lines: the
+  /// lines the edit touches are re-split from their bytes (so a change that
+  /// splits or joins a `\r\n` comes out as splitting the whole text would),
+  /// and every other line keeps its bytes and its cached analysis.
+  public mutating func replace(_ range: TextRange, with text: String, in encoding: PositionEncoding)
+    throws(DocumentError)
+  {
+    var text = text
+    let result = text.withUTF8 { bytes -> Result<Void, DocumentError> in
+      do throws(DocumentError) {
+        try replace(range, withUTF8: bytes, in: encoding)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+
+  /// Replaces the text in `range` by the UTF-8 bytes `text`, which must be
+  /// well-formed (else `invalidUTF8`, and nothing changes).
+  public mutating func replace(
+    _ range: TextRange, withUTF8 text: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding
+  ) throws(DocumentError) {
+    let start = try resolve(range.start, in: encoding)
+    let end = try resolve(range.end, in: encoding)
+    guard range.start <= range.end else { throw .invertedRange(range) }
+    try replace(from: start, to: end, withUTF8: text)
+  }
+
+  /// Replaces the whole text.
+  public mutating func replaceAll(with text: String) throws(DocumentError) {
+    self = try LineTree(text, tuning: tuning)
+  }
+
+  /// Replaces the whole text by the UTF-8 bytes `text`.
+  public mutating func replaceAll(withUTF8 text: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
+    self = try LineTree(utf8: text, tuning: tuning)
+  }
+
+  /// Replaces the bytes from `start` to `end` (resolved points, `start <= end`).
+  ///
+  /// The edit rebuilds a *region* of whole leaves: from the leaf holding the
+  /// first touched line to the leaf holding the last. The new bytes of the
+  /// region (its leaves' bytes before `start`, `text`, its leaves' bytes after
+  /// `end`) are re-split and packed into new leaves, which replace the old
+  /// ones by splitting and concatenating the tree at leaf boundaries. The
+  /// region starts one line earlier when the new text begins with `\n` right
+  /// after a line ending in a lone `\r`: the two join into one `\r\n`. The
+  /// region always ends with the last touched line's own terminator, so the
+  /// line after it is never affected. A small region takes in a neighbouring
+  /// leaf, so leaves stay reasonably full.
+  mutating func replace(from start: TextPoint, to end: TextPoint, withUTF8 text: UnsafeBufferPointer<UInt8>)
+    throws(DocumentError)
+  {
+    let lineCount = self.lineCount
+    let (startLeaf, startLeafFirst) = leaf(containing: start.line)
+    let cut = startLeaf.leaf.bounds(of: start.line - startLeafFirst).lowerBound + start.utf8Offset
+    let (endLeaf, endLeafFirst) = leaf(containing: end.line)
+    let resume = endLeaf.leaf.bounds(of: end.line - endLeafFirst).lowerBound + end.utf8Offset
+
+    // The first byte after the previous line's terminator, once edited.
+    let firstNewByte: UInt8? =
+      start.utf8Offset > 0
+      ? nil : (text.first ?? (resume < endLeaf.leaf.bytes.count ? endLeaf.leaf.bytes[resume] : nil))
+    var joinsPreviousLine = false
+    if firstNewByte == 0x0A && start.line > 0 {
+      joinsPreviousLine = try line(start.line - 1).terminator == .cr
+    }
+
+    // The region: its lines are [regionStart, regionEnd); the first
+    // `keptBefore` and the last `keptAfter` of them are not touched.
+    var prefixLeaves = [startLeaf]
+    var prefix = [startLeaf.leaf.bytes[..<cut]]
+    var regionStart = startLeafFirst
+    var keptBefore = start.line - startLeafFirst
+    if joinsPreviousLine {
+      keptBefore -= 1
+      if keptBefore < 0 {
+        let (previous, previousFirst) = leaf(containing: start.line - 1)
+        prefixLeaves.insert(previous, at: 0)
+        prefix.insert(previous.leaf.bytes[...], at: 0)
+        regionStart = previousFirst
+        keptBefore = previous.lineCount - 1
+      }
+    }
+    var suffixLeaves = [endLeaf]
+    var suffix = [endLeaf.leaf.bytes[resume...]]
+    var regionEnd = endLeafFirst + endLeaf.lineCount
+    var keptAfter = regionEnd - 1 - end.line
+
+    let size = prefix.reduce(0) { $0 + $1.count } + text.count + suffix.reduce(0) { $0 + $1.count }
+    if size < tuning.maxLeafBytes / 4 {
+      if regionStart > 0 {
+        let (previous, previousFirst) = leaf(containing: regionStart - 1)
+        prefixLeaves.insert(previous, at: 0)
+        prefix.insert(previous.leaf.bytes[...], at: 0)
+        regionStart = previousFirst
+        keptBefore += previous.lineCount
+      } else if regionEnd < lineCount {
+        let (next, _) = leaf(containing: regionEnd)
+        suffixLeaves.append(next)
+        suffix.append(next.leaf.bytes[...])
+        regionEnd += next.lineCount
+        keptAfter += next.lineCount
+      }
+    }
+
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(prefix.reduce(0) { $0 + $1.count } + text.count + suffix.reduce(0) { $0 + $1.count })
+    for piece in prefix { bytes.append(contentsOf: piece) }
+    bytes.append(contentsOf: text)
+    for piece in suffix { bytes.append(contentsOf: piece) }
+    let endsDocument = regionEnd == lineCount
+    let maxLeafBytes = tuning.maxLeafBytes
+    let packed = bytes.withUnsafeBufferPointer { region -> Result<[LeafText], DocumentError> in
+      do throws(DocumentError) {
+        return .success(try LeafPacker.pack(region, endsDocument: endsDocument, maxLeafBytes: maxLeafBytes))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let leaves = try packed.get().map(Node.init(leaf:))
+
+    Self.carryAnalyses(
+      into: leaves,
+      first: Self.cachedAnalyses(of: prefixLeaves, first: keptBefore),
+      last: Self.cachedAnalyses(of: suffixLeaves, last: keptAfter))
+
+    let maxChildren = tuning.maxChildren
+    let (left, rest) = Node.split(root, at: regionStart, maxChildren: maxChildren)
+    let right = rest.flatMap { Node.split($0, at: regionEnd - regionStart, maxChildren: maxChildren).1 }
+    let middle = Node.build(leaves: leaves, maxChildren: maxChildren)
+    var newRoot =
+      Node.concat(Node.concat(left, middle, maxChildren: maxChildren), right, maxChildren: maxChildren)
+      ?? Self.emptyRoot()
+    while newRoot.height > 0 && newRoot.children.count == 1 { newRoot = newRoot.children[0] }
+    root = newRoot
+  }
+
+  /// The cached analyses of the first `count` lines of `leaves`, or nil if none is cached.
+  private static func cachedAnalyses(of leaves: [Node], first count: Int) -> [Analysis?]? {
+    guard count > 0, leaves.contains(where: { !$0.analyses.isEmpty }) else { return nil }
+    var result: [Analysis?] = []
+    for leaf in leaves where result.count < count {
+      let take = min(count - result.count, leaf.lineCount)
+      if leaf.analyses.isEmpty {
+        result.append(contentsOf: repeatElement(nil, count: take))
+      } else {
+        result.append(contentsOf: leaf.analyses[..<take])
+      }
+    }
+    return result
+  }
+
+  /// The cached analyses of the last `count` lines of `leaves`, or nil if none is cached.
+  private static func cachedAnalyses(of leaves: [Node], last count: Int) -> [Analysis?]? {
+    guard count > 0, leaves.contains(where: { !$0.analyses.isEmpty }) else { return nil }
+    var result: [Analysis?] = []
+    for leaf in leaves.reversed() where result.count < count {
+      let take = min(count - result.count, leaf.lineCount)
+      let piece: [Analysis?] =
+        leaf.analyses.isEmpty
+        ? Array(repeating: nil, count: take) : Array(leaf.analyses[(leaf.lineCount - take)...])
+      result.insert(contentsOf: piece, at: 0)
+    }
+    return result
+  }
+
+  /// Puts `first` into the first lines of the new `leaves` and `last` into
+  /// their last lines: those lines are byte-for-byte the ones they came from.
+  private static func carryAnalyses(into leaves: [Node], first: [Analysis?]?, last: [Analysis?]?) {
+    guard first != nil || last != nil else { return }
+    let total = leaves.reduce(0) { $0 + $1.lineCount }
+    let firstCount = first?.count ?? 0
+    let lastCount = last?.count ?? 0
+    guard firstCount + lastCount <= total else { return }
+    var line = 0
+    for leaf in leaves {
+      for j in 0..<leaf.lineCount {
+        var cached: Analysis?
+        if let first, line < firstCount {
+          cached = first[line]
+        } else if let last, line >= total - lastCount {
+          cached = last[line - (total - lastCount)]
+        }
+        if let cached {
+          if leaf.analyses.isEmpty { leaf.analyses = Array(repeating: nil, count: leaf.lineCount) }
+          leaf.analyses[j] = cached
+        }
+        line += 1
+      }
+    }
+  }
+}

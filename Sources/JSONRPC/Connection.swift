@@ -1,0 +1,397 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Receives the messages of a `Connection`.
+///
+/// All methods are called on the thread that called `Connection.run`, one
+/// message at a time, in the order the messages arrived: a request that
+/// follows a `textDocument/didChange` sees the change. Lifecycle rules
+/// (`initialize`, -32002 before it, `shutdown`/`exit`) belong to the handler.
+public protocol MessageHandler: AnyObject {
+  /// Answers a request. Long work should poll `context.isCancelled` and
+  /// return `.failure(.requestCancelled)` when it turns true.
+  func handle(request: Request, context: RequestContext) -> Result<JSONValue, ResponseError>
+
+  /// Handles a notification (`$/cancelRequest` never arrives here: the
+  /// connection handles it).
+  func handle(notification: Notification, connection: Connection)
+}
+
+/// What a request handler can see and do while it runs.
+public struct RequestContext: Sendable {
+  public let id: RequestID
+  /// The connection, to send notifications (e.g. `window/logMessage`).
+  public let connection: Connection
+  private let cancellation: CancellationFlag
+
+  init(id: RequestID, connection: Connection, cancellation: CancellationFlag) {
+    self.id = id
+    self.connection = connection
+    self.cancellation = cancellation
+  }
+
+  /// True once the client has sent `$/cancelRequest` for this request.
+  public var isCancelled: Bool { cancellation.isSet }
+}
+
+final class CancellationFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+  var isSet: Bool { flag.load(ordering: .acquiring) }
+  func set() { flag.store(true, ordering: .releasing) }
+}
+
+/// A JSON-RPC 2.0 connection over a pair of file descriptors with LSP framing
+/// (by default stdin and stdout).
+///
+/// A reader thread reads input continuously, frames, decodes and classifies
+/// it, and queues the messages; the thread that calls `run` is the one worker
+/// that handles them in order. Because reading never waits for the worker:
+///
+/// - `$/cancelRequest {id}` is handled at once: a request still queued is
+///   removed and answered -32800 immediately; a running one has its
+///   `context.isCancelled` set; unknown or finished ids are ignored.
+/// - Input errors are answered in order with the other messages, and the
+///   connection keeps serving: unparsable JSON and framing errors -32700 with
+///   `id: null`; JSON that is not a JSON-RPC message -32600 (with the
+///   message's id when it had a valid one, else `null`); a message over the
+///   size limit -32600 with `id: null`, naming the limit. Each is also
+///   logged, since a lost notification can desynchronise client and server.
+///   Broken responses from the client are only logged.
+///
+/// At the end of input the worker finishes the queued work and `run`
+/// returns `.endOfInput`. Responses from the client are logged and dropped
+/// (the server sends no requests).
+///
+/// Output goes through a `MessageWriter`; SIGPIPE is ignored process-wide
+/// so that a client that has gone cannot kill the process.
+public final class Connection: Sendable {
+  /// Tunables.
+  public struct Options: Sendable {
+    /// Messages with a larger body are refused (-32600) and skipped.
+    public var maximumMessageSize: Int = 512 << 20
+    /// Header sections longer than this are a framing error.
+    public var maximumHeaderSize: Int = 64 << 10
+    /// Bytes asked of each read(2).
+    public var readSize: Int = 1 << 20
+
+    public init(
+      maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int = 64 << 10,
+      readSize: Int = 1 << 20
+    ) {
+      self.maximumMessageSize = maximumMessageSize
+      self.maximumHeaderSize = maximumHeaderSize
+      self.readSize = readSize
+    }
+  }
+
+  /// Why `run` returned.
+  public enum Ending: Sendable, Hashable {
+    /// Input ended (EOF or a read error) and all queued messages were handled.
+    case endOfInput
+    /// `stop()` was called.
+    case stopped
+  }
+
+  public let logger: Logger
+  public let options: Options
+  private let input: Int32
+  private let writer: MessageWriter
+  private let lock = ConditionLock()
+  private let hasRun = Atomic<Bool>(false)
+  /// Guarded by `lock`.
+  private let state = UnsafeState()
+
+  /// Serves `input` and `output`; ignores SIGPIPE for the whole process.
+  public init(
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+    options: Options = Options(), logger: Logger = Logger(level: .warning)
+  ) {
+    signal(SIGPIPE, SIG_IGN)
+    self.input = input
+    self.options = options
+    self.logger = logger
+    self.writer = MessageWriter(fileDescriptor: output, logger: logger)
+  }
+
+  // MARK: Sending
+
+  /// Sends a notification to the client (from any thread).
+  public func send(notification method: String, params: JSONValue? = nil) {
+    writer.write(.notification(Notification(method: method, params: params)))
+  }
+
+  /// Sends any message (from any thread).
+  public func send(_ message: Message) {
+    writer.write(message)
+  }
+
+  // MARK: Running
+
+  /// Reads and handles messages until the input ends or `stop()` is called.
+  /// Blocks the calling thread, which runs every handler call. Call once (a
+  /// second call returns `.stopped` at once).
+  public func run(_ handler: some MessageHandler) -> Ending {
+    guard !hasRun.exchange(true, ordering: .acquiringAndReleasing) else {
+      logger.error("Connection.run called twice")
+      return .stopped
+    }
+    let started = startThread { [self] in readLoop() }
+    if !started {
+      logger.error("cannot start the reader thread")
+      return .endOfInput
+    }
+    while true {
+      let next: Item? = lock.withLock {
+        lock.wait { state.stopRequested || !state.isQueueEmpty }
+        if state.stopRequested { return nil }
+        let item = state.dequeue()
+        if case .request(let pending) = item { pending.phase = .running }
+        return item
+      }
+      guard let next else { return .stopped }
+      switch next {
+      case .endOfInput:
+        return .endOfInput
+      case .reply(let response):
+        writer.write(.response(response))
+      case .notification(let notification):
+        handler.handle(notification: notification, connection: self)
+      case .request(let pending):
+        let request = pending.request
+        let context = RequestContext(
+          id: request.id, connection: self, cancellation: pending.cancellation)
+        let result = handler.handle(request: request, context: context)
+        lock.withLock { state.forget(pending) }
+        writer.write(.response(Response(id: request.id, result: result)))
+      }
+    }
+  }
+
+  /// Makes `run` return `.stopped` once the current message is handled;
+  /// queued messages are dropped. (The reader thread may stay blocked in
+  /// read(2) until the input closes or the process exits.)
+  public func stop() {
+    lock.withLock {
+      state.stopRequested = true
+      lock.broadcast()
+    }
+  }
+
+  // MARK: Reader
+
+  private func readLoop() {
+    var framer = MessageFramer(
+      maximumMessageSize: options.maximumMessageSize,
+      maximumHeaderSize: options.maximumHeaderSize)
+    let size = max(4096, options.readSize)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    defer { buffer.deallocate() }
+    reading: while !lock.withLock({ state.stopRequested }) {
+      let count = read(input, buffer.baseAddress, size)
+      if count > 0 {
+        framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { receive($0) }
+      } else if count == 0 {
+        break reading
+      } else {
+        switch errno {
+        case EINTR:
+          continue reading
+        case EAGAIN, EWOULDBLOCK:
+          var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+          _ = poll(&entry, 1, -1)
+        case let error:
+          logger.error("reading input failed: \(String(cString: strerror(error)))")
+          break reading
+        }
+      }
+    }
+    if let event = framer.finish() { receive(event) }
+    logger.debug("end of input")
+    enqueue(.endOfInput)
+  }
+
+  private func receive(_ event: MessageFramer.Event) {
+    switch event {
+    case .message(let body):
+      receive(body: body)
+    case .oversized(let length, let limit):
+      logger.error("refusing a message of \(length) bytes: over the limit of \(limit) bytes")
+      reply(
+        nil,
+        .invalidRequest(
+          "Message too large: \(length) bytes exceeds the limit of \(limit) bytes"
+            + " (\(Self.describe(size: limit)))"))
+    case .error(let error):
+      logger.error("framing error: \(error); skipping to the next Content-Length header")
+      reply(nil, .parseError("Invalid message framing: \(error)"))
+    }
+  }
+
+  private func receive(body: MessageBody) {
+    let size = body.count
+    let value: JSONValue
+    do {
+      value = try JSONValue(decoding: body)
+    } catch {
+      logger.error("dropping a \(size)-byte message that is not valid JSON: \(error)")
+      return reply(nil, .parseError("Parse error: \(error)"))
+    }
+    if logger.isEnabled(.trace) { logger.trace("<-- \(Self.abbreviate(value, limit: 4000))") }
+    let message: Message
+    do {
+      message = try Message(classifying: value)
+    } catch {
+      if error.isResponse {
+        logger.warning("ignoring an invalid response: \(error.reason)")
+      } else {
+        logger.error("invalid message (\(error.reason)): \(Self.abbreviate(value))")
+        reply(error.id, error.responseError)
+      }
+      return
+    }
+    switch message {
+    case .request(let request):
+      logger.debug("<-- request \(request.id) \(request.method)")
+      enqueue(.request(PendingRequest(request)))
+    case .notification(let notification) where notification.method == "$/cancelRequest":
+      cancel(notification.params?["id"])
+    case .notification(let notification):
+      logger.debug("<-- notification \(notification.method)")
+      enqueue(.notification(notification))
+    case .response(let response):
+      logger.debug("ignoring a response from the client (id \(response.id?.description ?? "null"))")
+    }
+  }
+
+  private func reply(_ id: RequestID?, _ error: ResponseError) {
+    enqueue(.reply(Response(id: id, result: .failure(error))))
+  }
+
+  private func enqueue(_ item: Item) {
+    lock.withLock {
+      state.enqueue(item)
+      lock.broadcast()
+    }
+  }
+
+  private func cancel(_ idValue: JSONValue?) {
+    guard let idValue, let id = RequestID(json: idValue) else {
+      logger.warning("ignoring $/cancelRequest without a valid id")
+      return
+    }
+    let cancelledQueued = lock.withLock { state.cancel(id) }
+    logger.debug("cancel \(id): \(cancelledQueued ? "answered" : "flagged or unknown")")
+    if cancelledQueued {
+      writer.write(.response(Response(id: id, result: .failure(.requestCancelled))))
+    }
+  }
+
+  // MARK: Helpers
+
+  private static func describe(size: Int) -> String {
+    if size >= 1 << 20, size % (1 << 20) == 0 { return "\(size >> 20) MiB" }
+    if size >= 1 << 10, size % (1 << 10) == 0 { return "\(size >> 10) KiB" }
+    return "\(size) bytes"
+  }
+
+  private static func abbreviate(_ value: JSONValue, limit: Int = 200) -> String {
+    let text = value.encoded()
+    return text.count <= limit
+      ? String(decoding: text, as: UTF8.self)
+      : String(decoding: text.prefix(limit), as: UTF8.self) + "…"
+  }
+}
+
+// MARK: - Queue
+
+/// One unit of work for the worker.
+private enum Item {
+  case request(PendingRequest)
+  case notification(Notification)
+  case reply(Response)
+  case endOfInput
+}
+
+/// A request between arrival and response. `phase` is guarded by the
+/// connection's lock.
+private final class PendingRequest: @unchecked Sendable {
+  enum Phase { case queued, running, cancelled }
+  let request: Request
+  let cancellation = CancellationFlag()
+  var phase = Phase.queued
+  init(_ request: Request) { self.request = request }
+}
+
+/// The connection's mutable state; every access holds `Connection.lock`.
+private final class UnsafeState: @unchecked Sendable {
+  private var items: [Item] = []
+  private var head = 0
+  /// Requests queued or running, by id (a client may reuse an id).
+  private var inFlight: [RequestID: [PendingRequest]] = [:]
+  var stopRequested = false
+
+  var isQueueEmpty: Bool { head == items.count }
+
+  func enqueue(_ item: Item) {
+    if case .request(let pending) = item {
+      inFlight[pending.request.id, default: []].append(pending)
+    }
+    items.append(item)
+  }
+
+  /// The next item that has not been cancelled; the queue must not be empty.
+  func dequeue() -> Item {
+    let item = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: items.capacity <= 1024)
+      head = 0
+    } else if head >= 1024, head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return item
+  }
+
+  /// Cancels requests with `id`: queued ones are withdrawn (true is returned:
+  /// answer -32800 now); a running one is flagged.
+  func cancel(_ id: RequestID) -> Bool {
+    guard let requests = inFlight[id] else { return false }
+    var withdrew = false
+    for pending in requests {
+      switch pending.phase {
+      case .queued:
+        pending.phase = .cancelled
+        withdrew = true
+      case .running:
+        pending.cancellation.set()
+      case .cancelled:
+        break
+      }
+    }
+    if withdrew {
+      items = items[head...].filter { item in
+        if case .request(let pending) = item, pending.phase == .cancelled { return false }
+        return true
+      }
+      head = 0
+      let remaining = requests.filter { $0.phase != .cancelled }
+      inFlight[id] = remaining.isEmpty ? nil : remaining
+    }
+    return withdrew
+  }
+
+  /// Drops a finished request.
+  func forget(_ pending: PendingRequest) {
+    guard var requests = inFlight[pending.request.id] else { return }
+    requests.removeAll { $0 === pending }
+    inFlight[pending.request.id] = requests.isEmpty ? nil : requests
+  }
+}

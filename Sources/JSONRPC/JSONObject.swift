@@ -1,0 +1,136 @@
+/// The members of a JSON object: unique keys, kept in insertion order.
+///
+/// Lookup is a linear scan while the object is small (as LSP objects are) and
+/// a hash lookup once it grows past `indexThreshold` members, so building or
+/// reading a large object stays linear overall. Equality ignores member order,
+/// as JSON object equality does.
+public struct JSONObject: Sendable {
+  public private(set) var keys: [String] = []
+  public private(set) var values: [JSONValue] = []
+  /// Key → position, maintained only once `keys.count > indexThreshold`.
+  private var index: [String: Int]? = nil
+
+  private static var indexThreshold: Int { 16 }
+
+  public init() {}
+
+  /// Members in order; a later duplicate key replaces the earlier value in place.
+  public init(_ members: some Sequence<(String, JSONValue)>) {
+    for (key, value) in members { self[key] = value }
+  }
+
+  public var count: Int { keys.count }
+  public var isEmpty: Bool { keys.isEmpty }
+
+  private func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return keys.firstIndex(of: key)
+  }
+
+  /// The value of `key`; assigning nil removes the member, assigning to a new
+  /// key appends it, assigning to an existing key replaces it in place.
+  public subscript(key: String) -> JSONValue? {
+    get { position(of: key).map { values[$0] } }
+    set {
+      if let newValue {
+        if let position = position(of: key) {
+          values[position] = newValue
+        } else {
+          keys.append(key)
+          values.append(newValue)
+          if index != nil {
+            index?[key] = keys.count - 1
+          } else if keys.count > Self.indexThreshold {
+            rebuildIndex()
+          }
+        }
+      } else {
+        removeValue(forKey: key)
+      }
+    }
+  }
+
+  /// Removes `key` and returns its value (linear in the number of members).
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> JSONValue? {
+    guard let position = position(of: key) else { return nil }
+    keys.remove(at: position)
+    let value = values.remove(at: position)
+    if index != nil {
+      if keys.count > Self.indexThreshold { rebuildIndex() } else { index = nil }
+    }
+    return value
+  }
+
+  private mutating func rebuildIndex() {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(keys.count)
+    for (position, key) in keys.enumerated() { index[key] = position }
+    self.index = index
+  }
+
+  /// Appends a member known not to be present (decoding: jansson keys are unique).
+  mutating func appendUnique(_ key: String, _ value: JSONValue) {
+    keys.append(key)
+    values.append(value)
+    if index != nil {
+      index?[key] = keys.count - 1
+    } else if keys.count > Self.indexThreshold {
+      rebuildIndex()
+    }
+  }
+
+  mutating func reserveCapacity(_ capacity: Int) {
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+}
+
+extension JSONObject: Sequence {
+  public typealias Element = (key: String, value: JSONValue)
+
+  public struct Iterator: IteratorProtocol {
+    fileprivate var keys: IndexingIterator<[String]>
+    fileprivate var values: IndexingIterator<[JSONValue]>
+
+    public mutating func next() -> Element? {
+      guard let key = keys.next(), let value = values.next() else { return nil }
+      return (key, value)
+    }
+  }
+
+  public func makeIterator() -> Iterator {
+    Iterator(keys: keys.makeIterator(), values: values.makeIterator())
+  }
+
+  public var underestimatedCount: Int { keys.count }
+}
+
+extension JSONObject: Hashable {
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for (key, value) in lhs {
+      guard rhs[key] == value else { return false }
+    }
+    return true
+  }
+
+  /// Order-independent: combines the members' hashes commutatively.
+  public func hash(into hasher: inout Hasher) {
+    var combined = 0
+    for (key, value) in self {
+      var member = Hasher()
+      member.combine(key)
+      member.combine(value)
+      combined ^= member.finalize()
+    }
+    hasher.combine(count)
+    hasher.combine(combined)
+  }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init(elements)
+  }
+}

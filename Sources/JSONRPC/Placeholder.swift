@@ -1,1 +1,0 @@
-// Placeholder: this module is being written.

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A mutex with one condition variable, over pthreads (no Foundation).
+final class ConditionLock: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+
+  /// Waits (the lock held) until `ready()` is true.
+  func wait(until ready: () -> Bool) {
+    while !ready() { pthread_cond_wait(condition, mutex) }
+  }
+
+  /// Wakes every waiter (call with the lock held or not).
+  func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Starts a detached thread running `body`, with a stack large enough for
+/// jansson's and our recursion over 2048-deep JSON.
+func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
+  final class Box: @unchecked Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+  var attributes = pthread_attr_t()
+  pthread_attr_init(&attributes)
+  defer { pthread_attr_destroy(&attributes) }
+  pthread_attr_setstacksize(&attributes, stackSize)
+  pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+  let context = Unmanaged.passRetained(Box(body)).toOpaque()
+  var thread = pthread_t()
+  let result = pthread_create(
+    &thread, &attributes,
+    { context in
+      guard let context else { return nil }
+      let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+      box.body()
+      return nil
+    }, context)
+  if result != 0 {
+    Unmanaged<Box>.fromOpaque(context).release()
+    return false
+  }
+  return true
+}
