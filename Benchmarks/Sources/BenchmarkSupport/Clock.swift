@@ -1,0 +1,8 @@
+import Glibc
+
+/// Monotonic time in seconds.
+public func now() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}

@@ -1,0 +1,69 @@
+// Thin wrappers over ICU4C's ubidi and UTF-8 conversion.
+//
+// ICU renames every C entry point with its version (ubidi_open → ubidi_open_72)
+// through macros Swift cannot import; these static inline functions give the
+// benchmark stable names and compile to direct calls.
+#ifndef BENCH_CICU_SHIM_H
+#define BENCH_CICU_SHIM_H
+
+#include <stdint.h>
+#include <unicode/ubidi.h>
+#include <unicode/ustring.h>
+#include <unicode/uchar.h>
+
+/// Opens a reusable UBiDi object sized for paragraphs of up to max_length units.
+static inline UBiDi *bench_icu_open(int32_t max_length, UErrorCode *error) {
+  return ubidi_openSized(max_length, 0, error);
+}
+
+static inline void bench_icu_close(UBiDi *bidi) { ubidi_close(bidi); }
+
+/// The paragraph level requested for auto direction (P2–P3, LTR when no strong character).
+static inline UBiDiLevel bench_icu_default_ltr(void) { return UBIDI_DEFAULT_LTR; }
+
+static inline void bench_icu_set_para(UBiDi *bidi, const UChar *text, int32_t length,
+                                      UBiDiLevel para_level, UErrorCode *error) {
+  ubidi_setPara(bidi, text, length, para_level, NULL, error);
+}
+
+/// Sets `line` to the display line start..<limit of the paragraph in `para`.
+static inline void bench_icu_set_line(const UBiDi *para, int32_t start, int32_t limit, UBiDi *line,
+                                      UErrorCode *error) {
+  ubidi_setLine(para, start, limit, line, error);
+}
+
+/// 0 when the paragraph is entirely left-to-right, 1 when it is entirely
+/// right-to-left (every level is then the paragraph level and the visual order
+/// is logical, or reversed), -1 when mixed: what ubidi_getDirection reports.
+static inline int32_t bench_icu_uniform_direction(const UBiDi *bidi) {
+  switch (ubidi_getDirection(bidi)) {
+  case UBIDI_LTR: return 0;
+  case UBIDI_RTL: return 1;
+  default: return -1;
+  }
+}
+
+static inline UBiDiLevel bench_icu_para_level(const UBiDi *bidi) {
+  return ubidi_getParaLevel(bidi);
+}
+
+static inline const UBiDiLevel *bench_icu_levels(UBiDi *bidi, UErrorCode *error) {
+  return ubidi_getLevels(bidi, error);
+}
+
+/// Visual-to-logical map of the whole paragraph (one display line).
+static inline void bench_icu_visual_map(UBiDi *bidi, int32_t *map, UErrorCode *error) {
+  ubidi_getVisualMap(bidi, map, error);
+}
+
+/// UTF-8 → UTF-16; returns the number of UTF-16 units written.
+static inline int32_t bench_icu_from_utf8(UChar *dest, int32_t capacity, const char *src,
+                                          int32_t length, UErrorCode *error) {
+  int32_t written = 0;
+  u_strFromUTF8(dest, capacity, &written, src, length, error);
+  return written;
+}
+
+static inline int bench_icu_failure(UErrorCode error) { return U_FAILURE(error); }
+
+#endif

@@ -1,0 +1,72 @@
+/// Command-line options of lsp-bench.
+struct LSPBenchOptions {
+  var daemon = LSPBenchOptions.defaultDaemon
+  var daemonLog = "/dev/null"
+  var openMegabytes = 100.0
+  var lineCounts = [1_000, 1_000_000]
+  var repetitions = 500
+  var warmUp = 20
+  var longLineMegabytes = 10.0
+
+  /// `.build/release/bidi-lsp` of the package this one sits in.
+  static var defaultDaemon: String {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(4)  // Benchmarks/Sources/lsp-bench/LSPBenchOptions.swift
+    return parts.joined(separator: "/") + "/.build/release/bidi-lsp"
+  }
+
+  static let usage = """
+    usage: lsp-bench [--quick] [--daemon PATH] [--daemon-log PATH] [--open-mb MB]
+                     [--lines N,N] [--reps N] [--long-line-mb MB]
+      --quick            10 MB open, 1,000 and 100,000 lines, 100 repetitions, 1 MB long line
+      --daemon PATH      the bidi-lsp executable (default: \(defaultDaemon))
+      --daemon-log PATH  where the daemon's stderr goes (default /dev/null)
+      --open-mb MB       size of the document opened whole (default 100; 0 skips)
+      --lines N,N        line counts of the latency documents (default 1000,1000000; "" skips)
+      --reps N           timed edit + request repetitions per document (default 500)
+      --long-line-mb MB  size of the long-line document; a tenth of it is measured too (default 10; 0 skips)
+    """
+
+  init?(_ arguments: [String]) {
+    var rest = arguments[...]
+    func number(_ flag: String) -> Double? {
+      guard let text = rest.popFirst(), let value = Double(text), value >= 0 else {
+        print("lsp-bench: \(flag) needs a number\n\(LSPBenchOptions.usage)")
+        return nil
+      }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--quick":
+        openMegabytes = 10
+        lineCounts = [1_000, 100_000]
+        repetitions = 100
+        warmUp = 10
+        longLineMegabytes = 1
+      case "--daemon":
+        guard let path = rest.popFirst() else { return nil }
+        daemon = path
+      case "--daemon-log":
+        guard let path = rest.popFirst() else { return nil }
+        daemonLog = path
+      case "--open-mb":
+        guard let value = number(argument) else { return nil }
+        openMegabytes = value
+      case "--long-line-mb":
+        guard let value = number(argument) else { return nil }
+        longLineMegabytes = value
+      case "--reps":
+        guard let value = number(argument), value >= 1 else { return nil }
+        repetitions = Int(value)
+      case "--lines":
+        guard let text = rest.popFirst() else { return nil }
+        let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+        lineCounts = counts
+      default:
+        print(LSPBenchOptions.usage)
+        return nil
+      }
+    }
+  }
+}

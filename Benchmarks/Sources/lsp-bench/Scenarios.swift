@@ -1,0 +1,181 @@
+import BenchJansson
+import BenchmarkSupport
+import BidiCorpus
+
+/// An initialised daemon with a request counter.
+final class Session {
+  let connection: DaemonConnection
+  private var lastID = 0
+
+  init(options: LSPBenchOptions) throws {
+    connection = try DaemonConnection(executable: options.daemon, logPath: options.daemonLog)
+    let id = nextID()
+    connection.enqueue(body: Messages.initialize(id: id))
+    if let result = try connection.waitForResponse(id: id, timeout: 60) { bench_json_release(result) }
+    connection.enqueue(body: Messages.initialized)
+  }
+
+  func nextID() -> Int {
+    lastID += 1
+    return lastID
+  }
+
+  /// Queues `bidi/visualOrder` of `line` and waits for its answer, which must
+  /// hold at least one paragraph.
+  func visualOrder(line: Int, length: Int, uri: String = Messages.uri) throws {
+    let id = nextID()
+    connection.enqueue(body: Messages.visualOrder(id: id, line: line, length: length, uri: uri))
+    let result = try connection.waitForResponse(id: id)
+    defer { if let result { bench_json_release(result) } }
+    let paragraphs = json_object_get(result, "paragraphs")
+    guard let paragraphs, json_array_size(paragraphs) >= 1 else {
+      throw DaemonError(description: "bidi/visualOrder of line \(line) answered without paragraphs")
+    }
+  }
+
+  var peakRSS: Double {
+    Double(connection.memory("VmHWM") ?? 0)
+  }
+
+  func close() throws {
+    let status = try connection.shutDown(id: nextID())
+    if status != 0 { throw DaemonError(description: "the daemon exited with status \(status)") }
+  }
+}
+
+extension Corpus {
+  /// Length of paragraph `index` in UTF-16 units (the position encoding used).
+  func utf16Length(_ index: Int) -> Int {
+    String(decoding: text[paragraphs[index]], as: UTF8.self).utf16.count
+  }
+
+  /// A UTF-16 offset near the middle of paragraph `index`, on a character boundary.
+  func utf16Middle(_ index: Int) -> Int {
+    let line = String(decoding: text[paragraphs[index]], as: UTF8.self)
+    let half = line.utf16.count / 2
+    var offset = 0
+    for scalar in line.unicodeScalars {
+      if offset >= half { break }
+      offset += scalar.utf16.count
+    }
+    return offset
+  }
+}
+
+// MARK: Open
+
+struct OpenResult {
+  var documentBytes: Double
+  var lines: Int
+  var decode: Double
+  var openToAnswer: Double
+  var peakRSS: Double
+}
+
+/// Opens a `megabytes` mixed document and times the answer to a request on its
+/// last line; beside it, jansson's decode of the same didOpen message.
+func measureOpen(megabytes: Double, options: LSPBenchOptions) throws -> OpenResult {
+  let document = Corpus.mixedDocument(bytes: Int(megabytes * 1e6))
+  var framed = DaemonConnection.frame(Messages.didOpen(text: document.text))
+  let bodyStart = framed.count - (framed.firstIndex(of: 0x7B).map { framed.count - $0 } ?? 0)
+
+  // The floor: jansson decoding that message, as the daemon must (median of 3).
+  var decodes: [Double] = []
+  for _ in 0..<3 {
+    var error = json_error_t()
+    let t0 = now()
+    let json = framed.withUnsafeBytes {
+      json_loadb(
+        $0.baseAddress!.advanced(by: bodyStart).assumingMemoryBound(to: CChar.self),
+        $0.count - bodyStart, bench_json_decode_flags(), &error)
+    }
+    decodes.append(now() - t0)
+    guard let json else { throw DaemonError(description: "jansson cannot decode the didOpen message") }
+    bench_json_release(json)
+  }
+
+  let session = try Session(options: options)
+  let last = document.paragraphs.count - 1
+  let length = document.utf16Length(last)
+  let t0 = now()
+  session.connection.enqueue(framed: framed)
+  framed = []
+  try session.visualOrder(line: last, length: length)
+  let openToAnswer = now() - t0
+  let peak = session.peakRSS
+  try session.close()
+  return OpenResult(
+    documentBytes: Double(document.text.count), lines: document.paragraphs.count,
+    decode: median(decodes), openToAnswer: openToAnswer, peakRSS: peak)
+}
+
+// MARK: Latency
+
+struct LatencyResult {
+  var documentBytes: Double
+  var p50: Double
+  var p99: Double
+  var max: Double
+  var peakRSS: Double
+}
+
+/// Opens a `lines`-line mixed document, then repeatedly inserts (or deletes
+/// again) one Arabic letter in the middle of its middle line and asks for
+/// that line's visual order; times each edit + answer.
+func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResult {
+  let document = Corpus.mixedDocument(lines: lines)
+  var line = document.paragraphs.count / 2
+  while line + 1 < document.paragraphs.count && document.paragraphs[line].isEmpty { line += 1 }
+  let length = document.utf16Length(line)
+  let column = document.utf16Middle(line)
+
+  let session = try Session(options: options)
+  session.connection.enqueue(body: Messages.didOpen(text: document.text))
+  try session.visualOrder(line: line, length: length)
+
+  var version = 1
+  var samples: [Double] = []
+  samples.reserveCapacity(options.repetitions)
+  for repetition in 0..<(options.warmUp + options.repetitions) {
+    version += 1
+    let inserting = repetition % 2 == 0
+    let change = inserting
+      ? Messages.didChange(version: version, line: line, start: column, end: column, text: "ب")
+      : Messages.didChange(version: version, line: line, start: column, end: column + 1, text: "")
+    let t0 = now()
+    session.connection.enqueue(body: change)
+    try session.visualOrder(line: line, length: inserting ? length + 1 : length)
+    let elapsed = now() - t0
+    if repetition >= options.warmUp { samples.append(elapsed) }
+  }
+  let peak = session.peakRSS
+  try session.close()
+  return LatencyResult(
+    documentBytes: Double(document.text.count), p50: percentile(samples, 50),
+    p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak)
+}
+
+// MARK: Long line
+
+struct LongLineResult {
+  var documentBytes: Double
+  var openToAnswer: Double
+  var again: Double
+}
+
+/// Opens a one-line document of `megabytes` and times the first answer on
+/// that line and a second one.
+func measureLongLine(megabytes: Double, options: LSPBenchOptions) throws -> LongLineResult {
+  let document = Corpus.singleLine(bytes: Int(megabytes * 1e6))
+  let framed = DaemonConnection.frame(Messages.didOpen(text: document.text))
+  let length = document.utf16Length(0)
+  let session = try Session(options: options)
+  let t0 = now()
+  session.connection.enqueue(framed: framed)
+  try session.visualOrder(line: 0, length: length)
+  let t1 = now()
+  try session.visualOrder(line: 0, length: length)
+  let t2 = now()
+  try session.close()
+  return LongLineResult(documentBytes: Double(document.text.count), openToAnswer: t1 - t0, again: t2 - t1)
+}

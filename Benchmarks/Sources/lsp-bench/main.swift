@@ -1,0 +1,80 @@
+// lsp-bench: the real bidi-lsp daemon over stdio on large documents (issue 4,
+// "Large files"): open-to-answer time beside jansson's decode of the same
+// message, edit + visualOrder latency on a 1k- and a 1M-line document, peak
+// resident memory, and a linearity check on one long line.
+// See Benchmarks/README.md for what each figure means.
+
+import BenchJansson
+import BenchmarkSupport
+import BidiCorpus
+import Glibc
+
+guard let options = LSPBenchOptions(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
+guard access(options.daemon, X_OK) == 0 else {
+  print("lsp-bench: no daemon at \(options.daemon); build it with `swift build -c release` "
+    + "in the repository root, or pass --daemon PATH")
+  exit(2)
+}
+
+print("lsp-bench: \(options.daemon), position encoding utf-16")
+print("")
+
+do {
+  if options.openMegabytes > 0 {
+    let result = try measureOpen(megabytes: options.openMegabytes, options: options)
+    print("Open: didOpen of a \(fixed(result.documentBytes / 1e6, 1)) MB mixed document "
+      + "(\(result.lines) lines), then bidi/visualOrder of its last line")
+    var table = Table(["measure", "value", "ratio", "target"])
+    table.add(["jansson json_loadb of the didOpen message", fixed(result.decode, 3) + " s", "", ""])
+    table.add([
+      "didOpen written → answer on last line", fixed(result.openToAnswer, 3) + " s",
+      fixed(result.openToAnswer / result.decode, 2) + "x decode", "<= 1.5x",
+    ])
+    table.add([
+      "daemon peak RSS (VmHWM)", fixed(result.peakRSS / 1e6, 1) + " MB",
+      fixed(result.peakRSS / result.documentBytes, 2) + "x document", "<= 4x",
+    ])
+    print(table.render())
+    print("")
+  }
+
+  if !options.lineCounts.isEmpty {
+    print("Latency: one-character edit in the middle line + bidi/visualOrder of that line, "
+      + "\(options.repetitions) repetitions after \(options.warmUp) warm-up")
+    var table = Table(["document", "MB", "p50 ms", "p99 ms", "max ms", "peak RSS MB"])
+    var p99s: [Double] = []
+    for lines in options.lineCounts {
+      let result = try measureLatency(lines: lines, options: options)
+      p99s.append(result.p99)
+      table.add([
+        "\(lines) lines", fixed(result.documentBytes / 1e6, 1), fixed(result.p50 * 1e3, 3),
+        fixed(result.p99 * 1e3, 3), fixed(result.max * 1e3, 3), fixed(result.peakRSS / 1e6, 1),
+      ])
+    }
+    print(table.render())
+    if p99s.count >= 2, let first = p99s.first, let last = p99s.last {
+      print("p99(\(options.lineCounts.last!) lines) / p99(\(options.lineCounts.first!) lines) = "
+        + "\(fixed(last / first, 2))x (target <= 2x)")
+    }
+    print("")
+  }
+
+  if options.longLineMegabytes > 0 {
+    let small = try measureLongLine(megabytes: options.longLineMegabytes / 10, options: options)
+    let large = try measureLongLine(megabytes: options.longLineMegabytes, options: options)
+    print("Long line: didOpen of a one-line document, then bidi/visualOrder of that line")
+    var table = Table(["line", "open → answer s", "answer again s"])
+    for result in [small, large] {
+      table.add([
+        "\(fixed(result.documentBytes / 1e6, 1)) MB", fixed(result.openToAnswer, 3), fixed(result.again, 3),
+      ])
+    }
+    print(table.render())
+    print("ratio for 10x the text: open → answer \(fixed(large.openToAnswer / small.openToAnswer, 1))x, "
+      + "answer again \(fixed(large.again / small.again, 1))x (linear ≈ 10x, quadratic ≈ 100x)")
+    print("")
+  }
+} catch {
+  print("lsp-bench: \(error)")
+  exit(1)
+}
