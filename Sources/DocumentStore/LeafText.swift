@@ -74,73 +74,108 @@ struct LeafText: Sendable {
   }
 }
 
-/// Splits UTF-8 text into lines and packs them into leaves in one linear pass.
-enum LeafPacker {
+/// Packs lines of a contiguous UTF-8 buffer into leaves, in one linear pass.
+///
+/// Lines come either from scanning (`scan`, which splits at `\n`, `\r\n`
+/// and `\r` and validates UTF-8) or, for lines an edit did not touch, from
+/// their known records (`addKnownLine`), so that an edit scans only the
+/// lines it touches. Leaves are filled up to `maxLeafBytes` (a longer line
+/// gets a leaf of its own) and sized evenly.
+struct LeafPacker {
   /// The longest line a leaf can record (its offsets are 32-bit).
   static let maximumLineLength = Int(UInt32.max)
 
-  /// Splits `input` into lines at `\n`, `\r\n` and `\r` and packs them into
-  /// leaves of at most `maxLeafBytes` bytes (a longer line gets a leaf of its
-  /// own), sized evenly. With `endsDocument` the text after the last
-  /// terminator is a line (possibly empty); otherwise `input` is a run of
-  /// complete lines that ends with a terminator.
-  static func pack(
-    _ input: UnsafeBufferPointer<UInt8>, endsDocument: Bool, maxLeafBytes: Int
-  ) throws(DocumentError) -> [LeafText] {
-    let count = input.count
-    guard let base = input.baseAddress, count > 0 else {
-      return endsDocument ? [LeafText(bytes: [], records: [LineRecord(start: 0, utf16: 0, scalars: 0)])] : []
-    }
-    let leafCount = max(1, (count + maxLeafBytes - 1) / maxLeafBytes)
-    let target = (count + leafCount - 1) / leafCount
-    var leaves: [LeafText] = []
+  private let base: UnsafePointer<UInt8>?
+  private let maxLeafBytes: Int
+  private let target: Int
+  private var leaves: [LeafText] = []
+  private var records: [LineRecord] = []
+  private var leafStart = 0
+  /// The end of the last line added.
+  private var addedEnd = 0
+
+  /// A packer over `input`, whose lines must then be added in order, covering it all.
+  init(_ input: UnsafeBufferPointer<UInt8>, maxLeafBytes: Int) {
+    base = input.baseAddress
+    self.maxLeafBytes = maxLeafBytes
+    let leafCount = max(1, (input.count + maxLeafBytes - 1) / maxLeafBytes)
+    target = (input.count + leafCount - 1) / leafCount
     leaves.reserveCapacity(leafCount + 1)
-    var records: [LineRecord] = []
-    var leafStart = 0
-    var i = 0
+  }
 
-    func flush(upTo end: Int) {
-      leaves.append(
-        LeafText(
-          bytes: copy(UnsafeBufferPointer(start: base + leafStart, count: end - leafStart)),
-          records: copy(records)))
-      records.removeAll(keepingCapacity: true)
-      leafStart = end
+  /// All of `input` split into lines (the text after the last terminator is
+  /// the last line, possibly empty) and packed.
+  static func pack(_ input: UnsafeBufferPointer<UInt8>, maxLeafBytes: Int) throws(DocumentError) -> [LeafText] {
+    var packer = LeafPacker(input, maxLeafBytes: maxLeafBytes)
+    try packer.scan(0..<input.count, endsDocument: true)
+    return packer.finish()
+  }
+
+  /// Adds the line at `start..<end` (terminator included) with known counts.
+  mutating func addLine(start: Int, end: Int, utf16: Int, scalars: Int) {
+    let leafBytes = start - leafStart
+    if !records.isEmpty && (leafBytes >= target || leafBytes + (end - start) > maxLeafBytes) {
+      flush(upTo: start)
     }
+    records.append(LineRecord(start: UInt32(start - leafStart), utf16: UInt32(utf16), scalars: UInt32(scalars)))
+    addedEnd = end
+  }
 
+  /// Scans and adds the lines in `range`. Unless `endsDocument`, `range`
+  /// ends with a terminator (or is empty); with `endsDocument` the text after
+  /// its last terminator is a line too, possibly empty.
+  mutating func scan(_ range: Range<Int>, endsDocument: Bool) throws(DocumentError) {
+    var i = range.lowerBound
+    let count = range.upperBound
+    guard let base, i < count else {
+      if endsDocument { addFinalEmptyLine(at: count) }
+      return
+    }
     while true {
       let lineStart = i
       let scan = try UTF8Scan.scanLine(base, from: i, count: count)
       let contentLength = scan.contentEnd - lineStart
-      if contentLength >= maximumLineLength { throw .lineTooLong(utf8Count: contentLength) }
+      if contentLength >= Self.maximumLineLength { throw .lineTooLong(utf8Count: contentLength) }
       var end = scan.contentEnd
       let terminated = end < count
       if terminated {
         end += 1
         if base[end - 1] == 0x0D && end < count && base[end] == 0x0A { end += 1 }
       }
-      let leafBytes = lineStart - leafStart
-      if !records.isEmpty && (leafBytes >= target || leafBytes + (end - lineStart) > maxLeafBytes) {
-        flush(upTo: lineStart)
-      }
       let scalars = contentLength - scan.continuationBytes
-      records.append(
-        LineRecord(
-          start: UInt32(lineStart - leafStart), utf16: UInt32(scalars + scan.astralScalars),
-          scalars: UInt32(scalars)))
+      addLine(start: lineStart, end: end, utf16: scalars + scan.astralScalars, scalars: scalars)
       i = end
-      if !terminated { break }
+      if !terminated { return }
       if i == count {
-        if endsDocument {
-          // The empty last line joins the current leaf unless it is already too big.
-          if count - leafStart > maxLeafBytes { flush(upTo: count) }
-          records.append(LineRecord(start: UInt32(count - leafStart), utf16: 0, scalars: 0))
-        }
-        break
+        if endsDocument { addFinalEmptyLine(at: count) }
+        return
       }
     }
-    flush(upTo: count)
+  }
+
+  /// The empty last line joins the current leaf unless that is already too big.
+  private mutating func addFinalEmptyLine(at offset: Int) {
+    if !records.isEmpty && offset - leafStart > maxLeafBytes { flush(upTo: offset) }
+    records.append(LineRecord(start: UInt32(offset - leafStart), utf16: 0, scalars: 0))
+    addedEnd = offset
+  }
+
+  /// The leaves, once every line has been added.
+  mutating func finish() -> [LeafText] {
+    if !records.isEmpty { flush(upTo: addedEnd) }
     return leaves
+  }
+
+  private mutating func flush(upTo end: Int) {
+    let bytes: [UInt8]
+    if let base {
+      bytes = Self.copy(UnsafeBufferPointer(start: base + leafStart, count: end - leafStart))
+    } else {
+      bytes = []
+    }
+    leaves.append(LeafText(bytes: bytes, records: records.withUnsafeBufferPointer { Self.copy($0) }))
+    records.removeAll(keepingCapacity: true)
+    leafStart = end
   }
 
   /// A copy with no spare capacity.
@@ -151,9 +186,5 @@ enum LeafPacker {
       }
       initialized = source.count
     }
-  }
-
-  private static func copy<T>(_ source: [T]) -> [T] {
-    source.withUnsafeBufferPointer { copy($0) }
   }
 }

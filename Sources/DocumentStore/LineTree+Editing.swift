@@ -74,6 +74,28 @@ extension LineTree {
       joinsPreviousLine = try line(start.line - 1).terminator == .cr
     }
 
+    // An edit inside one line that inserts no line break keeps that line one
+    // line: its counts follow from the bytes removed and inserted alone, so a
+    // long line is not scanned again.
+    var editedLineCounts: (utf16: Int, scalars: Int)?
+    if start.line == end.line && !joinsPreviousLine {
+      let inserted = try UTF8Scan.scan(text)
+      if inserted.contentEnd == text.count {
+        let old = startLeaf.leaf.line(start.line - startLeafFirst)
+        let newLength = old.utf8Count - (end.utf8Offset - start.utf8Offset) + text.count
+        if newLength >= LeafPacker.maximumLineLength { throw .lineTooLong(utf8Count: newLength) }
+        let removed = old.withUTF8 { bytes in
+          let removed = UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset])
+          return (utf16: UTF8Scan.utf16Count(removed), scalars: UTF8Scan.scalarCount(removed))
+        }
+        let insertedScalars = text.count - inserted.continuationBytes
+        editedLineCounts = (
+          old.utf16Count - removed.utf16 + insertedScalars + inserted.astralScalars,
+          old.utf32Count - removed.scalars + insertedScalars
+        )
+      }
+    }
+
     // The region: its lines are [regionStart, regionEnd); the first
     // `keptBefore` and the last `keptAfter` of them are not touched.
     var prefixLeaves = [startLeaf]
@@ -112,6 +134,8 @@ extension LineTree {
       }
     }
 
+    let before = Self.knownLines(of: prefixLeaves, first: keptBefore)
+    let after = Self.knownLines(of: suffixLeaves, last: keptAfter)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(prefix.reduce(0) { $0 + $1.count } + text.count + suffix.reduce(0) { $0 + $1.count })
     for piece in prefix { bytes.append(contentsOf: piece) }
@@ -120,11 +144,29 @@ extension LineTree {
     let endsDocument = regionEnd == lineCount
     let maxLeafBytes = tuning.maxLeafBytes
     let packed = bytes.withUnsafeBufferPointer { region -> Result<[LeafText], DocumentError> in
-      do throws(DocumentError) {
-        return .success(try LeafPacker.pack(region, endsDocument: endsDocument, maxLeafBytes: maxLeafBytes))
-      } catch {
-        return .failure(error)
+      // Only the touched lines are scanned; the others keep their records.
+      var packer = LeafPacker(region, maxLeafBytes: maxLeafBytes)
+      var offset = 0
+      for line in before {
+        packer.addLine(start: offset, end: offset + line.length, utf16: line.utf16, scalars: line.scalars)
+        offset += line.length
       }
+      let touchedEnd = region.count - after.reduce(0) { $0 + $1.length }
+      if let counts = editedLineCounts {
+        packer.addLine(start: offset, end: touchedEnd, utf16: counts.utf16, scalars: counts.scalars)
+      } else {
+        do throws(DocumentError) {
+          try packer.scan(offset..<touchedEnd, endsDocument: endsDocument && after.isEmpty)
+        } catch {
+          return .failure(error)
+        }
+      }
+      offset = touchedEnd
+      for line in after {
+        packer.addLine(start: offset, end: offset + line.length, utf16: line.utf16, scalars: line.scalars)
+        offset += line.length
+      }
+      return .success(packer.finish())
     }
     let leaves = try packed.get().map(Node.init(leaf:))
 
@@ -132,6 +174,13 @@ extension LineTree {
       into: leaves,
       first: Self.cachedAnalyses(of: prefixLeaves, first: keptBefore),
       last: Self.cachedAnalyses(of: suffixLeaves, last: keptAfter))
+
+    // Common case: one leaf rewritten as one leaf. Copy the path to it (or
+    // mutate it in place when this tree owns it) and fix the metrics on the way.
+    if leaves.count == 1 && prefixLeaves.count == 1 && suffixLeaves.count == 1 && startLeaf === endLeaf {
+      Self.replaceLeaf(&root, containing: regionStart, with: leaves[0])
+      return
+    }
 
     let maxChildren = tuning.maxChildren
     let (left, rest) = Node.split(root, at: regionStart, maxChildren: maxChildren)
@@ -142,6 +191,54 @@ extension LineTree {
       ?? Self.emptyRoot()
     while newRoot.height > 0 && newRoot.children.count == 1 { newRoot = newRoot.children[0] }
     root = newRoot
+  }
+
+  /// Replaces the leaf holding `line` by `leaf`, copying shared nodes on the
+  /// path and dropping their cached summaries.
+  private static func replaceLeaf(_ node: inout Node, containing line: Int, with leaf: Node) {
+    if node.height == 0 {
+      node = leaf
+      return
+    }
+    Node.makeUnique(&node)
+    let (index, first) = node.child(containing: line)
+    let old = node.children[index].metrics
+    replaceLeaf(&node.children[index], containing: line - first, with: leaf)
+    node.metrics = node.metrics - old + node.children[index].metrics
+    node.summary = nil
+  }
+
+  /// Length (terminator included) and counts of a line an edit keeps as it is.
+  private struct KnownLine {
+    var length: Int
+    var utf16: Int
+    var scalars: Int
+  }
+
+  private static func knownLines(of leaf: Node, _ range: Range<Int>) -> [KnownLine] {
+    range.map { j in
+      let record = leaf.leaf.records[j]
+      return KnownLine(length: leaf.leaf.bounds(of: j).count, utf16: Int(record.utf16), scalars: Int(record.scalars))
+    }
+  }
+
+  /// The first `count` lines of `leaves`.
+  private static func knownLines(of leaves: [Node], first count: Int) -> [KnownLine] {
+    var result: [KnownLine] = []
+    for leaf in leaves where result.count < count {
+      result += knownLines(of: leaf, 0..<min(count - result.count, leaf.lineCount))
+    }
+    return result
+  }
+
+  /// The last `count` lines of `leaves`.
+  private static func knownLines(of leaves: [Node], last count: Int) -> [KnownLine] {
+    var result: [KnownLine] = []
+    for leaf in leaves.reversed() where result.count < count {
+      let take = min(count - result.count, leaf.lineCount)
+      result.insert(contentsOf: knownLines(of: leaf, (leaf.lineCount - take)..<leaf.lineCount), at: 0)
+    }
+    return result
   }
 
   /// The cached analyses of the first `count` lines of `leaves`, or nil if none is cached.

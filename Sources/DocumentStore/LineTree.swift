@@ -54,7 +54,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   package init(utf8: UnsafeBufferPointer<UInt8>, tuning: Tuning) throws(DocumentError) {
-    let leaves = try LeafPacker.pack(utf8, endsDocument: true, maxLeafBytes: tuning.maxLeafBytes)
+    let leaves = try LeafPacker.pack(utf8, maxLeafBytes: tuning.maxLeafBytes)
     let root = Node.build(leaves: leaves.map(Node.init(leaf:)), maxChildren: tuning.maxChildren)
     self.init(root: root ?? Self.emptyRoot(), tuning: tuning)
   }

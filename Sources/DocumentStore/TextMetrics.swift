@@ -57,4 +57,13 @@ public struct TextMetrics: Hashable, Sendable {
   }
 
   public static func += (a: inout TextMetrics, b: TextMetrics) { a = a + b }
+
+  public static func - (a: TextMetrics, b: TextMetrics) -> TextMetrics {
+    TextMetrics(
+      lineCount: a.lineCount - b.lineCount,
+      contentUTF8: a.contentUTF8 - b.contentUTF8,
+      contentUTF16: a.contentUTF16 - b.contentUTF16,
+      contentUTF32: a.contentUTF32 - b.contentUTF32,
+      terminatorUnits: a.terminatorUnits - b.terminatorUnits)
+  }
 }

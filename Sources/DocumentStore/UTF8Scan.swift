@@ -69,12 +69,23 @@ enum UTF8Scan {
         i += 1
         continue
       }
-      let length = try validScalarLength(base, at: i, count: count)
+      // Two-byte scalars (Arabic, Hebrew, most accented Latin) inline.
+      let length =
+        lead >= 0xC2 && lead <= 0xDF && i + 1 < count && isContinuation(base[i + 1])
+        ? 2 : try validScalarLength(base, at: i, count: count)
       i += length
       continuation += length - 1
       if length == 4 { astral += 1 }
     }
     return LineScan(contentEnd: i, continuationBytes: continuation, astralScalars: astral)
+  }
+
+  /// Scans `text` as one line's content: `contentEnd` is where its first
+  /// line break is (or its end). Throws `invalidUTF8` for malformed UTF-8
+  /// before that point.
+  static func scan(_ text: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> LineScan {
+    guard let base = text.baseAddress else { return LineScan(contentEnd: 0, continuationBytes: 0, astralScalars: 0) }
+    return try scanLine(base, from: 0, count: text.count)
   }
 
   /// The length of the well-formed non-ASCII scalar at `i`, or `invalidUTF8`.

@@ -88,14 +88,8 @@ public struct BidiParagraph: Sendable {
       return
     }
     let resolver = ParagraphResolver(storage)
-    resolver.resolve()
+    storage.isUniform = resolver.resolve()
     resolver.deallocate()
-    var uniform = true
-    for i in 0..<count where storage.levels[i] != level {
-      uniform = false
-      break
-    }
-    storage.isUniform = uniform
   }
 
   /// The paragraph embedding level: 0 or 1.

@@ -9,7 +9,6 @@ extension ParagraphResolver {
 
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
     let t = sequenceTypes
-    let indices = sequenceIndices
     let m = sequence.count
 
     // BD16: find the bracket pairs, as (opening, closing) positions in the
@@ -19,7 +18,7 @@ extension ParagraphResolver {
       stack in
       var depth = 0
       scan: for k in 0..<m where t[k] == .ON {
-        let scalar = scalars[Int(indices[k])]
+        let scalar = scalars[position(k)]
         switch ubd_bracket_type(scalar) {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
@@ -85,12 +84,15 @@ extension ParagraphResolver {
       t[pair.close] = resolved
       // N0, last paragraph: characters originally NSM right after a bracket
       // that changed take its type.
-      for bracket in [pair.open, pair.close] {
-        var k = bracket + 1
-        while k < m && classes[Int(indices[k])] == .NSM {
-          t[k] = resolved
-          k += 1
-        }
+      var k = pair.open + 1
+      while k < m && classes[position(k)] == .NSM {
+        t[k] = resolved
+        k += 1
+      }
+      k = pair.close + 1
+      while k < m && classes[position(k)] == .NSM {
+        t[k] = resolved
+        k += 1
       }
     }
   }

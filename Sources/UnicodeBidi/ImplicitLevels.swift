@@ -2,31 +2,31 @@
 // isolating run sequence; writes the resolved levels.
 
 extension ParagraphResolver {
-  func resolveImplicitLevels(_ sequence: IsolatingRunSequence) {
+  /// Returns true when every character stays at the paragraph level.
+  func resolveImplicitLevels(_ sequence: IsolatingRunSequence) -> Bool {
     let t = sequenceTypes
-    let indices = sequenceIndices
     let level = sequence.level
-    if level & 1 == 0 {
-      // I1: on an even level, R goes up one, AN and EN two.
+    // I1: on an even level, R goes up one, AN and EN two.
+    // I2: on an odd level, L, EN and AN go up one.
+    // The raises by type, two bits per class (L, R, AL, EN, ES, ET, AN).
+    let raises: UInt32 = level & 1 == 0 ? 0b00_10_00_00_10_00_01_00 : 0b00_01_00_00_01_00_00_01
+    @inline(__always) func raise(_ c: BidiClass) -> UInt8 {
+      UInt8(truncatingIfNeeded: raises >> (UInt32(c.rawValue) &* 2) & 3)
+    }
+    var raised: UInt8 = 0
+    if let indices = sequenceIndices {
       for k in 0..<sequence.count {
-        let raise: UInt8
-        switch t[k] {
-        case .R: raise = 1
-        case .AN, .EN: raise = 2
-        default: raise = 0
-        }
-        levels[Int(indices[k])] = level + raise
+        let r = raise(t[k])
+        raised |= r
+        levels[Int(indices[k])] = level + r
       }
     } else {
-      // I2: on an odd level, L, EN and AN go up one.
       for k in 0..<sequence.count {
-        let raise: UInt8
-        switch t[k] {
-        case .L, .EN, .AN: raise = 1
-        default: raise = 0
-        }
-        levels[Int(indices[k])] = level + raise
+        let r = raise(t[k])
+        raised |= r
+        levels[k] = level + r
       }
     }
+    return raised == 0 && level == paragraphLevel
   }
 }

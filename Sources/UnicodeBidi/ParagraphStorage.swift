@@ -67,9 +67,18 @@ final class ParagraphStorage: @unchecked Sendable {
     var bits: UInt32 = 0
     var brackets: UInt8 = 0
     var highest: UInt32 = 0
-    var scanner = UTF8Scanner(input)
     var i = 0
-    while let (scalar, _) = scanner.next() {
+    var at = 0
+    let n = input.count
+    while at < n {
+      var scalar = UInt32(input[at])
+      if scalar < 0x80 {
+        at += 1
+      } else {
+        let length: Int
+        (scalar, length) = UTF8Scanner.decodeMultibyte(input, at: at)
+        at += length
+      }
       let properties = ubd_properties(scalar)
       scalars[i] = scalar
       let c = BidiClass(propertyByte: properties)

@@ -38,7 +38,7 @@ extension ParagraphResolver {
 
     // W4: a single ES between two EN becomes EN; a single CS between two
     // numbers of the same type becomes that type.
-    if m >= 3 && present.intersects(BidiClassSet(.ES, .CS)) {
+    if m >= 3 && (present.contains(.ES) || present.contains(.CS)) {
       for k in 1..<(m - 1) {
         let c = t[k]
         guard c == .ES || c == .CS else { continue }
