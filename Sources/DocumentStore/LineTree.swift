@@ -95,7 +95,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
       remaining -= first
       node = node.children[index]
     }
-    if remaining > 0 { sum += node.leaf.slice(lines: 0..<remaining).metrics() }
+    sum += node.leaf.metrics(ofFirst: remaining)
     return sum
   }
 

@@ -54,16 +54,18 @@ struct ShadowText {
     return result
   }
 
-  /// The byte offset in `content` of `character`: clamped, snapped back to a scalar start.
-  static func utf8Offset(in content: String, character: Int, _ encoding: PositionEncoding) -> Int {
-    let all = boundaries(content, encoding)
-    return all.last(where: { $0.units <= character })?.bytes ?? 0
+  /// The byte offset of `character`: clamped, snapped back to a scalar start.
+  static func utf8Offset(_ boundaries: [(units: Int, bytes: Int)], character: Int) -> Int {
+    boundaries.last(where: { $0.units <= character })?.bytes ?? 0
   }
 
-  /// The character offset of byte `offset` in `content`, snapped back to a scalar start.
-  static func character(in content: String, utf8Offset: Int, _ encoding: PositionEncoding) -> Int {
-    let all = boundaries(content, encoding)
-    return all.last(where: { $0.bytes <= utf8Offset })?.units ?? 0
+  /// The character offset of byte `offset`, snapped back to a scalar start.
+  static func character(_ boundaries: [(units: Int, bytes: Int)], utf8Offset: Int) -> Int {
+    boundaries.last(where: { $0.bytes <= utf8Offset })?.units ?? 0
+  }
+
+  static func utf8Offset(in content: String, character: Int, _ encoding: PositionEncoding) -> Int {
+    utf8Offset(boundaries(content, encoding), character: character)
   }
 
   /// The absolute byte offset of `position`, or nil if its line is past the end.
