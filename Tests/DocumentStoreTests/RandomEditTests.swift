@@ -24,7 +24,8 @@ final class RandomEditTests: XCTestCase {
     let lines = shadow.lines
     let outOfRange = Int.random(in: 0..<60, using: &rng) == 0
     let startLine = outOfRange ? lines.count : Int.random(in: 0..<lines.count, using: &rng)
-    let span = Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 0...8, using: &rng) : Int.random(in: 0...1, using: &rng)
+    let multiLine = Int.random(in: 0..<4, using: &rng) == 0
+    let span = Int.random(in: 0...(multiLine ? 8 : 1), using: &rng)
     let endLine = min(startLine + span, lines.count - 1 + (outOfRange ? 1 : 0))
     var range = TextRange(
       start: randomPosition(lines, line: startLine, encoding, &rng),
@@ -134,7 +135,8 @@ final class RandomEditTests: XCTestCase {
     }
     let lower = Int.random(in: 0...lines.count, using: &rng)
     let upper = Int.random(in: lower...lines.count, using: &rng)
-    XCTAssertEqual(try tree.summary(ofLines: lower..<upper), naive[lower..<upper].reduce(LetterX.emptySummary, LetterX.combine))
+    XCTAssertEqual(
+      try tree.summary(ofLines: lower..<upper), naive[lower..<upper].reduce(LetterX.emptySummary, LetterX.combine))
     XCTAssertEqual(try tree.summary(ofLines: 0..<lines.count), naive.reduce(LetterX.emptySummary, LetterX.combine))
     let k = Int.random(in: 0...lines.count, using: &rng)
     XCTAssertEqual(tree.lastLine(before: k) { $0.linesWithX > 0 }, naive[..<k].lastIndex { $0.linesWithX > 0 })

@@ -25,7 +25,8 @@ struct ShadowText {
     while i < bytes.count {
       if bytes[i] == 0x0A || bytes[i] == 0x0D {
         let length = bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        result.append(ShadowLine(start: start, content: Array(bytes[start..<i]), terminator: Array(bytes[i..<(i + length)])))
+        result.append(
+          ShadowLine(start: start, content: Array(bytes[start..<i]), terminator: Array(bytes[i..<(i + length)])))
         i += length
         start = i
       } else {
@@ -103,7 +104,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// letters, combining marks, bidi controls, and every kind of line break.
 enum TextPieces {
   static let pieces = [
-    "a", "x", "word", " ", "\t", "Hello", "x1", "مرحبا", "العالم", "ש", "שלום", "עולם", "😀", "👍🏽", "𝒳", "🇸🇦",
+    "a", "x", "word", " ", "\t", "Hello", "x1", "مرحبا", "العالم", "ש", "שלום", "עולם",
+    "😀", "👍🏽", "𝒳", "🇸🇦",
     "e\u{301}", "\u{200F}", "\u{2067}", "\u{2069}", "٣", "\n", "\r", "\r\n", "\n", "\r\n", "\r\r", "\n\r", "x\r",
     "\u{0}", "é", "中文",
   ]
