@@ -144,4 +144,28 @@ final class RandomEditTests: XCTestCase {
     let line = Int.random(in: 0..<lines.count, using: &rng)
     XCTAssertEqual(try tree.analysis(ofLine: line).xCount, LetterX(content: lines[line].content).xCount)
   }
+
+  /// Big splices (hundreds of lines removed or inserted at once) in deep
+  /// trees: concatenations of subtrees of very different heights.
+  func testLargeSplicesKeepTheTreeBalanced() throws {
+    var rng = SeededGenerator(seed: 7)
+    let initial = (0..<3000).map { "\($0) " + TextPieces.text(pieces: 2, using: &rng) }.joined(separator: "\n")
+    for tuning in [tinyTuning, LineTreeTuning(maxLeafBytes: 64, maxChildren: 6)] {
+      var tree = try Tree(initial, tuning: tuning)
+      var shadow = ShadowText(initial)
+      for step in 0..<150 {
+        let lineCount = shadow.lines.count
+        let startLine = Int.random(in: 0..<lineCount, using: &rng)
+        let endLine = min(lineCount - 1, startLine + Int.random(in: 0...1500, using: &rng))
+        let range = TextRange(
+          startLine, Int.random(in: 0...3, using: &rng), endLine, Int.random(in: 0...3, using: &rng))
+        let inserted = (0..<Int.random(in: 0...600, using: &rng)).map { "new \($0) x" }.joined(separator: "\r\n")
+        let applied = (try? tree.replace(range, with: inserted, in: .utf16)) != nil
+        XCTAssertEqual(shadow.replace(range, with: inserted, .utf16), applied)
+        XCTAssertEqual(tree.utf8Bytes, shadow.bytes, "step \(step)")
+        XCTAssertEqual(tree.lineCount, shadow.lines.count, "step \(step)")
+        XCTAssertEqual(tree.invariantViolations(), [], "step \(step)")
+      }
+    }
+  }
 }
