@@ -50,15 +50,19 @@ struct LeafText: Sendable {
       terminator: terminator)
   }
 
-  func metrics() -> TextMetrics {
+  func metrics() -> TextMetrics { metrics(ofFirst: records.count) }
+
+  /// Sizes of the first `count` lines.
+  func metrics(ofFirst count: Int) -> TextMetrics {
     var metrics = TextMetrics.zero
-    metrics.lineCount = records.count
-    for j in records.indices {
+    metrics.lineCount = count
+    for j in 0..<count {
       metrics.contentUTF16 += Int(records[j].utf16)
       metrics.contentUTF32 += Int(records[j].scalars)
       metrics.terminatorUnits += terminator(of: bounds(of: j)).utf8Count
     }
-    metrics.contentUTF8 = bytes.count - metrics.terminatorUnits
+    let end = count < records.count ? Int(records[count].start) : bytes.count
+    metrics.contentUTF8 = end - metrics.terminatorUnits
     return metrics
   }
 

@@ -83,7 +83,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   /// `metrics(upTo: l).utf8Count` is the byte offset where line `l` starts.
   public func metrics(upTo line: Int) throws(DocumentError) -> TextMetrics {
     guard line >= 0 && line <= lineCount else {
-      throw .lineRangeOutOfBounds(lower: 0, upper: line, lineCount: lineCount)
+      throw .lineRangeOutOfBounds(lower: line, upper: line, lineCount: lineCount)
     }
     if line == lineCount { return root.metrics }
     var node = root
@@ -95,7 +95,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
       remaining -= first
       node = node.children[index]
     }
-    if remaining > 0 { sum += node.leaf.slice(lines: 0..<remaining).metrics() }
+    sum += node.leaf.metrics(ofFirst: remaining)
     return sum
   }
 

@@ -71,7 +71,8 @@ final class LargeDocumentTests: XCTestCase {
     XCTAssertEqual(long.withUTF8 { $0.count }, line.utf8.count)
     let units = line.utf16.count
     XCTAssertEqual(long.utf16Count, units)
-    XCTAssertEqual(try tree.resolve(Position(line: 1, character: units - 1), in: .utf16).utf8Offset, line.utf8.count - 1)
+    XCTAssertEqual(
+      try tree.resolve(Position(line: 1, character: units - 1), in: .utf16).utf8Offset, line.utf8.count - 1)
     XCTAssertEqual(try tree.position(of: TextPoint(line: 1, utf8Offset: line.utf8.count), in: .utf16).character, units)
 
     try tree.replace(TextRange(1, units / 2, 1, units / 2), with: "\u{2067}X\u{2069}", in: .utf16)

@@ -24,6 +24,7 @@ final class PositionConversionTests: XCTestCase {
     XCTAssertEqual(try tree.line(3).content, "")
     XCTAssertEqual(try tree.line(3).terminator, .none)
     XCTAssertEqual(tree.text, sample)
+    XCTAssertEqual(try tree.line(0).withUTF8IncludingTerminator { Array($0) }, Array("a😀b\r\n".utf8))
     XCTAssertEqual(tree.utf8Count, sample.utf8.count)
     XCTAssertEqual(tree.metrics.contentUTF16, 4 + 4 + 1)
     XCTAssertEqual(tree.metrics.contentUTF32, 3 + 4 + 1)

@@ -24,7 +24,8 @@ final class RandomEditTests: XCTestCase {
     let lines = shadow.lines
     let outOfRange = Int.random(in: 0..<60, using: &rng) == 0
     let startLine = outOfRange ? lines.count : Int.random(in: 0..<lines.count, using: &rng)
-    let span = Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 0...8, using: &rng) : Int.random(in: 0...1, using: &rng)
+    let multiLine = Int.random(in: 0..<4, using: &rng) == 0
+    let span = Int.random(in: 0...(multiLine ? 8 : 1), using: &rng)
     let endLine = min(startLine + span, lines.count - 1 + (outOfRange ? 1 : 0))
     var range = TextRange(
       start: randomPosition(lines, line: startLine, encoding, &rng),
@@ -65,7 +66,7 @@ final class RandomEditTests: XCTestCase {
     }
     XCTAssertGreaterThanOrEqual(applied, 10_000)
     XCTAssertGreaterThan(refused, 50)
-    XCTAssertGreaterThan(checkedPositions, 100_000)
+    XCTAssertGreaterThan(checkedPositions, 1_000_000)
   }
 
   /// Compares everything observable; returns how many positions it checked.
@@ -75,31 +76,50 @@ final class RandomEditTests: XCTestCase {
     XCTAssertEqual(tree.lineCount, lines.count, context)
     XCTAssertEqual(tree.invariantViolations(), [], context)
     var positions = 0
-    for (index, expected) in lines.enumerated() {
-      let line = try tree.line(index)
-      let content = line.withUTF8 { Array($0) }
-      XCTAssertEqual(content, expected.content, context)
+    var visited = 0
+    // Every line, walked leaf by leaf: content, terminator, counts and
+    // conversions both ways in every encoding.
+    tree.forEachLine(in: 0..<lines.count) { index, line in
+      visited += 1
+      let expected = lines[index]
+      XCTAssertEqual(line.withUTF8 { Array($0) }, expected.content, context)
       XCTAssertEqual(line.terminator.utf8Count, expected.terminator.count, context)
       let string = expected.string
       for encoding in PositionEncoding.allCases {
-        let length = ShadowText.boundaries(string, encoding).last?.units ?? 0
+        let boundaries = ShadowText.boundaries(string, encoding)
+        let length = boundaries.last?.units ?? 0
         XCTAssertEqual(line.count(in: encoding), length, context)
-        for _ in 0..<3 {
+        for _ in 0..<2 {
           let character = Int.random(in: 0...(length + 1), using: &rng)
-          let point = try tree.resolve(Position(line: index, character: character), in: encoding)
-          XCTAssertEqual(point.utf8Offset, ShadowText.utf8Offset(in: string, character: character, encoding), context)
-          let back = try tree.position(of: point, in: encoding)
-          XCTAssertEqual(back.character, ShadowText.character(in: string, utf8Offset: point.utf8Offset, encoding), context)
-          XCTAssertEqual(try tree.resolve(back, in: encoding), point, context)
+          let offset = line.utf8Offset(ofCharacter: character, in: encoding)
+          XCTAssertEqual(offset, ShadowText.utf8Offset(boundaries, character: character), context)
+          let back = line.character(atUTF8Offset: offset, in: encoding)
+          XCTAssertEqual(back, ShadowText.character(boundaries, utf8Offset: offset), context)
+          XCTAssertEqual(line.utf8Offset(ofCharacter: back, in: encoding), offset, context)
           let byte = Int.random(in: 0...(expected.content.count + 1), using: &rng)
           XCTAssertEqual(
-            try tree.position(of: TextPoint(line: index, utf8Offset: byte), in: encoding).character,
-            ShadowText.character(in: string, utf8Offset: byte, encoding), context)
+            line.character(atUTF8Offset: byte, in: encoding), ShadowText.character(boundaries, utf8Offset: byte),
+            context)
           positions += 2
         }
       }
     }
-    XCTAssertEqual(try tree.metrics(upTo: lines.count - 1).utf8Count, lines[lines.count - 1].start, context)
+    XCTAssertEqual(visited, lines.count, context)
+    // Random positions through the tree's own API.
+    for _ in 0..<12 {
+      let encoding = PositionEncoding.allCases[Int.random(in: 0..<3, using: &rng)]
+      let index = Int.random(in: 0..<lines.count, using: &rng)
+      let boundaries = ShadowText.boundaries(lines[index].string, encoding)
+      let character = Int.random(in: 0...((boundaries.last?.units ?? 0) + 2), using: &rng)
+      let point = try tree.resolve(Position(line: index, character: character), in: encoding)
+      XCTAssertEqual(point, TextPoint(line: index, utf8Offset: ShadowText.utf8Offset(boundaries, character: character)))
+      let back = try tree.position(of: point, in: encoding)
+      XCTAssertEqual(back.character, ShadowText.character(boundaries, utf8Offset: point.utf8Offset), context)
+      XCTAssertEqual(try tree.resolve(back, in: encoding), point, context)
+      XCTAssertEqual(try tree.line(index).withUTF8 { Array($0) }, lines[index].content, context)
+      XCTAssertEqual(try tree.metrics(upTo: index).utf8Count, lines[index].start, context)
+      positions += 2
+    }
     return positions
   }
 
@@ -115,12 +135,37 @@ final class RandomEditTests: XCTestCase {
     }
     let lower = Int.random(in: 0...lines.count, using: &rng)
     let upper = Int.random(in: lower...lines.count, using: &rng)
-    XCTAssertEqual(try tree.summary(ofLines: lower..<upper), naive[lower..<upper].reduce(LetterX.emptySummary, LetterX.combine))
+    XCTAssertEqual(
+      try tree.summary(ofLines: lower..<upper), naive[lower..<upper].reduce(LetterX.emptySummary, LetterX.combine))
     XCTAssertEqual(try tree.summary(ofLines: 0..<lines.count), naive.reduce(LetterX.emptySummary, LetterX.combine))
     let k = Int.random(in: 0...lines.count, using: &rng)
     XCTAssertEqual(tree.lastLine(before: k) { $0.linesWithX > 0 }, naive[..<k].lastIndex { $0.linesWithX > 0 })
     XCTAssertEqual(tree.firstLine(from: k) { $0.linesWithX > 0 }, naive[k...].firstIndex { $0.linesWithX > 0 })
     let line = Int.random(in: 0..<lines.count, using: &rng)
     XCTAssertEqual(try tree.analysis(ofLine: line).xCount, LetterX(content: lines[line].content).xCount)
+  }
+
+  /// Big splices (hundreds of lines removed or inserted at once) in deep
+  /// trees: concatenations of subtrees of very different heights.
+  func testLargeSplicesKeepTheTreeBalanced() throws {
+    var rng = SeededGenerator(seed: 7)
+    let initial = (0..<3000).map { "\($0) " + TextPieces.text(pieces: 2, using: &rng) }.joined(separator: "\n")
+    for tuning in [tinyTuning, LineTreeTuning(maxLeafBytes: 64, maxChildren: 6)] {
+      var tree = try Tree(initial, tuning: tuning)
+      var shadow = ShadowText(initial)
+      for step in 0..<150 {
+        let lineCount = shadow.lines.count
+        let startLine = Int.random(in: 0..<lineCount, using: &rng)
+        let endLine = min(lineCount - 1, startLine + Int.random(in: 0...1500, using: &rng))
+        let range = TextRange(
+          startLine, Int.random(in: 0...3, using: &rng), endLine, Int.random(in: 0...3, using: &rng))
+        let inserted = (0..<Int.random(in: 0...600, using: &rng)).map { "new \($0) x" }.joined(separator: "\r\n")
+        let applied = (try? tree.replace(range, with: inserted, in: .utf16)) != nil
+        XCTAssertEqual(shadow.replace(range, with: inserted, .utf16), applied)
+        XCTAssertEqual(tree.utf8Bytes, shadow.bytes, "step \(step)")
+        XCTAssertEqual(tree.lineCount, shadow.lines.count, "step \(step)")
+        XCTAssertEqual(tree.invariantViolations(), [], "step \(step)")
+      }
+    }
   }
 }

@@ -25,7 +25,8 @@ struct ShadowText {
     while i < bytes.count {
       if bytes[i] == 0x0A || bytes[i] == 0x0D {
         let length = bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        result.append(ShadowLine(start: start, content: Array(bytes[start..<i]), terminator: Array(bytes[i..<(i + length)])))
+        result.append(
+          ShadowLine(start: start, content: Array(bytes[start..<i]), terminator: Array(bytes[i..<(i + length)])))
         i += length
         start = i
       } else {
@@ -54,16 +55,18 @@ struct ShadowText {
     return result
   }
 
-  /// The byte offset in `content` of `character`: clamped, snapped back to a scalar start.
-  static func utf8Offset(in content: String, character: Int, _ encoding: PositionEncoding) -> Int {
-    let all = boundaries(content, encoding)
-    return all.last(where: { $0.units <= character })?.bytes ?? 0
+  /// The byte offset of `character`: clamped, snapped back to a scalar start.
+  static func utf8Offset(_ boundaries: [(units: Int, bytes: Int)], character: Int) -> Int {
+    boundaries.last(where: { $0.units <= character })?.bytes ?? 0
   }
 
-  /// The character offset of byte `offset` in `content`, snapped back to a scalar start.
-  static func character(in content: String, utf8Offset: Int, _ encoding: PositionEncoding) -> Int {
-    let all = boundaries(content, encoding)
-    return all.last(where: { $0.bytes <= utf8Offset })?.units ?? 0
+  /// The character offset of byte `offset`, snapped back to a scalar start.
+  static func character(_ boundaries: [(units: Int, bytes: Int)], utf8Offset: Int) -> Int {
+    boundaries.last(where: { $0.bytes <= utf8Offset })?.units ?? 0
+  }
+
+  static func utf8Offset(in content: String, character: Int, _ encoding: PositionEncoding) -> Int {
+    utf8Offset(boundaries(content, encoding), character: character)
   }
 
   /// The absolute byte offset of `position`, or nil if its line is past the end.
@@ -101,7 +104,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// letters, combining marks, bidi controls, and every kind of line break.
 enum TextPieces {
   static let pieces = [
-    "a", "x", "word", " ", "\t", "Hello", "x1", "مرحبا", "العالم", "ש", "שלום", "עולם", "😀", "👍🏽", "𝒳", "🇸🇦",
+    "a", "x", "word", " ", "\t", "Hello", "x1", "مرحبا", "العالم", "ש", "שלום", "עולם",
+    "😀", "👍🏽", "𝒳", "🇸🇦",
     "e\u{301}", "\u{200F}", "\u{2067}", "\u{2069}", "٣", "\n", "\r", "\r\n", "\n", "\r\n", "\r\r", "\n\r", "x\r",
     "\u{0}", "é", "中文",
   ]
