@@ -33,6 +33,10 @@ public struct HazardLineCache: Sendable {
   /// Whether some lines wait for `refresh`.
   public var needsRefresh: Bool { !stale.isEmpty || unscannedFrom < lineCount }
 
+  /// How far the first scan has come: every line from here on is still to
+  /// scan (`lineCount` when none is), for progress reports.
+  public var firstUnscannedLine: Int { unscannedFrom }
+
   private func isStale(_ line: Int) -> Bool { line >= unscannedFrom || stale.contains(line) }
 
   /// Records an edit: the lines `replaced` (numbers before the edit; an

@@ -14,6 +14,9 @@ extension BidiLanguageServer {
     var cache: HazardLineCache
     /// Whether the published set may be out of date.
     var needsPublish = true
+    /// The token of the `window/workDoneProgress` report of the first scan
+    /// of a large document, while it runs.
+    var progressToken: String?
   }
 
   /// A scanner for a document: its language from the languageId, else from
@@ -38,6 +41,31 @@ extension BidiLanguageServer {
         lineCount: document.text.lineCount))
   }
 
+  /// Documents at least this large get `window/workDoneProgress` reports
+  /// while they are opened and first checked (when the client supports it).
+  static let progressThreshold = 8 << 20
+
+  /// Starts a progress report (`window/workDoneProgress/create`, then
+  /// `$/progress` begin); returns its token, or nil when the client does not
+  /// support progress.
+  func beginProgress(_ title: String, message: String, on connection: Connection) -> String? {
+    guard clientSupportsProgress else { return nil }
+    progressTokens += 1
+    let token = "bidi-lsp/\(progressTokens)"
+    // The client's answer to the create request is not needed; the
+    // connection logs and drops it.
+    connection.send(.request(Request(
+      id: .string("\(token)/create"), method: "window/workDoneProgress/create",
+      params: ["token": .string(token)])))
+    reportProgress(token, ["kind": "begin", "title": .string(title), "message": .string(message),
+                           "cancellable": false, "percentage": 0], on: connection)
+    return token
+  }
+
+  func reportProgress(_ token: String, _ value: JSONObject, on connection: Connection) {
+    connection.send(notification: "$/progress", params: ["token": .string(token), "value": .object(value)])
+  }
+
   /// Records that lines `replaced` (before the change) are now `newCount` lines.
   func hazardLinesReplaced(uri: String, _ replaced: Range<Int>, with newCount: Int) {
     hazards[uri]?.cache.replaceLines(replaced, with: newCount)
@@ -60,7 +88,18 @@ extension BidiLanguageServer {
       }
       if budget <= 0 { return true }
       budget -= refreshHazards(uri, document, limit: budget)
-      if hazards[uri]!.cache.needsRefresh { return true }
+      let cache = hazards[uri]!.cache
+      if let token = hazards[uri]!.progressToken {
+        if cache.needsRefresh {
+          let percentage = cache.firstUnscannedLine * 100 / max(cache.lineCount, 1)
+          reportProgress(token, ["kind": "report", "message": "checking for bidi hazards",
+                                 "percentage": JSONValue(percentage)], on: connection)
+        } else {
+          reportProgress(token, ["kind": "end", "message": "done"], on: connection)
+          hazards[uri]!.progressToken = nil
+        }
+      }
+      if cache.needsRefresh { return true }
       hazards[uri]!.needsPublish = false
       publishDiagnostics(document, on: connection)
     }

@@ -13,11 +13,20 @@ extension BidiLanguageServer {
       let languageId = try item["languageId"].string()
       let version = try item["version"].int()
       let text = try item["text"].string()
+      let size = text.utf8.count
+      let token = size >= Self.progressThreshold && documents[uri] == nil
+        ? beginProgress("Opening \(uri.split(separator: "/").last ?? "document")",
+                        message: "\(size >> 20) MiB", on: connection)
+        : nil
       do throws(DocumentError) {
         try documents.open(uri: uri, languageId: languageId, version: version, text: text)
-        logger.debug("opened \(uri) (\(text.utf8.count) bytes)")
-        if let document = documents[uri] { startHazards(for: document) }
+        logger.debug("opened \(uri) (\(size) bytes)")
+        if let document = documents[uri] {
+          startHazards(for: document)
+          hazards[uri]?.progressToken = token
+        }
       } catch {
+        if let token { reportProgress(token, ["kind": "end", "message": "failed"], on: connection) }
         warn("textDocument/didOpen ignored: \(error)", on: connection)
       }
     } catch {
@@ -73,6 +82,9 @@ extension BidiLanguageServer {
       let uri = try params.documentURI()
       do throws(DocumentError) {
         try documents.close(uri: uri)
+        if let token = hazards[uri]?.progressToken {
+          reportProgress(token, ["kind": "end", "message": "closed"], on: connection)
+        }
         hazards[uri] = nil
         // Clear the closed document's diagnostics in the client.
         connection.send(notification: "textDocument/publishDiagnostics",

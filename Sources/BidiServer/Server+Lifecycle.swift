@@ -10,8 +10,19 @@ extension BidiLanguageServer {
     }
     try params.requireObject()
     encoding = try Self.negotiateEncoding(params)
+    if let capabilities = try params.optional("capabilities"), let window = try capabilities.optional("window"),
+      let progress = try window.optional("workDoneProgress")
+    {
+      clientSupportsProgress = try progress.bool()
+    }
     if let options = try params.optional("initializationOptions"), let bidi = try options.optional("bidi") {
-      try applySettings(bidi)
+      // A bad setting must not keep the editor from starting: keep the
+      // defaults and say why.
+      do throws(ResponseError) {
+        try applySettings(bidi)
+      } catch {
+        warn("initializationOptions.bidi ignored: \(error.message)", on: context.connection)
+      }
     }
     phase = .running
     logger.info("initialized; position encoding \(encoding.rawValue)")

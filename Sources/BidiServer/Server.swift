@@ -35,6 +35,10 @@ public final class BidiLanguageServer: MessageHandler {
   /// Hazard diagnostics per open document, and the rules' settings.
   var hazards: [String: HazardState] = [:]
   var hazardSettings = HazardSettings.default
+  /// Whether the client accepts `window/workDoneProgress` reports.
+  var clientSupportsProgress = false
+  /// The number of progress tokens created so far.
+  var progressTokens = 0
 
   /// Set by `exit`: the status the process should end with.
   public internal(set) var exitStatus: Int32?
