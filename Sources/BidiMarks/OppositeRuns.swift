@@ -43,7 +43,9 @@ import UnicodeBidi
 //    list of three numbers while `10 – 20` is one range. Parentheses must
 //    balance within the sequence; a `(` right before its first digit joins it
 //    when its `)` does, and so do ES and ET characters right before (a sign
-//    or currency: `+1`, `$5`) and ET characters right after (`50%`). The
+//    or currency: `+1`, `$5`) and ET characters right after (`50%`);
+//    parentheses do not nest, and a sign after a letter or digit is a
+//    hyphen, not a sign (`ב-2024`). The
 //    sequence is isolated when it has two digit groups or more (`+1 (555)
 //    123-4567`, `2024/01/15`, `10:30`, `10–20`, `1,234.56`) or starts with a
 //    sign (`-5`); a lone number such as `42` or `50%` is left as it is.
@@ -422,7 +424,9 @@ private struct RunItems {
     if spaceAfter { item += 1 }
     if let punctuation, spaceBefore || spaceAfter, !isDash(punctuation) { return nil }
     if has({ scalar($0) == "(" }) {
-      newDepth += 1
+      // Parentheses do not nest in a number sequence.
+      guard newDepth == 0 else { return nil }
+      newDepth = 1
       item += 1
     }
     guard item > start, has({ items[$0].kind == .digit }) else { return nil }
