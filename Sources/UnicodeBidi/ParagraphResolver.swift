@@ -90,10 +90,11 @@ struct ParagraphResolver {
       uniform = !present.intersects(.removedByX9)
     }
     forEachIsolatingRunSequence { sequence in
-      resolveWeakTypes(sequence)
+      // N0 needs the results of W1–W7 for the whole sequence; otherwise
+      // W6–W7 are applied on the way through N1–N2 and I1–I2.
+      resolveWeakTypes(sequence, includingW6W7: hasBrackets)
       if hasBrackets { resolvePairedBrackets(sequence) }
-      resolveNeutralTypes(sequence)
-      if !resolveImplicitLevels(sequence) { uniform = false }
+      if !resolveNeutralAndImplicitLevels(sequence, applyingW6W7: !hasBrackets) { uniform = false }
     }
     return uniform
   }

@@ -2,38 +2,45 @@
 // sequence at a time.
 
 extension ParagraphResolver {
-  func resolveWeakTypes(_ sequence: IsolatingRunSequence) {
+  /// Applies W1–W5, and W6–W7 when `includingW6W7`; otherwise the caller
+  /// applies W6–W7 with `weakTypeAfterW6W7` as it goes (they look only
+  /// backwards). Passes that cannot change anything, by the classes the
+  /// paragraph holds, are skipped.
+  func resolveWeakTypes(_ sequence: IsolatingRunSequence, includingW6W7: Bool) {
     let t = sequenceTypes
     let m = sequence.count
 
-    // W1–W3 in one pass: each looks only backwards.
-    var previous = sequence.sos  // the type before W2/W3 changed it
-    var lastStrong = sequence.sos  // L, R, AL or sos, for W2
-    for k in 0..<m {
-      var c = t[k]
-      if c == .NSM {
-        // W1: an NSM takes the type of the previous character, or ON after
-        // an isolate initiator or PDI, or sos at the start.
-        switch previous {
-        case .LRI, .RLI, .FSI, .PDI: c = .ON
-        default: c = previous
+    // W1–W3 in one pass: each looks only backwards. Without NSM and AL
+    // they change nothing.
+    if present.contains(.NSM) || present.contains(.AL) {
+      var previous = sequence.sos  // the type after W1, before W2–W3
+      var lastStrong = sequence.sos  // L, R, AL or sos, for W2
+      for k in 0..<m {
+        var c = t[k]
+        if c == .NSM {
+          // W1: an NSM takes the type of the previous character, or ON
+          // after an isolate initiator or PDI, or sos at the start.
+          switch previous {
+          case .LRI, .RLI, .FSI, .PDI: c = .ON
+          default: c = previous
+          }
         }
+        previous = c
+        switch c {
+        case .EN where lastStrong == .AL:
+          // W2: EN after AL becomes AN.
+          c = .AN
+        case .L, .R:
+          lastStrong = c
+        case .AL:
+          lastStrong = .AL
+          // W3: AL becomes R.
+          c = .R
+        default:
+          break
+        }
+        t[k] = c
       }
-      previous = c
-      switch c {
-      case .EN where lastStrong == .AL:
-        // W2: EN after AL becomes AN.
-        c = .AN
-      case .L, .R:
-        lastStrong = c
-      case .AL:
-        lastStrong = .AL
-        // W3: AL becomes R.
-        c = .R
-      default:
-        break
-      }
-      t[k] = c
     }
 
     // W4: a single ES between two EN becomes EN; a single CS between two
@@ -67,17 +74,24 @@ extension ParagraphResolver {
       }
     }
 
-    // W6: remaining separators and terminators become ON.
-    // W7: EN after L (or sos L) becomes L.
-    lastStrong = sequence.sos
+    guard includingW6W7 else { return }
+    var lastStrong = sequence.sos
     for k in 0..<m {
-      switch t[k] {
-      case .ES, .ET, .CS: t[k] = .ON
-      case .L: lastStrong = .L
-      case .R: lastStrong = .R
-      case .EN where lastStrong == .L: t[k] = .L
-      default: break
-      }
+      t[k] = weakTypeAfterW6W7(t[k], &lastStrong)
+    }
+  }
+
+  /// W6: separators and terminators left become ON. W7: EN after L (or sos
+  /// L) becomes L; `lastStrong` carries the last L or R, starting at sos.
+  @inline(__always)
+  func weakTypeAfterW6W7(_ c: BidiClass, _ lastStrong: inout BidiClass) -> BidiClass {
+    switch c {
+    case .ES, .ET, .CS: return .ON
+    case .L, .R:
+      lastStrong = c
+      return c
+    case .EN: return lastStrong == .L ? .L : .EN
+    default: return c
     }
   }
 }
