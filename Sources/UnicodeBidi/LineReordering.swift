@@ -35,6 +35,7 @@ struct LineLayout: Sendable {
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
     var runs: [BidiRun] = []
+    runs.reserveCapacity(8)
     levels = [UInt8](unsafeUninitializedCapacity: count) { line, initialized in
       guard let line = line.baseAddress else { return }
       line.update(from: storage.levels + start, count: count)

@@ -7,6 +7,24 @@ extension ParagraphResolver {
   /// first (when no bracket pair needed them done beforehand). Returns true
   /// when every character stays at the paragraph level.
   func resolveNeutralAndImplicitLevels(_ sequence: IsolatingRunSequence, applyingW6W7: Bool) -> Bool {
+    // Four copies of the loop, so that each is compiled without the tests
+    // that its case does not need.
+    switch (applyingW6W7, sequenceIndices) {
+    case (true, nil): return resolveNeutralAndImplicitLevels(sequence, true, nil)
+    case (false, nil): return resolveNeutralAndImplicitLevels(sequence, false, nil)
+    case (true, let indices?): return resolveNeutralAndImplicitLevels(sequence, true, indices)
+    case (false, let indices?): return resolveNeutralAndImplicitLevels(sequence, false, indices)
+    }
+  }
+
+  @inline(__always)
+  private func resolveNeutralAndImplicitLevels(
+    _ sequence: IsolatingRunSequence, _ applyingW6W7: Bool, _ indices: UnsafeMutablePointer<Int32>?
+  ) -> Bool {
+    @inline(__always) func position(_ k: Int) -> Int {
+      if let indices { return Int(indices[k]) }
+      return k
+    }
     let t = sequenceTypes
     let m = sequence.count
     let level = sequence.level

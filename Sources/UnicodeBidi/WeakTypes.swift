@@ -10,11 +10,15 @@ extension ParagraphResolver {
     let t = sequenceTypes
     let m = sequence.count
 
-    // W1–W3 in one pass: each looks only backwards. Without NSM and AL
-    // they change nothing.
-    if present.contains(.NSM) || present.contains(.AL) {
+    // W1–W3 in one pass: each looks only backwards. They change nothing
+    // without NSM, or EN after AL; AL alone is left for the later rules,
+    // which read it as R (W3).
+    if present.contains(.NSM) || (present.contains(.AL) && present.contains(.EN)) {
+      // Raw values, so that the selections below compile without branches.
+      let (R, AL, EN, AN) = (
+        BidiClass.R.rawValue, BidiClass.AL.rawValue, BidiClass.EN.rawValue, BidiClass.AN.rawValue)
       var previous = sequence.sos  // the type after W1, before W2–W3
-      var lastStrong = sequence.sos  // L, R, AL or sos, for W2
+      var lastStrong = sequence.sos.rawValue  // L, R, AL or sos, for W2
       for k in 0..<m {
         var c = t[k]
         if c == .NSM {
@@ -26,20 +30,13 @@ extension ParagraphResolver {
           }
         }
         previous = c
-        switch c {
-        case .EN where lastStrong == .AL:
-          // W2: EN after AL becomes AN.
-          c = .AN
-        case .L, .R:
-          lastStrong = c
-        case .AL:
-          lastStrong = .AL
-          // W3: AL becomes R.
-          c = .R
-        default:
-          break
-        }
-        t[k] = c
+        var raw = c.rawValue
+        // W2: EN after AL becomes AN.
+        raw = raw == EN && lastStrong == AL ? AN : raw
+        lastStrong = raw <= AL ? raw : lastStrong
+        // W3: AL becomes R.
+        raw = raw == AL ? R : raw
+        t[k] = BidiClass(propertyByte: raw)
       }
     }
 
@@ -90,6 +87,10 @@ extension ParagraphResolver {
     case .L, .R:
       lastStrong = c
       return c
+    case .AL:
+      // W3, when the W1–W3 pass was skipped.
+      lastStrong = .R
+      return .R
     case .EN: return lastStrong == .L ? .L : .EN
     default: return c
     }
