@@ -54,37 +54,57 @@ struct BidiClassSet: Sendable {
 
   @inlinable init(bits: UInt32) { self.bits = bits }
 
-  @inlinable init(_ classes: BidiClass...) {
-    var bits: UInt32 = 0
-    for c in classes { bits |= c.bit }
-    self.bits = bits
-  }
-
   @inlinable func contains(_ c: BidiClass) -> Bool { bits & c.bit != 0 }
   @inlinable func intersects(_ other: BidiClassSet) -> Bool { bits & other.bits != 0 }
   @inlinable func isSubset(of other: BidiClassSet) -> Bool { bits & ~other.bits == 0 }
   @inlinable mutating func insert(_ c: BidiClass) { bits |= c.bit }
 
-  @usableFromInline static let removedByX9 = BidiClassSet(.LRE, .LRO, .RLE, .RLO, .PDF, .BN)
-  @usableFromInline static let isolateControls = BidiClassSet(.LRI, .RLI, .FSI, .PDI)
-  @usableFromInline static let explicitControls = BidiClassSet(
-    .LRE, .LRO, .RLE, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI)
+  @inlinable static var removedByX9: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit |
+        BidiClass.PDF.bit | BidiClass.BN.bit)
+  }
+  @inlinable static var isolateControls: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit)
+  }
+  @inlinable static var explicitControls: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit |
+        BidiClass.PDF.bit | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit |
+        BidiClass.PDI.bit)
+  }
   /// The classes of text that, in an LTR paragraph without explicit
   /// controls, all resolve to level 0 (EN becomes L by W7).
-  @usableFromInline static let uniformLeftToRight = BidiClassSet(
-    .L, .EN, .ES, .ET, .CS, .NSM, .B, .S, .WS, .ON)
+  @inlinable static var uniformLeftToRight: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.L.bit | BidiClass.EN.bit | BidiClass.ES.bit | BidiClass.ET.bit |
+        BidiClass.CS.bit | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit |
+        BidiClass.WS.bit | BidiClass.ON.bit)
+  }
   /// The classes of text that, in an RTL paragraph without explicit
   /// controls, all resolve to level 1.
-  @usableFromInline static let uniformRightToLeft = BidiClassSet(
-    .R, .AL, .ES, .ET, .CS, .NSM, .B, .S, .WS, .ON)
+  @inlinable static var uniformRightToLeft: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.R.bit | BidiClass.AL.bit | BidiClass.ES.bit | BidiClass.ET.bit |
+        BidiClass.CS.bit | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit |
+        BidiClass.WS.bit | BidiClass.ON.bit)
+  }
   /// NI in UAX #9: neutrals and isolate formatting characters (N1).
-  @usableFromInline static let neutralOrIsolate = BidiClassSet(
-    .B, .S, .WS, .ON, .LRI, .RLI, .FSI, .PDI)
+  @inlinable static var neutralOrIsolate: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.B.bit | BidiClass.S.bit | BidiClass.WS.bit | BidiClass.ON.bit |
+        BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit)
+  }
   /// Characters that rule L1 resets to the paragraph level when they end a
   /// line or precede a separator (whitespace and isolate controls; the
   /// characters X9 removed are passed over).
-  @usableFromInline static let trailingWhitespace = BidiClassSet(
-    .WS, .LRI, .RLI, .FSI, .PDI, .LRE, .LRO, .RLE, .RLO, .PDF, .BN)
+  @inlinable static var trailingWhitespace: BidiClassSet {
+    BidiClassSet(
+      bits: BidiClass.WS.bit | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit |
+        BidiClass.PDI.bit | BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit |
+        BidiClass.RLO.bit | BidiClass.PDF.bit | BidiClass.BN.bit)
+  }
 }
 
 /// Bidi_Paired_Bracket_Type.

@@ -48,17 +48,28 @@ public struct BidiLine: Sendable {
     if layout.levels.isEmpty {
       return [BidiLevel](repeating: BidiLevel(rawValue: paragraphLevel), count: count)
     }
-    var result: [BidiLevel] = []
-    result.reserveCapacity(count)
-    for (k, raw) in layout.levels.enumerated() {
-      let level = raw & ParagraphStorage.removedBit != 0 ? BidiLevel.removed : BidiLevel(rawValue: raw)
-      if let offsets {
-        for _ in offsets[k]..<offsets[k + 1] { result.append(level) }
-      } else {
-        result.append(level)
+    return [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
+      layout.levels.withUnsafeBufferPointer { levels in
+        @inline(__always) func level(_ k: Int) -> BidiLevel {
+          let raw = levels[k]
+          return BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
+        }
+        guard let offsets else {
+          for k in 0..<levels.count { result.initializeElement(at: k, to: level(k)) }
+          initialized = levels.count
+          return
+        }
+        var u = 0
+        for k in 0..<levels.count {
+          let value = level(k)
+          for _ in offsets[k]..<offsets[k + 1] {
+            result.initializeElement(at: u, to: value)
+            u += 1
+          }
+        }
+        initialized = u
       }
     }
-    return result
   }
 
   /// The runs of the line in visual order (left to right), covering every
@@ -74,14 +85,54 @@ public struct BidiLine: Sendable {
   /// The logical offsets of the units that are not removed, left to right
   /// (BidiCharacterTest.txt's convention).
   public func visualOrder(in encoding: BidiEncoding) -> [Int] {
-    let visual = layout.visualCharacters(storage, reorderMarks: options.reordersCombiningMarks)
     let offsets = unitOffsets(encoding)
     let start = layout.range.lowerBound
     var result: [Int] = []
-    result.reserveCapacity(offsets.map { $0[$0.count - 1] - $0[0] } ?? visual.count)
-    for c in visual {
-      let i = Int(c)
-      if storage.isRemoved(i) { continue }
+    result.reserveCapacity(offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count)
+    forEachVisualCharacter { i, _ in
+      if layout.hasNoRemoved || !storage.isRemoved(i) {
+        if let offsets {
+          result.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
+        } else {
+          result.append(i)
+        }
+      }
+    }
+    return result
+  }
+
+  /// For each unit of the line in logical order, its visual position.
+  public func logicalToVisual(in encoding: BidiEncoding) -> [Int] {
+    let start = layout.range.lowerBound
+    guard let offsets = unitOffsets(encoding) else {
+      return [Int](unsafeUninitializedCapacity: layout.range.count) { result, initialized in
+        forEachVisualCharacter { i, p in result.initializeElement(at: i - start, to: p) }
+        initialized = layout.range.count
+      }
+    }
+    let base = offsets[0]
+    let count = offsets[offsets.count - 1] - base
+    return [Int](unsafeUninitializedCapacity: count) { result, initialized in
+      var p = 0
+      forEachVisualCharacter { i, _ in
+        let k = i - start
+        for unit in offsets[k]..<offsets[k + 1] {
+          result.initializeElement(at: unit - base, to: p)
+          p += 1
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// For each visual position of the line, left to right, the logical
+  /// offset of the unit there; removed characters included.
+  public func visualToLogical(in encoding: BidiEncoding) -> [Int] {
+    let offsets = unitOffsets(encoding)
+    let start = layout.range.lowerBound
+    var result: [Int] = []
+    result.reserveCapacity(offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count)
+    forEachVisualCharacter { i, _ in
       if let offsets {
         result.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
       } else {
@@ -91,54 +142,15 @@ public struct BidiLine: Sendable {
     return result
   }
 
-  /// For each unit of the line in logical order, its visual position.
-  public func logicalToVisual(in encoding: BidiEncoding) -> [Int] {
-    let visual = layout.visualCharacters(storage, reorderMarks: options.reordersCombiningMarks)
-    let start = layout.range.lowerBound
-    guard let offsets = unitOffsets(encoding) else {
-      var result = [Int](repeating: 0, count: visual.count)
-      for (p, c) in visual.enumerated() { result[Int(c) - start] = p }
-      return result
-    }
-    let base = offsets[0]
-    var result = [Int](repeating: 0, count: offsets[offsets.count - 1] - base)
-    var p = 0
-    for c in visual {
-      let k = Int(c) - start
-      for unit in offsets[k]..<offsets[k + 1] {
-        result[unit - base] = p
-        p += 1
-      }
-    }
-    return result
-  }
-
-  /// For each visual position of the line, left to right, the logical
-  /// offset of the unit there; removed characters included.
-  public func visualToLogical(in encoding: BidiEncoding) -> [Int] {
-    let visual = layout.visualCharacters(storage, reorderMarks: options.reordersCombiningMarks)
-    guard let offsets = unitOffsets(encoding) else { return visual.map { Int($0) } }
-    let start = layout.range.lowerBound
-    var result: [Int] = []
-    result.reserveCapacity(offsets[offsets.count - 1] - offsets[0])
-    for c in visual {
-      let k = Int(c) - start
-      result.append(contentsOf: offsets[k]..<offsets[k + 1])
-    }
-    return result
-  }
-
   /// The scalar values of the line in visual order, without the characters
   /// removed by X9; with `mirrored`, L4 replaces each character at an odd
   /// level by its Bidi_Mirroring_Glyph. Ill-formed input reads as U+FFFD.
   public func visualScalars(mirrored: Bool = true) -> [UInt32] {
-    let visual = layout.visualCharacters(storage, reorderMarks: options.reordersCombiningMarks)
     let start = layout.range.lowerBound
     var result: [UInt32] = []
-    result.reserveCapacity(visual.count)
-    for c in visual {
-      let i = Int(c)
-      if storage.isRemoved(i) { continue }
+    result.reserveCapacity(layout.range.count)
+    forEachVisualCharacter { i, _ in
+      if storage.isRemoved(i) { return }
       var scalar = storage.scalars[i]
       if scalar > 0x10FFFF {
         scalar = 0xFFFD
@@ -149,6 +161,11 @@ public struct BidiLine: Sendable {
       result.append(scalar)
     }
     return result
+  }
+
+  @inline(__always)
+  private func forEachVisualCharacter(_ body: (_ character: Int, _ position: Int) -> Void) {
+    layout.forEachVisualCharacter(storage, reorderMarks: options.reordersCombiningMarks, body)
   }
 
   /// The level after L1 of the character at `k` from the line start.

@@ -88,14 +88,8 @@ public struct BidiParagraph: Sendable {
       return
     }
     let resolver = ParagraphResolver(storage)
-    resolver.resolve()
+    storage.isUniform = resolver.resolve()
     resolver.deallocate()
-    var uniform = true
-    for i in 0..<count where storage.levels[i] != level {
-      uniform = false
-      break
-    }
-    storage.isUniform = uniform
   }
 
   /// The paragraph embedding level: 0 or 1.
@@ -143,8 +137,7 @@ public struct BidiParagraph: Sendable {
   /// The display line `range` (offsets in `encoding` from the start of the
   /// paragraph).
   public func line(_ range: Range<Int>, in encoding: BidiEncoding) throws(BidiError) -> BidiLine {
-    let lines = try lines(bounds: [range.lowerBound, range.upperBound], in: encoding, wholeParagraph: false)
-    return lines[0]
+    try lines(bounds: [range.lowerBound, range.upperBound], in: encoding)[0]
   }
 
   /// The display lines of the paragraph wrapped at `breaks`: increasing
@@ -159,14 +152,13 @@ public struct BidiParagraph: Sendable {
       if offset > bounds[bounds.count - 1] && offset < length { bounds.append(offset) }
     }
     bounds.append(length)
-    return try lines(bounds: bounds, in: encoding, wholeParagraph: true)
+    return try lines(bounds: bounds, in: encoding)
   }
 
   /// Lines between consecutive `bounds` (unit offsets).
-  private func lines(bounds: [Int], in encoding: BidiEncoding, wholeParagraph: Bool) throws(BidiError) -> [BidiLine] {
+  private func lines(bounds: [Int], in encoding: BidiEncoding) throws(BidiError) -> [BidiLine] {
     let length = length(in: encoding)
     for offset in bounds where offset < 0 || offset > length { throw .offsetOutOfRange(offset) }
-    if !wholeParagraph && bounds[1] < bounds[0] { throw .offsetsNotIncreasing(bounds[1]) }
     // Walk the characters once, finding each bound's character index and
     // the unit offsets of each line start in UTF-8 and UTF-16.
     var characters: [Int] = []

@@ -9,7 +9,6 @@ extension ParagraphResolver {
 
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
     let t = sequenceTypes
-    let indices = sequenceIndices
     let m = sequence.count
 
     // BD16: find the bracket pairs, as (opening, closing) positions in the
@@ -18,12 +17,14 @@ extension ParagraphResolver {
     withUnsafeTemporaryAllocation(of: (key: UInt32, position: Int).self, capacity: Self.bracketStackLimit) {
       stack in
       var depth = 0
-      scan: for k in 0..<m where t[k] == .ON {
-        let scalar = scalars[Int(indices[k])]
+      /// Handles the character at sequence position k; false to stop.
+      @inline(__always) func visit(_ k: Int) -> Bool {
+        guard t[k] == .ON else { return true }
+        let scalar = scalars[position(k)]
         switch ubd_bracket_type(scalar) {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
-          guard depth < Self.bracketStackLimit else { break scan }
+          guard depth < Self.bracketStackLimit else { return false }
           stack[depth] = (ubd_bracket_key(scalar), k)
           depth += 1
         case 2:
@@ -39,6 +40,13 @@ extension ParagraphResolver {
         default:
           break
         }
+        return true
+      }
+      if sequenceIndices == nil {
+        // The sequence is the paragraph: visit only its brackets.
+        for bracket in bracketPositions where !visit(Int(bracket)) { break }
+      } else {
+        for k in 0..<m where !visit(k) { break }
       }
     }
     guard !pairs.isEmpty else { return }
@@ -85,12 +93,15 @@ extension ParagraphResolver {
       t[pair.close] = resolved
       // N0, last paragraph: characters originally NSM right after a bracket
       // that changed take its type.
-      for bracket in [pair.open, pair.close] {
-        var k = bracket + 1
-        while k < m && classes[Int(indices[k])] == .NSM {
-          t[k] = resolved
-          k += 1
-        }
+      var k = pair.open + 1
+      while k < m && classes[position(k)] == .NSM {
+        t[k] = resolved
+        k += 1
+      }
+      k = pair.close + 1
+      while k < m && classes[position(k)] == .NSM {
+        t[k] = resolved
+        k += 1
       }
     }
   }

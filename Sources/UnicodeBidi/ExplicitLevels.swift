@@ -5,14 +5,18 @@ extension ParagraphResolver {
   /// BD9: pairs each isolate initiator with its matching PDI, the next PDI
   /// at the same isolate depth before the end of the paragraph.
   func findMatchingPDIs() {
-    var open: [Int32] = []
+    // The open initiators, on a stack borrowed from the level runs' space.
+    let open = runStarts
+    var depth = 0
     for i in 0..<count {
       switch classes[i] {
       case .LRI, .RLI, .FSI:
         matchingPDI[i] = -1
-        open.append(Int32(i))
-      case .PDI:
-        if let initiator = open.popLast() { matchingPDI[Int(initiator)] = Int32(i) }
+        open[depth] = Int32(i)
+        depth += 1
+      case .PDI where depth > 0:
+        depth -= 1
+        matchingPDI[Int(open[depth])] = Int32(i)
       default:
         break
       }

@@ -2,7 +2,7 @@
 // runs) and BD13 (isolating run sequences).
 
 /// One isolating run sequence (BD13). Its characters are the resolver's
-/// `sequenceIndices[0..<count]`, their current types `sequenceTypes`.
+/// `position(0..<count)`, their current types `sequenceTypes`.
 struct IsolatingRunSequence {
   let count: Int
   /// The embedding level of every character of the sequence.
@@ -21,71 +21,64 @@ extension ParagraphResolver {
   /// gathering its characters into `sequenceIndices` and `sequenceTypes`.
   func forEachIsolatingRunSequence(_ body: (IsolatingRunSequence) -> Void) {
     guard count > 0 else { return }
-    let removed = ParagraphStorage.removedBit
-    let simple = !present.intersects(.explicitControls) && !present.contains(.BN)
-
-    // BD7: the level runs, as the first and last (not removed) character.
-    var runStarts: [Int32] = []
-    var runEnds: [Int32] = []
-    if simple {
-      runStarts.append(0)
-      runEnds.append(Int32(count - 1))
-    } else {
-      var current: UInt8 = 0xFF
-      for i in 0..<count where levels[i] & removed == 0 {
-        if levels[i] != current {
-          current = levels[i]
-          runStarts.append(Int32(i))
-          runEnds.append(Int32(i))
-        } else {
-          runEnds[runEnds.count - 1] = Int32(i)
-        }
-      }
+    guard hasExplicit, let sequenceIndices else {
+      // One level run at the paragraph level, nothing removed: the whole
+      // paragraph is one sequence, with sos and eos from the paragraph level.
+      sequenceTypes.update(from: classes, count: count)
+      let edge: BidiClass = paragraphLevel & 1 == 0 ? .L : .R
+      body(IsolatingRunSequence(count: count, level: paragraphLevel, sos: edge, eos: edge))
+      return
     }
-    let runCount = runStarts.count
+    let removed = ParagraphStorage.removedBit
+
+    // BD7: the level runs, as the first and last (not removed) character
+    // and the level (kept apart: resolving a sequence rewrites `levels`).
+    var runCount = 0
+    var current: UInt8 = 0xFF
+    for i in 0..<count where levels[i] & removed == 0 {
+      if levels[i] != current {
+        current = levels[i]
+        runStarts[runCount] = Int32(i)
+        runLevels[runCount] = current
+        runCount += 1
+      }
+      runEnds[runCount - 1] = Int32(i)
+    }
     let hasIsolates = present.intersects(.isolateControls)
     // BD13: a run that starts with the matching PDI of an isolate initiator
-    // that ends an earlier run continues that run's sequence.
-    var continues = [Bool](repeating: false, count: hasIsolates ? runCount : 0)
+    // that ends an earlier run continues that run's sequence; such runs are
+    // marked by setting the top bit of their level.
+    let continuation: UInt8 = 0x80
 
-    for first in 0..<runCount {
-      if hasIsolates && continues[first] { continue }
+    for first in 0..<runCount where runLevels[first] & continuation == 0 {
       var m = 0
       var run = first
       while true {
         let start = Int(runStarts[run])
         let end = Int(runEnds[run])
-        if simple {
-          for i in start...end {
-            sequenceIndices[m] = Int32(i)
-            sequenceTypes[m] = types[i]
-            m += 1
-          }
-        } else {
-          for i in start...end where levels[i] & removed == 0 {
-            sequenceIndices[m] = Int32(i)
-            sequenceTypes[m] = types[i]
-            m += 1
-          }
+        for i in start...end where levels[i] & removed == 0 {
+          sequenceIndices[m] = Int32(i)
+          sequenceTypes[m] = types[i]
+          m += 1
         }
         guard hasIsolates, classes[end].isIsolateInitiator, matchingPDI[end] >= 0,
-          let next = runIndex(startingAt: matchingPDI[end], in: runStarts)
+          let next = runIndex(startingAt: matchingPDI[end], count: runCount)
         else { break }
-        continues[next] = true
+        runLevels[next] |= continuation
         run = next
       }
-      let level = levels[Int(runStarts[first])]
+      let level = runLevels[first]
       // X10: sos from the higher of this level and the level before the
       // sequence (or the paragraph level); eos likewise with the level after
       // it, or the paragraph level when the sequence ends with an isolate
       // initiator (which then lacks a matching PDI) or the paragraph ends.
-      let before = first > 0 ? levels[Int(runEnds[first - 1])] : paragraphLevel
+      let before = first > 0 ? runLevels[first - 1] & ~continuation : paragraphLevel
       let last = Int(runEnds[run])
       let after: UInt8
       if classes[last].isIsolateInitiator || run + 1 == runCount {
         after = paragraphLevel
       } else {
-        after = levels[Int(runStarts[run + 1])]
+        after = runLevels[run + 1] & ~continuation
       }
       body(
         IsolatingRunSequence(
@@ -95,13 +88,14 @@ extension ParagraphResolver {
     }
   }
 
-  private func runIndex(startingAt position: Int32, in starts: [Int32]) -> Int? {
+  /// The level run that starts at `position`, by bisection.
+  private func runIndex(startingAt position: Int32, count: Int) -> Int? {
     var low = 0
-    var high = starts.count
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      if starts[middle] < position { low = middle + 1 } else { high = middle }
+      if runStarts[middle] < position { low = middle + 1 } else { high = middle }
     }
-    return low < starts.count && starts[low] == position ? low : nil
+    return low < count && runStarts[low] == position ? low : nil
   }
 }

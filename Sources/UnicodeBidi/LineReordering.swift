@@ -28,118 +28,134 @@ struct LineLayout: Sendable {
     let paragraphLevel = storage.paragraphLevel
     let removedBit = ParagraphStorage.removedBit
     let start = range.lowerBound
-    let classes = storage.classes
+    let count = range.count
+    let classes = storage.classes + start
+    let present = storage.present
     var sawRemoved = false
-    var lineLevels = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-      buffer.baseAddress?.update(from: storage.levels + start, count: range.count)
-      initialized = range.count
-    }
-    lineLevels.withUnsafeMutableBufferPointer { line in
+    var highest: UInt8 = 0
+    var lowestOdd: UInt8 = 0xFF
+    var runs: [BidiRun] = []
+    runs.reserveCapacity(8)
+    levels = [UInt8](unsafeUninitializedCapacity: count) { line, initialized in
+      guard let line = line.baseAddress else { return }
+      line.update(from: storage.levels + start, count: count)
+      initialized = count
       // L1: segment and paragraph separators, and any sequence of whitespace
       // and isolate formatting characters before them or at the end of the
       // line, go back to the paragraph level. Characters removed by X9 do
-      // not interrupt such a sequence.
+      // not interrupt such a sequence. Without separators, only the end of
+      // the line needs looking at.
+      let separators = present.contains(.S) || present.contains(.B)
       var trailing = true
-      var i = range.count
+      var i = count
       while i > 0 {
         i -= 1
-        let c = classes[start + i]
-        if c == .S || c == .B {
+        let c = classes[i]
+        if BidiClassSet.trailingWhitespace.contains(c) {
+          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
+        } else if c == .S || c == .B {
           line[i] = paragraphLevel
           trailing = true
-        } else if BidiClassSet.trailingWhitespace.contains(c) {
-          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
-        } else {
+        } else if separators {
           trailing = false
+        } else {
+          break
         }
       }
-      // Characters removed by X9 join the run of the character before them.
+      // BD7: the level runs. Characters removed by X9 join the run of the
+      // character before them (the paragraph level at the start of the line).
+      let mayHaveRemoved = present.intersects(.removedByX9)
       var previous = paragraphLevel
-      for i in 0..<line.count {
-        if line[i] & removedBit != 0 {
+      var runStart = 0
+      var runLevel = count > 0 ? line[0] & ~removedBit : 0
+      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = paragraphLevel }
+      for i in 0..<count {
+        var level = line[i]
+        if mayHaveRemoved && level & removedBit != 0 {
           line[i] = previous | removedBit
+          level = previous
           sawRemoved = true
-        } else {
-          previous = line[i]
+        }
+        previous = level
+        if level != runLevel {
+          runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
+          highest = max(highest, runLevel)
+          if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+          runStart = i
+          runLevel = level
         }
       }
+      if count > 0 {
+        runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel))
+        highest = max(highest, runLevel)
+        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+      }
     }
-    levels = lineLevels
     hasNoRemoved = !sawRemoved
-    runs = Self.visualRuns(lineLevels, start: start)
+    Self.reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    self.runs = runs
   }
 
-  /// BD7 and L2: the runs of `levels`, reversed from the highest level down
-  /// to the lowest odd level.
-  private static func visualRuns(_ levels: [UInt8], start: Int) -> [BidiRun] {
-    var runs: [BidiRun] = []
-    var highest: UInt8 = 0
-    var lowestOdd: UInt8 = 0xFF
-    var runStart = 0
-    for i in 0..<levels.count where i + 1 == levels.count || levels[i + 1] & 0x7F != levels[i] & 0x7F {
-      let level = levels[i] & 0x7F
-      runs.append(BidiRun(start: start + runStart, end: start + i + 1, level: level))
-      runStart = i + 1
-      highest = max(highest, level)
-      if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
-    }
-    guard lowestOdd != 0xFF, runs.count > 1 else { return runs }
-    // L2: from the highest level to the lowest odd level, reverse every
-    // maximal sequence of runs at that level or higher.
-    var level = highest
-    while level >= lowestOdd {
-      var k = 0
-      while k < runs.count {
-        guard runs[k].level >= level else {
-          k += 1
-          continue
+  /// L2: from the highest level to the lowest odd level, reverse every
+  /// maximal sequence of runs at that level or higher.
+  private static func reorder(_ runs: inout [BidiRun], highest: UInt8, lowestOdd: UInt8) {
+    guard lowestOdd != 0xFF, runs.count > 1 else { return }
+    runs.withUnsafeMutableBufferPointer { runs in
+      var level = highest
+      while level >= lowestOdd {
+        var k = 0
+        while k < runs.count {
+          guard runs[k].level >= level else {
+            k += 1
+            continue
+          }
+          var end = k + 1
+          while end < runs.count && runs[end].level >= level { end += 1 }
+          runs[k..<end].reverse()
+          k = end
         }
-        var end = k + 1
-        while end < runs.count && runs[end].level >= level { end += 1 }
-        runs[k..<end].reverse()
-        k = end
+        level -= 1
       }
-      level -= 1
     }
-    return runs
   }
 
-  /// The characters of the line in visual order, removed ones included:
-  /// runs left to right, each in logical order if even and reversed if odd.
-  /// With `reorderMarks` (L3), a right-to-left base character and the
-  /// nonspacing marks after it stay in logical order.
-  func visualCharacters(_ storage: ParagraphStorage, reorderMarks: Bool) -> [Int32] {
-    [Int32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-      var p = 0
-      for run in runs {
-        if run.level & 1 == 0 {
-          for i in run.start..<run.end {
-            buffer[p] = Int32(i)
+  /// Calls `body` with each character of the line in visual order, removed
+  /// ones included, and its visual position: runs left to right, each in
+  /// logical order if even and reversed if odd. With `reorderMarks` (L3), a
+  /// right-to-left base character and the nonspacing marks after it stay in
+  /// logical order.
+  @inline(__always)
+  func forEachVisualCharacter(
+    _ storage: ParagraphStorage, reorderMarks: Bool, _ body: (_ character: Int, _ position: Int) -> Void
+  ) {
+    var p = 0
+    for run in runs {
+      if run.level & 1 == 0 {
+        for i in run.start..<run.end {
+          body(i, p)
+          p += 1
+        }
+      } else if !reorderMarks {
+        var i = run.end
+        while i > run.start {
+          i -= 1
+          body(i, p)
+          p += 1
+        }
+      } else {
+        // L3: clusters (a base and the NSMs after it) right to left, each
+        // cluster left to right.
+        var end = run.end
+        while end > run.start {
+          var base = end - 1
+          while base > run.start && storage.classes[base] == .NSM { base -= 1 }
+          for i in base..<end {
+            body(i, p)
             p += 1
           }
-        } else if !reorderMarks {
-          var i = run.end
-          while i > run.start {
-            i -= 1
-            buffer[p] = Int32(i)
-            p += 1
-          }
-        } else {
-          // L3: emit clusters (a base and the NSMs after it) right to left,
-          // each cluster left to right.
-          var end = run.end
-          while end > run.start {
-            var base = end - 1
-            while base > run.start && storage.classes[base] == .NSM { base -= 1 }
-            for i in base..<end {
-              buffer[p] = Int32(i)
-              p += 1
-            }
-            end = base
-          }
+          end = base
         }
       }
-      initialized = p
     }
   }
 }

@@ -17,16 +17,27 @@ struct ParagraphResolver {
   let paragraphLevel: UInt8
   let present: BidiClassSet
   let hasBrackets: Bool
+  /// The positions of the paired brackets in the paragraph.
+  let bracketPositions: [Int32]
+  /// False when the paragraph holds no explicit control nor BN: then X1–X9
+  /// give every character the paragraph level, and the paragraph is one
+  /// isolating run sequence.
+  let hasExplicit: Bool
 
-  /// The current types: the classes as the rules change them.
-  let types: UnsafeMutablePointer<BidiClass>
-  /// BD9: for an isolate initiator, the index of its matching PDI or -1.
-  /// Filled only when the paragraph holds isolate initiators.
-  let matchingPDI: UnsafeMutablePointer<Int32>
-  /// The characters of the isolating run sequence being resolved.
-  let sequenceIndices: UnsafeMutablePointer<Int32>
-  /// Their current types, contiguous.
+  /// The current types of the isolating run sequence being resolved,
+  /// contiguous.
   let sequenceTypes: UnsafeMutablePointer<BidiClass>
+  /// The characters of that sequence; nil when it is the whole paragraph.
+  let sequenceIndices: UnsafeMutablePointer<Int32>?
+  /// The classes as X1–X8 override them (with `hasExplicit` only).
+  let types: UnsafeMutablePointer<BidiClass>
+  /// BD9: for an isolate initiator, the index of its matching PDI or -1
+  /// (with `hasExplicit` only, filled when there are isolate initiators).
+  let matchingPDI: UnsafeMutablePointer<Int32>
+  /// Level runs (BD7): first and last character, level (with `hasExplicit`).
+  let runStarts: UnsafeMutablePointer<Int32>
+  let runEnds: UnsafeMutablePointer<Int32>
+  let runLevels: UnsafeMutablePointer<UInt8>
   private let scratch: UnsafeMutableRawPointer
 
   init(_ storage: ParagraphStorage) {
@@ -37,33 +48,57 @@ struct ParagraphResolver {
     paragraphLevel = storage.paragraphLevel
     present = storage.present
     hasBrackets = storage.hasBrackets
+    bracketPositions = storage.bracketPositions
+    hasExplicit = present.intersects(.explicitControls) || present.contains(.BN)
     let n = max(count, 1)
-    scratch = UnsafeMutableRawPointer.allocate(byteCount: n * 10, alignment: 4)
-    matchingPDI = scratch.bindMemory(to: Int32.self, capacity: n)
-    sequenceIndices = (scratch + n * 4).bindMemory(to: Int32.self, capacity: n)
-    types = (scratch + n * 8).bindMemory(to: BidiClass.self, capacity: n)
-    sequenceTypes = (scratch + n * 9).bindMemory(to: BidiClass.self, capacity: n)
+    scratch = UnsafeMutableRawPointer.allocate(byteCount: hasExplicit ? n * 20 : n, alignment: 4)
+    sequenceTypes = scratch.bindMemory(to: BidiClass.self, capacity: n)
+    if hasExplicit {
+      matchingPDI = (scratch + n * 4).bindMemory(to: Int32.self, capacity: n)
+      runStarts = (scratch + n * 8).bindMemory(to: Int32.self, capacity: n)
+      runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
+      sequenceIndices = (scratch + n * 16).bindMemory(to: Int32.self, capacity: n)
+      // The sequence types use only the first n bytes of the first 4n.
+      types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
+      runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
+    } else {
+      let unused = scratch.bindMemory(to: Int32.self, capacity: 0)
+      matchingPDI = unused
+      runStarts = unused
+      runEnds = unused
+      sequenceIndices = nil
+      types = sequenceTypes
+      runLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
+    }
   }
 
   func deallocate() { scratch.deallocate() }
 
+  /// The paragraph index of the k-th character of the current sequence.
+  @inline(__always)
+  func position(_ k: Int) -> Int {
+    if let sequenceIndices { return Int(sequenceIndices[k]) }
+    return k
+  }
+
   /// Resolves every level (X1–I2) of a paragraph that needs the full
-  /// algorithm.
-  func resolve() {
-    types.update(from: classes, count: count)
-    if present.intersects(.explicitControls) || present.contains(.BN) {
+  /// algorithm. Returns true when every character resolved to the
+  /// paragraph level and none was removed.
+  func resolve() -> Bool {
+    var uniform = true
+    if hasExplicit {
+      types.update(from: classes, count: count)
       if present.intersects(.isolateControls) { findMatchingPDIs() }
       resolveExplicitLevels()
-    } else {
-      // Without explicit controls, X1–X9 give every character the
-      // paragraph level and remove nothing.
-      levels.update(repeating: paragraphLevel, count: count)
+      uniform = !present.intersects(.removedByX9)
     }
     forEachIsolatingRunSequence { sequence in
-      resolveWeakTypes(sequence)
+      // N0 needs the results of W1–W7 for the whole sequence; otherwise
+      // W6–W7 are applied on the way through N1–N2 and I1–I2.
+      resolveWeakTypes(sequence, includingW6W7: hasBrackets)
       if hasBrackets { resolvePairedBrackets(sequence) }
-      resolveNeutralTypes(sequence)
-      resolveImplicitLevels(sequence)
+      if !resolveNeutralAndImplicitLevels(sequence, applyingW6W7: !hasBrackets) { uniform = false }
     }
+    return uniform
   }
 }

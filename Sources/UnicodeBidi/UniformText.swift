@@ -1,0 +1,101 @@
+// A fast path before UAX #9: text whose classes all resolve to the
+// paragraph level without any rule changing anything (the idea of ICU's
+// skipping of phases by the classes present).
+
+extension BidiParagraph {
+  /// The level that every character of a paragraph of UTF-8 resolves to,
+  /// when no analysis is needed; nil when the paragraph needs one.
+  ///
+  /// Returns 0 for text with no R, AL, AN, BN or explicit control character
+  /// (such as pure ASCII code) in an `.auto` or `.leftToRight` paragraph:
+  /// every character is at level 0 and every display line is in logical
+  /// order. Returns 1 for text with no L, EN, AN, BN or explicit control
+  /// character in an `.auto` (with some R or AL) or `.rightToLeft`
+  /// paragraph: every character is at level 1 and every display line is
+  /// reversed (a multi-unit character keeps its units in logical order).
+  /// Either answer equals what `BidiParagraph(utf8:direction:)` resolves.
+  public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UInt8? {
+    guard let base = utf8.baseAddress else { return direction == .rightToLeft ? 1 : 0 }
+    let n = utf8.count
+    var classes = UniformClassCollector()
+    var i = 0
+    while i < n {
+      // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
+      // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, so they
+      // matter only while the text could still be uniformly RTL.
+      if i + 8 <= n && !classes.mayBeRightToLeft(direction) {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+        let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+        let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+        if (word & high) | belowSpace | hasDelete == 0 {
+          i += 8
+          continue
+        }
+      }
+      let (scalar, length) =
+        base[i] < 0x80 ? (UInt32(base[i]), 1) : UTF8Scanner.decodeMultibyte(utf8, at: i)
+      classes.insert(BidiClass(scalar))
+      if classes.isHopeless { return nil }
+      i += length
+    }
+    return classes.uniformLevel(direction)
+  }
+
+  /// `uniformLevel(utf8:direction:)` for a paragraph of scalar values.
+  public static func uniformLevel(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto) -> UInt8? {
+    var classes = UniformClassCollector()
+    for scalar in scalars {
+      classes.insert(BidiClass(scalar))
+      if classes.isHopeless { return nil }
+    }
+    return classes.uniformLevel(direction)
+  }
+
+  /// `uniformLevel(utf8:direction:)` for an array of bytes of UTF-8.
+  public static func uniformLevel(utf8: [UInt8], direction: Direction = .auto) -> UInt8? {
+    utf8.withUnsafeBufferPointer { uniformLevel(utf8: $0, direction: direction) }
+  }
+
+  /// `uniformLevel(utf8:direction:)` for an array of scalar values.
+  public static func uniformLevel(scalars: [UInt32], direction: Direction = .auto) -> UInt8? {
+    scalars.withUnsafeBufferPointer { uniformLevel(scalars: $0, direction: direction) }
+  }
+}
+
+/// The set of classes seen, and what it allows.
+struct UniformClassCollector {
+  var present = BidiClassSet(bits: 0)
+
+  @inline(__always)
+  mutating func insert(_ c: BidiClass) { present.insert(c) }
+
+  /// True when the text could still resolve to level 1 everywhere.
+  @inline(__always)
+  func mayBeRightToLeft(_ direction: BidiParagraph.Direction) -> Bool {
+    direction != .leftToRight && present.isSubset(of: .uniformRightToLeft)
+  }
+
+  /// True when neither uniform case can hold any more.
+  @inline(__always)
+  var isHopeless: Bool {
+    !present.isSubset(of: .uniformLeftToRight) && !present.isSubset(of: .uniformRightToLeft)
+  }
+
+  func uniformLevel(_ direction: BidiParagraph.Direction) -> UInt8? {
+    // No explicit controls, BN or AN is in either set, so X1–X9 change
+    // nothing and one isolating run sequence holds the whole paragraph.
+    let leftToRight = present.isSubset(of: .uniformLeftToRight)
+    let rightToLeft = present.isSubset(of: .uniformRightToLeft)
+    switch direction {
+    case .leftToRight: return leftToRight ? 0 : nil
+    case .rightToLeft: return rightToLeft ? 1 : nil
+    case .auto:
+      // P2–P3: with no R or AL the paragraph is LTR; with R or AL and no L,
+      // RTL.
+      if leftToRight { return 0 }
+      return rightToLeft ? 1 : nil
+    }
+  }
+}

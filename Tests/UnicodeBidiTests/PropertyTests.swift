@@ -1,0 +1,239 @@
+import UnicodeBidi
+import XCTest
+
+/// A small seeded generator (SplitMix64), so that failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Properties of the analysis on random mixed-direction strings.
+final class PropertyTests: XCTestCase {
+  /// Characters of every class: letters of both directions (one past
+  /// U+FFFF), digits, separators, marks, brackets (with the canonical
+  /// equivalents U+2329/U+3009), BN, and every explicit control.
+  static let pool: [UInt32] = [
+    0x61, 0x62, 0x5D0, 0x5D1, 0x627, 0x628, 0x10900, 0x4E2D,
+    0x31, 0x32, 0x660, 0x6F1, 0x1D7CE, 0x2B, 0x2D, 0x24, 0x25, 0x2C, 0x2E, 0x3A, 0x2F,
+    0x300, 0x5B8, 0xAD, 0x200D, 0x09, 0x20, 0x20, 0x21, 0x1F600,
+    0x28, 0x29, 0x5B, 0x5D, 0x2329, 0x3009, 0x7B, 0x7D,
+    0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
+  ]
+  static let directions: [BidiParagraph.Direction] = [.auto, .leftToRight, .rightToLeft]
+  static let encodings: [BidiEncoding] = [.utf8, .utf16, .utf32]
+
+  func randomText(_ random: inout SplitMix64) -> [UInt32] {
+    let length = Int.random(in: 0...40, using: &random)
+    return (0..<length).map { _ in Self.pool.randomElement(using: &random) ?? 0x20 }
+  }
+
+  static func encodeUTF8(_ scalars: [UInt32]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for scalar in scalars {
+      if let value = Unicode.Scalar(scalar) { bytes.append(contentsOf: String(Character(value)).utf8) }
+    }
+    return bytes
+  }
+
+  static func width(_ scalar: UInt32, _ encoding: BidiEncoding) -> Int {
+    switch encoding {
+    case .utf32: return 1
+    case .utf16: return scalar > 0xFFFF ? 2 : 1
+    case .utf8: return scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
+    }
+  }
+
+  /// L2 done the plain way on the levels of the characters that are not
+  /// removed: reverse every run at each level from the highest down to the
+  /// lowest odd one.
+  static func referenceOrder(_ levels: [(index: Int, level: UInt8)]) -> [Int] {
+    var items = levels
+    guard let highest = items.map(\.level).max() else { return [] }
+    guard let lowestOdd = items.map(\.level).filter({ $0 & 1 == 1 }).min() else { return items.map(\.index) }
+    var level = highest
+    while level >= lowestOdd {
+      var k = 0
+      while k < items.count {
+        if items[k].level < level {
+          k += 1
+          continue
+        }
+        var end = k
+        while end < items.count && items[end].level >= level { end += 1 }
+        items[k..<end].reverse()
+        k = end
+      }
+      level -= 1
+    }
+    return items.map(\.index)
+  }
+
+  func testMapsArePermutationsAndInverses() {
+    var random = SplitMix64(state: 0xB1D1)
+    for _ in 0..<1500 {
+      let text = randomText(&random)
+      for direction in Self.directions {
+        let line = BidiParagraph(scalars: text, direction: direction).line()
+        for encoding in Self.encodings {
+          let count = text.reduce(0) { $0 + Self.width($1, encoding) }
+          let toVisual = line.logicalToVisual(in: encoding)
+          let toLogical = line.visualToLogical(in: encoding)
+          XCTAssertEqual(toVisual.sorted(), Array(0..<count), "\(text) \(direction) \(encoding)")
+          XCTAssertEqual(toLogical.sorted(), Array(0..<count), "\(text) \(direction) \(encoding)")
+          for (logical, visual) in toVisual.enumerated() where toLogical[visual] != logical {
+            XCTFail("maps are not inverse at \(logical): \(text) \(direction) \(encoding)")
+            break
+          }
+          // visualOrder is visualToLogical without the removed units.
+          let levels = line.levels(in: encoding)
+          XCTAssertEqual(levels.count, count)
+          XCTAssertEqual(
+            line.visualOrder(in: encoding), toLogical.filter { !levels[$0].isRemoved },
+            "\(text) \(direction) \(encoding)")
+          // Runs cover every unit, in visual order.
+          let runs = line.runs(in: encoding)
+          XCTAssertEqual(runs.flatMap { Array($0.start..<$0.end) }.sorted(), Array(0..<count))
+          if encoding == .utf32 {
+            XCTAssertEqual(
+              runs.flatMap { $0.isRightToLeft ? Array(($0.start..<$0.end).reversed()) : Array($0.start..<$0.end) },
+              toLogical)
+          }
+        }
+      }
+    }
+  }
+
+  func testLevelsStayInRange() {
+    var random = SplitMix64(state: 0x1E7E1)
+    // Long runs of embeddings reach the maximum depth.
+    let deep = [UInt32](repeating: 0x202B, count: 70) + [UInt32](repeating: 0x202A, count: 70) + [0x61, 0x5D0, 0x31]
+    for k in 0..<1000 {
+      let text = k == 0 ? deep : randomText(&random)
+      for direction in Self.directions {
+        let paragraph = BidiParagraph(scalars: text, direction: direction)
+        for level in paragraph.levels(in: .utf32) + paragraph.line().levels(in: .utf32) {
+          if let value = level.value { XCTAssertLessThanOrEqual(value, 126, "\(text)") }
+        }
+        XCTAssertLessThanOrEqual(paragraph.level, 1)
+      }
+    }
+  }
+
+  func testUnitExpansionsAgree() {
+    var random = SplitMix64(state: 0x0E1C)
+    for _ in 0..<1000 {
+      let text = randomText(&random)
+      let bytes = Self.encodeUTF8(text)
+      for direction in Self.directions {
+        let paragraph = BidiParagraph(scalars: text, direction: direction)
+        let fromBytes = BidiParagraph(utf8: bytes, direction: direction)
+        XCTAssertEqual(paragraph.level, fromBytes.level)
+        let line = paragraph.line()
+        let byteLine = fromBytes.line()
+        let order = line.visualOrder(in: .utf32)
+        XCTAssertEqual(byteLine.visualOrder(in: .utf32), order)
+        XCTAssertEqual(byteLine.levels(in: .utf32), line.levels(in: .utf32))
+        for encoding in Self.encodings {
+          var starts: [Int] = []
+          var offset = 0
+          for scalar in text {
+            starts.append(offset)
+            offset += Self.width(scalar, encoding)
+          }
+          let expanded = order.flatMap { i in Array(starts[i]..<(starts[i] + Self.width(text[i], encoding))) }
+          XCTAssertEqual(line.visualOrder(in: encoding), expanded, "\(text) \(encoding)")
+          XCTAssertEqual(byteLine.visualOrder(in: encoding), expanded, "\(text) \(encoding)")
+          let levels = line.levels(in: .utf32)
+          let expandedLevels = levels.indices.flatMap { i in
+            [BidiLevel](repeating: levels[i], count: Self.width(text[i], encoding))
+          }
+          XCTAssertEqual(byteLine.levels(in: encoding), expandedLevels)
+        }
+        XCTAssertEqual(line.visualScalars(), byteLine.visualScalars())
+      }
+    }
+  }
+
+  func testUniformLevelAgreesWithAnalysis() {
+    var random = SplitMix64(state: 0x0F0F)
+    // Texts drawn from fewer classes, so that uniform ones occur.
+    let ltr: [UInt32] = [0x61, 0x31, 0x20, 0x2C, 0x28, 0x29, 0x300, 0x09, 0x4E2D, 0x24, 0x5D0]
+    let rtl: [UInt32] = [0x5D0, 0x627, 0x20, 0x2C, 0x28, 0x29, 0x300, 0x21, 0x10900, 0x61]
+    var uniformCount = 0
+    for k in 0..<3000 {
+      let pool = k % 2 == 0 ? ltr : rtl
+      let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+        pool.randomElement(using: &random) ?? 0x20
+      }
+      let bytes = Self.encodeUTF8(text)
+      for direction in Self.directions {
+        let quick = BidiParagraph.uniformLevel(utf8: bytes, direction: direction)
+        XCTAssertEqual(quick, BidiParagraph.uniformLevel(scalars: text, direction: direction), "\(text)")
+        guard let quick else { continue }
+        uniformCount += 1
+        let paragraph = BidiParagraph(utf8: bytes, direction: direction)
+        XCTAssertEqual(paragraph.level, quick, "\(text) \(direction)")
+        XCTAssertTrue(paragraph.isUniform, "\(text) \(direction)")
+        XCTAssertEqual(
+          paragraph.line().levels(in: .utf32), [BidiLevel](repeating: BidiLevel(rawValue: quick), count: text.count),
+          "\(text) \(direction)")
+      }
+    }
+    XCTAssertGreaterThan(uniformCount, 1000, "the generator should make many uniform texts")
+  }
+
+  func testLinesEqualTheParagraphWhereL1ChangesNothing() throws {
+    var random = SplitMix64(state: 0x11AE)
+    // L1 changes nothing at a break after a character that is not
+    // whitespace, an isolate control or removed by X9.
+    let resetOrRemoved: Set<BidiClass> = [.WS, .S, .B, .LRI, .RLI, .FSI, .PDI, .LRE, .RLE, .LRO, .RLO, .PDF, .BN]
+    var joinedChecks = 0
+    for _ in 0..<1500 {
+      let text = randomText(&random)
+      guard text.count >= 2 else { continue }
+      for direction in Self.directions {
+        let paragraph = BidiParagraph(scalars: text, direction: direction)
+        let whole = paragraph.line()
+        let wholeLevels = whole.levels(in: .utf32)
+        let candidates = (1..<text.count).filter { !resetOrRemoved.contains(BidiProperties.bidiClass(text[$0 - 1])) }
+        guard !candidates.isEmpty else { continue }
+        let breaks = Array(Set((0..<3).compactMap { _ in candidates.randomElement(using: &random) })).sorted()
+        let lines = try paragraph.lines(breaks: breaks, in: .utf32)
+        XCTAssertEqual(lines.count, breaks.count + 1)
+        var start = 0
+        for line in lines {
+          let range = line.range(in: .utf32)
+          XCTAssertEqual(range.lowerBound, start)
+          start = range.upperBound
+          // The line keeps the paragraph's levels, and its order is L2 of them.
+          XCTAssertEqual(line.levels(in: .utf32), Array(wholeLevels[range]), "\(text) \(direction) \(breaks)")
+          let kept = range.compactMap { i in wholeLevels[i].value.map { (index: i, level: $0) } }
+          XCTAssertEqual(line.visualOrder(in: .utf32), Self.referenceOrder(kept), "\(text) \(direction) \(breaks)")
+        }
+        XCTAssertEqual(start, text.count)
+        // Where both sides of a break are at the paragraph level, no
+        // reversal crosses it: the paragraph's order is the lines' orders
+        // side by side (right to left in an RTL paragraph).
+        for b in breaks {
+          let before = wholeLevels[..<b].last { !$0.isRemoved }
+          let after = wholeLevels[b...].first { !$0.isRemoved }
+          guard before?.value == paragraph.level, after?.value == paragraph.level else { continue }
+          let split = try paragraph.lines(breaks: [b], in: .utf32)
+          let first = split[0].visualOrder(in: .utf32)
+          let second = split[1].visualOrder(in: .utf32)
+          let joined = paragraph.level == 0 ? first + second : second + first
+          XCTAssertEqual(joined, whole.visualOrder(in: .utf32), "\(text) \(direction) break \(b)")
+          joinedChecks += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(joinedChecks, 200, "the generator should make breaks at the paragraph level")
+  }
+}
