@@ -90,6 +90,10 @@ let package = Package(
       name: "BidiHazardsTests",
       dependencies: [
         "BidiHazards"
+      ],
+      exclude: [
+        "Corpus",
+        "CorpusSource",
       ]
     ),
 

@@ -200,6 +200,30 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
   }
 }
 
+extension BidiControl {
+  /// Every control in a line (UTF-8 bytes), with its byte offset, in order;
+  /// for inlay hints that show the invisible characters by name.
+  public static func occurrences(in line: UnsafeBufferPointer<UInt8>) -> [(offset: Int, control: BidiControl)] {
+    var found: [(offset: Int, control: BidiControl)] = []
+    var i = 0
+    while i < line.count {
+      let b = line[i]
+      if b == 0xE2 || b == 0xD8, let control = decode(line, at: i) {
+        found.append((i, control))
+        i += control.utf8Count
+      } else {
+        i += 1
+      }
+    }
+    return found
+  }
+
+  /// Every control in a line, with its byte offset, in order.
+  public static func occurrences(in line: [UInt8]) -> [(offset: Int, control: BidiControl)] {
+    line.withUnsafeBufferPointer { occurrences(in: $0) }
+  }
+}
+
 /// Four or more upper-case hex digits.
 func hex4(_ value: UInt32) -> String {
   let digits = String(value, radix: 16, uppercase: true)

@@ -27,8 +27,12 @@ public let checkUsage = """
 /// newline). Returns the exit status: 0 if nothing was found, 1 if any
 /// hazard (invalid UTF-8 included) was found, 2 on a usage or I/O error
 /// (files that can be read are still checked). Files are read in chunks and
-/// scanned line by line, so a large file is never held in memory at once.
-public func runCheck(arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+/// scanned line by line, so a large file is never held in memory at once
+/// (only its longest line). `renderer`, if given, adds each flagged line's
+/// visual order to the messages.
+public func runCheck(
+  arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void, renderer: VisualOrderRenderer? = nil
+) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
   var paths: [String] = []
@@ -83,7 +87,7 @@ public func runCheck(arguments: [String], stdout: (String) -> Void, stderr: (Str
   guard !paths.isEmpty else { return usageError("no files given") }
   return withoutActuallyEscaping(stdout) { stdout in
     withoutActuallyEscaping(stderr) { stderr in
-      var run = CheckRun(format: format, language: language, stdout: stdout, stderr: stderr)
+      var run = CheckRun(format: format, language: language, renderer: renderer, stdout: stdout, stderr: stderr)
       run.begin()
       for path in paths { run.check(argument: path) }
       run.end()
@@ -107,6 +111,7 @@ private struct CheckRun {
   let format: Format
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
+  let renderer: VisualOrderRenderer?
   let stdout: (String) -> Void
   let stderr: (String) -> Void
   var findings = 0
@@ -115,9 +120,13 @@ private struct CheckRun {
   var skipped: [String] = []
   var errors: [(path: String, message: String)] = []
 
-  init(format: Format, language: SourceLanguage??, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void) {
+  init(
+    format: Format, language: SourceLanguage??, renderer: VisualOrderRenderer?,
+    stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void
+  ) {
     self.format = format
     self.language = language
+    self.renderer = renderer
     self.stdout = stdout
     self.stderr = stderr
   }
@@ -248,7 +257,7 @@ private struct CheckRun {
       case .some(let forced): forced
       case .none: pathLanguage ?? SourceLanguage(shebang: buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
       }
-    let scanner = HazardScanner(language: chosen)
+    let scanner = HazardScanner(language: chosen, renderer: renderer)
     var state = LexerState.initial
     var lineNumber = 0
     var lineStart = 0

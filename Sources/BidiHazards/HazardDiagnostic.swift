@@ -19,6 +19,10 @@ public struct HazardDiagnostic: Sendable, Hashable {
   public var closing: ClosingInsertion?
   /// For an override closed by a PDF: that PDF's byte range.
   public var pairedCloser: Range<Int>?
+  /// The line in visual order, from the scanner's renderer (nil without
+  /// one). Shared by the diagnostics of a line; short lines also have it
+  /// at the end of `message`.
+  public var visualOrder: String?
 
   public init(
     code: HazardCode, severity: HazardSeverity, line: Int, range: Range<Int>,
@@ -45,15 +49,18 @@ public struct ClosingInsertion: Sendable, Hashable {
   /// the end of its comment or string literal, before a trailing comment, or
   /// the end of the line).
   public var offset: Int
-  /// The closers, innermost first.
-  public var closers: [BidiControl]
+  /// The closers, innermost first. (A slice: the openers of one context
+  /// share one array, so a line with many open controls stays linear.)
+  public var closers: ArraySlice<BidiControl>
   /// Whether a space must go before the closers (they would otherwise
   /// stick to an identifier).
   public var spaceBefore: Bool
   /// Whether a space must go after the closers.
   public var spaceAfter: Bool
 
-  public init(offset: Int, closers: [BidiControl], spaceBefore: Bool = false, spaceAfter: Bool = false) {
+  public init(
+    offset: Int, closers: ArraySlice<BidiControl>, spaceBefore: Bool = false, spaceAfter: Bool = false
+  ) {
     self.offset = offset
     self.closers = closers
     self.spaceBefore = spaceBefore

@@ -85,7 +85,9 @@ extension HazardDiagnostic {
     }
     var fixes: [HazardFix] = []
     if let closing {
-      let names = closing.closers.map(\.shortName).joined(separator: " ")
+      let names =
+        closing.closers.count <= 4
+        ? closing.closers.map(\.shortName).joined(separator: " ") : "\(closing.closers.count) closers"
       fixes.append(
         HazardFix(
           kind: .close, title: "Close the \(control.shortName) on its line (insert \(names))",

@@ -37,20 +37,29 @@ public struct HazardLineCache: Sendable {
     let upper = min(max(replaced.upperBound, lower), lineCount)
     let added = max(newLineCount, 0)
     let delta = added - (upper - lower)
-    let carried = lower < lineCount ? startStates[lower] : .initial
+    let oldCount = lineCount
+    // The state at the start of line `lower` is the end state of the line
+    // before it, which the edit does not touch.
+    let carried = lower < oldCount ? startStates[lower] : .initial
     startStates.replaceSubrange(lower..<upper, with: repeatElement(carried, count: added))
     results.replaceSubrange(lower..<upper, with: repeatElement([], count: added))
     if startStates.isEmpty {
       startStates = [.initial]
       results = [[]]
     }
+    if lower < lineCount { startStates[lower] = carried }
     var shifted = Set<Int>()
+    // Lines appended at the end: their start state comes from rescanning
+    // the last old line (its end state is not cached).
+    if lower == oldCount, lower > 0, added > 0 { shifted.insert(lower - 1) }
     for line in stale where line < lower || line >= upper {
       shifted.insert(line < lower ? line : line + delta)
     }
     for line in lower..<(lower + added) { shifted.insert(line) }
-    // The line after the edit starts in a state that must be recomputed.
-    if lower + added < lineCount { shifted.insert(lower + added) }
+    // After a deletion, the line that follows may now start in another
+    // state. (After an insertion, rescanning the new lines compares their
+    // end state with the next line's cached start state.)
+    if added == 0, lower < lineCount { shifted.insert(lower) }
     stale = shifted.filter { $0 < lineCount }
   }
 

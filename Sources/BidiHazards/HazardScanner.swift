@@ -46,6 +46,9 @@ public struct HazardScanner: Sendable {
   public var renderer: VisualOrderRenderer?
   private let lexer: Lexer?
 
+  /// Lines up to this many bytes get their visual order in each message.
+  public static let visualOrderInMessageLimit = 400
+
   public init(language: SourceLanguage?, settings: HazardSettings = .default, renderer: VisualOrderRenderer? = nil) {
     self.language = language
     self.settings = settings
@@ -101,7 +104,11 @@ public struct HazardScanner: Sendable {
     diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
     if let renderer, !diagnostics.isEmpty, invalid.isEmpty, let visual = renderer(Array(line)) {
       let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
-      for k in diagnostics.indices { diagnostics[k].message += note }
+      let inMessage = line.count <= Self.visualOrderInMessageLimit
+      for k in diagnostics.indices {
+        diagnostics[k].visualOrder = visual
+        if inMessage { diagnostics[k].message += note }
+      }
     }
     return LineScan(diagnostics: diagnostics, endState: endState)
   }
@@ -176,6 +183,12 @@ private struct LineAnalysis {
     case string(Segment)
   }
 
+  /// The open scopes of one context (indices into `openers`).
+  struct PairingStack {
+    var entries: [Int] = []
+    var isolates = 0
+  }
+
   struct Opener {
     var offset: Int
     var control: BidiControl
@@ -201,8 +214,8 @@ private struct LineAnalysis {
   var settings: HazardSettings { scanner.settings }
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
-    var codeStack: [Int] = []
-    var segmentStack: [Int] = []
+    var codeStack = PairingStack()
+    var segmentStack = PairingStack()
     var active: Int? = nil
     var next = 0
     for (offset, control) in controls {
@@ -236,31 +249,38 @@ private struct LineAnalysis {
   }
 
   /// Where the code of the line ends: before a comment or literal that runs
-  /// to the end of the line, else at the end of the line.
+  /// on to the end of the line (a line comment, a literal continued on the
+  /// next line), else at the end of the line.
   func codeEnd(_ segments: [Segment]) -> Int {
-    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count {
+    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count,
+      last.contentEnd == line.count || !last.endsOnLine
+    {
       return last.start
     }
     return line.count
   }
 
-  mutating func process(_ control: BidiControl, at offset: Int, stack: inout [Int], context: Context) {
+  mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, context: Context) {
     if control.isOpener {
-      stack.append(openers.count)
+      stack.entries.append(openers.count)
+      if control.isIsolateOpener { stack.isolates += 1 }
       openers.append(Opener(offset: offset, control: control, context: context))
       return
     }
     let range = offset..<(offset + control.utf8Count)
     if control == .pdf {
-      if let top = stack.last, openers[top].control.isEmbeddingOrOverride {
-        stack.removeLast()
+      if let top = stack.entries.last, openers[top].control.isEmbeddingOrOverride {
+        stack.entries.removeLast()
         openers[top].pairedCloser = range
       } else {
-        reportUnmatched(control, range, isolateOpen: !stack.isEmpty)
+        reportUnmatched(control, range, isolateOpen: !stack.entries.isEmpty)
       }
     } else if control == .pdi {
-      if let index = stack.lastIndex(where: { openers[$0].control.isIsolateOpener }) {
-        stack.removeSubrange(index...)
+      // Searching only when an isolate is open keeps this linear: every
+      // entry passed over is popped.
+      if stack.isolates > 0, let index = stack.entries.lastIndex(where: { openers[$0].control.isIsolateOpener }) {
+        stack.isolates -= 1
+        stack.entries.removeSubrange(index...)
       } else {
         reportUnmatched(control, range, isolateOpen: false)
       }
@@ -269,19 +289,19 @@ private struct LineAnalysis {
 
   /// Records, for each opener left on `stack`, the closers that would close
   /// it at `offset`.
-  mutating func finish(_ stack: inout [Int], context: Context, at offset: Int) {
-    guard !stack.isEmpty else { return }
+  mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
+    guard !stack.entries.isEmpty else { return }
     let code: Bool
     if case .code = context { code = true } else { code = false }
-    var closers: [BidiControl] = []
-    for index in stack.reversed() {
-      closers.append(openers[index].control.isIsolateOpener ? .pdi : .pdf)
+    let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
+    let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
+    // Innermost first; the opener at depth k needs the first n - k closers.
+    let closers = stack.entries.reversed().map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
+    for (k, index) in stack.entries.reversed().enumerated() {
       openers[index].closing = ClosingInsertion(
-        offset: offset, closers: closers,
-        spaceBefore: code && offset > 0 && sticksToIdentifier(before: offset),
-        spaceAfter: code && offset < line.count && sticksToIdentifier(after: offset))
+        offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter)
     }
-    stack.removeAll()
+    stack = PairingStack()
   }
 
   func sticksToIdentifier(before offset: Int) -> Bool {
@@ -308,20 +328,20 @@ private struct LineAnalysis {
       switch opener.context {
       case .line:
         code = .unpaired
-        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect) up to the end of the line"
+        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .code:
         code = .unpaired
-        message = "\(control.displayName) is not closed on its line: it \(control.effect) up to the end of the line, comments and literals included"
+        message = "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
       case .comment(let segment):
         code = .inComment
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
-          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect) up to the end of the line"
+          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .string(let segment):
         code = .inString
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a string literal is not closed before the literal ends: it \(control.effect), across the closing quote, so the code after it displays out of order"
-          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect) up to the end of the line"
+          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect), up to the end of the line"
       }
       if let severity = settings.severity(for: code) {
         diagnostics.append(
@@ -334,8 +354,8 @@ private struct LineAnalysis {
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
       let message = closed
-        ? "\(control.displayName) \(control.effect) until its \(opener.pairedCloser == nil ? "isolate ends" : "PDF"): the text displays in a different order from the one it is read in"
-        : "\(control.displayName) \(control.effect) up to the end of its context: the text displays in a different order from the one it is read in"
+        ? "\(control.displayName) \(control.effect), until \(opener.pairedCloser == nil ? "the isolate around it ends" : "its PDF"): the text displays in a different order from the one it is read in"
+        : "\(control.displayName) \(control.effect), up to the end of its line: the text displays in a different order from the one it is read in"
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control, message: message,

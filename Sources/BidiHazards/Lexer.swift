@@ -365,14 +365,15 @@ private struct LineRun {
     return j
   }
 
+  /// Keywords after which `/` starts a regular expression, not a division.
+  static let regexKeywords: [[UInt8]] = [
+    "return", "typeof", "case", "yield", "await", "in", "of", "instanceof", "new", "delete", "void", "throw",
+    "else", "do",
+  ].map { Array($0.utf8) }
+
   func isRegexKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    let text = String(decoding: word, as: UTF8.self)
-    switch text {
-    case "return", "typeof", "case", "yield", "await", "in", "of", "instanceof", "new", "delete", "void", "throw",
-      "else", "do":
-      return true
-    default: return false
-    }
+    guard word.count >= 2, word.count <= 10, word[0] >= 0x61 else { return false }
+    return Self.regexKeywords.contains { $0.elementsEqual(word) }
   }
 
   /// A string literal that starts with a prefix (`r"`, `b'`, `R"(`, `$'`).

@@ -1,0 +1,232 @@
+import BidiHazards
+import Foundation
+import XCTest
+
+/// `bidi-lsp check`: output formats, exit codes, directories, odd files.
+final class CheckCommandTests: XCTestCase {
+  func write(_ bytes: [UInt8], to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+  }
+
+  func write(_ marked: String, to url: URL) throws {
+    try write(Array(MarkedText(marked).text.utf8), to: url)
+  }
+
+  func testHazardCorpusIsFlaggedInTextFormat() throws {
+    let hazards = corpusURL.appendingPathComponent("hazards").path
+    let result = check([hazards])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 62)
+    // path:line:column: severity: message [code]
+    var found: [String] = []
+    for line in lines {
+      let parts = line.split(separator: ":", maxSplits: 4).map(String.init)
+      XCTAssertEqual(parts.count, 5, line)
+      XCTAssertTrue(parts[3] == " error" || parts[3] == " warning", line)
+      let code = try XCTUnwrap(parts[4].split(separator: "[").last).dropLast()
+      XCTAssertTrue(parts[4].hasSuffix("]"), line)
+      let relative = parts[0].replacingOccurrences(of: corpusURL.path + "/", with: "")
+      found.append("\(relative):\(parts[1]):\(parts[2]) \(code)")
+    }
+    XCTAssertEqual(found.sorted(), try CorpusTests.expectedFindings().map(\.description))
+    // Files come in sorted order, findings in line order.
+    XCTAssertTrue(lines[0].hasPrefix(hazards + "/TextBlock.java:6:33: error: U+202E RIGHT-TO-LEFT OVERRIDE"), lines[0])
+    XCTAssertTrue(lines.last!.hasPrefix(hazards + "/stretched-template.js:10:17: error: U+200E LEFT-TO-RIGHT MARK inside an identifier"))
+  }
+
+  func testCleanCorpusPasses() {
+    let result = check([corpusURL.appendingPathComponent("clean").path])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(result.stderr, "")
+  }
+
+  func testJSONFormat() throws {
+    let result = check(["--format", "json", corpusURL.path])
+    XCTAssertEqual(result.status, 1)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+    XCTAssertEqual(findings.count, 62)
+    XCTAssertEqual(object["findingCount"] as? Int, 62)
+    XCTAssertEqual(object["filesChecked"] as? Int, 26)  // 13 + 12 + expected.txt
+    XCTAssertEqual(object["skipped"] as? [String], [])
+    XCTAssertEqual((object["errors"] as? [Any])?.count, 0)
+    let first = findings[0]
+    XCTAssertEqual(first["path"] as? String, corpusURL.path + "/hazards/TextBlock.java")
+    XCTAssertEqual(first["line"] as? Int, 6)
+    XCTAssertEqual(first["column"] as? Int, 33)
+    XCTAssertEqual(first["length"] as? Int, 3)
+    XCTAssertEqual(first["severity"] as? String, "error")
+    XCTAssertEqual(first["code"] as? String, "bidi.inString")
+    XCTAssertTrue((first["message"] as? String)?.hasPrefix("U+202E RIGHT-TO-LEFT OVERRIDE") == true)
+    let clean = check(["--format=json", corpusURL.appendingPathComponent("clean").path])
+    XCTAssertEqual(clean.status, 0)
+    let cleanObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual((cleanObject["findings"] as? [Any])?.count, 0)
+  }
+
+  func testJSONStringEscaping() throws {
+    let nasty = "q\"b\\s/\n\r\t\u{08}\u{0C}\u{00}\u{1F}\u{7F}\u{2028}\u{2029}\u{202E}é\u{1F600}שלום"
+    let literal = jsonStringLiteral(nasty)
+    XCTAssertFalse(literal.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E || $0.value == 0x2028 })
+    XCTAssertTrue(literal.contains("\\u202E"))
+    let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+    XCTAssertEqual(decoded, [nasty])
+  }
+
+  func testMissingFileIsAnIOErrorButOtherFilesAreStillChecked() throws {
+    let dir = try temporaryDirectory(self)
+    let file = dir.appendingPathComponent("a.c")
+    try write("/* ⟦RLO⟧ */", to: file)
+    let missing = dir.appendingPathComponent("missing.c").path
+    let result = check([missing, file.path])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.stderr.contains(missing + ": No such file or directory"), result.stderr)
+    XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
+    XCTAssertTrue(result.stdout.hasPrefix(file.path + ":1:4: error: "), result.stdout)
+    let json = check(["--format", "json", missing])
+    XCTAssertEqual(json.status, 2)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let errors = try XCTUnwrap(object["errors"] as? [[String: String]])
+    XCTAssertEqual(errors.first?["path"], missing)
+  }
+
+  func testUsageErrors() {
+    XCTAssertEqual(check([]).status, 2)
+    XCTAssertEqual(check(["--bogus", "x"]).status, 2)
+    XCTAssertEqual(check(["--format", "xml", "x"]).status, 2)
+    XCTAssertEqual(check(["--format"]).status, 2)
+    XCTAssertEqual(check(["--language", "cobol", "x"]).status, 2)
+    let usage = check(["--nope"])
+    XCTAssertTrue(usage.stderr.contains("unknown option '--nope'"))
+    XCTAssertTrue(usage.stderr.contains("usage: bidi-lsp check"))
+    let help = check(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.stdout.hasPrefix("usage: bidi-lsp check"))
+  }
+
+  func testCleanFileExitsZero() throws {
+    let dir = try temporaryDirectory(self)
+    let file = dir.appendingPathComponent("ok.py")
+    try write("s = 'שלום⟦RLM⟧'  # ⟦LRI⟧ok⟦PDI⟧\n", to: file)
+    let result = check([file.path])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.stdout, "")
+  }
+
+  func testDirectoriesAreWalkedInSortedOrderSkippingVersionControl() throws {
+    let dir = try temporaryDirectory(self)
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("b/z.txt"))
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("b/a.txt"))
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("a.txt"))
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(".git/config"))
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("sub/.hg/store"))
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(".hidden.txt"))
+    try FileManager.default.createSymbolicLink(
+      at: dir.appendingPathComponent("loop"), withDestinationURL: dir)
+    try FileManager.default.createSymbolicLink(
+      at: dir.appendingPathComponent("link.txt"), withDestinationURL: dir.appendingPathComponent("a.txt"))
+    let result = check([dir.path + "/"])
+    XCTAssertEqual(result.status, 1)
+    let paths = result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }
+    let root = dir.path + "/"
+    XCTAssertEqual(
+      paths, [root + ".hidden.txt", root + "a.txt", root + "b/a.txt", root + "b/z.txt", root + "link.txt"])
+  }
+
+  func testBinaryFilesAreSkipped() throws {
+    let dir = try temporaryDirectory(self)
+    var binary = Array(MarkedText("x ⟦RLO⟧\n").text.utf8)
+    binary.append(0)
+    try write(binary, to: dir.appendingPathComponent("blob.bin"))
+    // A NUL after the first 8 KiB does not make a file binary.
+    var late = Array(repeating: UInt8(ascii: "a"), count: 9000)
+    late += Array(MarkedText("\n⟦RLO⟧\n").text.utf8)
+    late.append(0)
+    try write(late, to: dir.appendingPathComponent("late.txt"))
+    let result = check([dir.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
+    XCTAssertTrue(result.stdout.hasPrefix(dir.path + "/late.txt:2:1: error:"), result.stdout)
+    let json = check(["--format", "json", dir.appendingPathComponent("blob.bin").path])
+    XCTAssertEqual(json.status, 0)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(object["skipped"] as? [String], [dir.appendingPathComponent("blob.bin").path])
+    XCTAssertEqual(object["filesChecked"] as? Int, 0)
+  }
+
+  func testInvalidUTF8IsAFindingAndTheRestIsChecked() throws {
+    let dir = try temporaryDirectory(self)
+    var bytes = Array("ok\nbad ".utf8) + [0xC3, 0x28] + Array(" here\n".utf8)
+    bytes += Array(MarkedText("/* ⟦RLO⟧ */\n").text.utf8)
+    try write(bytes, to: dir.appendingPathComponent("mixed.c"))
+    let result = check([dir.appendingPathComponent("mixed.c").path])
+    XCTAssertEqual(result.status, 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertTrue(lines[0].hasPrefix(dir.path + "/mixed.c:2:5: warning: invalid UTF-8 (bytes 0xC3)"), lines[0])
+    XCTAssertTrue(lines[0].hasSuffix("[bidi.invalidUtf8]"))
+    XCTAssertTrue(lines[1].hasPrefix(dir.path + "/mixed.c:3:4: error: "), lines[1])
+    XCTAssertTrue(lines[1].hasSuffix("[bidi.inComment]"))
+    // Invalid UTF-8 alone counts as a finding.
+    try write([0x80], to: dir.appendingPathComponent("only.txt"))
+    XCTAssertEqual(check([dir.appendingPathComponent("only.txt").path]).status, 1)
+  }
+
+  func testLargeFilesAreStreamedWithLinesAcrossChunkBoundaries() throws {
+    let dir = try temporaryDirectory(self)
+    var bytes: [UInt8] = []
+    // Put a CR LF exactly across the 64 KiB read boundary.
+    let filler = Array(repeating: UInt8(ascii: "a"), count: 65535)
+    bytes += filler + [0x0D, 0x0A]  // line 1
+    var lineCount = 1
+    while bytes.count < 3_000_000 {
+      bytes += Array("line with text שלום \u{2067}ok\u{2069}\r\n".utf8)
+      lineCount += 1
+    }
+    bytes += Array(repeating: UInt8(ascii: "b"), count: 200_000)  // a line longer than a chunk
+    bytes += Array("\u{202E}\r".utf8)  // lone CR ends it
+    lineCount += 1
+    bytes += Array("tail \u{2069}".utf8)
+    lineCount += 1
+    try write(bytes, to: dir.appendingPathComponent("big.txt"))
+    let result = check([dir.appendingPathComponent("big.txt").path])
+    XCTAssertEqual(result.status, 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertTrue(lines[0].hasPrefix(dir.path + "/big.txt:\(lineCount - 1):200001: error:"), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix(dir.path + "/big.txt:\(lineCount):6: warning:"), lines[1])
+  }
+
+  func testLanguageComesFromNameShebangOrOption() throws {
+    let dir = try temporaryDirectory(self)
+    try write("#!/bin/sh\necho hi # ⟦RLO⟧\n", to: dir.appendingPathComponent("script"))
+    let shebang = check([dir.appendingPathComponent("script").path])
+    XCTAssertTrue(shebang.stdout.hasSuffix("[bidi.inComment]\n"), shebang.stdout)
+    let plain = check(["--language", "plaintext", dir.appendingPathComponent("script").path])
+    XCTAssertTrue(plain.stdout.hasSuffix("[bidi.unpaired]\n"), plain.stdout)
+    let forced = check(["--language=python", dir.appendingPathComponent("script").path])
+    XCTAssertTrue(forced.stdout.hasSuffix("[bidi.inComment]\n"), forced.stdout)
+  }
+
+  func testRendererAddsVisualOrderToCheckMessages() throws {
+    let dir = try temporaryDirectory(self)
+    try write("x ⟦RLO⟧ab", to: dir.appendingPathComponent("r.txt"))
+    var out = ""
+    let status = runCheck(
+      arguments: [dir.path], stdout: { out += $0 }, stderr: { _ in }, renderer: { _ in "ba x" })
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(out.hasSuffix("The line displays as: \u{201C}ba x\u{201D} [bidi.unpaired]\n"), out)
+  }
+
+  func testControlsInPathsAreShownEscapedInText() throws {
+    let dir = try temporaryDirectory(self)
+    let name = "evil\u{202E}txt.c"
+    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(name))
+    let result = check([dir.path])
+    XCTAssertTrue(result.stdout.hasPrefix(dir.path + "/evil\\u{202E}txt.c:1:3: "), result.stdout)
+  }
+}

@@ -1,0 +1,5 @@
+// تحية
+export function greet(name: string): string {
+  return `שלום ⁨${name}⁩!`;
+}
+const label: string = "עברית‏ 1"; // ⁦ok⁩

@@ -1,0 +1,12 @@
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Trojan Source: commenting-out. The RLO reverses the rest of the comment,
+   so the `if (isAdmin)` test appears to be code but is inside the comment. */
+int main(void) {
+    bool isAdmin = false;
+    /*⟦RLO:inComment⟧ } ⟦LRI⟧if (isAdmin)⟦PDI⟧ ⟦LRI:inComment⟧ begin admins only */
+        printf("You are an admin.\n");
+    /* end admins only ⟦RLO:inComment⟧ { ⟦LRI:inComment⟧*/
+    return 0;
+}

@@ -1,0 +1,13 @@
+package main
+
+import "fmt"
+
+func main() {
+    isAdmin := false
+    query := `SELECT *
+FROM users ⟦RLO:inString⟧ WHERE admin`
+    fmt.Println(query, isAdmin) // ⟦LRI:inComment⟧ debug
+    r := '⟦LRM⟧'
+    /* ⟦RLE:inComment⟧ */ isAdmin = true /* ⟦PDF:unmatched⟧ */
+    fmt.Println(r, isAdmin)
+}

@@ -1,0 +1,146 @@
+import BidiHazards
+import Foundation
+import XCTest
+
+/// Quick fixes and fix-all: applied, they remove what they fix.
+final class FixTests: XCTestCase {
+  /// Splits at "\n" (the test texts use only that).
+  func lines(_ text: [UInt8]) -> [[UInt8]] {
+    text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+  }
+
+  func apply(_ edits: [HazardTextEdit], to text: [UInt8]) -> [UInt8] {
+    var result = lines(text)
+    for (number, line) in result.enumerated() {
+      result[number] = HazardTextEdit.apply(edits.filter { $0.line == number }, to: line)
+    }
+    return Array(result.joined(separator: [0x0A]))
+  }
+
+  /// Where byte `offset` of the original line is after `edits` (nil if an
+  /// edit removed it).
+  func mapped(_ offset: Int, through edits: [HazardTextEdit]) -> Int? {
+    var shift = 0
+    for edit in edits {
+      if edit.range.isEmpty {
+        if edit.range.lowerBound <= offset { shift += edit.newText.utf8.count }
+      } else if edit.range.contains(offset) {
+        return nil
+      } else if edit.range.upperBound <= offset {
+        shift += edit.newText.utf8.count - edit.range.count
+      }
+    }
+    return offset + shift
+  }
+
+  func fixedText(_ marked: String, _ language: SourceLanguage?, kind: HazardFix.Kind) throws -> String {
+    let text = MarkedText(marked).text
+    let diagnostic = try XCTUnwrap(HazardScanner(language: language).scanDocument(text).first)
+    let fix = try XCTUnwrap(diagnostic.fixes.first { $0.kind == kind })
+    return String(decoding: apply(fix.edits, to: Array(text.utf8)), as: UTF8.self)
+  }
+
+  func testCloseInsertsTheRightClosersAtTheEndOfTheContext() throws {
+    XCTAssertEqual(try fixedText("x ⟦RLE⟧abc", nil, kind: .close), MarkedText("x ⟦RLE⟧abc⟦PDF⟧").text)
+    XCTAssertEqual(
+      try fixedText("⟦RLE⟧ a ⟦LRI⟧ b", nil, kind: .close), MarkedText("⟦RLE⟧ a ⟦LRI⟧ b⟦PDI⟧⟦PDF⟧").text)
+    XCTAssertEqual(try fixedText("/* ⟦RLI⟧ */ x", .c, kind: .close), MarkedText("/* ⟦RLI⟧ ⟦PDI⟧*/ x").text)
+    XCTAssertEqual(try fixedText(#"s = "⟦FSI⟧a" + b"#, .java, kind: .close), MarkedText(#"s = "⟦FSI⟧a⟦PDI⟧" + b"#).text)
+    // In code, closers are kept apart from identifiers, and go before a
+    // trailing comment.
+    XCTAssertEqual(try fixedText("x = ⟦RLE⟧ foo", .c, kind: .close), MarkedText("x = ⟦RLE⟧ foo ⟦PDF⟧").text)
+    XCTAssertEqual(
+      try fixedText("x = ⟦RLE⟧ foo; // c", .c, kind: .close), MarkedText("x = ⟦RLE⟧ foo; ⟦PDF⟧// c").text)
+    XCTAssertEqual(try fixedText(#"x = ⟦RLE⟧ "a""#, .c, kind: .close), MarkedText(#"x = ⟦RLE⟧ "a"⟦PDF⟧"#).text)
+    XCTAssertEqual(
+      try fixedText("x = ⟦RLE⟧ \"a\\\nb\"", .c, kind: .close), MarkedText("x = ⟦RLE⟧ ⟦PDF⟧\"a\\\nb\"").text)
+    // A literal continued by a backslash: close before the backslash.
+    XCTAssertEqual(
+      try fixedText("s = \"⟦RLI⟧a\\\nb\";", .c, kind: .close), MarkedText("s = \"⟦RLI⟧a⟦PDI⟧\\\nb\";").text)
+  }
+
+  func testRemoveAndReplaceOverride() throws {
+    XCTAssertEqual(try fixedText("a ⟦RLO⟧bc⟦PDF⟧ d", nil, kind: .remove), "a bc d")
+    XCTAssertEqual(try fixedText("a ⟦RLO⟧bc⟦PDF⟧ d", nil, kind: .replaceOverrideWithEmbedding), MarkedText("a ⟦RLE⟧bc⟦PDF⟧ d").text)
+    XCTAssertEqual(try fixedText("a ⟦PDI⟧ d", nil, kind: .remove), "a  d")
+    XCTAssertEqual(try fixedText("ab⟦RLM⟧c = 1", .python, kind: .remove), "abc = 1")
+  }
+
+  func testEveryQuickFixRemovesItsDiagnostic() throws {
+    var applied = 0
+    for path in try CorpusTests.corpusFiles("hazards") {
+      let text = Array(try Data(contentsOf: corpusURL.appendingPathComponent(path)))
+      let scanner = HazardScanner(language: SourceLanguage(path: path))
+      let before = scanner.scanDocument(text)
+      for diagnostic in before {
+        for fix in diagnostic.fixes {
+          applied += 1
+          XCTAssertTrue(fix.edits.allSatisfy { $0.line == diagnostic.line })
+          let after = scanner.scanDocument(apply(fix.edits, to: text))
+          let context = "\(path):\(diagnostic.line + 1):\(diagnostic.range.lowerBound + 1) \(diagnostic.code.rawValue): \(fix.title)"
+          XCTAssertLessThanOrEqual(after.count, before.count, context)
+          // Diagnostics on other lines are untouched.
+          XCTAssertEqual(after.filter { $0.line != diagnostic.line }, before.filter { $0.line != diagnostic.line }, context)
+          // On the line, every diagnostic left is on an original control,
+          // never on inserted text, and the fixed one is gone.
+          var original: [Int: Int] = [:]
+          for other in before where other.line == diagnostic.line {
+            if let offset = mapped(other.range.lowerBound, through: fix.edits) { original[offset] = other.range.lowerBound }
+          }
+          for other in after where other.line == diagnostic.line {
+            let source = original[other.range.lowerBound]
+            XCTAssertNotNil(source, "diagnostic on inserted text after \(context)")
+            if source == diagnostic.range.lowerBound {
+              XCTAssertNotEqual(other.code, diagnostic.code, context)
+            }
+          }
+        }
+      }
+    }
+    // 62 removals, 46 closings (19 inComment + 21 inString + 6 unpaired),
+    // 3 override replacements.
+    XCTAssertEqual(applied, 111)
+  }
+
+  func testPreferredFixIsUnique() throws {
+    for path in try CorpusTests.corpusFiles("hazards") {
+      let text = Array(try Data(contentsOf: corpusURL.appendingPathComponent(path)))
+      for diagnostic in HazardScanner(language: SourceLanguage(path: path)).scanDocument(text) {
+        XCTAssertEqual(diagnostic.fixes.filter(\.isPreferred).count, 1, path)
+      }
+    }
+  }
+
+  func testFixAllLeavesNoHazard() throws {
+    for strategy in [FixAllStrategy.remove, .close] {
+      var files = 0
+      for path in try CorpusTests.corpusFiles("hazards") {
+        let text = Array(try Data(contentsOf: corpusURL.appendingPathComponent(path)))
+        let scanner = HazardScanner(language: SourceLanguage(path: path))
+        let diagnostics = scanner.scanDocument(text)
+        XCTAssertFalse(diagnostics.isEmpty)
+        let fixed = apply(fixAllEdits(for: diagnostics, strategy: strategy), to: text)
+        XCTAssertEqual(scanner.scanDocument(fixed), [], "\(path) after fix-all \(strategy)")
+        files += 1
+      }
+      XCTAssertEqual(files, 13)
+    }
+  }
+
+  func testFixAllCloseKeepsTheControlsAndRemoveDropsThem() throws {
+    let text = MarkedText("/* ⟦RLO⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x */ y ⟦PDF⟧").text
+    let diagnostics = HazardScanner(language: .c).scanDocument(text)
+    XCTAssertEqual(diagnostics.map(\.code), [.inComment, .inComment, .unmatched])
+    let closed = apply(fixAllEdits(for: diagnostics, strategy: .close), to: Array(text.utf8))
+    XCTAssertEqual(String(decoding: closed, as: UTF8.self), MarkedText("/* ⟦RLE⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x ⟦PDI⟧⟦PDF⟧*/ y ").text)
+    let removed = apply(fixAllEdits(for: diagnostics, strategy: .remove), to: Array(text.utf8))
+    XCTAssertEqual(String(decoding: removed, as: UTF8.self), MarkedText("/*  } ⟦LRI⟧if (a)⟦PDI⟧  x */ y ").text)
+  }
+
+  func testInvalidUTF8FixReplacesTheBytes() throws {
+    let line: [UInt8] = [0x61, 0xFF, 0x62]
+    let diagnostic = try XCTUnwrap(HazardScanner(language: nil).scanLine(line, lineNumber: 0).diagnostics.first)
+    let fixed = HazardTextEdit.apply(diagnostic.fixes[0].edits, to: line)
+    XCTAssertEqual(String(decoding: fixed, as: UTF8.self), "a\u{FFFD}b")
+  }
+}
