@@ -42,9 +42,11 @@ extension MarkPlanner {
   /// Mode `direction` for one paragraph of the line (an index into
   /// `paragraphs`): nil when the paragraph is empty (nothing but its
   /// separator) or already resolves to `direction` under firstStrong;
-  /// otherwise LRM (left to right) or RLM (right to left) inserted at its start. When the
-  /// paragraph starts with the opposite mark (LRM, RLM or ALM), that mark is
-  /// replaced instead, so that toggling directions does not pile marks up.
+  /// otherwise LRM (left to right) or RLM (right to left) at its start. A
+  /// paragraph of spaces only, or of digits and punctuation, is not empty and
+  /// gets the mark. When the paragraph starts with a mark of another
+  /// direction (LRM, RLM or ALM), that mark is replaced rather than a new one
+  /// inserted, so that switching directions does not pile marks up.
   public func directionEdit(_ direction: BidiDirection, paragraph: Int) -> MarkEdit? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     return directionEdit(

@@ -12,7 +12,10 @@ import UnicodeBidi
 /// characters) gives no edits.
 ///
 /// Bytes that are not valid UTF-8 are read as U+FFFD, one per maximal
-/// invalid subsequence, and are never split by an edit.
+/// invalid subsequence, and are never split by an edit. The optional ranges
+/// of modes `placeholders`, `runs` and `strip` are read leniently: clamped to
+/// the line, an end inside a character moved outward to include it. Mode
+/// `isolate` checks its range strictly and throws `MarkError`.
 public struct MarkPlanner: Sendable {
   /// The line's scalars.
   let scalars: [Unicode.Scalar]
@@ -144,21 +147,21 @@ extension MarkPlanner {
     guard let range else { return 0..<scalars.count }
     let lower = min(max(range.lowerBound, 0), utf8Count)
     let upper = min(max(range.upperBound, lower), utf8Count)
-    var start = 0
+    // The last scalar starting at or before `lower`.
     var low = 0
     var high = offsets.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if offsets[middle] <= lower { low = middle } else { high = middle - 1 }
     }
-    start = low
-    low = start
+    let start = low
+    // The first boundary at or after `upper`.
     high = offsets.count - 1
     while low < high {
       let middle = (low + high) / 2
       if offsets[middle] < upper { low = middle + 1 } else { high = middle }
     }
-    return start..<max(low, start)
+    return start..<low
   }
 
   /// The index of the paragraph holding a scalar index (the last paragraph

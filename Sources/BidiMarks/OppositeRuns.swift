@@ -2,66 +2,73 @@ import UnicodeBidi
 
 // Mode `runs`: isolate the runs of a paragraph whose direction is opposite to
 // the paragraph's.
-//
-// The rules, for a paragraph of direction D (the other direction is O):
-//
-// 1. Text inside an isolate (initiator to matching PDI, or to the end of the
-//    paragraph when unmatched), an embedding or an override (opener to its
-//    PDF, or to the end of the paragraph) is never looked into: such a unit
-//    counts as one neutral character. A PDF or PDI with no opener, and a
-//    segment separator (Bidi_Class S, such as TAB), are barriers that no run
-//    crosses. Combining marks (NSM) and boundary neutrals (BN, such as ZWJ)
-//    belong to the character before them.
-// 2. An *opposite run* starts at a strong character of direction O (L when
-//    D is rtl; R or AL when D is ltr) and ends at the last such character
-//    before the next strong character of direction D, barrier or paragraph
-//    end. Everything between its first and last O character belongs to it:
-//    numbers, spaces, punctuation, symbols, units. Neutrals at its edges stay
-//    outside. The marks LRM, RLM and ALM count as strong characters of their
-//    direction when that is D (they end a run), and as neutrals when it is O
-//    (never starting or ending a run).
-// 3. Its edges then grow, in this order, over:
-//    - digits stuck to it: after its last character, a sequence of digits
-//      (EN, AN) and joiners (ES, CS, ET characters and `_`) that starts right
-//      there, up to its last digit, plus ET characters right after that digit
-//      (`COVID-19`, `v2.0`, `MP3`, `x86_64`); before its first character, a
-//      sequence of digits and joiners that ends right there and starts with a
-//      digit, with ES or ET characters right before that digit (`3D`,
-//      `+1a`), the ES ones only when no letter or digit precedes them;
-//    - `@` and ET characters (`#`, `$`…) right before it (`@handle`, `#tag`);
-//    - paired brackets (Bidi_Paired_Bracket) it would otherwise split: when
-//      it holds an opening bracket whose closing one comes after it (or the
-//      reverse), it grows up to that bracket, provided no strong character
-//      of direction D or barrier lies in between.
-// 4. In an RTL paragraph only, a *number sequence* outside the runs above is
-//    an LTR run of its own: digit groups (EN, AN) joined by separators, where
-//    a separator is, in order, an optional `)`, an optional space (U+0020,
-//    U+00A0 or U+202F), an optional punctuation character, an optional space
-//    and an optional `(` — at least one of them. The punctuation is an ES or
-//    CS character or a dash (U+2010–U+2013); when a space stands next to it,
-//    it must be a dash (`-`, U+2010–U+2013, U+2212), so that `1, 2, 3` is a
-//    list of three numbers while `10 – 20` is one range. Parentheses must
-//    balance within the sequence; a `(` right before its first digit joins it
-//    when its `)` does, and so do ES and ET characters right before (a sign
-//    or currency: `+1`, `$5`) and ET characters right after (`50%`). The
-//    sequence is isolated when it has two digit groups or more (`+1 (555)
-//    123-4567`, `2024/01/15`, `10:30`, `10–20`, `1,234.56`) or starts with a
-//    sign (`-5`); a lone number such as `42` or `50%` is left as it is.
-// 5. Each run becomes LRI … PDI in an RTL paragraph and RLI … PDI in an LTR
-//    one. Because what a plan wraps is inside an isolate afterwards, and
-//    isolates are never looked into, a second plan finds nothing left.
 
 extension MarkPlanner {
   /// Mode `runs`: the edits that isolate every run of text whose direction
   /// is opposite to its paragraph's, and in RTL paragraphs every number
   /// sequence joined by separators (phone numbers, dates, times, ranges).
-  /// The rules are at the top of OppositeRuns.swift and in the protocol
-  /// specification.
   ///
   /// `directions` holds the direction of each paragraph of the line (as in
   /// `paragraphs`); missing entries repeat the last one, and an empty list
-  /// means ltr. Only runs that lie wholly inside `range` (UTF-8 offsets, nil
-  /// for the whole line) are isolated.
+  /// means left to right. Only runs that lie wholly inside `range` (UTF-8
+  /// offsets, nil for the whole line) are isolated.
+  ///
+  /// The rules, for a paragraph of direction D (the other direction is O):
+  ///
+  /// 1. Text inside an isolate (initiator to matching PDI, or to the end of
+  ///    the paragraph when unmatched), an embedding or an override (opener to
+  ///    its PDF, or to the end of the paragraph) is never looked into: such a
+  ///    unit counts as one neutral character. A PDF or PDI with no opener,
+  ///    and a segment separator (Bidi_Class S, such as TAB), are barriers
+  ///    that no run crosses. Combining marks (NSM) and boundary neutrals (BN,
+  ///    such as ZWJ) belong to the character before them.
+  /// 2. An *opposite run* starts at a strong character of direction O (L
+  ///    when D is right to left; R or AL when D is left to right) and ends at
+  ///    the last such character before the next strong character of
+  ///    direction D, barrier or paragraph end. Everything between its first
+  ///    and last O character belongs to it: numbers, spaces, punctuation,
+  ///    symbols, units. Neutrals at its edges stay outside. The marks LRM,
+  ///    RLM and ALM count as strong characters of direction D when they have
+  ///    it (they end a run), and as neutrals otherwise (they never start or
+  ///    end a run).
+  /// 3. Its edges then grow, in this order, over:
+  ///    - digits stuck to it: after its last character, a sequence of digits
+  ///      (EN, AN) and joiners (ES, CS, ET characters and `_`) that starts
+  ///      right there, up to its last digit, plus the ET characters right
+  ///      after that digit (`COVID-19`, `v2.0`, `MP3`, `x86_64`); before its
+  ///      first character, a sequence of digits and joiners that ends right
+  ///      there and starts with a digit, with the ES and ET characters right
+  ///      before that digit (`3D`, `+1a`), the ES ones only when no letter
+  ///      or digit comes before them;
+  ///    - `@` and ET characters (`#`, `$`…) right before it (`@handle`,
+  ///      `#tag`, `$AAPL`);
+  ///    - paired brackets (Bidi_Paired_Bracket) it would otherwise split:
+  ///      when it holds an opening bracket whose closing bracket comes after
+  ///      it (or the reverse), it grows up to that bracket, provided no
+  ///      strong character of direction D or barrier lies in between
+  ///      (`Apple (US) Pay`, `Pay (Apple)`, `f(x[1])`).
+  /// 4. In a right-to-left paragraph only, a *number sequence* outside the
+  ///    runs above is a left-to-right run of its own. It is digit groups
+  ///    (EN, AN) joined by separators. A separator is, in this order, an
+  ///    optional `)`, an optional space (U+0020, U+00A0 or U+202F), an
+  ///    optional punctuation character, an optional space and an optional
+  ///    `(`, at least one of them and followed by a digit. The punctuation is
+  ///    an ES or CS character or a dash (U+2010–U+2013); when a space stands
+  ///    next to it, it must be a dash (`-`, U+2010–U+2013 or U+2212), so
+  ///    `1, 2, 3` is a list of three numbers while `10 – 20` is one range.
+  ///    Parentheses balance and do not nest within a sequence; a `(` right
+  ///    before its first digit belongs to it when its `)` does. The ES and
+  ///    ET characters right before the sequence (a sign or a currency: `+1`,
+  ///    `-5`, `$5`) and the ET characters right after it (`50%`) belong to
+  ///    it, except that an ES after a letter or digit is a hyphen, not a sign
+  ///    (`ב-2024`). The sequence is isolated when it has two digit groups or
+  ///    more (`+1 (555) 123-4567`, `2024/01/15`, `10:30`, `10–20`,
+  ///    `2024/01/15 10:30`, `1,234.56`) or a sign (`-5`); a lone number such
+  ///    as `42`, `$5` or `50%` is left as it is.
+  /// 5. Each run becomes LRI … PDI in a right-to-left paragraph and RLI … PDI
+  ///    in a left-to-right one. What a plan wraps is inside an isolate
+  ///    afterwards, and isolates are not looked into, so a second plan finds
+  ///    nothing left to do.
   public func runEdits(directions: [BidiDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
     let limit = scalarRange(leniently: range)
     var list = EditList()
@@ -414,7 +421,7 @@ private struct RunItems {
     let spaceBefore = has(isSpace)
     if spaceBefore { item += 1 }
     var punctuation: Int?
-    if has({ !isSpace($0) && (items[$0].kind == .separator && bidiClass($0) != .ET || isDash($0)) }) {
+    if has({ !isSpace($0) && (bidiClass($0) == .ES || bidiClass($0) == .CS || isDash($0)) }) {
       punctuation = item
       item += 1
     }
@@ -422,7 +429,9 @@ private struct RunItems {
     if spaceAfter { item += 1 }
     if let punctuation, spaceBefore || spaceAfter, !isDash(punctuation) { return nil }
     if has({ scalar($0) == "(" }) {
-      newDepth += 1
+      // Parentheses do not nest in a number sequence.
+      guard newDepth == 0 else { return nil }
+      newDepth = 1
       item += 1
     }
     guard item > start, has({ items[$0].kind == .digit }) else { return nil }

@@ -50,17 +50,20 @@ public struct BidiLine: Sendable {
     }
     return [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
       layout.levels.withUnsafeBufferPointer { levels in
+        @inline(__always) func level(_ k: Int) -> BidiLevel {
+          let raw = levels[k]
+          return BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
+        }
+        guard let offsets else {
+          for k in 0..<levels.count { result.initializeElement(at: k, to: level(k)) }
+          initialized = levels.count
+          return
+        }
         var u = 0
         for k in 0..<levels.count {
-          let raw = levels[k]
-          let level = BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
-          if let offsets {
-            for _ in offsets[k]..<offsets[k + 1] {
-              result.initializeElement(at: u, to: level)
-              u += 1
-            }
-          } else {
-            result.initializeElement(at: u, to: level)
+          let value = level(k)
+          for _ in offsets[k]..<offsets[k + 1] {
+            result.initializeElement(at: u, to: value)
             u += 1
           }
         }

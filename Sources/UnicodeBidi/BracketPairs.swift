@@ -17,12 +17,14 @@ extension ParagraphResolver {
     withUnsafeTemporaryAllocation(of: (key: UInt32, position: Int).self, capacity: Self.bracketStackLimit) {
       stack in
       var depth = 0
-      scan: for k in 0..<m where t[k] == .ON {
+      /// Handles the character at sequence position k; false to stop.
+      @inline(__always) func visit(_ k: Int) -> Bool {
+        guard t[k] == .ON else { return true }
         let scalar = scalars[position(k)]
         switch ubd_bracket_type(scalar) {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
-          guard depth < Self.bracketStackLimit else { break scan }
+          guard depth < Self.bracketStackLimit else { return false }
           stack[depth] = (ubd_bracket_key(scalar), k)
           depth += 1
         case 2:
@@ -38,6 +40,13 @@ extension ParagraphResolver {
         default:
           break
         }
+        return true
+      }
+      if sequenceIndices == nil {
+        // The sequence is the paragraph: visit only its brackets.
+        for bracket in bracketPositions where !visit(Int(bracket)) { break }
+      } else {
+        for k in 0..<m where !visit(k) { break }
       }
     }
     guard !pairs.isEmpty else { return }

@@ -30,11 +30,12 @@ struct LineLayout: Sendable {
     let start = range.lowerBound
     let count = range.count
     let classes = storage.classes + start
-    let mayHaveRemoved = storage.present.intersects(.removedByX9)
+    let present = storage.present
     var sawRemoved = false
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
-    var runCount = 0
+    var runs: [BidiRun] = []
+    runs.reserveCapacity(8)
     levels = [UInt8](unsafeUninitializedCapacity: count) { line, initialized in
       guard let line = line.baseAddress else { return }
       line.update(from: storage.levels + start, count: count)
@@ -42,25 +43,32 @@ struct LineLayout: Sendable {
       // L1: segment and paragraph separators, and any sequence of whitespace
       // and isolate formatting characters before them or at the end of the
       // line, go back to the paragraph level. Characters removed by X9 do
-      // not interrupt such a sequence.
+      // not interrupt such a sequence. Without separators, only the end of
+      // the line needs looking at.
+      let separators = present.contains(.S) || present.contains(.B)
       var trailing = true
       var i = count
       while i > 0 {
         i -= 1
         let c = classes[i]
-        if c == .S || c == .B {
+        if BidiClassSet.trailingWhitespace.contains(c) {
+          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
+        } else if c == .S || c == .B {
           line[i] = paragraphLevel
           trailing = true
-        } else if BidiClassSet.trailingWhitespace.contains(c) {
-          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
-        } else {
+        } else if separators {
           trailing = false
+        } else {
+          break
         }
       }
-      // Characters removed by X9 join the run of the character before them
-      // (the paragraph level at the start of the line). Count the runs.
+      // BD7: the level runs. Characters removed by X9 join the run of the
+      // character before them (the paragraph level at the start of the line).
+      let mayHaveRemoved = present.intersects(.removedByX9)
       var previous = paragraphLevel
-      var runLevel: UInt8 = 0xFF
+      var runStart = 0
+      var runLevel = count > 0 ? line[0] & ~removedBit : 0
+      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = paragraphLevel }
       for i in 0..<count {
         var level = line[i]
         if mayHaveRemoved && level & removedBit != 0 {
@@ -70,38 +78,28 @@ struct LineLayout: Sendable {
         }
         previous = level
         if level != runLevel {
+          runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
+          highest = max(highest, runLevel)
+          if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+          runStart = i
           runLevel = level
-          runCount += 1
-          highest = max(highest, level)
-          if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
         }
+      }
+      if count > 0 {
+        runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel))
+        highest = max(highest, runLevel)
+        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
       }
     }
     hasNoRemoved = !sawRemoved
-    runs = Self.visualRuns(levels, start: start, runCount: runCount, highest: highest, lowestOdd: lowestOdd)
+    Self.reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    self.runs = runs
   }
 
-  /// BD7 and L2: the runs of `levels`, reversed from the highest level down
-  /// to the lowest odd level.
-  private static func visualRuns(
-    _ levels: [UInt8], start: Int, runCount: Int, highest: UInt8, lowestOdd: UInt8
-  ) -> [BidiRun] {
-    var runs = [BidiRun](unsafeUninitializedCapacity: runCount) { runs, initialized in
-      var k = 0
-      var runStart = 0
-      let count = levels.count
-      levels.withUnsafeBufferPointer { levels in
-        for i in 0..<count where i + 1 == count || levels[i + 1] & 0x7F != levels[i] & 0x7F {
-          runs.initializeElement(at: k, to: BidiRun(start: start + runStart, end: start + i + 1, level: levels[i] & 0x7F))
-          k += 1
-          runStart = i + 1
-        }
-      }
-      initialized = k
-    }
-    guard lowestOdd != 0xFF, runs.count > 1 else { return runs }
-    // L2: from the highest level to the lowest odd level, reverse every
-    // maximal sequence of runs at that level or higher.
+  /// L2: from the highest level to the lowest odd level, reverse every
+  /// maximal sequence of runs at that level or higher.
+  private static func reorder(_ runs: inout [BidiRun], highest: UInt8, lowestOdd: UInt8) {
+    guard lowestOdd != 0xFF, runs.count > 1 else { return }
     runs.withUnsafeMutableBufferPointer { runs in
       var level = highest
       while level >= lowestOdd {
@@ -119,7 +117,6 @@ struct LineLayout: Sendable {
         level -= 1
       }
     }
-    return runs
   }
 
   /// Calls `body` with each character of the line in visual order, removed

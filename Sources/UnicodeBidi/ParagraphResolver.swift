@@ -17,6 +17,8 @@ struct ParagraphResolver {
   let paragraphLevel: UInt8
   let present: BidiClassSet
   let hasBrackets: Bool
+  /// The positions of the paired brackets in the paragraph.
+  let bracketPositions: [Int32]
   /// False when the paragraph holds no explicit control nor BN: then X1–X9
   /// give every character the paragraph level, and the paragraph is one
   /// isolating run sequence.
@@ -46,6 +48,7 @@ struct ParagraphResolver {
     paragraphLevel = storage.paragraphLevel
     present = storage.present
     hasBrackets = storage.hasBrackets
+    bracketPositions = storage.bracketPositions
     hasExplicit = present.intersects(.explicitControls) || present.contains(.BN)
     let n = max(count, 1)
     scratch = UnsafeMutableRawPointer.allocate(byteCount: hasExplicit ? n * 20 : n, alignment: 4)
@@ -90,10 +93,11 @@ struct ParagraphResolver {
       uniform = !present.intersects(.removedByX9)
     }
     forEachIsolatingRunSequence { sequence in
-      resolveWeakTypes(sequence)
+      // N0 needs the results of W1–W7 for the whole sequence; otherwise
+      // W6–W7 are applied on the way through N1–N2 and I1–I2.
+      resolveWeakTypes(sequence, includingW6W7: hasBrackets)
       if hasBrackets { resolvePairedBrackets(sequence) }
-      resolveNeutralTypes(sequence)
-      if !resolveImplicitLevels(sequence) { uniform = false }
+      if !resolveNeutralAndImplicitLevels(sequence, applyingW6W7: !hasBrackets) { uniform = false }
     }
     return uniform
   }

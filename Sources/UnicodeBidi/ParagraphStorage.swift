@@ -13,8 +13,11 @@ final class ParagraphStorage: @unchecked Sendable {
   let levels: UnsafeMutablePointer<UInt8>
   /// The classes that occur in the paragraph.
   private(set) var present = BidiClassSet(bits: 0)
+  /// The positions of the paired brackets (Bidi_Paired_Bracket_Type not
+  /// None), in order.
+  private(set) var bracketPositions: [Int32] = []
   /// True when some character is a paired bracket.
-  private(set) var hasBrackets = false
+  var hasBrackets: Bool { !bracketPositions.isEmpty }
   /// True when every scalar is below U+0080 (all encodings count alike).
   private(set) var isASCII = true
   /// True when every scalar is below U+10000 (UTF-16 counts like UTF-32).
@@ -43,7 +46,6 @@ final class ParagraphStorage: @unchecked Sendable {
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var brackets: UInt8 = 0
     var highest: UInt32 = 0
     for i in 0..<input.count {
       let scalar = input[i]
@@ -52,10 +54,10 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      brackets |= properties
+      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
       highest = max(highest, scalar)
     }
-    record(bits: bits, brackets: brackets, highest: highest)
+    record(bits: bits, highest: highest)
   }
 
   /// Decodes UTF-8 and looks up the classes. Each byte of an ill-formed
@@ -65,7 +67,6 @@ final class ParagraphStorage: @unchecked Sendable {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var brackets: UInt8 = 0
     var highest: UInt32 = 0
     var i = 0
     var at = 0
@@ -74,6 +75,10 @@ final class ParagraphStorage: @unchecked Sendable {
       var scalar = UInt32(input[at])
       if scalar < 0x80 {
         at += 1
+      } else if scalar >= 0xC2 && scalar <= 0xDF && at + 1 < n && input[at + 1] & 0xC0 == 0x80 {
+        // Two bytes: Hebrew, Arabic and most other right-to-left scripts.
+        scalar = (scalar & 0x1F) << 6 | UInt32(input[at + 1] & 0x3F)
+        at += 2
       } else {
         let length: Int
         (scalar, length) = UTF8Scanner.decodeMultibyte(input, at: at)
@@ -84,17 +89,16 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      brackets |= properties
+      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
       highest = max(highest, scalar)
       i += 1
     }
     count = i
-    record(bits: bits, brackets: brackets, highest: highest)
+    record(bits: bits, highest: highest)
   }
 
-  private func record(bits: UInt32, brackets: UInt8, highest: UInt32) {
+  private func record(bits: UInt32, highest: UInt32) {
     present = BidiClassSet(bits: bits)
-    hasBrackets = brackets & 0x60 != 0
     isASCII = highest < 0x80
     isBMP = highest < 0x10000
   }

@@ -53,6 +53,10 @@ final class StripMarksTests: XCTestCase {
     let edits = MarkPlanner(text).stripEdits(.all, in: 3..<6)
     XCTAssertEqual(edits, [])
     XCTAssertEqual(MarkPlanner(text).stripEdits(.all, in: 3..<9), [MarkEdit(start: 6, end: 9, newText: "")])
+    // Ranges are clamped, and their ends move out of characters.
+    XCTAssertEqual(MarkPlanner(text).stripEdits(.all, in: 1..<2), [MarkEdit(start: 0, end: 3, newText: "")])
+    XCTAssertEqual(MarkPlanner(text).stripEdits(.all, in: -5..<99).count, 2)
+    XCTAssertEqual(MarkPlanner(text).stripEdits(.all, in: 50..<99), [])
     // Pairing is that of the whole line: the RLI closed after the range stays.
     let paired = rli + "abc" + pdi + pdi
     XCTAssertEqual(MarkPlanner(paired).stripEdits(.unpaired, in: 0..<6), [])
