@@ -148,7 +148,10 @@ extension BidiLanguageServer {
         entry["logicalToVisual"] = .array(display.logicalToVisual(in: unit).map { JSONValue($0) })
       }
       if include.contains(.visualToLogical) {
-        entry["visualToLogical"] = .array(display.visualToLogical(in: unit).map { JSONValue(start + $0) })
+        // Counted within the display line, so that the two maps are inverse
+        // permutations of 0..<count.
+        let lineStart = range.lowerBound
+        entry["visualToLogical"] = .array(display.visualToLogical(in: unit).map { JSONValue($0 - lineStart) })
       }
       lineEntries.append(.object(entry))
     }

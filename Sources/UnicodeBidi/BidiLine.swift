@@ -9,7 +9,8 @@ import CUnicodeBidiData
 /// (`logicalToVisual` values, `visualToLogical` indices) count from 0 at
 /// the left end of the line. A character of several units keeps its units in
 /// logical order. Characters removed by X9 have no level; in the runs and
-/// the maps they join the run of the character before them.
+/// the maps they join the run of the character before them (at the start of
+/// the line, of the first character after them).
 public struct BidiLine: Sendable {
   let storage: ParagraphStorage
   let layout: LineLayout

@@ -6,8 +6,9 @@ struct LineLayout: Sendable {
   /// The characters of the line.
   let range: Range<Int>
   /// Levels after L1, one per character of `range`; bit 7 marks characters
-  /// removed by X9, which take the level of the character before them (the
-  /// paragraph level at the start of the line). Empty for a uniform line.
+  /// removed by X9, which take the level of the character before them (at
+  /// the start of the line, of the first character after them). Empty for a
+  /// uniform line.
   let levels: [UInt8]
   /// Runs of characters at one level (BD7), in visual order (L2), in
   /// character offsets from the start of the paragraph.
@@ -63,12 +64,19 @@ struct LineLayout: Sendable {
         }
       }
       // BD7: the level runs. Characters removed by X9 join the run of the
-      // character before them (the paragraph level at the start of the line).
+      // character before them; those at the start of the line join the run
+      // of the first character after them (the paragraph level when the
+      // line holds nothing else).
       let mayHaveRemoved = present.intersects(.removedByX9)
       var previous = paragraphLevel
+      if mayHaveRemoved {
+        var k = 0
+        while k < count && line[k] & removedBit != 0 { k += 1 }
+        if k < count { previous = line[k] }
+      }
       var runStart = 0
       var runLevel = count > 0 ? line[0] & ~removedBit : 0
-      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = paragraphLevel }
+      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = previous }
       for i in 0..<count {
         var level = line[i]
         if mayHaveRemoved && level & removedBit != 0 {
