@@ -51,6 +51,7 @@
 (require 'jsonrpc)
 (require 'flymake)
 (require 'url-util)
+(require 'subr-x)
 
 ;;;; Customization
 

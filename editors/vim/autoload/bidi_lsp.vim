@@ -235,6 +235,13 @@ function! s:line_count(bufnr) abort
   return get(get(getbufinfo(a:bufnr), 0, {}), 'linecount', 0)
 endfunction
 
+" Whether a line holds a carriage return before its end. The daemon ends a
+" line there, Vim does not: line numbers then differ, and changes are sent
+" as the whole text.
+function! s:has_inner_cr(lines) abort
+  return match(a:lines, "\r.") >= 0
+endfunction
+
 " The buffer's state if it is attached, else {}.
 function! bidi_lsp#buffer(bufnr) abort
   return get(s:buffers, a:bufnr, {})
@@ -261,7 +268,8 @@ function! bidi_lsp#attach(bufnr) abort
   if !bufloaded(a:bufnr) || !bidi_lsp#start()
     return 0
   endif
-  let l:state = {'uri': bidi_lsp#uri(a:bufnr), 'version': 1, 'lines': s:line_count(a:bufnr)}
+  let l:state = {'uri': bidi_lsp#uri(a:bufnr), 'version': 1, 'lines': s:line_count(a:bufnr),
+        \ 'has_cr': s:has_inner_cr(getbufline(a:bufnr, 1, '$'))}
   call s:notify('textDocument/didOpen', {'textDocument': {
         \ 'uri': l:state.uri, 'languageId': s:language_id(getbufvar(a:bufnr, '&filetype')),
         \ 'version': 1, 'text': s:buffer_text(a:bufnr)}})
@@ -335,6 +343,11 @@ function! s:on_lines(bufnr, start, end, added, changes) abort
   endif
   let l:last_new = l:count - l:tail
   let l:lines = l:last_new >= l:first ? getbufline(a:bufnr, l:first, l:last_new) : []
+  if l:state.has_cr || s:has_inner_cr(l:lines)
+    let l:state.has_cr = 1
+    call bidi_lsp#sync_full(a:bufnr)
+    return
+  endif
   let l:state.version += 1
   call s:notify('textDocument/didChange', {
         \ 'textDocument': {'uri': l:state.uri, 'version': l:state.version},

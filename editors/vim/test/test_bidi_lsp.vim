@@ -81,6 +81,14 @@ function! Test_document_sync_after_edits() abort
   call append('$', 'end')
   call s:assert_in_sync(l:bufnr)
   call assert_equal(['ONE', 'x', 'y', 'two three', 'four', 'end'], getline(1, '$'))
+  " A carriage return inside a line ends a line for the daemon only.
+  call setline(2, "x\ry")
+  call setline(5, 'FOUR')
+  call s:assert_in_sync(l:bufnr)
+  call append(0, 'top')
+  call s:assert_in_sync(l:bufnr)
+  call setline('$', 'changed below it')
+  call s:assert_in_sync(l:bufnr)
 endfunction
 
 function! Test_visual_order_of_a_line() abort
