@@ -10,6 +10,11 @@ set cpoptions&vim
 let s:server = {}
 " Attached buffers: bufnr -> {uri, version, lines, listener}.
 let s:buffers = {}
+" The daemon's job, or v:null when it does not run.
+function! bidi_lsp#job() abort
+  return empty(s:server) ? v:null : s:server.job
+endfunction
+
 " The last messages from the daemon (window/logMessage, stderr).
 let s:log = []
 
@@ -128,6 +133,11 @@ function! bidi_lsp#status() abort
   endfor
 endfunction
 
+" The daemon's job, or v:null when it does not run.
+function! bidi_lsp#job() abort
+  return empty(s:server) ? v:null : s:server.job
+endfunction
+
 " The last messages from the daemon (its log lines on stderr, window/logMessage).
 function! bidi_lsp#messages() abort
   return copy(s:log)
@@ -156,7 +166,10 @@ endfunction
 function! s:on_exit(job, status) abort
   if !empty(s:server) && s:server.job == a:job
     let s:server = {}
-    let s:buffers = {}
+    " Detach everything: attaching again opens the documents anew.
+    for l:bufnr in keys(s:buffers)
+      call s:detach(str2nr(l:bufnr), 0)
+    endfor
     call s:log_message('daemon exited with status ' . a:status)
     call bidi_lsp#diagnostics#clear_all()
   endif

@@ -243,9 +243,24 @@ function! Test_info_shows_hover() abort
   call assert_match('Visual order', bidi_lsp#info(bufnr('%'), 1))
 endfunction
 
+function! Test_daemon_crash_and_reattach() abort
+  let l:bufnr = s:open(['שלום', 'x'])
+  call job_stop(bidi_lsp#job(), 'kill')
+  call s:wait_for({-> !bidi_lsp#running()}, 'the daemon to exit')
+  call assert_true(empty(bidi_lsp#buffer(l:bufnr)), 'detached')
+  call assert_match('exited', join(bidi_lsp#messages()))
+  " Any command attaches again, with one listener.
+  call assert_equal('rtl', bidi_lsp#direction(l:bufnr, 1, 1)[0].direction)
+  let l:version = bidi_lsp#buffer(l:bufnr).version
+  call setline(2, 'y')
+  call bidi_lsp#flush(l:bufnr)
+  call assert_equal(l:version + 1, bidi_lsp#buffer(l:bufnr).version, 'one didChange per change')
+  call append('$', 'z')
+  call s:assert_in_sync(l:bufnr)
+endfunction
+
 function! Test_stop_and_restart() abort
   call s:open(['x'])
-  let l:job = ''
   BidiStop
   call assert_false(bidi_lsp#running())
   call assert_true(empty(bidi_lsp#buffer(bufnr('%'))))
