@@ -9,12 +9,8 @@
 ;; Keywords: i18n, languages, convenience
 ;; Package-Requires: ((emacs "28.1"))
 
-;; This file is not part of GNU Emacs.
-
-;; This program is free software: you can redistribute it and/or modify
-;; it under the terms of the GNU General Public License as published by
-;; the Free Software Foundation, either version 3 of the License, or
-;; (at your option) any later version.
+;; This file is not part of GNU Emacs.  It is distributed under the same
+;; license as bidi-lsp.
 
 ;;; Commentary:
 

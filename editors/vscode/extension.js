@@ -36,12 +36,16 @@ const toRange = (r) => new vscode.Range(toPosition(r.start), toPosition(r.end));
 const fromPosition = (p) => ({ line: p.line, character: p.character });
 const fromRange = (r) => ({ start: fromPosition(r.start), end: fromPosition(r.end) });
 
-/** The LSP Range of the whole lines a selection covers (a selection of
- * whole lines ends at character 0 of the line after them). */
-function linesRange(selection) {
-  const end = selection.end.character === 0 && selection.end.line > selection.start.line
-    ? { line: selection.end.line, character: 0 }
-    : { line: selection.end.line + 1, character: 0 };
+/** The LSP Range of the whole lines a selection covers in {document}: up
+ * to character 0 of the next line (which the daemon does not include), or
+ * to the end of the last line. A selection of whole lines ends at character
+ * 0 of the line after them, which is not part of it. */
+function linesRange(document, selection) {
+  let last = selection.end.line;
+  if (selection.end.character === 0 && last > selection.start.line) last -= 1;
+  const end = last + 1 < document.lineCount
+    ? { line: last + 1, character: 0 }
+    : { line: last, character: document.lineAt(last).text.length };
   return { start: { line: selection.start.line, character: 0 }, end };
 }
 
@@ -316,7 +320,7 @@ class BidiExtension {
     const textDocument = await this.ensure(editor.document);
     const lines = [];
     for (const selection of editor.selections) {
-      const result = await this.request('bidi/naturalDirection', { textDocument, range: linesRange(selection) });
+      const result = await this.request('bidi/naturalDirection', { textDocument, range: linesRange(editor.document, selection) });
       for (const p of result.paragraphs) {
         const strong = p.strongCharacter
           ? `, first strong character at ${p.strongCharacter.line + 1}:${p.strongCharacter.character + 1}` : '';
@@ -336,7 +340,7 @@ class BidiExtension {
     const lines = [];
     for (const selection of editor.selections) {
       const result = await this.request('bidi/visualOrder', {
-        textDocument, range: linesRange(selection), include: ['visualText'],
+        textDocument, range: linesRange(editor.document, selection), include: ['visualText'],
       });
       for (const p of result.paragraphs) lines.push(p.lines.map((l) => l.visualText).join(''));
     }
@@ -362,7 +366,7 @@ class BidiExtension {
         vscode.window.showWarningMessage('bidi-lsp: select the text to isolate');
         return 0;
       }
-      const range = exact ? fromRange(selection) : linesRange(selection);
+      const range = exact ? fromRange(selection) : linesRange(document, selection);
       const result = await this.request('bidi/insertMarks', { textDocument, mode, range, ...options });
       for (const e of result.edits) {
         edit.replace(document.uri, toRange(e.range), e.newText);

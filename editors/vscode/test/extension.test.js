@@ -150,6 +150,18 @@ describe('extension.js with a fake vscode and the real daemon', () => {
     assert.equal(document.lineAt(1).text, `${LRM}مرحبا`);
   });
 
+  it('works on the last line of a document without a final newline', async () => {
+    const document = open('abc\nHello عالم');
+    t.select(document, new Selection(new Position(1, 3), new Position(1, 3)));
+    assert.equal(await vscode.commands.executeCommand('bidiLsp.makeRtl'), 1);
+    assert.equal(document.getText(), `abc\n${RLM}Hello عالم`);
+    assert.match(await vscode.commands.executeCommand('bidiLsp.showDirection'), /^Line 2: rtl/);
+    // Whole lines selected up to the start of the next line leave it out.
+    t.select(document, new Selection(new Position(0, 0), new Position(1, 0)));
+    assert.equal(await vscode.commands.executeCommand('bidiLsp.showDirection'), 'Line 1: ltr (firstStrong, first strong character at 1:1)');
+    assert.deepEqual(t.messages.error, []);
+  });
+
   it('isolates the selection, and asks for one', async () => {
     const document = open('قال user: مرحبا 😀\n');
     const start = document.getText().indexOf('user:');
