@@ -123,6 +123,12 @@ or a severity string: \"error\", \"warning\", \"information\", \"hint\"."
   "Idle seconds after a change before the direction and hints are updated."
   :type 'number)
 
+(defcustom bidi-lsp-events-buffer-size 0
+  "Size of the buffer `*bidi-lsp events*' that logs the messages.
+0 logs nothing (the default: documents are sent whole when opened);
+nil does not limit it.  Takes effect when the daemon starts."
+  :type '(choice (const :tag "Unlimited" nil) integer))
+
 (defcustom bidi-lsp-request-timeout 10
   "Seconds to wait for an answer from the daemon."
   :type 'number)
@@ -178,6 +184,7 @@ or a severity string: \"error\", \"warning\", \"information\", \"hint\"."
            (connection
             (make-instance 'bidi-lsp-connection
                            :name name :process process
+                           :events-buffer-scrollback-size bidi-lsp-events-buffer-size
                            :notification-dispatcher #'bidi-lsp--handle-notification
                            :request-dispatcher #'bidi-lsp--handle-request
                            :on-shutdown #'bidi-lsp--on-shutdown))
