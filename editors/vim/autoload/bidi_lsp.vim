@@ -234,8 +234,12 @@ function! bidi_lsp#uri(bufnr) abort
     return 'untitled:bidi-lsp-' . a:bufnr
   endif
   let l:path = fnamemodify(l:name, ':p')
-  return 'file://' . substitute(l:path, '[^A-Za-z0-9/._~-]',
-        \ '\=printf("%%%02X", char2nr(submatch(0)))', 'g')
+  return 'file://' . substitute(l:path, '[^A-Za-z0-9/._~-]', '\=s:percent(submatch(0))', 'g')
+endfunction
+
+" Percent-encodes each UTF-8 byte of {text}.
+function! s:percent(text) abort
+  return join(map(range(len(a:text)), 'printf("%%%02X", char2nr(a:text[v:val]))'), '')
 endfunction
 
 " The buffer's text as the daemon holds it: every line ends with "\n", so

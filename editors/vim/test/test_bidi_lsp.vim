@@ -237,6 +237,14 @@ function! Test_filetype_auto_attach_and_language_id() abort
   endtry
 endfunction
 
+function! Test_uri_of_a_named_buffer() abort
+  execute 'file ' . fnameescape('/tmp/bidi lsp/שלום.txt')
+  call assert_equal('file:///tmp/bidi%20lsp/%D7%A9%D7%9C%D7%95%D7%9D.txt', bidi_lsp#uri(bufnr('%')))
+  call setline(1, 'שלום')
+  call bidi_lsp#attach(bufnr('%'))
+  call s:assert_in_sync(bufnr('%'))
+endfunction
+
 function! Test_info_shows_hover() abort
   call s:open(['שלום world'])
   call assert_match('Direction: rtl', bidi_lsp#info(bufnr('%'), 1))
