@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs the editor plugins' tests against a real bidi-lsp daemon:
+#   Vim (headless Vim), Emacs (ERT in batch, and byte-compiling with
+#   warnings as errors), VS Code (node's test runner; the extension runs
+#   against a fake `vscode` module, the LSP client against the daemon).
+#
+# Usage: editors/run-tests.sh
+#   BIDI_LSP=path/to/bidi-lsp   the daemon (default: ../.build/release/bidi-lsp
+#                               relative to this script)
+#   BIDI_EDITORS_ALLOW_MISSING=1  a missing editor (vim, emacs, node) skips its
+#                               suite without failing the run
+#
+# Prints each suite's result and a final "N passed, M failed" line; exits 1 if
+# any test failed or a suite could not run.
+
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+daemon="${BIDI_LSP:-$here/../.build/release/bidi-lsp}"
+case "$daemon" in /*) ;; *) daemon="$PWD/$daemon" ;; esac
+export BIDI_LSP="$daemon"
+suite_timeout="${BIDI_EDITORS_TIMEOUT:-300}"
+
+passed=0
+failed=0
+missing=0
+log="$(mktemp -d)"
+trap 'rm -rf "$log"' EXIT
+
+if [ ! -x "$daemon" ]; then
+  echo "run-tests: the daemon is not executable: $daemon (build it with swift build -c release, or set BIDI_LSP)" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# Records a suite's counts: name, passed, failed, output file, exit status.
+record() {
+  local name="$1" ok="$2" bad="$3" output="$4" status="$5"
+  if [ -z "$ok" ] && [ -z "$bad" ]; then
+    # No summary: the suite itself broke (or hung). Count it as one failure.
+    ok=0
+    bad=1
+  fi
+  ok="${ok:-0}"
+  bad="${bad:-0}"
+  if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then bad=1; fi
+  passed=$((passed + ok))
+  failed=$((failed + bad))
+  if [ "$bad" -eq 0 ]; then
+    echo "$name: $ok passed"
+  else
+    echo "$name: $ok passed, $bad failed (exit status $status); output:"
+    sed 's/^/    /' "$output"
+  fi
+}
+
+skip() {
+  echo "$1: SKIPPED: '$2' is not installed${3:+ ($3)}"
+  missing=$((missing + 1))
+}
+
+# -- Vim ---------------------------------------------------------------------
+if command -v vim >/dev/null 2>&1; then
+  out="$log/vim.txt"
+  (cd "$root" && timeout "$suite_timeout" vim -Nu NONE -i NONE -es -S "$here/vim/test/run.vim") >"$out" 2>&1
+  status=$?
+  summary="$(grep -E '^vim: [0-9]+ passed, [0-9]+ failed' "$out" | tail -1)"
+  record "vim" "$(sed -E 's/^vim: ([0-9]+) passed.*/\1/' <<<"$summary")" \
+    "$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$summary")" "$out" "$status"
+else
+  skip "vim" "vim" "Debian package vim"
+fi
+
+# -- Emacs -------------------------------------------------------------------
+if command -v emacs >/dev/null 2>&1; then
+  out="$log/emacs-compile.txt"
+  cp "$here/emacs/bidi-lsp.el" "$log/"
+  timeout "$suite_timeout" emacs -Q --batch -L "$log" \
+    --eval '(setq byte-compile-error-on-warn t)' -f batch-byte-compile "$log/bidi-lsp.el" >"$out" 2>&1
+  status=$?
+  if [ "$status" -eq 0 ]; then record "emacs byte-compile" 1 0 "$out" 0; else record "emacs byte-compile" 0 1 "$out" "$status"; fi
+
+  out="$log/emacs.txt"
+  (cd "$root" && timeout "$suite_timeout" emacs -Q --batch -L "$here/emacs" -l ert \
+    -l "$here/emacs/test/bidi-lsp-tests.el" -f ert-run-tests-batch-and-exit) >"$out" 2>&1
+  status=$?
+  summary="$(grep -E '^Ran [0-9]+ tests?, [0-9]+ results? as expected' "$out" | tail -1)"
+  ok="$(sed -E 's/^Ran [0-9]+ tests?, ([0-9]+) results? as expected.*/\1/' <<<"$summary")"
+  bad="$(sed -nE 's/.*, ([0-9]+) unexpected.*/\1/p' <<<"$summary")"
+  [ -n "$summary" ] && bad="${bad:-0}"
+  record "emacs" "$ok" "$bad" "$out" "$status"
+else
+  skip "emacs" "emacs" "Debian package emacs-nox"
+fi
+
+# -- VS Code -----------------------------------------------------------------
+if command -v node >/dev/null 2>&1; then
+  out="$log/vscode.txt"
+  (cd "$root" && timeout "$suite_timeout" node --test "$here/vscode/test/") >"$out" 2>&1
+  status=$?
+  ok="$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$out" | tail -1)"
+  bad="$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$out" | tail -1)"
+  record "vscode (node $(node --version), fake vscode API)" "$ok" "$bad" "$out" "$status"
+else
+  skip "vscode" "node" "Debian package nodejs, version 18 or later"
+fi
+
+echo "$passed passed, $failed failed"
+if [ "$failed" -gt 0 ]; then exit 1; fi
+if [ "$missing" -gt 0 ] && [ "${BIDI_EDITORS_ALLOW_MISSING:-0}" != 1 ]; then
+  echo "run-tests: $missing suite(s) skipped; set BIDI_EDITORS_ALLOW_MISSING=1 to allow it" >&2
+  exit 1
+fi
+exit 0
