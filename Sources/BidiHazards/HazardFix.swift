@@ -84,7 +84,9 @@ extension HazardDiagnostic {
       ]
     }
     var fixes: [HazardFix] = []
-    if let closing {
+    // Closing an override does not make it less of an override: its
+    // diagnostic offers removal or replacement (closed) instead.
+    if let closing, code != .override {
       let names =
         closing.closers.count <= 4
         ? closing.closers.map(\.shortName).joined(separator: " ") : "\(closing.closers.count) closers"
@@ -93,12 +95,17 @@ extension HazardDiagnostic {
           kind: .close, title: "Close the \(control.shortName) on its line (insert \(names))",
           edits: [closingEdit(closing)], isPreferred: code == .unpaired))
     }
-    if code == .override, let embedding = control.embeddingForOverride {
-      fixes.append(
-        HazardFix(
-          kind: .replaceOverrideWithEmbedding,
-          title: "Replace \(control.shortName) by \(embedding.shortName) (keep the direction, do not reverse)",
-          edits: [HazardTextEdit(line: line, range: range, newText: embedding.string)], isPreferred: false))
+    // (Not for an override inside an identifier, where any control is wrong.)
+    if code == .override, closing != nil || pairedCloser != nil, let embedding = control.embeddingForOverride {
+      // An override that is not closed on its line must be closed too, or
+      // the embedding would be unpaired in its turn.
+      var edits = [HazardTextEdit(line: line, range: range, newText: embedding.string)]
+      var title = "Replace \(control.shortName) by \(embedding.shortName) (keep the direction, do not reverse)"
+      if let closing {
+        edits.append(closingEdit(closing))
+        title = "Replace \(control.shortName) by \(embedding.shortName) and close it on its line"
+      }
+      fixes.append(HazardFix(kind: .replaceOverrideWithEmbedding, title: title, edits: edits, isPreferred: false))
     }
     fixes.insert(
       HazardFix(kind: .remove, title: removalTitle, edits: removalEdits, isPreferred: code != .unpaired),

@@ -351,9 +351,9 @@ private struct LineAnalysis {
           HazardDiagnostic(
             code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
             closing: closing))
-        return
       }
     }
+    // Contract §5: any override is `bidi.override`, whatever else it is.
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
       let message = closed
@@ -362,7 +362,7 @@ private struct LineAnalysis {
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control, message: message,
-          pairedCloser: opener.pairedCloser))
+          closing: opener.closing, pairedCloser: opener.pairedCloser))
     }
   }
 
@@ -389,7 +389,8 @@ private struct LineAnalysis {
       diagnostics.append(
         HazardDiagnostic(
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
-    } else if control.isOverride, let severity = settings.severity(for: .override) {
+    }
+    if control.isOverride, let severity = settings.severity(for: .override) {
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control,

@@ -36,7 +36,10 @@ extension Params {
     let lineCount = document.text.lineCount
     guard let rangeParam = try optional("range") else { return 0..<lineCount }
     let range = try rangeParam.range()
-    for (position, name) in [(range.start, "start"), (range.end, "end")] where position.line >= lineCount {
+    // `{lineCount, 0}` as the end means "to the end of the document".
+    let endIsDocumentEnd = range.end.line == lineCount && range.end.character == 0 && range.start.line < lineCount
+    for (position, name) in [(range.start, "start"), (range.end, "end")]
+    where position.line >= lineCount && !(name == "end" && endIsDocumentEnd) {
       throw rangeParam[name]["line"].error(
         "line \(position.line) is past the end of the document, which has \(lineCount) "
           + (lineCount == 1 ? "line" : "lines"))

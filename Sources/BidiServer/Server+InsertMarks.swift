@@ -83,7 +83,13 @@ extension BidiLanguageServer {
           }
         }
       case .isolate:
-        guard let selection else { throw params["range"].error("mode isolate needs a range") }
+        guard var selection else { throw params["range"].error("mode isolate needs a range") }
+        // A selection of one whole line (ending at character 0 of the next)
+        // is that line.
+        if selection.end.line == selection.start.line + 1 && selection.end.character == 0 {
+          let line = try lineOf(selection.start.line, document)
+          selection.end = Position(line: selection.start.line, character: line.count(in: encoding))
+        }
         guard selection.start.line == selection.end.line else {
           throw params["range"].error("mode isolate needs a range within one line, got lines \(selection.start.line)–\(selection.end.line)")
         }

@@ -19,7 +19,7 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stderr, "")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 62)
+    XCTAssertEqual(lines.count, 84)
     // path:line:column: severity: message [code]
     var found: [String] = []
     for line in lines {
@@ -49,8 +49,8 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-    XCTAssertEqual(findings.count, 62)
-    XCTAssertEqual(object["findingCount"] as? Int, 62)
+    XCTAssertEqual(findings.count, 84)
+    XCTAssertEqual(object["findingCount"] as? Int, 84)
     XCTAssertEqual(object["filesChecked"] as? Int, 26)  // 13 + 12 + expected.txt
     XCTAssertEqual(object["skipped"] as? [String], [])
     XCTAssertEqual((object["errors"] as? [Any])?.count, 0)
@@ -80,7 +80,7 @@ final class CheckCommandTests: XCTestCase {
   func testMissingFileIsAnIOErrorButOtherFilesAreStillChecked() throws {
     let dir = try temporaryDirectory(self)
     let file = dir.appendingPathComponent("a.c")
-    try write("/* ⟦RLO⟧ */", to: file)
+    try write("/* ⟦RLI⟧ */", to: file)
     let missing = dir.appendingPathComponent("missing.c").path
     let result = check([missing, file.path])
     XCTAssertEqual(result.status, 2)
@@ -119,12 +119,12 @@ final class CheckCommandTests: XCTestCase {
 
   func testDirectoriesAreWalkedInSortedOrderSkippingVersionControl() throws {
     let dir = try temporaryDirectory(self)
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("b/z.txt"))
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("b/a.txt"))
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("a.txt"))
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(".git/config"))
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent("sub/.hg/store"))
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(".hidden.txt"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent("b/z.txt"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent("b/a.txt"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent("a.txt"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent(".git/config"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent("sub/.hg/store"))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent(".hidden.txt"))
     try FileManager.default.createSymbolicLink(
       at: dir.appendingPathComponent("loop"), withDestinationURL: dir)
     try FileManager.default.createSymbolicLink(
@@ -139,12 +139,12 @@ final class CheckCommandTests: XCTestCase {
 
   func testBinaryFilesAreSkipped() throws {
     let dir = try temporaryDirectory(self)
-    var binary = Array(MarkedText("x ⟦RLO⟧\n").text.utf8)
+    var binary = Array(MarkedText("x ⟦RLI⟧\n").text.utf8)
     binary.append(0)
     try write(binary, to: dir.appendingPathComponent("blob.bin"))
     // A NUL after the first 8 KiB does not make a file binary.
     var late = Array(repeating: UInt8(ascii: "a"), count: 9000)
-    late += Array(MarkedText("\n⟦RLO⟧\n").text.utf8)
+    late += Array(MarkedText("\n⟦RLI⟧\n").text.utf8)
     late.append(0)
     try write(late, to: dir.appendingPathComponent("late.txt"))
     let result = check([dir.path])
@@ -161,7 +161,7 @@ final class CheckCommandTests: XCTestCase {
   func testInvalidUTF8IsAFindingAndTheRestIsChecked() throws {
     let dir = try temporaryDirectory(self)
     var bytes = Array("ok\nbad ".utf8) + [0xC3, 0x28] + Array(" here\n".utf8)
-    bytes += Array(MarkedText("/* ⟦RLO⟧ */\n").text.utf8)
+    bytes += Array(MarkedText("/* ⟦RLI⟧ */\n").text.utf8)
     try write(bytes, to: dir.appendingPathComponent("mixed.c"))
     let result = check([dir.appendingPathComponent("mixed.c").path])
     XCTAssertEqual(result.status, 1)
@@ -188,7 +188,7 @@ final class CheckCommandTests: XCTestCase {
       lineCount += 1
     }
     bytes += Array(repeating: UInt8(ascii: "b"), count: 200_000)  // a line longer than a chunk
-    bytes += Array("\u{202E}\r".utf8)  // lone CR ends it
+    bytes += Array("\u{2067}\r".utf8)  // lone CR ends it
     lineCount += 1
     bytes += Array("tail \u{2069}".utf8)
     lineCount += 1
@@ -203,7 +203,7 @@ final class CheckCommandTests: XCTestCase {
 
   func testLanguageComesFromNameShebangOrOption() throws {
     let dir = try temporaryDirectory(self)
-    try write("#!/bin/sh\necho hi # ⟦RLO⟧\n", to: dir.appendingPathComponent("script"))
+    try write("#!/bin/sh\necho hi # ⟦RLI⟧\n", to: dir.appendingPathComponent("script"))
     let shebang = check([dir.appendingPathComponent("script").path])
     XCTAssertTrue(shebang.stdout.hasSuffix("[bidi.inComment]\n"), shebang.stdout)
     let plain = check(["--language", "plaintext", dir.appendingPathComponent("script").path])
@@ -214,7 +214,7 @@ final class CheckCommandTests: XCTestCase {
 
   func testRendererAddsVisualOrderToCheckMessages() throws {
     let dir = try temporaryDirectory(self)
-    try write("x ⟦RLO⟧ab", to: dir.appendingPathComponent("r.txt"))
+    try write("x ⟦RLI⟧ab", to: dir.appendingPathComponent("r.txt"))
     var out = ""
     let status = runCheck(
       arguments: [dir.path], stdout: { out += $0 }, stderr: { _ in }, renderer: { _ in "ba x" })
@@ -225,7 +225,7 @@ final class CheckCommandTests: XCTestCase {
   func testControlsInPathsAreShownEscapedInText() throws {
     let dir = try temporaryDirectory(self)
     let name = "evil\u{202E}txt.c"
-    try write("x ⟦RLO⟧", to: dir.appendingPathComponent(name))
+    try write("x ⟦RLI⟧", to: dir.appendingPathComponent(name))
     let result = check([dir.path])
     XCTAssertTrue(result.stdout.hasPrefix(dir.path + "/evil\\u{202E}txt.c:1:3: "), result.stdout)
   }

@@ -97,9 +97,9 @@ final class FixTests: XCTestCase {
         }
       }
     }
-    // 62 removals, 46 closings (19 inComment + 21 inString + 6 unpaired),
-    // 3 override replacements.
-    XCTAssertEqual(applied, 111)
+    // 84 removals, 46 closings (19 inComment + 21 inString + 6 unpaired),
+    // 23 override replacements (25 overrides, 2 of them inside identifiers).
+    XCTAssertEqual(applied, 153)
   }
 
   func testPreferredFixIsUnique() throws {
@@ -130,7 +130,7 @@ final class FixTests: XCTestCase {
   func testFixAllCloseKeepsTheControlsAndRemoveDropsThem() throws {
     let text = MarkedText("/* ⟦RLO⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x */ y ⟦PDF⟧").text
     let diagnostics = HazardScanner(language: .c).scanDocument(text)
-    XCTAssertEqual(diagnostics.map(\.code), [.inComment, .inComment, .unmatched])
+    XCTAssertEqual(diagnostics.map(\.code), [.inComment, .override, .inComment, .unmatched])
     let closed = apply(fixAllEdits(for: diagnostics, strategy: .close), to: Array(text.utf8))
     XCTAssertEqual(String(decoding: closed, as: UTF8.self), MarkedText("/* ⟦RLE⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x ⟦PDI⟧⟦PDF⟧*/ y ").text)
     let removed = apply(fixAllEdits(for: diagnostics, strategy: .remove), to: Array(text.utf8))

@@ -20,7 +20,7 @@ final class HazardLineCacheTests: XCTestCase {
     XCTAssertEqual(cache.refresh { document[$0] }, [0..<4])
     XCTAssertFalse(cache.needsRefresh)
     XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.count, 3)
+    XCTAssertEqual(cache.diagnostics.count, 4)  // inComment + override, unmatched, unpaired
   }
 
   func testEditInsideALineRescansOnlyThatLine() {
@@ -67,7 +67,7 @@ final class HazardLineCacheTests: XCTestCase {
     cache.refresh { document[$0] }
     XCTAssertEqual(cache.lineCount, 6)
     XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.map(\.line), [0, 2, 4])
+    XCTAssertEqual(cache.diagnostics.map(\.line), [0, 0, 2, 4])  // unpaired + override on line 0
     // Delete lines 0...2.
     document.removeSubrange(0..<3)
     cache.replaceLines(0..<3, with: 0)

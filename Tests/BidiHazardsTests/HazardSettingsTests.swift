@@ -35,6 +35,6 @@ final class HazardSettingsTests: XCTestCase {
     for code in HazardCode.allCases { settings[code] = .off }
     let text = MarkedText("x ⟦RLO⟧ ⟦PDI⟧ /* ⟦RLI⟧ */ \"⟦LRI⟧\" a⟦LRM⟧b").text
     XCTAssertEqual(HazardScanner(language: .c, settings: settings).scanDocument(text), [])
-    XCTAssertEqual(HazardScanner(language: .c).scanDocument(text).count, 5)
+    XCTAssertEqual(HazardScanner(language: .c).scanDocument(text).count, 6)
   }
 }

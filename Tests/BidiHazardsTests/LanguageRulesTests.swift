@@ -5,13 +5,13 @@ import XCTest
 /// tokenizer's state carried across lines.
 final class LanguageRulesTests: XCTestCase {
   func testOpenerInCommentMustCloseBeforeTheCommentEndsEvenIfClosedLaterOnTheLine() {
-    assertFindings("/* ⟦RLO:inComment⟧ */ x ⟦PDF:unmatched⟧;", .c)
+    assertFindings("/* ⟦RLO:inComment+override⟧ */ x ⟦PDF:unmatched⟧;", .c)
     assertFindings("/* ⟦RLI:inComment⟧ */ return 0; /* ⟦PDI:unmatched⟧ */", .c)
     assertFindings("/* ⟦RLI⟧ok⟦PDI⟧ ⟦RLE⟧ok⟦PDF⟧ */ x;", .c)
   }
 
   func testOpenerInStringMustCloseBeforeTheLiteralEnds() {
-    assertFindings(#"s = "a ⟦RLO:inString⟧ b" ⟦PDF:unmatched⟧;"#, .c)
+    assertFindings(#"s = "a ⟦RLO:inString+override⟧ b" ⟦PDF:unmatched⟧;"#, .c)
     assertFindings(#"s = "⟦LRI⟧a⟦PDI⟧ ⟦RLM⟧ b";"#, .c)
   }
 
@@ -22,7 +22,7 @@ final class LanguageRulesTests: XCTestCase {
 
   func testOverrideInStringIsReportedOnce() {
     assertFindings(#"s = "⟦RLO:override⟧abc⟦PDF⟧";"#, .java)
-    assertFindings(#"s = "⟦RLO:inString⟧abc";"#, .java)
+    assertFindings(#"s = "⟦RLO:inString+override⟧abc";"#, .java)
   }
 
   func testIdentifierControls() {
@@ -31,11 +31,11 @@ final class LanguageRulesTests: XCTestCase {
     assertFindings("x = ⟦RLI⟧ foo ⟦PDI⟧;", .c)
     assertFindings("مرحبا⟦ALM:inIdentifier⟧ = 1", .python)
     assertFindings("שלום = 1  # a right-to-left identifier is fine", .python)
-    assertFindings("let n⟦RLO:inIdentifier⟧ame = 1", .swift)
+    assertFindings("let n⟦RLO:inIdentifier+override⟧ame = 1", .swift)
   }
 
   func testBlockCommentsSpanLines() {
-    assertFindings("/* start\n  ⟦RLO:inComment⟧ middle\n end */ x ⟦PDF:unmatched⟧", .c)
+    assertFindings("/* start\n  ⟦RLO:inComment+override⟧ middle\n end */ x ⟦PDF:unmatched⟧", .c)
     assertFindings("x; /* a\n⟦RLI⟧b⟦PDI⟧ */ y ⟦RLI:unpaired⟧", .go)
   }
 
@@ -54,7 +54,7 @@ final class LanguageRulesTests: XCTestCase {
 
   func testPythonStrings() {
     assertFindings("# don't ⟦RLI:inComment⟧", .python)
-    assertFindings("s = '''one\n⟦RLO:inString⟧ two\n''' ; x ⟦RLI:unpaired⟧", .python)
+    assertFindings("s = '''one\n⟦RLO:inString+override⟧ two\n''' ; x ⟦RLI:unpaired⟧", .python)
     assertFindings(#"s = r"a\"⟦RLI:inString⟧""#, .python)
     assertFindings(#"s = f'{x}' ⟦RLI:unpaired⟧"#, .python)
   }
@@ -70,7 +70,7 @@ final class LanguageRulesTests: XCTestCase {
     assertFindings(###"let s = r##"a "# b ⟦RLI:inString⟧"##;"###, .rust)
     assertFindings("fn f<'a>(x: &'a str) ⟦RLI:unpaired⟧", .rust)
     assertFindings(#"let c = '"'; ⟦RLI:unpaired⟧"#, .rust)
-    assertFindings("let s = \"one\n⟦RLI:inString⟧\"; x ⟦RLO:unpaired⟧", .rust)
+    assertFindings("let s = \"one\n⟦RLI:inString⟧\"; x ⟦RLO:unpaired+override⟧", .rust)
     assertFindings(#"let b = b"⟦LRI:inString⟧";"#, .rust)
   }
 
@@ -105,7 +105,7 @@ final class LanguageRulesTests: XCTestCase {
   }
 
   func testRubyBlockCommentsAndStrings() {
-    assertFindings("=begin\n⟦RLO:inComment⟧\n=end\nx ⟦RLI:unpaired⟧", .ruby)
+    assertFindings("=begin\n⟦RLO:inComment+override⟧\n=end\nx ⟦RLI:unpaired⟧", .ruby)
     assertFindings("x = $' ⟦RLI:unpaired⟧", .ruby)
     assertFindings("s = 'it''s' ⟦RLI:unpaired⟧", .ruby)
   }

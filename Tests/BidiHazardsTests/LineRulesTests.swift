@@ -44,8 +44,8 @@ final class LineRulesTests: XCTestCase {
     assertFindings("⟦RLO:override⟧abc⟦PDF⟧", nil)
     assertFindings("⟦LRO:override⟧abc⟦PDF⟧", nil)
     assertFindings("⟦RLI⟧ ⟦RLO:override⟧ x ⟦PDI⟧", nil)
-    // Unclosed: one unpaired error, not also an override warning.
-    assertFindings("⟦RLO:unpaired⟧abc", nil)
+    // Unclosed: an unpaired error, and the override warning any override gets.
+    assertFindings("⟦RLO:unpaired+override⟧abc", nil)
   }
 
   func testPairingIsPerLine() {
@@ -54,10 +54,10 @@ final class LineRulesTests: XCTestCase {
   }
 
   func testDiagnosticRangeMessageAndSeverity() throws {
-    let text = MarkedText("x = ⟦RLO:unpaired⟧abc")
+    let text = MarkedText("x = ⟦RLO:unpaired+override⟧abc")
     let diagnostics = HazardScanner(language: nil).scanDocument(text.text)
     let diagnostic = try XCTUnwrap(diagnostics.first)
-    XCTAssertEqual(diagnostics.count, 1)
+    XCTAssertEqual(diagnostics.map(\.code), [.unpaired, .override])
     XCTAssertEqual(diagnostic.range, 4..<7)
     XCTAssertEqual(diagnostic.control, .rlo)
     XCTAssertEqual(diagnostic.severity, .error)
@@ -67,7 +67,7 @@ final class LineRulesTests: XCTestCase {
   }
 
   func testRendererAddsTheVisualOrderToMessages() throws {
-    let text = MarkedText("ab ⟦RLO:unpaired⟧cd")
+    let text = MarkedText("ab ⟦RLO:unpaired+override⟧cd")
     let scanner = HazardScanner(language: nil, renderer: { bytes in "VISUAL(\(bytes.count))" })
     let diagnostic = try XCTUnwrap(scanner.scanDocument(text.text).first)
     XCTAssertTrue(diagnostic.message.hasSuffix("The line displays as: \u{201C}VISUAL(8)\u{201D}"), diagnostic.message)
@@ -102,8 +102,8 @@ final class LineRulesTests: XCTestCase {
     bytes += Array(" \u{202E}x ".utf8)
     bytes += [0xE2, 0x80]  // truncated sequence
     let diagnostics = HazardScanner(language: nil).scanLine(bytes, lineNumber: 0).diagnostics
-    XCTAssertEqual(diagnostics.map(\.code), [.invalidUtf8, .unpaired, .invalidUtf8])
-    XCTAssertEqual(diagnostics.map(\.range), [3..<5, 6..<9, 11..<13])
+    XCTAssertEqual(diagnostics.map(\.code), [.invalidUtf8, .unpaired, .override, .invalidUtf8])
+    XCTAssertEqual(diagnostics.map(\.range), [3..<5, 6..<9, 6..<9, 11..<13])
     XCTAssertEqual(diagnostics[0].severity, .warning)
     XCTAssertTrue(diagnostics[0].message.contains("0xFF 0xFE"), diagnostics[0].message)
   }

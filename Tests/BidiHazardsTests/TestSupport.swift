@@ -3,8 +3,9 @@ import Foundation
 import XCTest
 
 /// Text written with markers for bidi controls: `⟦RLO⟧` is the control with
-/// no finding expected, `⟦RLO:inComment⟧` the control with a
-/// `bidi.inComment` finding expected at its position.
+/// no finding expected, `⟦RLO:inComment+override⟧` the control with a
+/// `bidi.inComment` finding expected at its position, and
+/// `⟦RLO:inComment+override⟧` the control with both findings.
 struct MarkedText {
   struct Expectation: Hashable, CustomStringConvertible {
     var line: Int
@@ -25,7 +26,9 @@ struct MarkedText {
       let control = BidiControl.allCases.first { $0.shortName == body[0] }!
       if body.count > 1 {
         let (line, column) = Self.position(atEndOf: out)
-        expected.append(Expectation(line: line, column: column, code: "bidi." + body[1]))
+        for code in body[1].split(separator: "+") {
+          expected.append(Expectation(line: line, column: column, code: "bidi." + code))
+        }
       }
       out += control.string
       rest = rest[rest.index(after: close)...]

@@ -3,11 +3,11 @@ public class TextBlock {
 
     public static void main(String[] args) {
         String query = """
-            SELECT * FROM users ⟦RLO:inString⟧
+            SELECT * FROM users ⟦RLO:inString+override⟧
             """;
-        /*⟦RLO:inComment⟧ } ⟦LRI⟧if (isAdmin)⟦PDI⟧ ⟦LRI:inComment⟧ begin admins only */
+        /*⟦RLO:inComment+override⟧ } ⟦LRI⟧if (isAdmin)⟦PDI⟧ ⟦LRI:inComment⟧ begin admins only */
             System.out.println("You are an admin.");
-        /* end admins only ⟦RLO:inComment⟧ { ⟦LRI:inComment⟧*/
+        /* end admins only ⟦RLO:inComment+override⟧ { ⟦LRI:inComment⟧*/
         char c = '⟦RLM⟧';
         System.out.println(query + c);
     }

@@ -3,9 +3,9 @@ def admin?(user)
 end
 
 =begin
-Block comment ⟦RLO:inComment⟧ spans lines
+Block comment ⟦RLO:inComment+override⟧ spans lines
 =end
 role = 'guest⟦RLI:inString⟧'
-puts "hello #{role}" # note ⟦LRO:inComment⟧
-last = $' ⟦RLO:unpaired⟧ x
+puts "hello #{role}" # note ⟦LRO:inComment+override⟧
+last = $' ⟦RLO:unpaired+override⟧ x
 adm⟦RLM:inIdentifier⟧in = admin?(role)

@@ -2,7 +2,7 @@ func isAdmin(_ user: String) -> Bool { user == "root" }
 
 /* Swift allows RLO inside identifiers: the two names below look alike.
    /* nested ⟦LRI⟧comment⟦PDI⟧ */ still the outer comment ⟦RLI:inComment⟧ */
-func isAdmin⟦RLO:inIdentifier⟧(_ user: String) -> Bool { true }
+func isAdmin⟦RLO:inIdentifier+override⟧(_ user: String) -> Bool { true }
 
 let query = #"SELECT * FROM users -- "quoted" ⟦RLI:inString⟧"#
 let message = """

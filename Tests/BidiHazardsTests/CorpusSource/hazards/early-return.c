@@ -3,8 +3,8 @@
    even if a closer follows later on the line. */
 int check_access(int level) {
     /* ⟦RLI:inComment⟧ */ return 0; /* ⟦PDI:unmatched⟧ */
-    int limit = 10; // ⟦RLO:inComment⟧ maximum
-    const char *role = "user⟦RLO:inString⟧ ⟦LRI⟧// admin⟦PDI⟧ ⟦LRI:inString⟧";
+    int limit = 10; // ⟦RLO:inComment+override⟧ maximum
+    const char *role = "user⟦RLO:inString+override⟧ ⟦LRI⟧// admin⟦PDI⟧ ⟦LRI:inString⟧";
     if (level > limit && role[0] == 'u') {
         return 1;
     }

@@ -10,7 +10,7 @@ def subtract_funds(account: str, amount: int):
 
 def greet(name):
     '''Multi-line docstring:
-    the second line holds ⟦RLO:inString⟧ an override
+    the second line holds ⟦RLO:inString+override⟧ an override
     '''
     label = f"user⟦LRE⟧ {name}⟦PDF⟧"
     return label⟦RLM:inIdentifier⟧

@@ -4,7 +4,7 @@ fn is_admin(user: &str) -> bool {
 
 fn main() {
     let user = "guest";
-    /* outer /* inner */ still the outer comment ⟦RLO:inComment⟧ */
+    /* outer /* inner */ still the outer comment ⟦RLO:inComment+override⟧ */
     let sql = r#"SELECT "name" FROM users ⟦RLI:inString⟧"#;
     let note = "first line
 second ⟦LRE:inString⟧ line";
