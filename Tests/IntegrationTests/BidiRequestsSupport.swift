@@ -268,6 +268,48 @@ struct BidiShadowText {
     return ranges[line].lowerBound + Self.scalarIndex(content, character: character, encoding)
   }
 
+  /// The LSP position of absolute scalar offset `offset`.
+  func position(ofOffset offset: Int, _ encoding: String) -> JSONValue {
+    let ranges = lineRanges
+    let line = ranges.lastIndex { $0.lowerBound <= offset } ?? 0
+    let start = ranges[line].lowerBound
+    let character = Self.length(scalars[start..<min(max(offset, start), ranges[line].upperBound)], encoding)
+    return ["line": JSONValue(line), "character": JSONValue(character)]
+  }
+
+  /// An edit's absolute scalar range in this text and its new length.
+  func span(of edit: JSONValue, _ encoding: String) -> (range: Range<Int>, inserted: Int)? {
+    guard let range = edit["range"], let newText = edit["newText"]?.stringValue,
+      let start = offset(line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
+      let end = offset(line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding),
+      start <= end
+    else { return nil }
+    return (start..<end, newText.unicodeScalars.count)
+  }
+
+  /// `range` (an LSP Range in this text) grown by what `edits` insert in it
+  /// or at its ends, as a Range in the text after the edits.
+  func grown(_ range: JSONValue, by edits: [JSONValue], _ encoding: String) -> JSONValue? {
+    guard var lower = offset(line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
+      var upper = offset(line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding)
+    else { return nil }
+    let originalLower = lower
+    let originalUpper = upper
+    for edit in edits {
+      guard let (span, inserted) = span(of: edit, encoding) else { return nil }
+      let delta = inserted - span.count
+      if span.lowerBound < originalLower && span.upperBound <= originalLower {
+        lower += delta
+        upper += delta
+      } else if span.lowerBound <= originalUpper {
+        upper += delta
+      }
+    }
+    var after = self
+    do { try after.apply(edits: edits, encoding) } catch { return nil }
+    return ["start": after.position(ofOffset: lower, encoding), "end": after.position(ofOffset: upper, encoding)]
+  }
+
   static func start(of edit: JSONValue) -> (Int, Int) {
     (edit["range"]?["start"]?["line"]?.intValue ?? 0, edit["range"]?["start"]?["character"]?.intValue ?? 0)
   }
