@@ -298,13 +298,14 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
       "استخدم %@\u{200F} 3 مرات",  // already marked
       "استخدم %@\u{200E} 3 مرات",  // the opposite mark is replaced
       "استخدم \u{2068}%@\u{2069} 3 مرات",  // already isolated
+      "%@ 3",  // no strong character: the fallback (previous, rtl) decides the mark
     ].joined(separator: "\n")
     try session.open(text)
     var shadow = BidiShadowText(text)
     let edits = try mark(session, &shadow, ["mode": "placeholders", "style": "marks"])
-    XCTAssertEqual(texts(edits), ["<RLM>", "<LRM>", "<RLM>"])
-    XCTAssertEqual(lines(of: edits), [0, 1, 3])
-    XCTAssertEqual(edits.last?["range"]?["end"]?["character"], 10, "replaces the LRM")
+    XCTAssertEqual(texts(edits), ["<RLM>", "<LRM>", "<RLM>", "<RLM>"])
+    XCTAssertEqual(lines(of: edits), [0, 1, 3, 5])
+    XCTAssertEqual(edits[2]["range"]?["end"]?["character"], 10, "replaces the LRM")
 
     // By effect: filled, the marked format displays as the isolated one,
     // and as meant: the 3 stays with "times".

@@ -185,6 +185,26 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     XCTAssertEqual(
       try directions(session, ["layoutDirection": "rtl"]),
       ["0 0-4 rtl fallback", "0 4-7 ltr firstStrong @0:4", "1 0-5 rtl firstStrong @1:0", "1 5-8 rtl fallback"])
+
+    // The nearest preceding paragraph may be inside an earlier line; in
+    // block mode the block's first strong character may be in a later
+    // paragraph of its first line.
+    let other = try BidiSession()
+    try other.open("123\u{2029}שלום\nabc\n\nשלום\u{2029}abc\n123\nabc\u{2029}123\n456")
+    XCTAssertEqual(
+      try directions(other),
+      [
+        "0 0-4 ltr fallback", "0 4-8 rtl firstStrong @0:4", "1 0-3 ltr firstStrong @1:0", "2 0-0 ltr fallback",
+        "3 0-5 rtl firstStrong @3:0", "3 5-8 ltr firstStrong @3:5", "4 0-3 ltr fallback",
+        "5 0-4 ltr firstStrong @5:0", "5 4-7 ltr fallback", "6 0-3 ltr fallback",
+      ])
+    XCTAssertEqual(
+      try directions(other, ["paragraphs": "block"]),
+      [
+        "0 0-4 rtl firstStrong @0:4", "0 4-8 rtl firstStrong @0:4", "1 0-3 rtl firstStrong @0:4", "2 0-0 rtl fallback",
+        "3 0-5 rtl firstStrong @3:0", "3 5-8 rtl firstStrong @3:0", "4 0-3 rtl firstStrong @3:0",
+        "5 0-4 rtl firstStrong @3:0", "5 4-7 rtl firstStrong @3:0", "6 0-3 rtl firstStrong @3:0",
+      ])
   }
 
   func testFallbackLayoutLtrAndRtl() throws {
