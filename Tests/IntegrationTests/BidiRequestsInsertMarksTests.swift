@@ -409,6 +409,36 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
     XCTAssertEqual(BidiChars.visible(shadow.lines[0]), "a<RLI>b<PDI> c<RLE>d e <PDF><RLM>")
   }
 
+  func testStripUnpairedFollowsTheDiagnosticsPairingRules() throws {
+    let session = try BidiSession()
+    let text = [
+      "a\u{2067}b\u{2069}c",  // paired
+      "\u{2067}a\u{202B}b\u{2069}",  // the PDI closes the RLE opened inside the isolate too
+      "\u{202B}a\u{2067}b\u{202C}\u{2069}",  // a PDF cannot close across an open isolate
+      "\u{2066}\u{2067}x\u{2069}",  // the PDI closes the inner isolate only
+    ].joined(separator: "\n")
+    try session.open(text)
+    var shadow = BidiShadowText(text)
+    // A range holding half of a pair judges the pair on the whole line.
+    XCTAssertEqual(try mark(session, &shadow, ["mode": "strip", "only": "unpaired", "range": bidiRange(0, 3, 0, 4)]), [])
+    let edits = try mark(session, &shadow, ["mode": "strip", "only": "unpaired"])
+    XCTAssertEqual(lines(of: edits), [2, 2, 3])
+    XCTAssertEqual(shadow.lines.map { BidiChars.visible($0) }, ["a<RLI>b<PDI>c", "<RLI>a<RLE>b<PDI>", "a<RLI>b<PDI>", "<RLI>x<PDI>"])
+    for line in shadow.lines { XCTAssertEqual(BidiChars.unpaired(line), []) }
+  }
+
+  func testModeOptionsThatAreRequiredOrImpossible() throws {
+    let session = try BidiSession()
+    try session.open("a\u{2067}b\u{2069}c")
+    let noDirection = try session.error("bidi/insertMarks", ["mode": "direction"])
+    XCTAssertEqual(noDirection.code, -32602)
+    XCTAssertTrue(noDirection.message.contains("direction"), noDirection.message)
+    // An isolate around half of a pair would pair with the wrong control.
+    let split = try session.error("bidi/insertMarks", ["mode": "isolate", "range": bidiRange(0, 0, 0, 2)])
+    XCTAssertEqual(split.code, -32602)
+    XCTAssertEqual(try session.text(), "a\u{2067}b\u{2069}c")
+  }
+
   // MARK: Localization cases
 
   private let arabicSentence = "مدفوعات بدون فوائد من"
