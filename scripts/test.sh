@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine (Swift 6 already installed) and runs
-# the whole test suite: unit tests, UAX #9 conformance, and integration tests
-# that drive the built `bidi-lsp` binary over stdio.
+# the whole test suite: unit tests, UAX #9 conformance, integration tests
+# that drive the built `bidi-lsp` binary over stdio, and the editor plugins'
+# tests in headless Vim, Emacs and node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,3 +12,6 @@ scripts/install-deps.sh
 # same configuration the tests run in.
 swift build -c release
 swift test -c release "$@"
+
+# The editor plugins against the same daemon.
+BIDI_LSP=.build/release/bidi-lsp editors/run-tests.sh
