@@ -9,7 +9,7 @@ final class RandomizedEditTests: XCTestCase {
   /// Edits (content changes) per encoding.
   static let editsPerEncoding = 10_000
   /// Check every document after this many notifications.
-  static let checkInterval = 250
+  static let checkInterval = 100
 
   /// Pieces random insertions are made of: Arabic, Hebrew, astral emoji
   /// (with ZWJ sequences and skin tones), combining marks, bidi controls,
