@@ -238,15 +238,38 @@ final class ErrorTests: XCTestCase {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///big.txt"},"includeText":true}}"#
       )
     }
+    bytes += frame(
+      #"{"jsonrpc":"2.0","id":"last","method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///big.txt"},"includeText":true}}"#
+    )
     bytes += frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":103}}"#)
+    bytes += frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"last"}}"#)
     try daemon.sendRaw(bytes)
     let cancelled = try daemon.client.waitForResponse(id: 103, timeout: 60)
     assertError(cancelled, code: -32800, id: 103)
+    assertError(try daemon.client.waitForResponse(id: "last", timeout: 60), code: -32800, id: "last")
     for id: Int64 in 100...102 {
       let answer = try daemon.client.waitForResponse(id: .integer(id), timeout: 60)
       XCTAssertEqual(answer["result"]?["utf8Length"], JSONValue(big.utf8.count), "request \(id)")
     }
     XCTAssertEqual(try daemon.info("file:///big.txt", includeText: false)["lineCount"], 120_001)
+  }
+
+  func testHundredMegabyteDocumentOpensUnderTheDefaultLimit() throws {
+    let daemon = try Daemon.initialized()
+    let line = "سطر عربي with English and 😀 — \r\n"
+    let count = (100 << 20) / line.utf8.count + 1
+    let big = String(repeating: line, count: count)
+    XCTAssertGreaterThan(big.utf8.count, 100 << 20)
+    try daemon.open("file:///huge.txt", big)
+    let info = try daemon.info("file:///huge.txt", includeText: false)
+    XCTAssertEqual(info["utf8Length"], JSONValue(big.utf8.count))
+    XCTAssertEqual(info["lineCount"], JSONValue(count + 1))
+    // An edit at the far end, then one in the middle.
+    try daemon.change("file:///huge.txt", version: 2, [change(count, 0, count, 0, "end"), change(count / 2, 0, count / 2, 3, "")])
+    let edited = try daemon.info("file:///huge.txt", includeText: false)
+    XCTAssertEqual(edited["utf8Length"], JSONValue(big.utf8.count + 3 - "سطر".utf8.count))
+    XCTAssertEqual(edited["version"], 2)
+    XCTAssertEqual(warnings(in: try daemon.barrier()), [])
   }
 
   func testCancelOfUnknownOrAnsweredRequestIsIgnored() throws {

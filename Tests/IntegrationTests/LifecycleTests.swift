@@ -163,6 +163,18 @@ final class LifecycleTests: XCTestCase {
     XCTAssertThrowsError(try daemon.client.waitForResponse(id: 5, timeout: 2))
   }
 
+  func testResponsesEchoIntegerAndStringIDsExactly() throws {
+    let daemon = try Daemon.initialized()
+    let ids = ["0", "-1", "9223372036854775807", "-9223372036854775808", #""""#, #""ü😀""#, #""1""#, #""null""#]
+    for id in ids {
+      try daemon.sendFramed(#"{"jsonrpc":"2.0","id":\#(id),"method":"no/such"}"#)
+      let answer = try daemon.client.nextMessage(timeout: 20)
+      let expected = try JSONValue(decoding: id)
+      XCTAssertEqual(answer["id"], expected, "id \(id)")
+      assertError(answer, code: -32601, mentioning: "no/such", id)
+    }
+  }
+
   func testStdoutCarriesOnlyProtocolMessages() throws {
     // Every byte the daemon writes must frame as a message: MessageReader
     // throws on anything else. Log at the most verbose level to provoke it.

@@ -6,7 +6,7 @@ import XCTest
 /// across several documents, in each position encoding, checked against the
 /// test's own shadow copies through `bidi/documentInfo` with `includeText`.
 final class RandomizedEditTests: XCTestCase {
-  /// Edits (content changes) per encoding.
+  /// Incremental edits (content changes with a range) per encoding.
   static let editsPerEncoding = 10_000
   /// Check every document after this many notifications.
   static let checkInterval = 100
@@ -21,16 +21,34 @@ final class RandomizedEditTests: XCTestCase {
     "\u{2029}", "\u{85}", "﷽", "ﻻ", "\u{10FFFF}", "\u{E000}",
   ]
 
-  func testTenThousandRandomEditsPerEncodingMatchShadow() throws {
-    var total = 0
-    for (index, encoding) in PositionEncoding.allCases.enumerated() {
-      total += try runEdits(encoding: encoding, seed: 0x5EED_0000 + UInt64(index))
-    }
-    XCTAssertEqual(total, 3 * Self.editsPerEncoding, "edits applied and checked")
+  /// What the edits exercised, so the generator cannot silently degrade.
+  struct Coverage {
+    var edits = 0
+    var fullChanges = 0
+    var multiLine = 0
+    var astral = 0
+    var skewed = 0
+    var crlfJoins = 0
   }
 
-  /// Runs the edits against one daemon; returns how many edits were made.
-  private func runEdits(encoding: PositionEncoding, seed: UInt64) throws -> Int {
+  func testTenThousandRandomEditsPerEncodingMatchShadow() throws {
+    var total = 0
+    for (index, encoding) in OffsetEncoding.allCases.enumerated() {
+      let coverage = try runEdits(encoding: encoding, seed: 0x5EED_0000 + UInt64(index))
+      XCTAssertEqual(coverage.edits, Self.editsPerEncoding, encoding.rawValue)
+      XCTAssertGreaterThan(coverage.fullChanges, 0, encoding.rawValue)
+      XCTAssertGreaterThan(coverage.multiLine, 1000, encoding.rawValue)
+      XCTAssertGreaterThan(coverage.astral, 1000, encoding.rawValue)
+      XCTAssertGreaterThan(coverage.skewed, 20, encoding.rawValue)
+      XCTAssertGreaterThan(coverage.crlfJoins, 10, encoding.rawValue)
+      print("RandomizedEditTests \(encoding.rawValue): \(coverage)")
+      total += coverage.edits
+    }
+    XCTAssertEqual(total, 3 * Self.editsPerEncoding, "incremental edits applied and checked")
+  }
+
+  /// Runs the edits against one daemon; returns what they covered.
+  private func runEdits(encoding: OffsetEncoding, seed: UInt64) throws -> Coverage {
     var random = SeededGenerator(seed: seed)
     let daemon = try Daemon.initialized(encodings: [encoding.rawValue])
     let negotiated = try daemon.barrier()
@@ -45,21 +63,24 @@ final class RandomizedEditTests: XCTestCase {
       versions[uri] = 1
     }
 
+    var coverage = Coverage()
     var edits = 0
     var notifications = 0
     var recent: [String] = []
     while edits < Self.editsPerEncoding {
       let uri = uris[Int.random(in: 0..<uris.count, using: &random)]
       guard var shadow = shadows[uri], let version = versions[uri] else { continue }
-      let count = min(Int.random(in: 1...3, using: &random), Self.editsPerEncoding - edits)
+      // One to three changes per notification; full changes do not count
+      // as incremental edits.
+      let count = Int.random(in: 1...3, using: &random)
       var changes: [JSONValue] = []
-      for _ in 0..<count {
-        let (change, description) = randomChange(&shadow, encoding: encoding, using: &random)
+      while changes.count < count && edits < Self.editsPerEncoding {
+        let (change, description) = randomChange(&shadow, encoding: encoding, coverage: &coverage, using: &random)
         changes.append(change)
+        if change["range"] != nil { edits += 1 }
         recent.append("\(uri) v\(version + 1): \(description)")
       }
       if recent.count > 12 { recent.removeFirst(recent.count - 12) }
-      edits += count
       notifications += 1
       try daemon.change(uri, version: version + 1, changes)
       shadows[uri] = shadow
@@ -71,12 +92,14 @@ final class RandomizedEditTests: XCTestCase {
           XCTFail(
             "\(encoding.rawValue), after \(edits) edits: \(problems.joined(separator: "; "))\n"
               + "recent edits:\n" + recent.joined(separator: "\n"))
-          return edits
+          coverage.edits = edits
+          return coverage
         }
       }
     }
     XCTAssertEqual(try daemon.shutdownAndExit(), 0)
-    return edits
+    coverage.edits = edits
+    return coverage
   }
 
   /// Compares every document with its shadow; returns the differences.
@@ -105,7 +128,8 @@ final class RandomizedEditTests: XCTestCase {
 
   /// A random change, applied to `shadow`, with its description.
   private func randomChange(
-    _ shadow: inout ShadowText, encoding: PositionEncoding, using random: inout SeededGenerator
+    _ shadow: inout ShadowText, encoding: OffsetEncoding, coverage: inout Coverage,
+    using random: inout SeededGenerator
   ) -> (JSONValue, String) {
     let size = shadow.scalars.count
     let roll = Int.random(in: 0..<100, using: &random)
@@ -115,6 +139,7 @@ final class RandomizedEditTests: XCTestCase {
     if roll < 1 {
       let text = randomText(using: &random, pieces: Int.random(in: 0...40, using: &random))
       shadow.replaceAll(with: text)
+      coverage.fullChanges += 1
       return (fullChange(text), "full \(JSONValue.string(text))")
     }
     let start = randomIndex(in: shadow, from: 0, using: &random)
@@ -133,18 +158,29 @@ final class RandomizedEditTests: XCTestCase {
     // Now and then address a point the specification normalises: past the
     // end of a line (clamped) or inside a character (moved to its start).
     if Int.random(in: 0..<10, using: &random) == 0 {
+      let written = (from, to)
       to = skew(to, at: end, in: shadow, encoding: encoding, using: &random)
       if start < end { from = skew(from, at: start, in: shadow, encoding: encoding, using: &random) }
+      if written.0 != from || written.1 != to { coverage.skewed += 1 }
     }
     let json = change(from.line, from.character, to.line, to.character, text)
+    let removed = shadow.scalars[start..<end]
     shadow.replace(start..<end, with: text)
+
+    let inserted = Array(text.unicodeScalars)
+    if from.line != to.line || inserted.contains(where: { $0 == "\n" || $0 == "\r" }) { coverage.multiLine += 1 }
+    if (removed + inserted).contains(where: { $0.value > 0xFFFF }) { coverage.astral += 1 }
+    // A CR and an LF brought together at either edge of the replacement.
+    for edge in [start, start + inserted.count] where edge > 0 && edge < shadow.scalars.count {
+      if shadow.scalars[edge - 1] == "\r", shadow.scalars[edge] == "\n" { coverage.crlfJoins += 1 }
+    }
     return (json, "\(from)-\(to) \(JSONValue.string(text))")
   }
 
   /// A position that designates the same point as `index` but is written
   /// past the line's end or inside the character there.
   private func skew(
-    _ position: (line: Int, character: Int), at index: Int, in shadow: ShadowText, encoding: PositionEncoding,
+    _ position: (line: Int, character: Int), at index: Int, in shadow: ShadowText, encoding: OffsetEncoding,
     using random: inout SeededGenerator
   ) -> (line: Int, character: Int) {
     if position.character == shadow.lineWidth(position.line, in: encoding) {
@@ -169,7 +205,6 @@ final class RandomizedEditTests: XCTestCase {
     {
       index -= 1
     }
-    if index == from || index == upper { return index }
     return index
   }
 

@@ -45,7 +45,7 @@ struct ShadowText {
   /// rules: a character past the line's end is clamped to it; one inside a
   /// character's encoding moves back to that character's start. Nil for a
   /// line past the end.
-  func index(line: Int, character: Int, in encoding: PositionEncoding) -> Int? {
+  func index(line: Int, character: Int, in encoding: OffsetEncoding) -> Int? {
     guard line >= 0, line < lineCount else { return nil }
     var index = lineStarts[line]
     var units = 0
@@ -60,7 +60,7 @@ struct ShadowText {
 
   /// The LSP position of a scalar index; nil between the `\r` and `\n` of
   /// a CRLF (no position designates that point).
-  func position(of index: Int, in encoding: PositionEncoding) -> (line: Int, character: Int)? {
+  func position(of index: Int, in encoding: OffsetEncoding) -> (line: Int, character: Int)? {
     // The last line starting at or before index.
     var low = 0
     var high = lineStarts.count - 1
@@ -75,7 +75,7 @@ struct ShadowText {
   }
 
   /// The width of line `line`'s content in `encoding`.
-  func lineWidth(_ line: Int, in encoding: PositionEncoding) -> Int {
+  func lineWidth(_ line: Int, in encoding: OffsetEncoding) -> Int {
     scalars[lineStarts[line]..<lineEnds[line]].reduce(0) { $0 + encoding.width($1) }
   }
 
@@ -91,7 +91,7 @@ struct ShadowText {
 }
 
 /// A negotiated position encoding, as the test computes it.
-enum PositionEncoding: String, CaseIterable {
+enum OffsetEncoding: String, CaseIterable {
   case utf8 = "utf-8"
   case utf16 = "utf-16"
   case utf32 = "utf-32"
