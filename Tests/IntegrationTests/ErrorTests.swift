@@ -105,6 +105,15 @@ final class ErrorTests: XCTestCase {
     try assertStillServing(daemon)
   }
 
+  func testParseErrorMessageGivesReasonAndPosition() throws {
+    let daemon = try daemonWithDocument()
+    let answer = try nullIDResponse(to: Array(#"{"a":1,}"#.utf8), daemon)
+    assertError(answer, code: -32700, id: .null)
+    let message = answer?["error"]?["message"]?.stringValue ?? ""
+    XCTAssertTrue(message.contains("8"), "the position (byte 8) is named: \(message)")
+    XCTAssertTrue(message.contains("expected"), "the decoder's reason is given: \(message)")
+  }
+
   func testIntegerBeyond64BitsIsParseErrorWithNullID() throws {
     let daemon = try daemonWithDocument()
     let body = #"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"bidi/documentInfo"}"#
