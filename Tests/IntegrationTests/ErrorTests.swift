@@ -140,6 +140,8 @@ final class ErrorTests: XCTestCase {
     assertError(answer, code: -32700, id: .null)
     let message = answer?["error"]?["message"]?.stringValue ?? ""
     XCTAssertFalse(message.isEmpty, "a clear message is expected")
+    // Logged too: a lost notification means the buffers may now differ.
+    XCTAssertTrue(daemon.client.standardError().contains("JSON"), daemon.client.standardError())
     try assertStillServing(daemon)
   }
 

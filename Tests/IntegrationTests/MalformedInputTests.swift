@@ -553,6 +553,8 @@ final class MalformedInputTests: XCTestCase {
     try daemon.sendRaw(Array("Content-Length: 100\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,".utf8))
     daemon.client.closeInput()
     XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
+    let log = daemon.client.standardError()
+    XCTAssertTrue(log.contains("100"), "the cut message is logged: \(log)")
   }
 
   func testTruncatedBodyAtEndOfInputAfterShutdownExitsWithStatus0() throws {
