@@ -84,6 +84,13 @@ public final class MessageReader {
     }
   }
 
+  /// Removes and returns every message received but not yet returned, oldest
+  /// first (without reading more input).
+  public func takePending() -> [JSONValue] {
+    defer { pending.removeAll() }
+    return pending
+  }
+
   /// True if the other end has closed and every message has been returned.
   public var isAtEnd: Bool { ended && pending.isEmpty }
 
