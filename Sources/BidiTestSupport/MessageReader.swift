@@ -38,6 +38,9 @@ public final class MessageReader {
   private var framer = MessageFramer()
   /// Messages received but not yet returned, oldest first.
   public private(set) var pending: [JSONValue] = []
+  /// Notifications dropped on arrival (e.g. diagnostics a test does not
+  /// look at): they never reach `pending`.
+  public var ignoredNotifications: Set<String> = []
   private var ended = false
 
   public init(fileDescriptor: Int32) {
@@ -130,7 +133,11 @@ public final class MessageReader {
     switch event {
     case .message(let body):
       do {
-        pending.append(try JSONValue(decoding: body))
+        let message = try JSONValue(decoding: body)
+        if let method = message["method"]?.stringValue, message["id"] == nil, ignoredNotifications.contains(method) {
+          return
+        }
+        pending.append(message)
       } catch {
         throw .invalidJSON(error.description)
       }

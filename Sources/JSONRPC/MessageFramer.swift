@@ -29,12 +29,18 @@
 ///
 /// Resynchronisation: a framing error is reported at the first byte that makes
 /// the header invalid (or at the end of the header section when
-/// `Content-Length` is missing). The framer then discards input until the
-/// next occurrence of `Content-Length` (any case, anywhere, not only at a
-/// line start, because a broken message's unknown-length body usually runs
-/// straight into the next header) and parses a header from there. Every
-/// byte is looked at once, so this always makes progress and stays linear;
-/// one error is reported per broken stretch of input.
+/// `Content-Length` is missing).
+/// - When the broken header had already given a valid `Content-Length`, the
+///   framer discards the rest of the header section (up to its empty line)
+///   and then exactly that many body bytes, so that nothing in the broken
+///   message's body (a document's text, say) is ever read as a message.
+/// - Otherwise the length of what follows is unknown: the framer discards
+///   input until the next occurrence of `Content-Length` (any case,
+///   anywhere, not only at a line start, because a broken message's
+///   unknown-length body usually runs straight into the next header) and
+///   parses a header from there.
+/// Every byte is looked at once, so this always makes progress and stays
+/// linear; one error is reported per broken stretch of input.
 public struct MessageFramer: Sendable {
   /// What the framer found in the input.
   public enum Event: Sendable {
@@ -111,6 +117,10 @@ public struct MessageFramer: Sendable {
     case skipping(remaining: Int)
     /// After an error: looking for `Content-Length`; `matched` bytes of it seen.
     case resync(matched: Int)
+    /// After an error in a header whose `Content-Length` was read: skipping
+    /// the rest of the header section (`lineLength` bytes of the current
+    /// line seen, `budget` bytes left before giving up), then the body.
+    case discardingHeader(bodyLength: Int, lineLength: Int, budget: Int)
   }
 
   private enum LinePhase: Sendable {
@@ -179,6 +189,31 @@ public struct MessageFramer: Sendable {
         let take = min(remaining, count - index)
         index += take
         state = take == remaining ? .header : .skipping(remaining: remaining - take)
+      case .discardingHeader(let length, var lineLength, var budget):
+        var ended = false
+        while index < count && budget > 0 {
+          let byte = bytes[index]
+          index += 1
+          budget -= 1
+          if byte == UInt8(ascii: "\n") {
+            if lineLength == 0 {
+              ended = true
+              break
+            }
+            lineLength = 0
+          } else if byte != UInt8(ascii: "\r") {
+            lineLength += 1
+          }
+        }
+        if ended {
+          startSection()
+          state = length > 0 ? .skipping(remaining: length) : .header
+        } else if budget == 0 {
+          // No end to the header section in sight: look for the next one.
+          state = .resync(matched: 0)
+        } else {
+          state = .discardingHeader(bodyLength: length, lineLength: lineLength, budget: budget)
+        }
       case .resync(var matched):
         let name = Self.contentLengthName
         while index < count {
@@ -227,7 +262,7 @@ public struct MessageFramer: Sendable {
       return .error(.truncatedBody(expected: bodyLength, received: bodyLength - remaining))
     case .header:
       return isAtMessageBoundary ? nil : .error(.truncatedHeader)
-    case .skipping, .resync:
+    case .skipping, .resync, .discardingHeader:
       return nil  // already reported
     }
   }
@@ -252,8 +287,14 @@ public struct MessageFramer: Sendable {
     number = 0
   }
 
-  private mutating func fail(_ error: FramingError, onEvent: (Event) -> Void) {
-    state = .resync(matched: 0)
+  /// Reports `error` and resynchronises (see the type's documentation);
+  /// `atLineEnd` tells that the failing byte ended a header line.
+  private mutating func fail(_ error: FramingError, atLineEnd: Bool = false, onEvent: (Event) -> Void) {
+    if let length = contentLength, error != .conflictingContentLength, error != .headerTooLong(limit: maximumHeaderSize) {
+      state = .discardingHeader(bodyLength: length, lineLength: atLineEnd ? 0 : 1, budget: maximumHeaderSize)
+    } else {
+      state = .resync(matched: 0)
+    }
     onEvent(.error(error))
   }
 
@@ -267,7 +308,7 @@ public struct MessageFramer: Sendable {
       if sawCR {
         // Only "\r\n" may follow a CR in a name: that is an empty line.
         guard byte == UInt8(ascii: "\n"), nameLength == 0 else {
-          return fail(.malformedHeaderLine, onEvent: onEvent)
+          return fail(.malformedHeaderLine, atLineEnd: byte == UInt8(ascii: "\n"), onEvent: onEvent)
         }
         return endOfEmptyLine(onEvent: onEvent)
       }
@@ -277,7 +318,7 @@ public struct MessageFramer: Sendable {
         phase = .value
         isContentLength = nameMatch == Self.contentLengthName.count
       case UInt8(ascii: "\n"):
-        guard nameLength == 0 else { return fail(.malformedHeaderLine, onEvent: onEvent) }
+        guard nameLength == 0 else { return fail(.malformedHeaderLine, atLineEnd: true, onEvent: onEvent) }
         endOfEmptyLine(onEvent: onEvent)
       case UInt8(ascii: "\r"):
         guard nameLength == 0 else { return fail(.malformedHeaderLine, onEvent: onEvent) }
@@ -335,7 +376,7 @@ public struct MessageFramer: Sendable {
   private mutating func endOfHeaderLine(onEvent: (Event) -> Void) {
     if isContentLength {
       guard numberPhase != .leadingSpace else {
-        return fail(.invalidContentLength, onEvent: onEvent)
+        return fail(.invalidContentLength, atLineEnd: true, onEvent: onEvent)
       }
       if let previous = contentLength, previous != number {
         return fail(.conflictingContentLength, onEvent: onEvent)

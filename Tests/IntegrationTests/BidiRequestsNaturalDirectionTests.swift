@@ -332,7 +332,9 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   func testRangesPastTheEndAreInvalidParams() throws {
     let session = try BidiSession()
     try session.open("a\nb\n")
-    let bad: [JSONValue] = [bidiRange(0, 0, 3, 0), bidiRange(3, 0, 3, 0), bidiRange(9, 0, 9, 1), bidiRange(2, 0, 1, 0)]
+    let bad: [JSONValue] = [
+      bidiRange(0, 0, 4, 0), bidiRange(0, 0, 3, 1), bidiRange(3, 0, 3, 0), bidiRange(9, 0, 9, 1), bidiRange(2, 0, 1, 0),
+    ]
     let requests: [(String, JSONObject)] = [
       ("bidi/naturalDirection", [:]), ("bidi/alignment", ["textAlignment": "natural"]),
       ("bidi/visualOrder", ["include": ["levels"]]), ("bidi/insertMarks", ["mode": "strip"]),
@@ -351,6 +353,15 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     }
     // The daemon keeps serving, with the document intact.
     XCTAssertEqual(try session.text(), "a\nb\n")
+  }
+
+  /// Specification §4, common parameters: an `end` of `{lineCount, 0}` means
+  /// "to the end of the document", as many LSP clients send it.
+  func testRangeMayEndAtTheStartOfTheLinePastTheEnd() throws {
+    let session = try BidiSession()
+    try session.open("a\nb\n")
+    let paragraphs = try session.paragraphs("bidi/naturalDirection", ["range": bidiRange(1, 0, 3, 0)])
+    XCTAssertEqual(paragraphs.map { $0["line"]?.intValue }, [1, 2])
   }
 
   func testOptionsOutsideTheirValuesAreRejectedByTheSchemaAndTheDaemon() throws {
@@ -446,10 +457,9 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     XCTAssertEqual(try plain.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "leading")
   }
 
-  func testKnownBug_didChangeConfigurationSettingsAreIgnored() throws {
+  func testDidChangeConfigurationSettingsApply() throws {
     // Contract §5: settings come through initializationOptions.bidi and the
-    // settings.bidi of workspace/didChangeConfiguration. The daemon has no
-    // handler for the notification, so the new defaults never apply.
+    // settings.bidi of workspace/didChangeConfiguration.
     let session = try BidiSession()
     try session.open(settingsText)
     try session.client.notify(

@@ -225,10 +225,10 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     XCTAssertEqual(lines[1]["visualText"], "abc")
   }
 
-  func testKnownBug_aRemovedCharacterAtTheStartOfADisplayLineJoinsTheRunAfterIt() throws {
-    // Protocol/specification.md §4 (bidi/visualOrder, runs): "Choice: a
-    // removed character at the start of a display line joins the run of the
-    // character after it". The daemon answers a run of its own at level 0.
+  func testARemovedCharacterAtTheStartOfADisplayLineJoinsTheRunAfterIt() throws {
+    // Protocol/specification.md §4 (bidi/visualOrder, runs): removed
+    // characters at the start of a display line join the run of the first
+    // character after them.
     let session = try BidiSession()
     try session.open("\u{202A}abc")
     let line = try displayLines(session, ["include": ["runs", "levels", "visualOrder"]]).first
@@ -286,12 +286,10 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     XCTAssertEqual(checked, 360)
   }
 
-  func testKnownBug_visualToLogicalCountsFromTheDisplayLineStart() throws {
+  func testVisualToLogicalCountsFromTheDisplayLineStart() throws {
     // Contract §4.3: "logicalToVisual values and visualToLogical positions
-    // count 0… within the display line"; Protocol/specification.md: "the
-    // logical index (0 … count−1 within the display line, add start for the
-    // offset)". The daemon adds the paragraph's start instead, so display
-    // lines that do not start at offset 0 get line offsets.
+    // count 0… within the display line", so that the maps are inverse
+    // permutations even for display lines that do not start at offset 0.
     let session = try BidiSession()
     try session.open("שלום abc def\nabc\u{2029}שלום")
     let broken = try displayLines(

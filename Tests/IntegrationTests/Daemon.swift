@@ -24,6 +24,10 @@ final class Daemon {
 
   init(arguments: [String] = []) throws {
     client = try TestClient(executable: try builtDaemonPath(), arguments: arguments)
+    // The transport and document tests look at answers only: the hazard
+    // diagnostics the daemon publishes after every change are tested in the
+    // Hazard* tests.
+    client.reader.ignoredNotifications = ["textDocument/publishDiagnostics", "$/progress"]
   }
 
   /// A daemon that has answered `initialize` (offering `encodings`, or none)
