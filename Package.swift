@@ -62,6 +62,7 @@ let package = Package(
     .testTarget(
       name: "UnicodeBidiTests",
       dependencies: [
+        "BidiTestSupport",
         "UnicodeBidi"
       ]
     ),
@@ -76,6 +77,7 @@ let package = Package(
     .testTarget(
       name: "DocumentStoreTests",
       dependencies: [
+        "BidiTestSupport",
         "DocumentStore"
       ]
     ),
@@ -90,6 +92,7 @@ let package = Package(
     .testTarget(
       name: "BidiHazardsTests",
       dependencies: [
+        "BidiTestSupport",
         "BidiHazards"
       ],
       exclude: [
@@ -109,6 +112,7 @@ let package = Package(
     .testTarget(
       name: "BidiMarksTests",
       dependencies: [
+        "BidiTestSupport",
         "BidiMarks",
         "UnicodeBidi",
       ]

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import BidiHazards
 import XCTest
 
@@ -83,7 +84,7 @@ final class HazardLineCacheTests: XCTestCase {
   }
 
   func testRandomEditsAgreeWithFullScans() {
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     let pieces = ["x", " ", "/*", "*/", "\"", "//", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202C}", "a\u{200F}b", "\\"]
     func randomLine() -> [UInt8] {
       var text = ""
@@ -115,15 +116,3 @@ final class HazardLineCacheTests: XCTestCase {
   }
 }
 
-/// A small deterministic random generator for tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import BidiHazards
 import BidiMarks
 import UnicodeBidi
@@ -232,20 +233,6 @@ func unpairedControls(_ text: String) -> [HazardDiagnostic] {
 
 // MARK: Random text
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Pieces mixed into random lines: words of both directions, numbers,
 /// separators, placeholders, brackets and every bidi control.

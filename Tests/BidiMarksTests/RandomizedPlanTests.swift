@@ -1,3 +1,4 @@
+import BidiTestSupport
 import BidiMarks
 import UnicodeBidi
 import XCTest

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import BidiHazards
 import BidiMarks
 import XCTest

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import DocumentStore
 
 /// The naive model the tree is checked against: the text as plain bytes,
@@ -87,18 +88,6 @@ struct ShadowText {
   }
 }
 
-/// A deterministic PRNG (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Pieces random texts are made of: ASCII, Arabic, Hebrew, astral emoji and
 /// letters, combining marks, bidi controls, and every kind of line break.

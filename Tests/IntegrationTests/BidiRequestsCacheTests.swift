@@ -13,7 +13,7 @@ final class BidiRequestsCacheTests: XCTestCase {
     "\n", "\n", "\n\n", "\r\n", "\r", "\u{3000}", "%@", "é",
   ]
 
-  private func randomText(_ count: Int, _ generator: inout BidiRequestsRandom) -> String {
+  private func randomText(_ count: Int, _ generator: inout SeededGenerator) -> String {
     var text = ""
     for _ in 0..<count { text += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
     return text
@@ -21,7 +21,7 @@ final class BidiRequestsCacheTests: XCTestCase {
 
   /// A random LSP position on `line` at a character boundary.
   private func position(
-    _ shadow: BidiShadowText, line: Int, _ encoding: String, _ generator: inout BidiRequestsRandom
+    _ shadow: BidiShadowText, line: Int, _ encoding: String, _ generator: inout SeededGenerator
   ) -> (line: Int, character: Int) {
     let offsets = BidiShadowText.offsets(shadow.lines[line], encoding)
     return (line, offsets[Int.random(in: 0..<offsets.count, using: &generator)])
@@ -69,7 +69,7 @@ final class BidiRequestsCacheTests: XCTestCase {
   }
 
   func testAnswersAfterRandomEditsEqualThoseOfAFreshDaemon() throws {
-    var generator = BidiRequestsRandom(seed: 0xB1D1_CAC4E)
+    var generator = SeededGenerator(seed: 0xB1D1_CAC4E)
     var edits = 0
     var warmingRequests = 0
     var compared = 0

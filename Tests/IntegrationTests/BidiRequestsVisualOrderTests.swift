@@ -251,7 +251,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     // UTF-32, so that units are characters.
     let session = try BidiSession(encoding: "utf-32")
     let pieces = ["abc", " ", "שלום", "عربي", "123", "٣٤", "(", ")", "[x]", "-", ",", "\u{202B}", "\u{202C}", "\u{2067}", "\u{2069}", "\u{200F}", "\u{200B}", ".", "\t"]
-    var generator = BidiRequestsRandom(seed: 0x5EED_0F_0DE5)
+    var generator = SeededGenerator(seed: 0x5EED_0F_0DE5)
     var lines: [String] = []
     for _ in 0..<120 {
       var line = ""
@@ -302,15 +302,3 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   }
 }
 
-/// A deterministic PRNG (BidiRequestsRandom64), so failures reproduce.
-struct BidiRequestsRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

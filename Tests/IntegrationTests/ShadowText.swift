@@ -1,3 +1,4 @@
+import BidiTestSupport
 /// The test's own model of a document, independent of the server's code:
 /// the text as Unicode scalars, its LSP lines, and conversions between LSP
 /// positions (in any of the three encodings) and scalar indices.
@@ -105,17 +106,3 @@ enum OffsetEncoding: String, CaseIterable {
   }
 }
 
-/// SplitMix64: a small seeded generator, so every run makes the same edits.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
