@@ -41,7 +41,7 @@ final class EditorFeatureHoverTests: XCTestCase {
     XCTAssertEqual(field("Direction", hover), "rtl (first strong character at line 2, character 1)")
     XCTAssertEqual(field("Alignment", hover), "trailing (right) in a ltr layout")
     let visual = try session.visualText(uri, line: 1)
-    XCTAssertEqual(visual, "123! (world) \u{5DD}\u{5D5}\u{5DC}\u{5E9}")
+    XCTAssertEqual(visual, "!123 (world) \u{5DD}\u{5D5}\u{5DC}\u{5E9}")
     XCTAssertEqual(field("Visual order (left to right)", hover), visual)
     // The hover covers the whole line.
     XCTAssertEqual(hover["result"]?["range"], HazardJSON.range(1, 0, 1, Self.lines[1].utf16.count))
