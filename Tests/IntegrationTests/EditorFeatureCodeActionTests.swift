@@ -263,4 +263,32 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(isolateHazards, 24)
     XCTAssertEqual(failed, [], "\(failed.count) of \(isolateHazards) requests got no quick fix")
   }
+
+  func testKnownBug_fixAllRemoveCanExposeAHazardHiddenByASplitDelimiter() throws {
+    // A control that splits a comment or string delimiter (`*<RLO>/`,
+    // `""<RLO>"`) keeps the comment or string open, so a mark later on the
+    // line is legitimately inside it. "Fix all: remove" deletes the control,
+    // the delimiter closes, and the mark is now in an identifier: the file
+    // is not left without hazards (the "close" strategy is). Found by
+    // fuzzing the corpus; minimal cases.
+    let session = try HazardSession()
+    let cases = [
+      ("file:///split.c", "c", "int a; /* note *\u{202E}/ int b\u{200F}c; /* end */\n"),
+      ("file:///split.py", "python", "x = \"\"\"a\"\"\u{202E}\" ; y\u{200F}z = 1\n\"\"\"\n"),
+    ]
+    var leftovers: [String] = []
+    for (uri, languageId, source) in cases {
+      let text = HazardText(source)
+      let original = try session.openAndDiagnose(uri, languageId: languageId, text: source)
+      XCTAssertEqual(original.count, 1, uri)
+      let actions = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll"])
+      XCTAssertEqual(actions.count, 2, uri)
+      for action in actions {
+        let (_, after) = try apply(action, to: text, uri: uri, session)
+        leftovers += after.map { "\(uri) \(action["title"]?.stringValue ?? ""): \($0.hazardCode)" }
+        try restore(uri, text, original, session)
+      }
+    }
+    XCTAssertEqual(leftovers, [])
+  }
 }
