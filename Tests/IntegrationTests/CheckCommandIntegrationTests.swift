@@ -273,4 +273,26 @@ final class CheckCommandIntegrationTests: XCTestCase {
       XCTAssertEqual(parse(result).map { "\($0.line):\($0.column)" }, expected, name)
     }
   }
+
+  func testBidiControlsInPathsAreEscapedInTextAndKeptInJSON() throws {
+    let scratch = try HazardScratch()
+    try scratch.write("dir/evil\u{202E}txt.c", "x \u{2069}\n")
+    let text = try check(["dir"], in: scratch.url)
+    XCTAssertEqual(parse(text).map(\.path), ["dir/evil\\u{202E}txt.c"])
+    let json = try JSONValue(decoding: [UInt8](try check(["--format", "json", "dir"], in: scratch.url).output))
+    XCTAssertEqual(json["findings"]?[0]?["path"], "dir/evil\u{202E}txt.c")
+  }
+
+  func testKnownBug_reportLinesCarryLiveBidiControlsInTheirMessages() throws {
+    // `check` escapes bidi controls in paths "so that they cannot reorder
+    // the report itself", but each message ends with the line's visual
+    // order, quoted raw: isolate initiators and PDIs (which UAX #9 does not
+    // remove) and marks land in the report. An unclosed RLI there displays
+    // the rest of the report line — `” [bidi.inString]` — right to left.
+    // A report line should hold no bidi control.
+    let lines = try check(["hazards"]).lines
+    XCTAssertEqual(lines.count, HazardCorpus.findingCount)
+    let live = lines.filter { $0.unicodeScalars.contains(where: HazardControls.isControl) }
+    XCTAssertEqual(live.count, 0, "\(live.count) of \(lines.count) report lines hold bidi controls, e.g. \(live.first.map { $0.unicodeScalars.map { HazardControls.isControl($0) ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined() } ?? "")")
+  }
 }
