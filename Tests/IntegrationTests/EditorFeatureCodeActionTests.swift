@@ -88,6 +88,38 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertGreaterThan(fixCount, HazardCorpus.findingCount)
   }
 
+  func testQuickFixesWithAstralCharactersInEachEncoding() throws {
+    // Emoji before and between the controls: the fixes' positions must be
+    // in the negotiated encoding.
+    let source = "😀 \u{202E}😀 x 😀\u{2067} y\n😀 \u{2069} 😀\n"
+    var applied = 0
+    for encoding in HazardEncoding.allCases {
+      let session = try HazardSession(encoding: encoding)
+      let uri = "file:///astral.txt"
+      let text = HazardText(source)
+      let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
+      XCTAssertEqual(original.map(\.hazardCode), ["bidi.unpaired", "bidi.unpaired", "bidi.unmatched"], encoding.rawValue)
+      for diagnostic in original {
+        let fixes = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
+          .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
+        XCTAssertEqual(fixes.count, diagnostic.hazardCode == "bidi.unpaired" ? 2 : 1, "\(encoding.rawValue) \(diagnostic)")
+        for fix in fixes {
+          let (edited, after) = try apply(fix, to: text, uri: uri, session)
+          XCTAssertEqual(after.count, original.count - 1, "\(encoding.rawValue) \(fix["title"] ?? "")")
+          XCTAssertFalse(
+            after.contains { $0["range"] == diagnostic["range"] && $0.hazardCode == diagnostic.hazardCode },
+            "\(encoding.rawValue) \(fix["title"] ?? "")")
+          // Nothing but bidi controls was inserted or removed.
+          let strip = { (t: String) in String(t.unicodeScalars.filter { !HazardControls.isControl($0) }) }
+          XCTAssertEqual(strip(edited.text), strip(source))
+          applied += 1
+          try restore(uri, text, original, session)
+        }
+      }
+    }
+    XCTAssertEqual(applied, 3 * 5)
+  }
+
   func testBothFixAllActionsLeaveEachHazardFileClean() throws {
     // In UTF-8 positions, for a change from the quick-fix test.
     let session = try HazardSession(encoding: .utf8)

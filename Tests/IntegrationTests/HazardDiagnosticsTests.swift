@@ -275,6 +275,32 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertEqual(try session.diagnostics(uri, version: 9).count, 5)
   }
 
+  func testNothingStaleIsPublishedAfterAQuickClose() throws {
+    // Open, change and close in one write, then reopen clean: the last
+    // publish of each document is the right one.
+    let session = try HazardSession()
+    let uri = "file:///quick.txt"
+    let other = "file:///reopened.txt"
+    var frames: [UInt8] = []
+    func add(_ method: String, _ params: JSONValue) {
+      frames += MessageWriter.frame((["jsonrpc": "2.0", "method": .string(method), "params": params] as JSONValue).encoded())
+    }
+    add("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "plaintext", "version": 1, "text": "a \u{202E}b\n"]])
+    add("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "c \u{2069}\n"]]])
+    add("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+    add("textDocument/didOpen", ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 1, "text": "x \u{202D}\n"]])
+    add("textDocument/didClose", ["textDocument": ["uri": .string(other)]])
+    add("textDocument/didOpen", ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 5, "text": "clean\n"]])
+    try session.client.sendRaw(frames)
+    var last: JSONValue = .null
+    repeat { last = try session.publish(uri) } while last["diagnostics"] != []
+    XCTAssertNil(last["version"]?.intValue.flatMap { $0 > 2 ? $0 : nil })
+    repeat { last = try session.publish(other) } while last["version"] != 5
+    XCTAssertEqual(last["diagnostics"], [])
+    XCTAssertFalse(try session.hasPendingPublish(uri))
+    XCTAssertFalse(try session.hasPendingPublish(other))
+  }
+
   func testEditedDocumentsGiveTheDiagnosticsOfAFreshScan() throws {
     // Incremental rescans (only the touched lines, and onwards while the
     // tokenizer state changes) must equal a scan of the whole new text.
