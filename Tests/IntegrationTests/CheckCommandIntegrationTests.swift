@@ -101,6 +101,17 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let files = try check(try HazardCorpus.allFiles())
     XCTAssertEqual(files.status, 1)
     XCTAssertEqual(files.text, both.text)
+    // The whole corpus folder, by absolute path (expected.txt included).
+    let root = HazardCorpus.root.path
+    let whole = try check([root], in: nil)
+    XCTAssertEqual(whole.status, 1)
+    let relative = parse(whole).map { line -> HazardCorpus.Finding in
+      var finding = line.finding
+      XCTAssertTrue(finding.path.hasPrefix(root + "/"), finding.path)
+      finding.path = String(finding.path.dropFirst(root.count + 1))
+      return finding
+    }
+    XCTAssertEqual(relative.sorted(), try HazardCorpus.expected())
   }
 
   func testJSONFormatHasTheSameFindings() throws {
