@@ -137,6 +137,18 @@ final class CheckCommandIntegrationTests: XCTestCase {
       XCTAssertEqual(finding["length"]?.intValue, scalar.map { UTF8.width($0) }, "\(line)")
     }
     XCTAssertEqual(lines, parse(text), "JSON and text list the same findings, in the same order")
+    // No finding: still a JSON document; an I/O error is listed.
+    let clean = try check(["--format", "json", "clean"])
+    XCTAssertEqual(clean.status, 0)
+    let cleanJSON = try JSONValue(decoding: [UInt8](clean.output))
+    XCTAssertEqual(cleanJSON["findings"], [])
+    XCTAssertEqual(cleanJSON["findingCount"], 0)
+    XCTAssertEqual(cleanJSON["filesChecked"], JSONValue(HazardCorpus.cleanFileCount))
+    let missing = try check(["--format", "json", "no-such-file", "hazards/notes.txt"])
+    XCTAssertEqual(missing.status, 2)
+    let missingJSON = try JSONValue(decoding: [UInt8](missing.output))
+    XCTAssertEqual(missingJSON["errors"]?[0]?["path"], "no-such-file")
+    XCTAssertEqual(missingJSON["findingCount"], 8)
   }
 
   func testCheckAgreesWithTheDaemon() throws {
