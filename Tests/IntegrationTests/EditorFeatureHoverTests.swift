@@ -69,6 +69,20 @@ final class EditorFeatureHoverTests: XCTestCase {
     XCTAssertEqual(field("Alignment", try hover(session, uri, line: 0)), "trailing (left) in a rtl layout")
   }
 
+  func testHoverFollowsDidChangeConfiguration() throws {
+    let session = try HazardSession()
+    let uri = "file:///hover.txt"
+    try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
+    XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "trailing (right) in a ltr layout")
+    try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "rtl"]]])
+    XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "leading (right) in a rtl layout")
+    // A bad value is refused with a warning and changes nothing.
+    try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "sideways"]]])
+    let warning = try session.client.waitForNotification("window/logMessage", timeout: HazardSession.timeout)
+    XCTAssertTrue(warning["params"]?["message"]?.stringValue?.contains("params.settings.bidi.layoutDirection") ?? false, "\(warning)")
+    XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "leading (right) in a rtl layout")
+  }
+
   func testHoverAgreesWithTheBidiRequestsOnEveryLine() throws {
     let settings: [JSONValue?] = [
       nil, ["layoutDirection": "rtl"], ["paragraphs": "block", "fallback": "layout"], ["strategy": "estimate"],
