@@ -65,8 +65,8 @@ final class VisualCommandIntegrationTests: XCTestCase {
   func testMirroredBracketsInRTL() throws {
     let result = try visual(["--direction", "rtl"], input: Data((Self.lines[2] + "\n").utf8))
     XCTAssertEqual(result.lines, ["{\u{5D4}} [\u{5D3}] <\u{5D2}> (\u{5D1}) \u{5D0}"])
-    // In an LTR paragraph the same brackets stay as they are only where the
-    // level is even; the RTL run is reversed as a whole, mirrored.
+    // In an LTR paragraph, brackets around RTL text between LTR letters
+    // resolve to LTR (UAX #9 N0): not mirrored, not moved.
     let ltr = try visual(["--direction", "ltr"], input: Data("a (\u{5D1}) b\n".utf8))
     XCTAssertEqual(ltr.lines, ["a (\u{5D1}) b"])
   }
