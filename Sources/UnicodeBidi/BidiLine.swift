@@ -45,11 +45,8 @@ public struct BidiLine: Sendable {
   public func levels(in encoding: BidiEncoding) -> [BidiLevel] {
     let offsets = unitOffsets(encoding)
     let count = offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count
-    if layout.levels.isEmpty {
-      return [BidiLevel](repeating: BidiLevel(rawValue: paragraphLevel), count: count)
-    }
-    return [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
-      layout.levels.withUnsafeBufferPointer { levels in
+    return withLineLevels { levels in
+      [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
         @inline(__always) func level(_ k: Int) -> BidiLevel {
           let raw = levels[k]
           return BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
@@ -170,7 +167,16 @@ public struct BidiLine: Sendable {
 
   /// The level after L1 of the character at `k` from the line start.
   private func lineLevel(_ k: Int) -> UInt8 {
-    layout.levels.isEmpty ? paragraphLevel : layout.levels[k] & 0x7F
+    (layout.levels.isEmpty ? storage.levels[layout.range.lowerBound + k] : layout.levels[k]) & 0x7F
+  }
+
+  /// Calls `body` with the levels of the line after L1 (see `LineLayout`).
+  @inline(__always)
+  private func withLineLevels<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if layout.levels.isEmpty {
+      return body(UnsafeBufferPointer(start: storage.levels + layout.range.lowerBound, count: layout.range.count))
+    }
+    return layout.levels.withUnsafeBufferPointer(body)
   }
 
   private func unitStart(_ encoding: BidiEncoding) -> Int {

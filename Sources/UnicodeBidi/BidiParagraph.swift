@@ -87,9 +87,7 @@ public struct BidiParagraph: Sendable {
       storage.isUniform = true
       return
     }
-    let resolver = ParagraphResolver(storage)
-    storage.isUniform = resolver.resolve()
-    resolver.deallocate()
+    storage.isUniform = ParagraphResolver.resolve(storage)
   }
 
   /// The paragraph embedding level: 0 or 1.

@@ -5,15 +5,19 @@
 struct LineLayout: Sendable {
   /// The characters of the line.
   let range: Range<Int>
-  /// Levels after L1, one per character of `range`; bit 7 marks characters
-  /// removed by X9, which take the level of the character before them (the
-  /// paragraph level at the start of the line). Empty for a uniform line.
+  /// Levels after L1, one per character of `range`, when they differ from
+  /// the paragraph's resolved levels; bit 7 marks characters removed by X9,
+  /// which take the level of the character before them (the paragraph level
+  /// at the start of the line). Empty when the paragraph's levels serve as
+  /// they are (`storage.levels[range]`), or the paragraph is uniform.
   let levels: [UInt8]
   /// Runs of characters at one level (BD7), in visual order (L2), in
   /// character offsets from the start of the paragraph.
   let runs: [BidiRun]
   /// True when no character of the line was removed by X9.
   let hasNoRemoved: Bool
+  /// True when the line's levels are all the paragraph level.
+  let isUniform: Bool
 
   /// A line of a uniform paragraph: one run at the paragraph level.
   init(uniform range: Range<Int>, level: UInt8) {
@@ -21,6 +25,7 @@ struct LineLayout: Sendable {
     levels = []
     runs = range.isEmpty ? [] : [BidiRun(start: range.lowerBound, end: range.upperBound, level: level)]
     hasNoRemoved = true
+    isUniform = true
   }
 
   init(_ storage: ParagraphStorage, _ range: Range<Int>) {
@@ -30,70 +35,91 @@ struct LineLayout: Sendable {
     let start = range.lowerBound
     let count = range.count
     let classes = storage.classes + start
+    let source = storage.levels + start
     let present = storage.present
+    var copy: [UInt8] = []
+    @inline(__always) func set(_ i: Int, _ level: UInt8) {
+      if copy.isEmpty {
+        if source[i] == level { return }
+        copy = Array(UnsafeBufferPointer(start: source, count: count))
+      }
+      copy[i] = level
+    }
+
+    // L1: segment and paragraph separators, and any sequence of whitespace
+    // and isolate formatting characters before them or at the end of the
+    // line, go back to the paragraph level. Characters removed by X9 do not
+    // interrupt such a sequence. Without separators, only the end of the
+    // line needs looking at.
+    let separators = present.contains(.S) || present.contains(.B)
+    var trailing = true
+    var i = count
+    while i > 0 {
+      i -= 1
+      let c = classes[i]
+      if BidiClassSet.trailingWhitespace.contains(c) {
+        if trailing { set(i, (source[i] & removedBit) | paragraphLevel) }
+      } else if c == .S || c == .B {
+        set(i, paragraphLevel)
+        trailing = true
+      } else if separators {
+        trailing = false
+      } else {
+        break
+      }
+    }
+    // Characters removed by X9 join the run of the character before them.
     var sawRemoved = false
-    var highest: UInt8 = 0
-    var lowestOdd: UInt8 = 0xFF
-    var runs: [BidiRun] = []
-    runs.reserveCapacity(8)
-    levels = [UInt8](unsafeUninitializedCapacity: count) { line, initialized in
-      guard let line = line.baseAddress else { return }
-      line.update(from: storage.levels + start, count: count)
-      initialized = count
-      // L1: segment and paragraph separators, and any sequence of whitespace
-      // and isolate formatting characters before them or at the end of the
-      // line, go back to the paragraph level. Characters removed by X9 do
-      // not interrupt such a sequence. Without separators, only the end of
-      // the line needs looking at.
-      let separators = present.contains(.S) || present.contains(.B)
-      var trailing = true
-      var i = count
-      while i > 0 {
-        i -= 1
-        let c = classes[i]
-        if BidiClassSet.trailingWhitespace.contains(c) {
-          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
-        } else if c == .S || c == .B {
-          line[i] = paragraphLevel
-          trailing = true
-        } else if separators {
-          trailing = false
-        } else {
-          break
-        }
-      }
-      // BD7: the level runs. Characters removed by X9 join the run of the
-      // character before them (the paragraph level at the start of the line).
-      let mayHaveRemoved = present.intersects(.removedByX9)
+    if present.intersects(.removedByX9) {
       var previous = paragraphLevel
-      var runStart = 0
-      var runLevel = count > 0 ? line[0] & ~removedBit : 0
-      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = paragraphLevel }
       for i in 0..<count {
-        var level = line[i]
-        if mayHaveRemoved && level & removedBit != 0 {
-          line[i] = previous | removedBit
-          level = previous
+        let level = copy.isEmpty ? source[i] : copy[i]
+        if level & removedBit != 0 {
           sawRemoved = true
+          set(i, previous | removedBit)
+        } else {
+          previous = level
         }
-        previous = level
-        if level != runLevel {
-          runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
-          highest = max(highest, runLevel)
-          if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
-          runStart = i
-          runLevel = level
-        }
-      }
-      if count > 0 {
-        runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel))
-        highest = max(highest, runLevel)
-        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
       }
     }
     hasNoRemoved = !sawRemoved
-    Self.reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    levels = copy
+    var runs: [BidiRun] = []
+    var uniform = true
+    if copy.isEmpty {
+      uniform = Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, paragraphLevel, &runs)
+    } else {
+      copy.withUnsafeBufferPointer { uniform = Self.findRuns($0, start, paragraphLevel, &runs) }
+    }
+    isUniform = uniform && !sawRemoved
     self.runs = runs
+  }
+
+  /// BD7 and L2: the runs of `levels` in visual order. Returns true when
+  /// there is at most one run, at the paragraph level.
+  private static func findRuns(
+    _ levels: UnsafeBufferPointer<UInt8>, _ start: Int, _ paragraphLevel: UInt8, _ runs: inout [BidiRun]
+  ) -> Bool {
+    guard !levels.isEmpty else { return true }
+    var highest: UInt8 = 0
+    var lowestOdd: UInt8 = 0xFF
+    var runStart = 0
+    var runLevel = levels[0] & 0x7F
+    for i in 1..<levels.count {
+      let level = levels[i] & 0x7F
+      if level != runLevel {
+        runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
+        highest = max(highest, runLevel)
+        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+        runStart = i
+        runLevel = level
+      }
+    }
+    runs.append(BidiRun(start: start + runStart, end: start + levels.count, level: runLevel))
+    highest = max(highest, runLevel)
+    if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+    reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    return runs.count == 1 && runLevel == paragraphLevel
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every

@@ -18,7 +18,7 @@ struct ParagraphResolver {
   let present: BidiClassSet
   let hasBrackets: Bool
   /// The positions of the paired brackets in the paragraph.
-  let bracketPositions: [Int32]
+  let bracketPositions: UnsafeBufferPointer<Int32>
   /// False when the paragraph holds no explicit control nor BN: then X1–X9
   /// give every character the paragraph level, and the paragraph is one
   /// isolating run sequence.
@@ -38,9 +38,22 @@ struct ParagraphResolver {
   let runStarts: UnsafeMutablePointer<Int32>
   let runEnds: UnsafeMutablePointer<Int32>
   let runLevels: UnsafeMutablePointer<UInt8>
-  private let scratch: UnsafeMutableRawPointer
+  /// The bytes of scratch memory a resolution of `storage` needs.
+  static func scratchSize(_ storage: ParagraphStorage) -> Int {
+    let n = max(storage.count, 1)
+    return storage.present.intersects(.explicitControls) || storage.present.contains(.BN) ? n * 20 : n
+  }
 
-  init(_ storage: ParagraphStorage) {
+  /// Resolves `storage` with scratch memory on the stack when it is small.
+  static func resolve(_ storage: ParagraphStorage) -> Bool {
+    withUnsafeTemporaryAllocation(byteCount: scratchSize(storage), alignment: 4) { scratch in
+      // A temporary allocation always has a base address.
+      guard let base = scratch.baseAddress else { return false }
+      return ParagraphResolver(storage, scratch: base).resolve()
+    }
+  }
+
+  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer) {
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -48,10 +61,9 @@ struct ParagraphResolver {
     paragraphLevel = storage.paragraphLevel
     present = storage.present
     hasBrackets = storage.hasBrackets
-    bracketPositions = storage.bracketPositions
+    bracketPositions = UnsafeBufferPointer(start: storage.bracketPositions, count: storage.bracketCount)
     hasExplicit = present.intersects(.explicitControls) || present.contains(.BN)
     let n = max(count, 1)
-    scratch = UnsafeMutableRawPointer.allocate(byteCount: hasExplicit ? n * 20 : n, alignment: 4)
     sequenceTypes = scratch.bindMemory(to: BidiClass.self, capacity: n)
     if hasExplicit {
       matchingPDI = (scratch + n * 4).bindMemory(to: Int32.self, capacity: n)
@@ -71,8 +83,6 @@ struct ParagraphResolver {
       runLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
     }
   }
-
-  func deallocate() { scratch.deallocate() }
 
   /// The paragraph index of the k-th character of the current sequence.
   @inline(__always)

@@ -1,7 +1,8 @@
 import CUnicodeBidiData
 
 /// The per-character arrays of an analysed paragraph, in one allocation:
-/// the scalar values, their original Bidi_Class, and their resolved levels.
+/// the scalar values, their original Bidi_Class, their resolved levels, and
+/// the positions of the paired brackets.
 ///
 /// A level byte holds the level in its low 7 bits; bit 7 marks a character
 /// removed by X9, whose low bits are then meaningless until a line places it.
@@ -14,10 +15,11 @@ final class ParagraphStorage: @unchecked Sendable {
   /// The classes that occur in the paragraph.
   private(set) var present = BidiClassSet(bits: 0)
   /// The positions of the paired brackets (Bidi_Paired_Bracket_Type not
-  /// None), in order.
-  private(set) var bracketPositions: [Int32] = []
+  /// None), in order: `bracketPositions[0..<bracketCount]`.
+  let bracketPositions: UnsafeMutablePointer<Int32>
+  private(set) var bracketCount = 0
   /// True when some character is a paired bracket.
-  var hasBrackets: Bool { !bracketPositions.isEmpty }
+  var hasBrackets: Bool { bracketCount > 0 }
   /// True when every scalar is below U+0080 (all encodings count alike).
   private(set) var isASCII = true
   /// True when every scalar is below U+10000 (UTF-16 counts like UTF-32).
@@ -32,10 +34,11 @@ final class ParagraphStorage: @unchecked Sendable {
   /// Room for `capacity` characters; `count` is set by the caller.
   private init(capacity: Int) {
     self.count = capacity
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * 6, alignment: 4)
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * 10, alignment: 4)
     scalars = raw.bindMemory(to: UInt32.self, capacity: capacity)
-    classes = (raw + capacity * 4).bindMemory(to: BidiClass.self, capacity: capacity)
-    levels = (raw + capacity * 5).bindMemory(to: UInt8.self, capacity: capacity)
+    bracketPositions = (raw + capacity * 4).bindMemory(to: Int32.self, capacity: capacity)
+    classes = (raw + capacity * 8).bindMemory(to: BidiClass.self, capacity: capacity)
+    levels = (raw + capacity * 9).bindMemory(to: UInt8.self, capacity: capacity)
   }
 
   deinit {
@@ -54,7 +57,10 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
+      if properties & 0x60 != 0 {
+        bracketPositions[bracketCount] = Int32(i)
+        bracketCount += 1
+      }
       highest = max(highest, scalar)
     }
     record(bits: bits, highest: highest)
@@ -89,7 +95,10 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
+      if properties & 0x60 != 0 {
+        bracketPositions[bracketCount] = Int32(i)
+        bracketCount += 1
+      }
       highest = max(highest, scalar)
       i += 1
     }
