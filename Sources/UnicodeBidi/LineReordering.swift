@@ -37,50 +37,45 @@ struct LineLayout: Sendable {
     let classes = storage.classes + start
     let source = storage.levels + start
     let present = storage.present
-    var copy: [UInt8] = []
-    @inline(__always) func set(_ i: Int, _ level: UInt8) {
-      if copy.isEmpty {
-        if source[i] == level { return }
-        copy = Array(UnsafeBufferPointer(start: source, count: count))
-      }
-      copy[i] = level
-    }
-
-    // L1: segment and paragraph separators, and any sequence of whitespace
-    // and isolate formatting characters before them or at the end of the
-    // line, go back to the paragraph level. Characters removed by X9 do not
-    // interrupt such a sequence. Without separators, only the end of the
-    // line needs looking at.
     let separators = present.contains(.S) || present.contains(.B)
-    var trailing = true
-    var i = count
-    while i > 0 {
-      i -= 1
-      let c = classes[i]
-      if BidiClassSet.trailingWhitespace.contains(c) {
-        if trailing { set(i, (source[i] & removedBit) | paragraphLevel) }
-      } else if c == .S || c == .B {
-        set(i, paragraphLevel)
-        trailing = true
-      } else if separators {
-        trailing = false
-      } else {
+    // A line with characters removed by X9 needs its own levels, to place
+    // them; other lines copy the paragraph's only if L1 changes some.
+    var sawRemoved = false
+    if present.intersects(.removedByX9) {
+      for i in 0..<count where source[i] & removedBit != 0 {
+        sawRemoved = true
         break
       }
     }
-    // Characters removed by X9 join the run of the character before them.
-    var sawRemoved = false
-    if present.intersects(.removedByX9) {
-      var previous = paragraphLevel
-      for i in 0..<count {
-        let level = copy.isEmpty ? source[i] : copy[i]
-        if level & removedBit != 0 {
-          sawRemoved = true
-          set(i, previous | removedBit)
-        } else {
-          previous = level
+    var copy: [UInt8] = []
+    if sawRemoved {
+      copy = Array(UnsafeBufferPointer(start: source, count: count))
+      copy.withUnsafeMutableBufferPointer { line in
+        Self.applyL1(
+          classes, count, paragraphLevel, separators: separators,
+          get: { line[$0] }, set: { line[$0] = $1 })
+        // Characters removed by X9 join the run of the character before
+        // them (the paragraph level at the start of the line).
+        var previous = paragraphLevel
+        for i in 0..<count {
+          if line[i] & removedBit != 0 {
+            line[i] = previous | removedBit
+          } else {
+            previous = line[i]
+          }
         }
       }
+    } else {
+      Self.applyL1(
+        classes, count, paragraphLevel, separators: separators,
+        get: { copy.isEmpty ? source[$0] : copy[$0] },
+        set: { i, level in
+          if copy.isEmpty {
+            if source[i] == level { return }
+            copy = Array(UnsafeBufferPointer(start: source, count: count))
+          }
+          copy[i] = level
+        })
     }
     hasNoRemoved = !sawRemoved
     levels = copy
@@ -93,6 +88,35 @@ struct LineLayout: Sendable {
     }
     isUniform = uniform && !sawRemoved
     self.runs = runs
+  }
+
+  /// L1: segment and paragraph separators, and any sequence of whitespace
+  /// and isolate formatting characters before them or at the end of the
+  /// line, go back to the paragraph level. Characters removed by X9 do not
+  /// interrupt such a sequence (they keep their mark). Without separators,
+  /// only the end of the line needs looking at.
+  @inline(__always)
+  private static func applyL1(
+    _ classes: UnsafeMutablePointer<BidiClass>, _ count: Int, _ paragraphLevel: UInt8, separators: Bool,
+    get: (Int) -> UInt8, set: (Int, UInt8) -> Void
+  ) {
+    let removedBit = ParagraphStorage.removedBit
+    var trailing = true
+    var i = count
+    while i > 0 {
+      i -= 1
+      let c = classes[i]
+      if BidiClassSet.trailingWhitespace.contains(c) {
+        if trailing { set(i, (get(i) & removedBit) | paragraphLevel) }
+      } else if c == .S || c == .B {
+        set(i, paragraphLevel)
+        trailing = true
+      } else if separators {
+        trailing = false
+      } else {
+        break
+      }
+    }
   }
 
   /// BD7 and L2: the runs of `levels` in visual order. Returns true when
