@@ -51,8 +51,17 @@ extension ParagraphResolver {
         return odd ? (current + 1) | 1 : (current + 2) & ~1
       }
 
+      // The classes that X2–X8 handle; all others take the current level
+      // and override (X6).
+      let handled = BidiClassSet.explicitControls.bits | BidiClass.B.bit | BidiClass.BN.bit
       for i in 0..<count {
         let c = classes[i]
+        if handled & c.bit == 0 {
+          // X6, the common case first.
+          levels[i] = level()
+          if stack[top] >= 0x100 { applyOverride(i) }
+          continue
+        }
         switch c {
         case .RLE, .LRE, .RLO, .LRO:
           // X2–X5: push an embedding or override if the level is valid and
