@@ -24,8 +24,16 @@ extension ParagraphResolver {
   }
 
   /// X1–X8: the explicit embedding level of every character, and the
-  /// override of its type (X6). Marks the characters that X9 removes.
+  /// override of its type (X6). Marks the characters that X9 removes, and
+  /// pairs each isolate initiator with its matching PDI (BD9) on the way,
+  /// unless FSI needed the pairs beforehand.
   func resolveExplicitLevels() {
+    let pairInline = !present.contains(.FSI)
+    if !pairInline { findMatchingPDIs() }
+    // BD9: the open isolate initiators, on a stack borrowed from the level
+    // runs' space; a PDI matches the innermost one.
+    let openInitiators = runStarts
+    var openCount = 0
     // X1: the directional status stack. An entry holds the embedding level
     // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
     // the isolate status (bit 10).
@@ -77,14 +85,18 @@ extension ParagraphResolver {
           // X9: removed.
           levels[i] = removed
         case .RLI, .LRI, .FSI:
+          if pairInline {
+            matchingPDI[i] = -1
+            openInitiators[openCount] = Int32(i)
+            openCount += 1
+          }
           // X5a–X5c: the initiator takes the outer level and override.
           levels[i] = level()
           applyOverride(i)
           var isRTL = c == .RLI
           if c == .FSI {
             // X5c: P2–P3 on the text up to the matching PDI.
-            let end = matchingPDI[i] >= 0 ? Int(matchingPDI[i]) : count
-            isRTL = firstStrongDirection(i + 1..<end) == .rightToLeft
+            isRTL = isolateDirection(after: i) == .rightToLeft
           }
           let newLevel = nextLevel(odd: isRTL)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
@@ -95,6 +107,10 @@ extension ParagraphResolver {
             overflowIsolateCount += 1
           }
         case .PDI:
+          if pairInline && openCount > 0 {
+            openCount -= 1
+            matchingPDI[Int(openInitiators[openCount])] = Int32(i)
+          }
           // X6a: close the isolate, popping what it opened.
           if overflowIsolateCount > 0 {
             overflowIsolateCount -= 1
@@ -129,5 +145,26 @@ extension ParagraphResolver {
         }
       }
     }
+  }
+
+  /// P2–P3 for the text of the isolate that the initiator at `initiator`
+  /// opens: up to its matching PDI or the end of the paragraph, jumping over
+  /// nested isolates (so that nested FSIs cost linear time).
+  func isolateDirection(after initiator: Int) -> BidiDirection? {
+    let end = matchingPDI[initiator] >= 0 ? Int(matchingPDI[initiator]) : count
+    var i = initiator + 1
+    while i < end {
+      switch classes[i] {
+      case .L: return .leftToRight
+      case .R, .AL: return .rightToLeft
+      case .LRI, .RLI, .FSI:
+        // A nested isolate without a matching PDI runs to the end.
+        guard matchingPDI[i] >= 0 else { return nil }
+        i = Int(matchingPDI[i])
+      default: break
+      }
+      i += 1
+    }
+    return nil
   }
 }

@@ -32,7 +32,7 @@ struct ParagraphResolver {
   /// The classes as X1–X8 override them (with `hasExplicit` only).
   let types: UnsafeMutablePointer<BidiClass>
   /// BD9: for an isolate initiator, the index of its matching PDI or -1
-  /// (with `hasExplicit` only, filled when there are isolate initiators).
+  /// (with `hasExplicit` only, filled by `resolveExplicitLevels`).
   let matchingPDI: UnsafeMutablePointer<Int32>
   /// Level runs (BD7): first and last character, level (with `hasExplicit`).
   let runStarts: UnsafeMutablePointer<Int32>
@@ -98,7 +98,6 @@ struct ParagraphResolver {
     var uniform = true
     if hasExplicit {
       types.update(from: classes, count: count)
-      if present.intersects(.isolateControls) { findMatchingPDIs() }
       resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }
