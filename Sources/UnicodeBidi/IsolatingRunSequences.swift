@@ -33,16 +33,32 @@ extension ParagraphResolver {
 
     // BD7: the level runs, as the first and last (not removed) character
     // and the level (kept apart: resolving a sequence rewrites `levels`).
+    let (levels, classes, types) = (self.levels, self.classes, self.types)
+    let (runStarts, runEnds, runLevels) = (self.runStarts, self.runEnds, self.runLevels)
     var runCount = 0
-    var current: UInt8 = 0xFF
-    for i in 0..<count where levels[i] & removed == 0 {
-      if levels[i] != current {
-        current = levels[i]
-        runStarts[runCount] = Int32(i)
-        runLevels[runCount] = current
-        runCount += 1
+    var i = 0
+    while i < count {
+      let level = levels[i]
+      if level & removed != 0 {
+        i += 1
+        continue
       }
-      runEnds[runCount - 1] = Int32(i)
+      var last = i
+      var j = i + 1
+      while j < count {
+        let next = levels[j]
+        if next == level {
+          last = j
+        } else if next & removed == 0 {
+          break
+        }
+        j += 1
+      }
+      runStarts[runCount] = Int32(i)
+      runEnds[runCount] = Int32(last)
+      runLevels[runCount] = level
+      runCount += 1
+      i = j
     }
     let hasIsolates = present.intersects(.isolateControls)
     // BD13: a run that starts with the matching PDI of an isolate initiator
@@ -56,6 +72,7 @@ extension ParagraphResolver {
       while true {
         let start = Int(runStarts[run])
         let end = Int(runEnds[run])
+        let sequenceTypes = self.sequenceTypes
         for i in start...end where levels[i] & removed == 0 {
           sequenceIndices[m] = Int32(i)
           sequenceTypes[m] = types[i]

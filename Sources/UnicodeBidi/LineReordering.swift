@@ -127,21 +127,18 @@ struct LineLayout: Sendable {
     guard !levels.isEmpty else { return true }
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
-    var runStart = 0
-    var runLevel = levels[0] & 0x7F
-    for i in 1..<levels.count {
-      let level = levels[i] & 0x7F
-      if level != runLevel {
-        runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
-        highest = max(highest, runLevel)
-        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
-        runStart = i
-        runLevel = level
-      }
+    let count = levels.count
+    var i = 0
+    var runLevel: UInt8 = 0
+    while i < count {
+      runLevel = levels[i] & 0x7F
+      var end = i + 1
+      while end < count && levels[end] & 0x7F == runLevel { end += 1 }
+      runs.append(BidiRun(start: start + i, end: start + end, level: runLevel))
+      highest = max(highest, runLevel)
+      if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+      i = end
     }
-    runs.append(BidiRun(start: start + runStart, end: start + levels.count, level: runLevel))
-    highest = max(highest, runLevel)
-    if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
     reorder(&runs, highest: highest, lowestOdd: lowestOdd)
     return runs.count == 1 && runLevel == paragraphLevel
   }
