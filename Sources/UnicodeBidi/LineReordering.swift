@@ -16,8 +16,6 @@ struct LineLayout: Sendable {
   let runs: [BidiRun]
   /// True when no character of the line was removed by X9.
   let hasNoRemoved: Bool
-  /// True when the line's levels are all the paragraph level.
-  let isUniform: Bool
 
   /// A line of a uniform paragraph: one run at the paragraph level.
   init(uniform range: Range<Int>, level: UInt8) {
@@ -25,7 +23,6 @@ struct LineLayout: Sendable {
     levels = []
     runs = range.isEmpty ? [] : [BidiRun(start: range.lowerBound, end: range.upperBound, level: level)]
     hasNoRemoved = true
-    isUniform = true
   }
 
   init(_ storage: ParagraphStorage, _ range: Range<Int>) {
@@ -80,13 +77,11 @@ struct LineLayout: Sendable {
     hasNoRemoved = !sawRemoved
     levels = copy
     var runs: [BidiRun] = []
-    var uniform = true
     if copy.isEmpty {
-      uniform = Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, paragraphLevel, &runs)
+      Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, &runs)
     } else {
-      copy.withUnsafeBufferPointer { uniform = Self.findRuns($0, start, paragraphLevel, &runs) }
+      copy.withUnsafeBufferPointer { Self.findRuns($0, start, &runs) }
     }
-    isUniform = uniform && !sawRemoved
     self.runs = runs
   }
 
@@ -119,19 +114,14 @@ struct LineLayout: Sendable {
     }
   }
 
-  /// BD7 and L2: the runs of `levels` in visual order. Returns true when
-  /// there is at most one run, at the paragraph level.
-  private static func findRuns(
-    _ levels: UnsafeBufferPointer<UInt8>, _ start: Int, _ paragraphLevel: UInt8, _ runs: inout [BidiRun]
-  ) -> Bool {
-    guard !levels.isEmpty else { return true }
+  /// BD7 and L2: the runs of `levels` in visual order.
+  private static func findRuns(_ levels: UnsafeBufferPointer<UInt8>, _ start: Int, _ runs: inout [BidiRun]) {
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
     let count = levels.count
     var i = 0
-    var runLevel: UInt8 = 0
     while i < count {
-      runLevel = levels[i] & 0x7F
+      let runLevel = levels[i] & 0x7F
       var end = i + 1
       while end < count && levels[end] & 0x7F == runLevel { end += 1 }
       runs.append(BidiRun(start: start + i, end: start + end, level: runLevel))
@@ -140,7 +130,6 @@ struct LineLayout: Sendable {
       i = end
     }
     reorder(&runs, highest: highest, lowestOdd: lowestOdd)
-    return runs.count == 1 && runLevel == paragraphLevel
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every

@@ -38,10 +38,17 @@ struct ParagraphResolver {
   let runStarts: UnsafeMutablePointer<Int32>
   let runEnds: UnsafeMutablePointer<Int32>
   let runLevels: UnsafeMutablePointer<UInt8>
+
+  /// True when X1–X10 have work to do: the paragraph holds explicit
+  /// controls or BN.
+  static func needsExplicitRules(_ present: BidiClassSet) -> Bool {
+    present.intersects(.explicitControls) || present.contains(.BN)
+  }
+
   /// The bytes of scratch memory a resolution of `storage` needs.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return storage.present.intersects(.explicitControls) || storage.present.contains(.BN) ? n * 20 : n
+    return needsExplicitRules(storage.present) ? n * 20 : n
   }
 
   /// Resolves `storage` with scratch memory on the stack when it is small.
@@ -62,7 +69,7 @@ struct ParagraphResolver {
     present = storage.present
     hasBrackets = storage.hasBrackets
     bracketPositions = UnsafeBufferPointer(start: storage.bracketPositions, count: storage.bracketCount)
-    hasExplicit = present.intersects(.explicitControls) || present.contains(.BN)
+    hasExplicit = Self.needsExplicitRules(present)
     let n = max(count, 1)
     sequenceTypes = scratch.bindMemory(to: BidiClass.self, capacity: n)
     if hasExplicit {

@@ -7,7 +7,8 @@ import CUnicodeBidiData
 /// A level byte holds the level in its low 7 bits; bit 7 marks a character
 /// removed by X9, whose low bits are then meaningless until a line places it.
 final class ParagraphStorage: @unchecked Sendable {
-  // Immutable once the initializer returns; @unchecked Sendable for that reason.
+  // Written only while `BidiParagraph.init` runs, read-only once the
+  // paragraph exists; @unchecked Sendable for that reason.
   private(set) var count: Int
   let scalars: UnsafeMutablePointer<UInt32>
   let classes: UnsafeMutablePointer<BidiClass>
