@@ -35,34 +35,42 @@ struct LineLayout: Sendable {
     let source = storage.levels + start
     let present = storage.present
     let separators = present.contains(.S) || present.contains(.B)
-    // A line with characters removed by X9 needs its own levels, to place
-    // them; other lines copy the paragraph's only if L1 changes some.
+    var copy: [UInt8] = []
+    var runs: [BidiRun] = []
     var sawRemoved = false
     if present.intersects(.removedByX9) {
-      for i in 0..<count where source[i] & removedBit != 0 {
-        sawRemoved = true
-        break
-      }
-    }
-    var copy: [UInt8] = []
-    if sawRemoved {
+      // The paragraph has characters removed by X9: its lines need their own
+      // levels, to place them.
       copy = Array(UnsafeBufferPointer(start: source, count: count))
       copy.withUnsafeMutableBufferPointer { line in
         Self.applyL1(
           classes, count, paragraphLevel, separators: separators,
           get: { line[$0] }, set: { line[$0] = $1 })
         // Characters removed by X9 join the run of the character before
-        // them (the paragraph level at the start of the line).
+        // them (the paragraph level at the start of the line); BD7 finds the
+        // runs on the way.
         var previous = paragraphLevel
+        var runStart = 0
+        var runLevel = paragraphLevel
         for i in 0..<count {
-          if line[i] & removedBit != 0 {
+          var level = line[i]
+          if level & removedBit != 0 {
+            sawRemoved = true
+            level = previous
             line[i] = previous | removedBit
-          } else {
-            previous = line[i]
+          }
+          previous = level
+          if level != runLevel {
+            if i > runStart { runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel)) }
+            runStart = i
+            runLevel = level
           }
         }
+        if count > runStart { runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel)) }
       }
+      Self.reorder(&runs)
     } else {
+      // Other lines copy the paragraph's levels only if L1 changes some.
       Self.applyL1(
         classes, count, paragraphLevel, separators: separators,
         get: { copy.isEmpty ? source[$0] : copy[$0] },
@@ -73,15 +81,14 @@ struct LineLayout: Sendable {
           }
           copy[i] = level
         })
+      if copy.isEmpty {
+        Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, &runs)
+      } else {
+        copy.withUnsafeBufferPointer { Self.findRuns($0, start, &runs) }
+      }
     }
     hasNoRemoved = !sawRemoved
     levels = copy
-    var runs: [BidiRun] = []
-    if copy.isEmpty {
-      Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, &runs)
-    } else {
-      copy.withUnsafeBufferPointer { Self.findRuns($0, start, &runs) }
-    }
     self.runs = runs
   }
 
@@ -116,8 +123,6 @@ struct LineLayout: Sendable {
 
   /// BD7 and L2: the runs of `levels` in visual order.
   private static func findRuns(_ levels: UnsafeBufferPointer<UInt8>, _ start: Int, _ runs: inout [BidiRun]) {
-    var highest: UInt8 = 0
-    var lowestOdd: UInt8 = 0xFF
     let count = levels.count
     var i = 0
     while i < count {
@@ -125,17 +130,22 @@ struct LineLayout: Sendable {
       var end = i + 1
       while end < count && levels[end] & 0x7F == runLevel { end += 1 }
       runs.append(BidiRun(start: start + i, end: start + end, level: runLevel))
-      highest = max(highest, runLevel)
-      if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
       i = end
     }
-    reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    reorder(&runs)
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
   /// maximal sequence of runs at that level or higher.
-  private static func reorder(_ runs: inout [BidiRun], highest: UInt8, lowestOdd: UInt8) {
-    guard lowestOdd != 0xFF, runs.count > 1 else { return }
+  private static func reorder(_ runs: inout [BidiRun]) {
+    guard runs.count > 1 else { return }
+    var highest: UInt8 = 0
+    var lowestOdd: UInt8 = 0xFF
+    for run in runs {
+      highest = max(highest, run.level)
+      if run.level & 1 == 1 { lowestOdd = min(lowestOdd, run.level) }
+    }
+    guard lowestOdd != 0xFF else { return }
     runs.withUnsafeMutableBufferPointer { runs in
       var level = highest
       while level >= lowestOdd {
