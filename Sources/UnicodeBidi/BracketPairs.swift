@@ -3,6 +3,13 @@ import CUnicodeBidiData
 // UAX #9, 3.3.5 Resolving Neutral and Isolate Formatting Types: N0, with
 // BD14–BD16 (paired brackets), applied to one isolating run sequence.
 
+/// An entry of the BD16 stack: the pairing key of an opening bracket (see
+/// `ubd_bracket_key`) and its position in the sequence.
+struct OpeningBracket {
+  var key: UInt32
+  var position: Int
+}
+
 extension ParagraphResolver {
   /// BD16: the stack of opening brackets holds at most 63 entries.
   static let bracketStackLimit = 63
@@ -14,8 +21,7 @@ extension ParagraphResolver {
     // BD16: find the bracket pairs, as (opening, closing) positions in the
     // sequence. A bracket counts only while its current type is ON.
     var pairs: [(open: Int, close: Int)] = []
-    withUnsafeTemporaryAllocation(of: (key: UInt32, position: Int).self, capacity: Self.bracketStackLimit) {
-      stack in
+    withUnsafeTemporaryAllocation(of: OpeningBracket.self, capacity: Self.bracketStackLimit) { stack in
       var depth = 0
       /// Handles the character at sequence position k; false to stop.
       @inline(__always) func visit(_ k: Int) -> Bool {
@@ -25,7 +31,7 @@ extension ParagraphResolver {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
           guard depth < Self.bracketStackLimit else { return false }
-          stack[depth] = (ubd_bracket_key(scalar), k)
+          stack[depth] = OpeningBracket(key: ubd_bracket_key(scalar), position: k)
           depth += 1
         case 2:
           // Compare with the stack from the top; canonical equivalents

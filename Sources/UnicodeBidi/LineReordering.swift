@@ -37,6 +37,7 @@ struct LineLayout: Sendable {
     let separators = present.contains(.S) || present.contains(.B)
     var copy: [UInt8] = []
     var runs: [BidiRun] = []
+    runs.reserveCapacity(8)
     var sawRemoved = false
     if present.intersects(.removedByX9) {
       // The paragraph has characters removed by X9: its lines need their own
