@@ -15,7 +15,7 @@ extension ParagraphResolver {
   static let bracketStackLimit = 63
 
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
-    let t = sequenceTypes
+    let t = sequence.types
     let m = sequence.count
 
     // BD16: find the bracket pairs, as (opening, closing) positions in the
@@ -26,7 +26,7 @@ extension ParagraphResolver {
       /// Handles the character at sequence position k; false to stop.
       @inline(__always) func visit(_ k: Int) -> Bool {
         guard t[k] == .ON else { return true }
-        let scalar = scalars[position(k)]
+        let scalar = scalars[sequence.position(k)]
         switch ubd_bracket_type(scalar) {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
@@ -48,9 +48,15 @@ extension ParagraphResolver {
         }
         return true
       }
-      if sequenceIndices == nil {
-        // The sequence is the paragraph: visit only its brackets.
-        for bracket in bracketPositions where !visit(Int(bracket)) { break }
+      if sequence.indices == nil {
+        // A contiguous sequence: visit only the brackets in its range (the
+        // positions are sorted).
+        let end = sequence.offset + m
+        var b = firstBracket(atOrAfter: sequence.offset)
+        while b < bracketPositions.count && Int(bracketPositions[b]) < end {
+          if !visit(Int(bracketPositions[b]) - sequence.offset) { break }
+          b += 1
+        }
       } else {
         for k in 0..<m where !visit(k) { break }
       }
@@ -100,16 +106,27 @@ extension ParagraphResolver {
       // N0, last paragraph: characters originally NSM right after a bracket
       // that changed take its type.
       var k = pair.open + 1
-      while k < m && classes[position(k)] == .NSM {
+      while k < m && classes[sequence.position(k)] == .NSM {
         t[k] = resolved
         k += 1
       }
       k = pair.close + 1
-      while k < m && classes[position(k)] == .NSM {
+      while k < m && classes[sequence.position(k)] == .NSM {
         t[k] = resolved
         k += 1
       }
     }
+  }
+
+  /// The index of the first recorded bracket at or after `position`.
+  private func firstBracket(atOrAfter position: Int) -> Int {
+    var low = 0
+    var high = bracketPositions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(bracketPositions[middle]) < position { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The direction of a current type for N0: L, or R for R, EN and AN.

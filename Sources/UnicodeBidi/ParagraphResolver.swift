@@ -24,11 +24,11 @@ struct ParagraphResolver {
   /// isolating run sequence.
   let hasExplicit: Bool
 
-  /// The current types of the isolating run sequence being resolved,
-  /// contiguous.
+  /// Room to gather the current types of an isolating run sequence whose
+  /// characters are not contiguous.
   let sequenceTypes: UnsafeMutablePointer<BidiClass>
-  /// The characters of that sequence; nil when it is the whole paragraph.
-  let sequenceIndices: UnsafeMutablePointer<Int32>?
+  /// Room to gather the positions of such a sequence (with `hasExplicit`).
+  let sequenceIndices: UnsafeMutablePointer<Int32>
   /// The classes as X1–X8 override them (with `hasExplicit` only).
   let types: UnsafeMutablePointer<BidiClass>
   /// BD9: for an isolate initiator, the index of its matching PDI or -1
@@ -38,6 +38,8 @@ struct ParagraphResolver {
   let runStarts: UnsafeMutablePointer<Int32>
   let runEnds: UnsafeMutablePointer<Int32>
   let runLevels: UnsafeMutablePointer<UInt8>
+  /// Whether a level run has characters removed by X9 inside it.
+  let runHasGaps: UnsafeMutablePointer<Bool>
 
   /// True when X1–X10 have work to do: the paragraph holds explicit
   /// controls or BN.
@@ -77,25 +79,20 @@ struct ParagraphResolver {
       runStarts = (scratch + n * 8).bindMemory(to: Int32.self, capacity: n)
       runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
       sequenceIndices = (scratch + n * 16).bindMemory(to: Int32.self, capacity: n)
-      // The sequence types use only the first n bytes of the first 4n.
+      // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
+      runHasGaps = (scratch + n * 3).bindMemory(to: Bool.self, capacity: n)
     } else {
       let unused = scratch.bindMemory(to: Int32.self, capacity: 0)
       matchingPDI = unused
       runStarts = unused
       runEnds = unused
-      sequenceIndices = nil
+      sequenceIndices = unused
       types = sequenceTypes
       runLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
+      runHasGaps = scratch.bindMemory(to: Bool.self, capacity: 0)
     }
-  }
-
-  /// The paragraph index of the k-th character of the current sequence.
-  @inline(__always)
-  func position(_ k: Int) -> Int {
-    if let sequenceIndices { return Int(sequenceIndices[k]) }
-    return k
   }
 
   /// Resolves every level (X1–I2) of a paragraph that needs the full
