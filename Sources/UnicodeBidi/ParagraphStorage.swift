@@ -50,7 +50,7 @@ final class ParagraphStorage: @unchecked Sendable {
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var highest: UInt32 = 0
+    var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
     for i in 0..<input.count {
       let scalar = input[i]
       let properties = ubd_properties(scalar)
@@ -62,9 +62,9 @@ final class ParagraphStorage: @unchecked Sendable {
         bracketPositions[bracketCount] = Int32(i)
         bracketCount += 1
       }
-      highest = max(highest, scalar)
+      union |= scalar
     }
-    record(bits: bits, highest: highest)
+    record(bits: bits, union: union)
   }
 
   /// Decodes UTF-8 and looks up the classes. Each byte of an ill-formed
@@ -74,7 +74,7 @@ final class ParagraphStorage: @unchecked Sendable {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var highest: UInt32 = 0
+    var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
     var i = 0
     var at = 0
     let n = input.count
@@ -101,17 +101,17 @@ final class ParagraphStorage: @unchecked Sendable {
         bracketPositions[bracketCount] = Int32(i)
         bracketCount += 1
       }
-      highest = max(highest, scalar)
+      union |= scalar
       i += 1
     }
     count = i
-    record(bits: bits, highest: highest)
+    record(bits: bits, union: union)
   }
 
-  private func record(bits: UInt32, highest: UInt32) {
+  private func record(bits: UInt32, union: UInt32) {
     present = BidiClassSet(bits: bits)
-    isASCII = highest < 0x80
-    isBMP = highest < 0x10000
+    isASCII = union < 0x80
+    isBMP = union < 0x10000
   }
 
   /// True when every scalar takes one unit of `encoding`.
