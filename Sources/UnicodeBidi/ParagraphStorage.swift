@@ -80,13 +80,12 @@ final class ParagraphStorage: @unchecked Sendable {
     let n = input.count
     while at < n {
       var scalar = UInt32(input[at])
-      let next = at + 1 < n ? UInt32(input[at + 1]) : 0
-      // ASCII and two-byte sequences (Hebrew, Arabic and most other
-      // right-to-left scripts) without a branch between them.
-      let isTwo = scalar >= 0xC2 && scalar <= 0xDF && next & 0xC0 == 0x80
-      if scalar < 0x80 || isTwo {
-        scalar = isTwo ? (scalar & 0x1F) << 6 | (next & 0x3F) : scalar
-        at += isTwo ? 2 : 1
+      if scalar < 0x80 {
+        at += 1
+      } else if scalar >= 0xC2 && scalar <= 0xDF && at + 1 < n && input[at + 1] & 0xC0 == 0x80 {
+        // Two bytes: Hebrew, Arabic and most other right-to-left scripts.
+        scalar = (scalar & 0x1F) << 6 | UInt32(input[at + 1] & 0x3F)
+        at += 2
       } else {
         let length: Int
         (scalar, length) = UTF8Scanner.decodeMultibyte(input, at: at)
