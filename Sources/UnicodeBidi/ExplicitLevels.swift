@@ -5,8 +5,9 @@ extension ParagraphResolver {
   /// BD9: pairs each isolate initiator with its matching PDI, the next PDI
   /// at the same isolate depth before the end of the paragraph.
   func findMatchingPDIs() {
-    // The open initiators, on a stack borrowed from the level runs' space.
-    let open = runStarts
+    // The open initiators, on a stack borrowed from the level runs' space
+    // (`runStarts` holds the stack of `resolveExplicitLevels`).
+    let open = runEnds
     var depth = 0
     for i in 0..<count {
       switch classes[i] {
@@ -25,11 +26,10 @@ extension ParagraphResolver {
 
   /// X1–X8: the explicit embedding level of every character, and the
   /// override of its type (X6). Marks the characters that X9 removes, and
-  /// pairs each isolate initiator with its matching PDI (BD9) on the way,
-  /// unless FSI needed the pairs beforehand.
+  /// pairs each isolate initiator with its matching PDI (BD9) on the way.
   func resolveExplicitLevels() {
-    let pairInline = !present.contains(.FSI)
-    if !pairInline { findMatchingPDIs() }
+    // Set once an FSI needed all the pairs ahead of the pass.
+    var pairsFound = false
     // BD9: the open isolate initiators, on a stack borrowed from the level
     // runs' space; a PDI matches the innermost one.
     let openInitiators = runStarts
@@ -85,19 +85,27 @@ extension ParagraphResolver {
           // X9: removed.
           levels[i] = removed
         case .RLI, .LRI, .FSI:
-          if pairInline {
-            matchingPDI[i] = -1
-            openInitiators[openCount] = Int32(i)
-            openCount += 1
+          var isRTL = c == .RLI
+          if c == .FSI {
+            // X5c: P2–P3 on the text up to the matching PDI. A short scan
+            // decides most; a long one (nested FSIs could make them
+            // quadratic) uses the pairs, found once for the paragraph.
+            if let direction = shortIsolateDirection(after: i) {
+              isRTL = direction == .rightToLeft
+            } else {
+              if !pairsFound {
+                findMatchingPDIs()
+                pairsFound = true
+              }
+              isRTL = isolateDirection(after: i) == .rightToLeft
+            }
           }
+          matchingPDI[i] = -1
+          openInitiators[openCount] = Int32(i)
+          openCount += 1
           // X5a–X5c: the initiator takes the outer level and override.
           levels[i] = level()
           applyOverride(i)
-          var isRTL = c == .RLI
-          if c == .FSI {
-            // X5c: P2–P3 on the text up to the matching PDI.
-            isRTL = isolateDirection(after: i) == .rightToLeft
-          }
           let newLevel = nextLevel(odd: isRTL)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
             validIsolateCount += 1
@@ -107,7 +115,7 @@ extension ParagraphResolver {
             overflowIsolateCount += 1
           }
         case .PDI:
-          if pairInline && openCount > 0 {
+          if openCount > 0 {
             openCount -= 1
             matchingPDI[Int(openInitiators[openCount])] = Int32(i)
           }
@@ -148,8 +156,30 @@ extension ParagraphResolver {
   }
 
   /// P2–P3 for the text of the isolate that the initiator at `initiator`
+  /// opens, as `isolateDirection`, by a scan of at most 256 characters:
+  /// `.some(direction)` when that decides it, nil when it does not.
+  func shortIsolateDirection(after initiator: Int) -> BidiDirection?? {
+    var depth = 0
+    for i in (initiator + 1)..<min(count, initiator + 257) {
+      switch classes[i] {
+      case .L where depth == 0: return .some(.leftToRight)
+      case .R where depth == 0, .AL where depth == 0: return .some(.rightToLeft)
+      case .LRI, .RLI, .FSI: depth += 1
+      case .PDI:
+        // The matching PDI ends the isolate.
+        if depth == 0 { return .some(nil) }
+        depth -= 1
+      default: break
+      }
+    }
+    // The end of the paragraph ends it too.
+    return initiator + 257 >= count ? .some(nil) : nil
+  }
+
+  /// P2–P3 for the text of the isolate that the initiator at `initiator`
   /// opens: up to its matching PDI or the end of the paragraph, jumping over
-  /// nested isolates (so that nested FSIs cost linear time).
+  /// nested isolates (so that nested FSIs cost linear time). Needs the pairs
+  /// of `findMatchingPDIs`.
   func isolateDirection(after initiator: Int) -> BidiDirection? {
     let end = matchingPDI[initiator] >= 0 ? Int(matchingPDI[initiator]) : count
     var i = initiator + 1
