@@ -10,6 +10,12 @@ struct OpeningBracket {
   var position: Int
 }
 
+/// A bracket pair (BD14–BD15): positions of its brackets in the sequence.
+struct BracketPair {
+  var open: Int
+  var close: Int
+}
+
 extension ParagraphResolver {
   /// BD16: the stack of opening brackets holds at most 63 entries.
   static let bracketStackLimit = 63
@@ -20,7 +26,7 @@ extension ParagraphResolver {
 
     // BD16: find the bracket pairs, as (opening, closing) positions in the
     // sequence. A bracket counts only while its current type is ON.
-    var pairs: [(open: Int, close: Int)] = []
+    var pairs: [BracketPair] = []
     withUnsafeTemporaryAllocation(of: OpeningBracket.self, capacity: Self.bracketStackLimit) { stack in
       var depth = 0
       /// Handles the character at sequence position k; false to stop.
@@ -40,7 +46,7 @@ extension ParagraphResolver {
           var j = depth - 1
           while j >= 0 && stack[j].key != key { j -= 1 }
           if j >= 0 {
-            pairs.append((stack[j].position, k))
+            pairs.append(BracketPair(open: stack[j].position, close: k))
             depth = j
           }
         default:
