@@ -51,6 +51,7 @@ final class ParagraphStorage: @unchecked Sendable {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
     var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
+    var brackets = 0
     for i in 0..<input.count {
       let scalar = input[i]
       let properties = ubd_properties(scalar)
@@ -59,12 +60,12 @@ final class ParagraphStorage: @unchecked Sendable {
       classes[i] = c
       bits |= c.bit
       if properties & 0x60 != 0 {
-        bracketPositions[bracketCount] = Int32(i)
-        bracketCount += 1
+        bracketPositions[brackets] = Int32(i)
+        brackets += 1
       }
       union |= scalar
     }
-    record(bits: bits, union: union)
+    record(bits: bits, union: union, brackets: brackets)
   }
 
   /// Decodes UTF-8 and looks up the classes. Each byte of an ill-formed
@@ -75,6 +76,7 @@ final class ParagraphStorage: @unchecked Sendable {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
     var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
+    var brackets = 0
     var i = 0
     var at = 0
     let n = input.count
@@ -97,18 +99,19 @@ final class ParagraphStorage: @unchecked Sendable {
       classes[i] = c
       bits |= c.bit
       if properties & 0x60 != 0 {
-        bracketPositions[bracketCount] = Int32(i)
-        bracketCount += 1
+        bracketPositions[brackets] = Int32(i)
+        brackets += 1
       }
       union |= scalar
       i += 1
     }
     count = i
-    record(bits: bits, union: union)
+    record(bits: bits, union: union, brackets: brackets)
   }
 
-  private func record(bits: UInt32, union: UInt32) {
+  private func record(bits: UInt32, union: UInt32, brackets: Int) {
     present = BidiClassSet(bits: bits)
+    bracketCount = brackets
     isASCII = union < 0x80
     isBMP = union < 0x10000
   }
