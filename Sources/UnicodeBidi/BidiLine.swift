@@ -45,12 +45,9 @@ public struct BidiLine: Sendable {
   /// The level of every unit after L1; `.removed` for characters X9 removes.
   public func levels(in encoding: BidiEncoding) -> [BidiLevel] {
     let offsets = unitOffsets(encoding)
-    let count = offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count
-    if layout.levels.isEmpty {
-      return [BidiLevel](repeating: BidiLevel(rawValue: paragraphLevel), count: count)
-    }
-    return [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
-      layout.levels.withUnsafeBufferPointer { levels in
+    let count = unitCount(offsets)
+    return withLineLevels { levels in
+      [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
         @inline(__always) func level(_ k: Int) -> BidiLevel {
           let raw = levels[k]
           return BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
@@ -73,6 +70,18 @@ public struct BidiLine: Sendable {
     }
   }
 
+  /// Calls `body` with the levels that `levels(in:)` returns, without
+  /// copying them when the units are characters and none was removed.
+  public func withLevels<R>(
+    in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
+  ) rethrows -> R {
+    if layout.hasNoRemoved && storage.unitsAreCharacters(encoding) {
+      // Without the removed mark the stored bytes are the levels.
+      return try withLineLevels { try $0.withMemoryRebound(to: BidiLevel.self, body) }
+    }
+    return try levels(in: encoding).withUnsafeBufferPointer(body)
+  }
+
   /// The runs of the line in visual order (left to right), covering every
   /// unit; an odd level is displayed right to left.
   public func runs(in encoding: BidiEncoding) -> [BidiRun] {
@@ -86,61 +95,87 @@ public struct BidiLine: Sendable {
   /// The logical offsets of the units that are not removed, left to right
   /// (BidiCharacterTest.txt's convention).
   public func visualOrder(in encoding: BidiEncoding) -> [Int] {
+    var result: [Int] = []
+    visualOrder(in: encoding, into: &result)
+    return result
+  }
+
+  /// `visualOrder(in:)` into `buffer`, replacing its contents and reusing
+  /// its storage.
+  public func visualOrder(in encoding: BidiEncoding, into buffer: inout [Int]) {
     let offsets = unitOffsets(encoding)
     let start = layout.range.lowerBound
-    var result: [Int] = []
-    result.reserveCapacity(offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count)
+    buffer.removeAll(keepingCapacity: true)
+    buffer.reserveCapacity(unitCount(offsets))
     forEachVisualCharacter { i, _ in
       if layout.hasNoRemoved || !storage.isRemoved(i) {
         if let offsets {
-          result.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
+          buffer.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
         } else {
-          result.append(i)
+          buffer.append(i)
         }
       }
     }
-    return result
   }
 
   /// For each unit of the line in logical order, its visual position.
   public func logicalToVisual(in encoding: BidiEncoding) -> [Int] {
+    var result: [Int] = []
+    logicalToVisual(in: encoding, into: &result)
+    return result
+  }
+
+  /// `logicalToVisual(in:)` into `buffer`, replacing its contents and
+  /// reusing its storage.
+  public func logicalToVisual(in encoding: BidiEncoding, into buffer: inout [Int]) {
     let start = layout.range.lowerBound
-    guard let offsets = unitOffsets(encoding) else {
-      return [Int](unsafeUninitializedCapacity: layout.range.count) { result, initialized in
-        forEachVisualCharacter { i, p in result.initializeElement(at: i - start, to: p) }
-        initialized = layout.range.count
+    let offsets = unitOffsets(encoding)
+    Self.resize(&buffer, to: unitCount(offsets))
+    buffer.withUnsafeMutableBufferPointer { result in
+      guard let offsets else {
+        forEachVisualCharacter { i, p in result[i - start] = p }
+        return
       }
-    }
-    let base = offsets[0]
-    let count = offsets[offsets.count - 1] - base
-    return [Int](unsafeUninitializedCapacity: count) { result, initialized in
+      let base = offsets[0]
       var p = 0
       forEachVisualCharacter { i, _ in
         let k = i - start
         for unit in offsets[k]..<offsets[k + 1] {
-          result.initializeElement(at: unit - base, to: p)
+          result[unit - base] = p
           p += 1
         }
       }
-      initialized = count
     }
   }
 
   /// For each visual position of the line, left to right, the logical
   /// offset of the unit there; removed characters included.
   public func visualToLogical(in encoding: BidiEncoding) -> [Int] {
-    let offsets = unitOffsets(encoding)
-    let start = layout.range.lowerBound
     var result: [Int] = []
-    result.reserveCapacity(offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count)
-    forEachVisualCharacter { i, _ in
-      if let offsets {
-        result.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
-      } else {
-        result.append(i)
+    visualToLogical(in: encoding, into: &result)
+    return result
+  }
+
+  /// `visualToLogical(in:)` into `buffer`, replacing its contents and
+  /// reusing its storage.
+  public func visualToLogical(in encoding: BidiEncoding, into buffer: inout [Int]) {
+    let start = layout.range.lowerBound
+    let offsets = unitOffsets(encoding)
+    Self.resize(&buffer, to: unitCount(offsets))
+    buffer.withUnsafeMutableBufferPointer { result in
+      var p = 0
+      forEachVisualCharacter { i, _ in
+        guard let offsets else {
+          result[p] = i
+          p += 1
+          return
+        }
+        for unit in offsets[i - start]..<offsets[i - start + 1] {
+          result[p] = unit
+          p += 1
+        }
       }
     }
-    return result
   }
 
   /// The scalar values of the line in visual order, without the characters
@@ -171,7 +206,31 @@ public struct BidiLine: Sendable {
 
   /// The level after L1 of the character at `k` from the line start.
   private func lineLevel(_ k: Int) -> UInt8 {
-    layout.levels.isEmpty ? paragraphLevel : layout.levels[k] & 0x7F
+    (layout.levels.isEmpty ? storage.levels[layout.range.lowerBound + k] : layout.levels[k]) & 0x7F
+  }
+
+  /// Calls `body` with the levels of the line after L1 (see `LineLayout`).
+  @inline(__always)
+  private func withLineLevels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if layout.levels.isEmpty {
+      return try body(UnsafeBufferPointer(start: storage.levels + layout.range.lowerBound, count: layout.range.count))
+    }
+    return try layout.levels.withUnsafeBufferPointer(body)
+  }
+
+  /// The number of units of the line, from `unitOffsets`.
+  @inline(__always)
+  private func unitCount(_ offsets: [Int]?) -> Int {
+    offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count
+  }
+
+  /// Makes `buffer` hold `count` elements, keeping its storage.
+  private static func resize(_ buffer: inout [Int], to count: Int) {
+    if buffer.count > count {
+      buffer.removeLast(buffer.count - count)
+    } else if buffer.count < count {
+      buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
+    }
   }
 
   private func unitStart(_ encoding: BidiEncoding) -> Int {

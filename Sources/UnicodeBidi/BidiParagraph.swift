@@ -19,8 +19,8 @@ public struct BidiParagraph: Sendable {
   /// Options of the analysis.
   public struct Options: Sendable, Hashable {
     /// L3: keep nonspacing marks after their base character in right-to-left
-    /// runs of the visual order and maps. Off by default, as in
-    /// BidiCharacterTest.txt.
+    /// runs of the visual order, the maps and the visual text (the runs stay
+    /// as L2 gives them). Off by default, as in BidiCharacterTest.txt.
     public var reordersCombiningMarks: Bool
 
     public init(reordersCombiningMarks: Bool = false) {
@@ -80,16 +80,14 @@ public struct BidiParagraph: Sendable {
     // Text with no explicit controls whose classes all resolve to the
     // paragraph level needs none of the rules: every level is the
     // paragraph level.
-    if !present.intersects(.explicitControls) && !present.contains(.BN)
+    if !ParagraphResolver.needsExplicitRules(present)
       && present.isSubset(of: level == 0 ? .uniformLeftToRight : .uniformRightToLeft)
     {
       storage.levels.update(repeating: level, count: count)
       storage.isUniform = true
       return
     }
-    let resolver = ParagraphResolver(storage)
-    storage.isUniform = resolver.resolve()
-    resolver.deallocate()
+    storage.isUniform = ParagraphResolver.resolve(storage)
   }
 
   /// The paragraph embedding level: 0 or 1.

@@ -3,29 +3,41 @@ import CUnicodeBidiData
 // UAX #9, 3.3.5 Resolving Neutral and Isolate Formatting Types: N0, with
 // BD14–BD16 (paired brackets), applied to one isolating run sequence.
 
+/// An entry of the BD16 stack: the pairing key of an opening bracket (see
+/// `ubd_bracket_key`) and its position in the sequence.
+struct OpeningBracket {
+  var key: UInt32
+  var position: Int
+}
+
+/// A bracket pair (BD14–BD15): positions of its brackets in the sequence.
+struct BracketPair {
+  var open: Int
+  var close: Int
+}
+
 extension ParagraphResolver {
   /// BD16: the stack of opening brackets holds at most 63 entries.
   static let bracketStackLimit = 63
 
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
-    let t = sequenceTypes
+    let t = sequence.types
     let m = sequence.count
 
     // BD16: find the bracket pairs, as (opening, closing) positions in the
     // sequence. A bracket counts only while its current type is ON.
-    var pairs: [(open: Int, close: Int)] = []
-    withUnsafeTemporaryAllocation(of: (key: UInt32, position: Int).self, capacity: Self.bracketStackLimit) {
-      stack in
+    var pairs: [BracketPair] = []
+    withUnsafeTemporaryAllocation(of: OpeningBracket.self, capacity: Self.bracketStackLimit) { stack in
       var depth = 0
       /// Handles the character at sequence position k; false to stop.
       @inline(__always) func visit(_ k: Int) -> Bool {
         guard t[k] == .ON else { return true }
-        let scalar = scalars[position(k)]
+        let scalar = scalars[sequence.position(k)]
         switch ubd_bracket_type(scalar) {
         case 1:
           // No room: stop processing BD16 for the rest of the sequence.
           guard depth < Self.bracketStackLimit else { return false }
-          stack[depth] = (ubd_bracket_key(scalar), k)
+          stack[depth] = OpeningBracket(key: ubd_bracket_key(scalar), position: k)
           depth += 1
         case 2:
           // Compare with the stack from the top; canonical equivalents
@@ -34,7 +46,7 @@ extension ParagraphResolver {
           var j = depth - 1
           while j >= 0 && stack[j].key != key { j -= 1 }
           if j >= 0 {
-            pairs.append((stack[j].position, k))
+            pairs.append(BracketPair(open: stack[j].position, close: k))
             depth = j
           }
         default:
@@ -42,9 +54,15 @@ extension ParagraphResolver {
         }
         return true
       }
-      if sequenceIndices == nil {
-        // The sequence is the paragraph: visit only its brackets.
-        for bracket in bracketPositions where !visit(Int(bracket)) { break }
+      if sequence.indices == nil {
+        // A contiguous sequence: visit only the brackets in its range (the
+        // positions are sorted).
+        let end = sequence.offset + m
+        var b = firstBracket(atOrAfter: sequence.offset)
+        while b < bracketPositions.count && Int(bracketPositions[b]) < end {
+          if !visit(Int(bracketPositions[b]) - sequence.offset) { break }
+          b += 1
+        }
       } else {
         for k in 0..<m where !visit(k) { break }
       }
@@ -94,16 +112,27 @@ extension ParagraphResolver {
       // N0, last paragraph: characters originally NSM right after a bracket
       // that changed take its type.
       var k = pair.open + 1
-      while k < m && classes[position(k)] == .NSM {
+      while k < m && classes[sequence.position(k)] == .NSM {
         t[k] = resolved
         k += 1
       }
       k = pair.close + 1
-      while k < m && classes[position(k)] == .NSM {
+      while k < m && classes[sequence.position(k)] == .NSM {
         t[k] = resolved
         k += 1
       }
     }
+  }
+
+  /// The index of the first recorded bracket at or after `position`.
+  private func firstBracket(atOrAfter position: Int) -> Int {
+    var low = 0
+    var high = bracketPositions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(bracketPositions[middle]) < position { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The direction of a current type for N0: L, or R for R, EN and AN.

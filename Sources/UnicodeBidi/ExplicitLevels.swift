@@ -5,8 +5,9 @@ extension ParagraphResolver {
   /// BD9: pairs each isolate initiator with its matching PDI, the next PDI
   /// at the same isolate depth before the end of the paragraph.
   func findMatchingPDIs() {
-    // The open initiators, on a stack borrowed from the level runs' space.
-    let open = runStarts
+    // The open initiators, on a stack borrowed from the level runs' space
+    // (`runStarts` holds the stack of `resolveExplicitLevels`).
+    let open = runEnds
     var depth = 0
     for i in 0..<count {
       switch classes[i] {
@@ -24,8 +25,15 @@ extension ParagraphResolver {
   }
 
   /// X1–X8: the explicit embedding level of every character, and the
-  /// override of its type (X6). Marks the characters that X9 removes.
+  /// override of its type (X6). Marks the characters that X9 removes, and
+  /// pairs each isolate initiator with its matching PDI (BD9) on the way.
   func resolveExplicitLevels() {
+    // Set once an FSI needed all the pairs ahead of the pass.
+    var pairsFound = false
+    // BD9: the open isolate initiators, on a stack borrowed from the level
+    // runs' space; a PDI matches the innermost one.
+    let openInitiators = runStarts
+    var openCount = 0
     // X1: the directional status stack. An entry holds the embedding level
     // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
     // the isolate status (bit 10).
@@ -51,8 +59,17 @@ extension ParagraphResolver {
         return odd ? (current + 1) | 1 : (current + 2) & ~1
       }
 
+      // The classes that X2–X8 handle; all others take the current level
+      // and override (X6).
+      let handled = BidiClassSet.explicitControls.bits | BidiClass.B.bit | BidiClass.BN.bit
       for i in 0..<count {
         let c = classes[i]
+        if handled & c.bit == 0 {
+          // X6, the common case first.
+          levels[i] = level()
+          if stack[top] >= 0x100 { applyOverride(i) }
+          continue
+        }
         switch c {
         case .RLE, .LRE, .RLO, .LRO:
           // X2–X5: push an embedding or override if the level is valid and
@@ -68,15 +85,27 @@ extension ParagraphResolver {
           // X9: removed.
           levels[i] = removed
         case .RLI, .LRI, .FSI:
+          var isRTL = c == .RLI
+          if c == .FSI {
+            // X5c: P2–P3 on the text up to the matching PDI. A short scan
+            // decides most; a long one (nested FSIs could make them
+            // quadratic) uses the pairs, found once for the paragraph.
+            if let direction = shortIsolateDirection(after: i) {
+              isRTL = direction == .rightToLeft
+            } else {
+              if !pairsFound {
+                findMatchingPDIs()
+                pairsFound = true
+              }
+              isRTL = isolateDirection(after: i) == .rightToLeft
+            }
+          }
+          matchingPDI[i] = -1
+          openInitiators[openCount] = Int32(i)
+          openCount += 1
           // X5a–X5c: the initiator takes the outer level and override.
           levels[i] = level()
           applyOverride(i)
-          var isRTL = c == .RLI
-          if c == .FSI {
-            // X5c: P2–P3 on the text up to the matching PDI.
-            let end = matchingPDI[i] >= 0 ? Int(matchingPDI[i]) : count
-            isRTL = firstStrongDirection(i + 1..<end) == .rightToLeft
-          }
           let newLevel = nextLevel(odd: isRTL)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
             validIsolateCount += 1
@@ -86,6 +115,10 @@ extension ParagraphResolver {
             overflowIsolateCount += 1
           }
         case .PDI:
+          if openCount > 0 {
+            openCount -= 1
+            matchingPDI[Int(openInitiators[openCount])] = Int32(i)
+          }
           // X6a: close the isolate, popping what it opened.
           if overflowIsolateCount > 0 {
             overflowIsolateCount -= 1
@@ -120,5 +153,48 @@ extension ParagraphResolver {
         }
       }
     }
+  }
+
+  /// P2–P3 for the text of the isolate that the initiator at `initiator`
+  /// opens, as `isolateDirection`, by a scan of at most 256 characters:
+  /// `.some(direction)` when that decides it, nil when it does not.
+  func shortIsolateDirection(after initiator: Int) -> BidiDirection?? {
+    var depth = 0
+    for i in (initiator + 1)..<min(count, initiator + 257) {
+      switch classes[i] {
+      case .L where depth == 0: return .some(.leftToRight)
+      case .R where depth == 0, .AL where depth == 0: return .some(.rightToLeft)
+      case .LRI, .RLI, .FSI: depth += 1
+      case .PDI:
+        // The matching PDI ends the isolate.
+        if depth == 0 { return .some(nil) }
+        depth -= 1
+      default: break
+      }
+    }
+    // The end of the paragraph ends it too.
+    return initiator + 257 >= count ? .some(nil) : nil
+  }
+
+  /// P2–P3 for the text of the isolate that the initiator at `initiator`
+  /// opens: up to its matching PDI or the end of the paragraph, jumping over
+  /// nested isolates (so that nested FSIs cost linear time). Needs the pairs
+  /// of `findMatchingPDIs`.
+  func isolateDirection(after initiator: Int) -> BidiDirection? {
+    let end = matchingPDI[initiator] >= 0 ? Int(matchingPDI[initiator]) : count
+    var i = initiator + 1
+    while i < end {
+      switch classes[i] {
+      case .L: return .leftToRight
+      case .R, .AL: return .rightToLeft
+      case .LRI, .RLI, .FSI:
+        // A nested isolate without a matching PDI runs to the end.
+        guard matchingPDI[i] >= 0 else { return nil }
+        i = Int(matchingPDI[i])
+      default: break
+      }
+      i += 1
+    }
+    return nil
   }
 }

@@ -77,15 +77,3 @@ extension BidiParagraph {
     utf8.withUnsafeBufferPointer { firstStrong(utf8: $0) }
   }
 }
-
-extension ParagraphResolver {
-  /// P2–P3 over the original classes of `range` (used for the paragraph and
-  /// for FSI by X5c).
-  func firstStrongDirection(_ range: Range<Int>) -> BidiDirection? {
-    var scanner = FirstStrongScanner()
-    for i in range {
-      if let direction = scanner.feed(classes[i]) { return direction }
-    }
-    return nil
-  }
-}

@@ -1,10 +1,16 @@
 // UAX #9, 3.3.3 Preparations for Implicit Processing: X10, with BD7 (level
 // runs) and BD13 (isolating run sequences).
 
-/// One isolating run sequence (BD13). Its characters are the resolver's
-/// `position(0..<count)`, their current types `sequenceTypes`.
+/// One isolating run sequence (BD13): its characters are at paragraph
+/// positions `position(0..<count)`, their current types `types[0..<count]`.
 struct IsolatingRunSequence {
   let count: Int
+  /// The current types, contiguous: the rules of W1–I2 rewrite them.
+  let types: UnsafeMutablePointer<BidiClass>
+  /// The positions of the characters, or nil when they are contiguous from
+  /// `offset`.
+  let indices: UnsafeMutablePointer<Int32>?
+  let offset: Int
   /// The embedding level of every character of the sequence.
   let level: UInt8
   /// X10: the start-of-sequence and end-of-sequence types, L or R.
@@ -13,36 +19,70 @@ struct IsolatingRunSequence {
 
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
+
+  /// The paragraph position of the k-th character.
+  @inline(__always)
+  func position(_ k: Int) -> Int {
+    if let indices { return Int(indices[k]) }
+    return offset + k
+  }
 }
 
 extension ParagraphResolver {
   /// X10: computes the isolating run sequences of the paragraph, ignoring
-  /// the characters removed by X9, and calls `body` with each in turn after
-  /// gathering its characters into `sequenceIndices` and `sequenceTypes`.
+  /// the characters removed by X9, and calls `body` with each in turn. A
+  /// sequence of one level run without removed characters is resolved in
+  /// place in `types`; others are gathered into `sequenceIndices` and
+  /// `sequenceTypes`.
   func forEachIsolatingRunSequence(_ body: (IsolatingRunSequence) -> Void) {
     guard count > 0 else { return }
-    guard hasExplicit, let sequenceIndices else {
+    guard hasExplicit else {
       // One level run at the paragraph level, nothing removed: the whole
       // paragraph is one sequence, with sos and eos from the paragraph level.
       sequenceTypes.update(from: classes, count: count)
       let edge: BidiClass = paragraphLevel & 1 == 0 ? .L : .R
-      body(IsolatingRunSequence(count: count, level: paragraphLevel, sos: edge, eos: edge))
+      body(
+        IsolatingRunSequence(
+          count: count, types: sequenceTypes, indices: nil, offset: 0, level: paragraphLevel, sos: edge, eos: edge))
       return
     }
     let removed = ParagraphStorage.removedBit
 
     // BD7: the level runs, as the first and last (not removed) character
     // and the level (kept apart: resolving a sequence rewrites `levels`).
+    let (levels, classes, types) = (self.levels, self.classes, self.types)
+    let (runStarts, runEnds, runLevels) = (self.runStarts, self.runEnds, self.runLevels)
+    let (runHasGaps, sequenceIndices) = (self.runHasGaps, self.sequenceIndices)
     var runCount = 0
-    var current: UInt8 = 0xFF
-    for i in 0..<count where levels[i] & removed == 0 {
-      if levels[i] != current {
-        current = levels[i]
-        runStarts[runCount] = Int32(i)
-        runLevels[runCount] = current
-        runCount += 1
+    var i = 0
+    while i < count {
+      let level = levels[i]
+      if level & removed != 0 {
+        i += 1
+        continue
       }
-      runEnds[runCount - 1] = Int32(i)
+      var last = i
+      var skipped = false
+      var gaps = false
+      var j = i + 1
+      while j < count {
+        let next = levels[j]
+        if next == level {
+          last = j
+          gaps = gaps || skipped
+        } else if next & removed == 0 {
+          break
+        } else {
+          skipped = true
+        }
+        j += 1
+      }
+      runStarts[runCount] = Int32(i)
+      runEnds[runCount] = Int32(last)
+      runLevels[runCount] = level
+      runHasGaps[runCount] = gaps
+      runCount += 1
+      i = j
     }
     let hasIsolates = present.intersects(.isolateControls)
     // BD13: a run that starts with the matching PDI of an isolate initiator
@@ -53,21 +93,25 @@ extension ParagraphResolver {
     for first in 0..<runCount where runLevels[first] & continuation == 0 {
       var m = 0
       var run = first
-      while true {
-        let start = Int(runStarts[run])
-        let end = Int(runEnds[run])
-        for i in start...end where levels[i] & removed == 0 {
+      let start = Int(runStarts[first])
+      let end = Int(runEnds[first])
+      let chained = hasIsolates && classes[end].isIsolateInitiator && matchingPDI[end] >= 0
+      let contiguous = !runHasGaps[first] && !chained
+      while !contiguous {
+        let runEnd = Int(runEnds[run])
+        let sequenceTypes = self.sequenceTypes
+        for i in Int(runStarts[run])...runEnd where levels[i] & removed == 0 {
           sequenceIndices[m] = Int32(i)
           sequenceTypes[m] = types[i]
           m += 1
         }
-        guard hasIsolates, classes[end].isIsolateInitiator, matchingPDI[end] >= 0,
-          let next = runIndex(startingAt: matchingPDI[end], count: runCount)
+        guard hasIsolates, classes[runEnd].isIsolateInitiator, matchingPDI[runEnd] >= 0,
+          let next = runIndex(startingAt: matchingPDI[runEnd], count: runCount)
         else { break }
         runLevels[next] |= continuation
         run = next
       }
-      let level = runLevels[first]
+      let level = runLevels[first] & ~continuation
       // X10: sos from the higher of this level and the level before the
       // sequence (or the paragraph level); eos likewise with the level after
       // it, or the paragraph level when the sequence ends with an isolate
@@ -82,7 +126,11 @@ extension ParagraphResolver {
       }
       body(
         IsolatingRunSequence(
-          count: m, level: level,
+          count: contiguous ? end - start + 1 : m,
+          types: contiguous ? types + start : sequenceTypes,
+          indices: contiguous ? nil : sequenceIndices,
+          offset: start,
+          level: level,
           sos: max(level, before) & 1 == 0 ? .L : .R,
           eos: max(level, after) & 1 == 0 ? .L : .R))
     }

@@ -5,10 +5,12 @@
 struct LineLayout: Sendable {
   /// The characters of the line.
   let range: Range<Int>
-  /// Levels after L1, one per character of `range`; bit 7 marks characters
-  /// removed by X9, which take the level of the character before them (at
-  /// the start of the line, of the first character after them). Empty for a
-  /// uniform line.
+  /// Levels after L1, one per character of `range`, when they differ from
+  /// the paragraph's resolved levels; bit 7 marks characters removed by X9,
+  /// which take the level of the character before them (at the start of the
+  /// line, of the first character after them). Empty when the paragraph's
+  /// levels serve as they are (`storage.levels[range]`), or the paragraph is
+  /// uniform.
   let levels: [UInt8]
   /// Runs of characters at one level (BD7), in visual order (L2), in
   /// character offsets from the start of the paragraph.
@@ -31,83 +33,125 @@ struct LineLayout: Sendable {
     let start = range.lowerBound
     let count = range.count
     let classes = storage.classes + start
+    let source = storage.levels + start
     let present = storage.present
-    var sawRemoved = false
-    var highest: UInt8 = 0
-    var lowestOdd: UInt8 = 0xFF
+    let separators = present.contains(.S) || present.contains(.B)
+    var copy: [UInt8] = []
     var runs: [BidiRun] = []
     runs.reserveCapacity(8)
-    levels = [UInt8](unsafeUninitializedCapacity: count) { line, initialized in
-      guard let line = line.baseAddress else { return }
-      line.update(from: storage.levels + start, count: count)
-      initialized = count
-      // L1: segment and paragraph separators, and any sequence of whitespace
-      // and isolate formatting characters before them or at the end of the
-      // line, go back to the paragraph level. Characters removed by X9 do
-      // not interrupt such a sequence. Without separators, only the end of
-      // the line needs looking at.
-      let separators = present.contains(.S) || present.contains(.B)
-      var trailing = true
-      var i = count
-      while i > 0 {
-        i -= 1
-        let c = classes[i]
-        if BidiClassSet.trailingWhitespace.contains(c) {
-          if trailing { line[i] = (line[i] & removedBit) | paragraphLevel }
-        } else if c == .S || c == .B {
-          line[i] = paragraphLevel
-          trailing = true
-        } else if separators {
-          trailing = false
-        } else {
-          break
+    var sawRemoved = false
+    if present.intersects(.removedByX9) {
+      // The paragraph has characters removed by X9: its lines need their own
+      // levels, to place them.
+      copy = Array(UnsafeBufferPointer(start: source, count: count))
+      copy.withUnsafeMutableBufferPointer { line in
+        Self.applyL1(
+          classes, count, paragraphLevel, separators: separators,
+          get: { line[$0] }, set: { line[$0] = $1 })
+        // Characters removed by X9 join the run of the character before
+        // them; those at the start of the line join the run of the first
+        // character after them (the paragraph level when the line holds
+        // nothing else). BD7 finds the runs on the way.
+        var previous = paragraphLevel
+        var first = 0
+        while first < count && line[first] & removedBit != 0 { first += 1 }
+        if first < count { previous = line[first] }
+        var runStart = 0
+        var runLevel = previous
+        for i in 0..<count {
+          var level = line[i]
+          if level & removedBit != 0 {
+            sawRemoved = true
+            level = previous
+            line[i] = previous | removedBit
+          }
+          previous = level
+          if level != runLevel {
+            if i > runStart { runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel)) }
+            runStart = i
+            runLevel = level
+          }
         }
+        if count > runStart { runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel)) }
       }
-      // BD7: the level runs. Characters removed by X9 join the run of the
-      // character before them; those at the start of the line join the run
-      // of the first character after them (the paragraph level when the
-      // line holds nothing else).
-      let mayHaveRemoved = present.intersects(.removedByX9)
-      var previous = paragraphLevel
-      if mayHaveRemoved {
-        var k = 0
-        while k < count && line[k] & removedBit != 0 { k += 1 }
-        if k < count { previous = line[k] }
-      }
-      var runStart = 0
-      var runLevel = count > 0 ? line[0] & ~removedBit : 0
-      if mayHaveRemoved && count > 0 && line[0] & removedBit != 0 { runLevel = previous }
-      for i in 0..<count {
-        var level = line[i]
-        if mayHaveRemoved && level & removedBit != 0 {
-          line[i] = previous | removedBit
-          level = previous
-          sawRemoved = true
-        }
-        previous = level
-        if level != runLevel {
-          runs.append(BidiRun(start: start + runStart, end: start + i, level: runLevel))
-          highest = max(highest, runLevel)
-          if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
-          runStart = i
-          runLevel = level
-        }
-      }
-      if count > 0 {
-        runs.append(BidiRun(start: start + runStart, end: start + count, level: runLevel))
-        highest = max(highest, runLevel)
-        if runLevel & 1 == 1 { lowestOdd = min(lowestOdd, runLevel) }
+      Self.reorder(&runs)
+    } else {
+      // Other lines copy the paragraph's levels only if L1 changes some.
+      Self.applyL1(
+        classes, count, paragraphLevel, separators: separators,
+        get: { copy.isEmpty ? source[$0] : copy[$0] },
+        set: { i, level in
+          if copy.isEmpty {
+            if source[i] == level { return }
+            copy = Array(UnsafeBufferPointer(start: source, count: count))
+          }
+          copy[i] = level
+        })
+      if copy.isEmpty {
+        Self.findRuns(UnsafeBufferPointer(start: source, count: count), start, &runs)
+      } else {
+        copy.withUnsafeBufferPointer { Self.findRuns($0, start, &runs) }
       }
     }
     hasNoRemoved = !sawRemoved
-    Self.reorder(&runs, highest: highest, lowestOdd: lowestOdd)
+    levels = copy
     self.runs = runs
+  }
+
+  /// L1: segment and paragraph separators, and any sequence of whitespace
+  /// and isolate formatting characters before them or at the end of the
+  /// line, go back to the paragraph level. Characters removed by X9 do not
+  /// interrupt such a sequence (they keep their mark). Without separators,
+  /// only the end of the line needs looking at.
+  @inline(__always)
+  private static func applyL1(
+    _ classes: UnsafeMutablePointer<BidiClass>, _ count: Int, _ paragraphLevel: UInt8, separators: Bool,
+    get: (Int) -> UInt8, set: (Int, UInt8) -> Void
+  ) {
+    let removedBit = ParagraphStorage.removedBit
+    var trailing = true
+    var i = count
+    while i > 0 {
+      i -= 1
+      let c = classes[i]
+      if BidiClassSet.trailingWhitespace.contains(c) {
+        if trailing { set(i, (get(i) & removedBit) | paragraphLevel) }
+      } else if c == .S || c == .B {
+        set(i, paragraphLevel)
+        trailing = true
+      } else if separators {
+        trailing = false
+      } else {
+        break
+      }
+    }
+  }
+
+  /// BD7 and L2: the runs of `levels` in visual order.
+  private static func findRuns(_ levels: UnsafeBufferPointer<UInt8>, _ start: Int, _ runs: inout [BidiRun]) {
+    let count = levels.count
+    var i = 0
+    while i < count {
+      let runLevel = levels[i] & 0x7F
+      var end = i + 1
+      while end < count && levels[end] & 0x7F == runLevel { end += 1 }
+      runs.append(BidiRun(start: start + i, end: start + end, level: runLevel))
+      i = end
+    }
+    reorder(&runs)
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
   /// maximal sequence of runs at that level or higher.
-  private static func reorder(_ runs: inout [BidiRun], highest: UInt8, lowestOdd: UInt8) {
-    guard lowestOdd != 0xFF, runs.count > 1 else { return }
+  private static func reorder(_ runs: inout [BidiRun]) {
+    guard runs.count > 1 else { return }
+    var highest: UInt8 = 0
+    var lowestOdd: UInt8 = 0xFF
+    for run in runs {
+      highest = max(highest, run.level)
+      if run.level & 1 == 1 { lowestOdd = min(lowestOdd, run.level) }
+    }
+    guard lowestOdd != 0xFF else { return }
     runs.withUnsafeMutableBufferPointer { runs in
       var level = highest
       while level >= lowestOdd {

@@ -9,7 +9,7 @@ extension ParagraphResolver {
   func resolveNeutralAndImplicitLevels(_ sequence: IsolatingRunSequence, applyingW6W7: Bool) -> Bool {
     // Four copies of the loop, so that each is compiled without the tests
     // that its case does not need.
-    switch (applyingW6W7, sequenceIndices) {
+    switch (applyingW6W7, sequence.indices) {
     case (true, nil): return resolveNeutralAndImplicitLevels(sequence, true, nil)
     case (false, nil): return resolveNeutralAndImplicitLevels(sequence, false, nil)
     case (true, let indices?): return resolveNeutralAndImplicitLevels(sequence, true, indices)
@@ -21,11 +21,12 @@ extension ParagraphResolver {
   private func resolveNeutralAndImplicitLevels(
     _ sequence: IsolatingRunSequence, _ applyingW6W7: Bool, _ indices: UnsafeMutablePointer<Int32>?
   ) -> Bool {
+    let offset = sequence.offset
     @inline(__always) func position(_ k: Int) -> Int {
       if let indices { return Int(indices[k]) }
-      return k
+      return offset + k
     }
-    let t = sequenceTypes
+    let t = sequence.types
     let m = sequence.count
     let level = sequence.level
     let embedding = sequence.embeddingDirection

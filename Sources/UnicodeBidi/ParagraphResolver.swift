@@ -18,29 +18,51 @@ struct ParagraphResolver {
   let present: BidiClassSet
   let hasBrackets: Bool
   /// The positions of the paired brackets in the paragraph.
-  let bracketPositions: [Int32]
+  let bracketPositions: UnsafeBufferPointer<Int32>
   /// False when the paragraph holds no explicit control nor BN: then X1–X9
   /// give every character the paragraph level, and the paragraph is one
   /// isolating run sequence.
   let hasExplicit: Bool
 
-  /// The current types of the isolating run sequence being resolved,
-  /// contiguous.
+  /// Room to gather the current types of an isolating run sequence whose
+  /// characters are not contiguous.
   let sequenceTypes: UnsafeMutablePointer<BidiClass>
-  /// The characters of that sequence; nil when it is the whole paragraph.
-  let sequenceIndices: UnsafeMutablePointer<Int32>?
+  /// Room to gather the positions of such a sequence (with `hasExplicit`).
+  let sequenceIndices: UnsafeMutablePointer<Int32>
   /// The classes as X1–X8 override them (with `hasExplicit` only).
   let types: UnsafeMutablePointer<BidiClass>
   /// BD9: for an isolate initiator, the index of its matching PDI or -1
-  /// (with `hasExplicit` only, filled when there are isolate initiators).
+  /// (with `hasExplicit` only, filled by `resolveExplicitLevels`).
   let matchingPDI: UnsafeMutablePointer<Int32>
   /// Level runs (BD7): first and last character, level (with `hasExplicit`).
   let runStarts: UnsafeMutablePointer<Int32>
   let runEnds: UnsafeMutablePointer<Int32>
   let runLevels: UnsafeMutablePointer<UInt8>
-  private let scratch: UnsafeMutableRawPointer
+  /// Whether a level run has characters removed by X9 inside it.
+  let runHasGaps: UnsafeMutablePointer<Bool>
 
-  init(_ storage: ParagraphStorage) {
+  /// True when X1–X10 have work to do: the paragraph holds explicit
+  /// controls or BN.
+  static func needsExplicitRules(_ present: BidiClassSet) -> Bool {
+    present.intersects(.explicitControls) || present.contains(.BN)
+  }
+
+  /// The bytes of scratch memory a resolution of `storage` needs.
+  static func scratchSize(_ storage: ParagraphStorage) -> Int {
+    let n = max(storage.count, 1)
+    return needsExplicitRules(storage.present) ? n * 20 : n
+  }
+
+  /// Resolves `storage` with scratch memory on the stack when it is small.
+  static func resolve(_ storage: ParagraphStorage) -> Bool {
+    withUnsafeTemporaryAllocation(byteCount: scratchSize(storage), alignment: 4) { scratch in
+      // A temporary allocation always has a base address.
+      guard let base = scratch.baseAddress else { return false }
+      return ParagraphResolver(storage, scratch: base).resolve()
+    }
+  }
+
+  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer) {
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -48,37 +70,29 @@ struct ParagraphResolver {
     paragraphLevel = storage.paragraphLevel
     present = storage.present
     hasBrackets = storage.hasBrackets
-    bracketPositions = storage.bracketPositions
-    hasExplicit = present.intersects(.explicitControls) || present.contains(.BN)
+    bracketPositions = UnsafeBufferPointer(start: storage.bracketPositions, count: storage.bracketCount)
+    hasExplicit = Self.needsExplicitRules(present)
     let n = max(count, 1)
-    scratch = UnsafeMutableRawPointer.allocate(byteCount: hasExplicit ? n * 20 : n, alignment: 4)
     sequenceTypes = scratch.bindMemory(to: BidiClass.self, capacity: n)
     if hasExplicit {
       matchingPDI = (scratch + n * 4).bindMemory(to: Int32.self, capacity: n)
       runStarts = (scratch + n * 8).bindMemory(to: Int32.self, capacity: n)
       runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
       sequenceIndices = (scratch + n * 16).bindMemory(to: Int32.self, capacity: n)
-      // The sequence types use only the first n bytes of the first 4n.
+      // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
+      runHasGaps = (scratch + n * 3).bindMemory(to: Bool.self, capacity: n)
     } else {
       let unused = scratch.bindMemory(to: Int32.self, capacity: 0)
       matchingPDI = unused
       runStarts = unused
       runEnds = unused
-      sequenceIndices = nil
+      sequenceIndices = unused
       types = sequenceTypes
       runLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
+      runHasGaps = scratch.bindMemory(to: Bool.self, capacity: 0)
     }
-  }
-
-  func deallocate() { scratch.deallocate() }
-
-  /// The paragraph index of the k-th character of the current sequence.
-  @inline(__always)
-  func position(_ k: Int) -> Int {
-    if let sequenceIndices { return Int(sequenceIndices[k]) }
-    return k
   }
 
   /// Resolves every level (X1–I2) of a paragraph that needs the full
@@ -88,7 +102,6 @@ struct ParagraphResolver {
     var uniform = true
     if hasExplicit {
       types.update(from: classes, count: count)
-      if present.intersects(.isolateControls) { findMatchingPDIs() }
       resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }

@@ -1,12 +1,14 @@
 import CUnicodeBidiData
 
 /// The per-character arrays of an analysed paragraph, in one allocation:
-/// the scalar values, their original Bidi_Class, and their resolved levels.
+/// the scalar values, their original Bidi_Class, their resolved levels, and
+/// the positions of the paired brackets.
 ///
 /// A level byte holds the level in its low 7 bits; bit 7 marks a character
 /// removed by X9, whose low bits are then meaningless until a line places it.
 final class ParagraphStorage: @unchecked Sendable {
-  // Immutable once the initializer returns; @unchecked Sendable for that reason.
+  // Written only while `BidiParagraph.init` runs, read-only once the
+  // paragraph exists; @unchecked Sendable for that reason.
   private(set) var count: Int
   let scalars: UnsafeMutablePointer<UInt32>
   let classes: UnsafeMutablePointer<BidiClass>
@@ -14,10 +16,11 @@ final class ParagraphStorage: @unchecked Sendable {
   /// The classes that occur in the paragraph.
   private(set) var present = BidiClassSet(bits: 0)
   /// The positions of the paired brackets (Bidi_Paired_Bracket_Type not
-  /// None), in order.
-  private(set) var bracketPositions: [Int32] = []
+  /// None), in order: `bracketPositions[0..<bracketCount]`.
+  let bracketPositions: UnsafeMutablePointer<Int32>
+  private(set) var bracketCount = 0
   /// True when some character is a paired bracket.
-  var hasBrackets: Bool { !bracketPositions.isEmpty }
+  var hasBrackets: Bool { bracketCount > 0 }
   /// True when every scalar is below U+0080 (all encodings count alike).
   private(set) var isASCII = true
   /// True when every scalar is below U+10000 (UTF-16 counts like UTF-32).
@@ -32,10 +35,11 @@ final class ParagraphStorage: @unchecked Sendable {
   /// Room for `capacity` characters; `count` is set by the caller.
   private init(capacity: Int) {
     self.count = capacity
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * 6, alignment: 4)
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1) * 10, alignment: 4)
     scalars = raw.bindMemory(to: UInt32.self, capacity: capacity)
-    classes = (raw + capacity * 4).bindMemory(to: BidiClass.self, capacity: capacity)
-    levels = (raw + capacity * 5).bindMemory(to: UInt8.self, capacity: capacity)
+    bracketPositions = (raw + capacity * 4).bindMemory(to: Int32.self, capacity: capacity)
+    classes = (raw + capacity * 8).bindMemory(to: BidiClass.self, capacity: capacity)
+    levels = (raw + capacity * 9).bindMemory(to: UInt8.self, capacity: capacity)
   }
 
   deinit {
@@ -46,7 +50,8 @@ final class ParagraphStorage: @unchecked Sendable {
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var highest: UInt32 = 0
+    var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
+    var brackets = 0
     for i in 0..<input.count {
       let scalar = input[i]
       let properties = ubd_properties(scalar)
@@ -54,10 +59,13 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
-      highest = max(highest, scalar)
+      if properties & 0x60 != 0 {
+        bracketPositions[brackets] = Int32(i)
+        brackets += 1
+      }
+      union |= scalar
     }
-    record(bits: bits, highest: highest)
+    record(bits: bits, union: union, brackets: brackets)
   }
 
   /// Decodes UTF-8 and looks up the classes. Each byte of an ill-formed
@@ -67,7 +75,8 @@ final class ParagraphStorage: @unchecked Sendable {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
     var bits: UInt32 = 0
-    var highest: UInt32 = 0
+    var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
+    var brackets = 0
     var i = 0
     var at = 0
     let n = input.count
@@ -89,18 +98,22 @@ final class ParagraphStorage: @unchecked Sendable {
       let c = BidiClass(propertyByte: properties)
       classes[i] = c
       bits |= c.bit
-      if properties & 0x60 != 0 { bracketPositions.append(Int32(i)) }
-      highest = max(highest, scalar)
+      if properties & 0x60 != 0 {
+        bracketPositions[brackets] = Int32(i)
+        brackets += 1
+      }
+      union |= scalar
       i += 1
     }
     count = i
-    record(bits: bits, highest: highest)
+    record(bits: bits, union: union, brackets: brackets)
   }
 
-  private func record(bits: UInt32, highest: UInt32) {
+  private func record(bits: UInt32, union: UInt32, brackets: Int) {
     present = BidiClassSet(bits: bits)
-    isASCII = highest < 0x80
-    isBMP = highest < 0x10000
+    bracketCount = brackets
+    isASCII = union < 0x80
+    isBMP = union < 0x10000
   }
 
   /// True when every scalar takes one unit of `encoding`.

@@ -7,7 +7,7 @@ extension ParagraphResolver {
   /// backwards). Passes that cannot change anything, by the classes the
   /// paragraph holds, are skipped.
   func resolveWeakTypes(_ sequence: IsolatingRunSequence, includingW6W7: Bool) {
-    let t = sequenceTypes
+    let t = sequence.types
     let m = sequence.count
 
     // W1–W3 in one pass: each looks only backwards. They change nothing

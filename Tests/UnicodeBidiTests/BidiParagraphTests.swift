@@ -161,4 +161,30 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertTrue(paragraph.isUniform)
     XCTAssertEqual(paragraph.line().uniformLevel, 1)
   }
+
+  func testHostileInputResolvesInLinearTime() {
+    // Nested FSIs without a strong character, unclosed brackets, deep
+    // embeddings and isolates past the maximum depth: each must finish
+    // quickly (a quadratic algorithm would take minutes) and stay consistent.
+    let count = 100_000
+    let inputs: [[UInt32]] = [
+      [UInt32](repeating: 0x2068, count: count) + [0x61],
+      [UInt32](repeating: 0x28, count: count) + [0x5D0, 0x29],
+      (0..<count).map { $0 % 3 == 0 ? 0x202B : $0 % 3 == 1 ? 0x2067 : 0x5D0 },
+      (0..<count).map { $0 % 2 == 0 ? 0x28 : 0x5D0 } + [UInt32](repeating: 0x29, count: count / 2),
+    ]
+    for text in inputs {
+      let line = BidiParagraph(scalars: text).line()
+      let toVisual = line.logicalToVisual(in: .utf32)
+      XCTAssertEqual(toVisual.count, text.count)
+      XCTAssertEqual(Set(toVisual).count, text.count)
+      XCTAssertLessThanOrEqual(line.levels(in: .utf32).compactMap(\.value).max() ?? 0, 126)
+    }
+    // Random bytes are read as UTF-8 without trouble.
+    var random = SplitMix64(state: 7)
+    let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+    let paragraph = BidiParagraph(utf8: bytes)
+    XCTAssertEqual(paragraph.length(in: .utf8), count)
+    XCTAssertEqual(paragraph.line().logicalToVisual(in: .utf8).sorted(), Array(0..<count))
+  }
 }

@@ -66,6 +66,10 @@ final class PropertyTests: XCTestCase {
 
   func testMapsArePermutationsAndInverses() {
     var random = SeededGenerator(seed: 0xB1D1)
+    // Buffers reused from text to text, as a caller saving allocations would.
+    var reusedOrder: [Int] = []
+    var reusedToVisual: [Int] = []
+    var reusedToLogical: [Int] = []
     for _ in 0..<1500 {
       let text = randomText(&random)
       for direction in Self.directions {
@@ -86,6 +90,13 @@ final class PropertyTests: XCTestCase {
           XCTAssertEqual(
             line.visualOrder(in: encoding), toLogical.filter { !levels[$0].isRemoved },
             "\(text) \(direction) \(encoding)")
+          line.visualOrder(in: encoding, into: &reusedOrder)
+          line.logicalToVisual(in: encoding, into: &reusedToVisual)
+          line.visualToLogical(in: encoding, into: &reusedToLogical)
+          XCTAssertEqual(reusedOrder, line.visualOrder(in: encoding))
+          XCTAssertEqual(reusedToVisual, toVisual)
+          XCTAssertEqual(reusedToLogical, toLogical)
+          XCTAssertEqual(line.withLevels(in: encoding) { Array($0) }, levels)
           // Runs cover every unit, in visual order.
           let runs = line.runs(in: encoding)
           XCTAssertEqual(runs.flatMap { Array($0.start..<$0.end) }.sorted(), Array(0..<count))
