@@ -145,13 +145,16 @@ extension BidiControl {
 /// `HazardTextEdit.apply(_:to:)` line by line.
 public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStrategy) -> [HazardTextEdit] {
   var edits: [HazardTextEdit] = []
-  var removed = Set<HazardLocation>()
+  // A character can carry several diagnostics (an unclosed override is also
+  // `bidi.override`): the first edit of a character wins, so that edits
+  // never overlap. Diagnostics come in scan order, `inIdentifier` first.
+  var edited = Set<HazardLocation>()
   // Per line and offset, the longest closing insertion closes every
   // shorter one at the same place (they are suffixes of one stack).
   var closings: [HazardLocation: HazardDiagnostic] = [:]
-  func remove(_ line: Int, _ range: Range<Int>) {
-    if removed.insert(HazardLocation(line: line, offset: range.lowerBound)).inserted {
-      edits.append(HazardTextEdit(line: line, range: range, newText: ""))
+  func edit(_ line: Int, _ range: Range<Int>, _ newText: String) {
+    if edited.insert(HazardLocation(line: line, offset: range.lowerBound)).inserted {
+      edits.append(HazardTextEdit(line: line, range: range, newText: newText))
     }
   }
   for diagnostic in diagnostics {
@@ -161,8 +164,8 @@ public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStr
         edits += diagnostic.fixes[0].edits
         continue
       }
-      remove(diagnostic.line, diagnostic.range)
-      if let paired = diagnostic.pairedCloser { remove(diagnostic.line, paired) }
+      edit(diagnostic.line, diagnostic.range, "")
+      if let paired = diagnostic.pairedCloser { edit(diagnostic.line, paired, "") }
     case .close:
       guard let control = diagnostic.control else {
         edits += diagnostic.fixes[0].edits
@@ -173,13 +176,13 @@ public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStr
         let known = closings[key]?.closing?.closers.count ?? -1
         if closing.closers.count > known { closings[key] = diagnostic }
         if let embedding = control.embeddingForOverride {
-          edits.append(HazardTextEdit(line: diagnostic.line, range: diagnostic.range, newText: embedding.string))
+          edit(diagnostic.line, diagnostic.range, embedding.string)
         }
       } else if diagnostic.code == .override, let embedding = control.embeddingForOverride {
-        edits.append(HazardTextEdit(line: diagnostic.line, range: diagnostic.range, newText: embedding.string))
+        edit(diagnostic.line, diagnostic.range, embedding.string)
       } else {
-        remove(diagnostic.line, diagnostic.range)
-        if let paired = diagnostic.pairedCloser { remove(diagnostic.line, paired) }
+        edit(diagnostic.line, diagnostic.range, "")
+        if let paired = diagnostic.pairedCloser { edit(diagnostic.line, paired, "") }
       }
     }
   }

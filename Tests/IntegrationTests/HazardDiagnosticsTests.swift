@@ -147,8 +147,9 @@ final class HazardDiagnosticsTests: XCTestCase {
           continue
         }
         XCTAssertTrue(message.hasPrefix(name), "\(path):\(line + 1): \(message)")
-        // The line as displayed: UAX #9 with the default paragraph level.
-        let visual = try session.visualText(uri, line: line, options: ["fallback": "ltr"])
+        // The line as displayed: UAX #9 with the default paragraph level,
+        // the controls it keeps written by name.
+        let visual = HazardControls.named(try session.visualText(uri, line: line, options: ["fallback": "ltr"]))
         XCTAssertTrue(message.hasSuffix("The line displays as: \u{201C}\(visual)\u{201D}"), "\(path):\(line + 1): \(message)")
         XCTAssertEqual(diagnostic["data"]?["visualOrder"]?.stringValue, visual, "\(path):\(line + 1)")
         checked += 1
