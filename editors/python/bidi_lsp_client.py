@@ -13,6 +13,8 @@ or from the command line, to replay a session file and print the exchange::
 
     bidi_lsp_client.py --server .build/release/bidi-lsp SESSION.json
 
+(`--record FILE` also writes the responses, by request id, as a transcript.)
+
 A session file is a JSON array of messages. A message with a "method" and an
 "id" is a request: the client sends it and waits for its response. A message
 without an "id" is a notification. The string "$FILE:path" as the value of
@@ -158,7 +160,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", default="bidi-lsp", help="the daemon to start")
     parser.add_argument("session", help="a JSON array of messages to send")
+    parser.add_argument("--record", metavar="FILE",
+                        help="also write the responses, by request id, to FILE (a transcript)")
     args = parser.parse_args()
+    responses = {}
 
     client = Client([args.server])
     status = 0
@@ -169,10 +174,15 @@ def main():
             response = client.wait_for_response(
                 message["id"], on_notification=lambda m: _show("<--", m))
             _show("<--", response)
+            responses[str(message["id"])] = response
             if "error" in response:
                 status = 1
     code = client.close()
     print("(server exited with status %s)" % code)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            json.dump(responses, f, ensure_ascii=False, indent=1)
+            f.write("\n")
     return status if code == 0 else 1
 
 
