@@ -61,8 +61,10 @@ final class CheckCommandIntegrationTests: XCTestCase {
       XCTAssertEqual(line.severity, Self.severityName(line.code), "\(line)")
       XCTAssertTrue(line.message.hasPrefix("U+"), "\(line)")
     }
-    // Files in sorted order (bytes), findings in file order.
-    let keys = lines.map { [Array($0.path.utf8).map(Int.init), [$0.line, $0.column]] }
+    // Files in sorted order (bytes), findings in file order; an override
+    // that is also unpaired, in a comment, string or identifier is listed
+    // right after that other finding of the same character.
+    let keys = lines.map { [Array($0.path.utf8).map(Int.init), [$0.line, $0.column, $0.code == "bidi.override" ? 1 : 0]] }
     XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { a, b in
       a[0] != b[0] ? a[0].lexicographicallyPrecedes(b[0]) : a[1].lexicographicallyPrecedes(b[1])
     }, "output order")
@@ -148,7 +150,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
     XCTAssertEqual(missing.status, 2)
     let missingJSON = try JSONValue(decoding: [UInt8](missing.output))
     XCTAssertEqual(missingJSON["errors"]?[0]?["path"], "no-such-file")
-    XCTAssertEqual(missingJSON["findingCount"], 8)
+    XCTAssertEqual(missingJSON["findingCount"], 9)
   }
 
   func testCheckAgreesWithTheDaemon() throws {
@@ -191,8 +193,10 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let prefix = "\u{5E9}\u{5DC}\u{5D5}\u{5DD} 😀 "
     try scratch.write("columns.txt", "first line\n\(prefix)\u{202E}x\n")
     let lines = parse(try check(["columns.txt"], in: scratch.url))
-    XCTAssertEqual(lines.map(\.line), [2])
-    XCTAssertEqual(lines.map(\.column), [prefix.utf8.count + 1])
+    // The RLO is unpaired and an override: two findings of one character.
+    XCTAssertEqual(lines.map(\.code), ["bidi.unpaired", "bidi.override"])
+    XCTAssertEqual(lines.map(\.line), [2, 2])
+    XCTAssertEqual(lines.map(\.column), [prefix.utf8.count + 1, prefix.utf8.count + 1])
     XCTAssertEqual(lines.first?.column, 15)
   }
 
@@ -204,7 +208,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     let lines = parse(result)
     XCTAssertEqual(lines.map { "\($0.line):\($0.column) \($0.severity) \($0.code)" }, [
-      "2:1 warning bidi.invalidUtf8", "2:8 error bidi.unpaired", "3:6 warning bidi.unmatched",
+      "2:1 warning bidi.invalidUtf8", "2:8 error bidi.unpaired", "2:8 warning bidi.override", "3:6 warning bidi.unmatched",
     ])
     XCTAssertTrue(lines.first?.message.contains("0xFF 0xFE") ?? false, "\(lines)")
     let json = try JSONValue(decoding: [UInt8](try check(["--format", "json", "invalid.txt"], in: scratch.url).output))
@@ -230,7 +234,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
     try scratch.write("late-nul.txt", late)
     let checked = try check(["late-nul.txt"], in: scratch.url)
     XCTAssertEqual(checked.status, 1)
-    XCTAssertEqual(parse(checked).map { "\($0.line):\($0.column) \($0.code)" }, ["3:1 bidi.unpaired"])
+    XCTAssertEqual(parse(checked).map { "\($0.line):\($0.column) \($0.code)" }, ["3:1 bidi.unpaired", "3:1 bidi.override"])
   }
 
   func testMissingFilesAndUsageErrorsExitTwo() throws {
@@ -241,7 +245,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
     // The files that exist are still checked; the status says an I/O error.
     let mixed = try check(["hazards/notes.txt", "no-such-file.c"])
     XCTAssertEqual(mixed.status, 2)
-    XCTAssertEqual(parse(mixed).count, 8)
+    XCTAssertEqual(parse(mixed).count, 9)
     for arguments in [[], ["--bogus", "clean"], ["--format", "xml", "clean"], ["--format"], ["--language", "klingon", "clean"]] {
       let result = try check(arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -268,10 +272,10 @@ final class CheckCommandIntegrationTests: XCTestCase {
   func testStandardInput() throws {
     let plain = try check(["-"], input: Data("x \u{202E}\n".utf8))
     XCTAssertEqual(plain.status, 1)
-    XCTAssertEqual(parse(plain).map { "\($0.path):\($0.line):\($0.column) \($0.code)" }, ["-:1:3 bidi.unpaired"])
+    XCTAssertEqual(parse(plain).map { "\($0.path):\($0.line):\($0.column) \($0.code)" }, ["-:1:3 bidi.unpaired", "-:1:3 bidi.override"])
     // With a language, comments are told apart.
     let c = try check(["--language", "c", "-"], input: Data("int a; /* \u{202E} */\n".utf8))
-    XCTAssertEqual(parse(c).map(\.code), ["bidi.inComment"])
+    XCTAssertEqual(parse(c).map(\.code), ["bidi.inComment", "bidi.override"])
     let clean = try check(["-"], input: Data("\u{5E9}\u{5DC}\u{5D5}\u{5DD} \u{2066}abc\u{2069}\n".utf8))
     XCTAssertEqual(clean.status, 0)
     XCTAssertEqual(clean.text, "")
@@ -283,17 +287,19 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let chunk = 65_536
     let scratch = try HazardScratch()
     let rlo = Array("\u{202E}".utf8)
+    // An unclosed RLO is two findings at one place.
+    func unclosedRLO(_ place: String) -> [String] { ["\(place) bidi.unpaired", "\(place) bidi.override"] }
     let cases: [(String, [UInt8], [String])] = [
-      ("crlf-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + [0x0D, 0x0A] + Array("x ".utf8) + rlo + [0x0A], ["2:3"]),
-      ("control-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + rlo + [0x0A], ["1:\(chunk)"]),
-      ("letter-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + Array("\u{5D0}\n".utf8) + rlo, ["2:1"]),
-      ("many-lines.txt", Array(String(repeating: String(repeating: "b", count: 99) + "\n", count: 3000).utf8) + Array("\u{5D0} \u{2069} end".utf8), ["3001:4"]),
+      ("crlf-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + [0x0D, 0x0A] + Array("x ".utf8) + rlo + [0x0A], unclosedRLO("2:3")),
+      ("control-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + rlo + [0x0A], unclosedRLO("1:\(chunk)")),
+      ("letter-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + Array("\u{5D0}\n".utf8) + rlo, unclosedRLO("2:1")),
+      ("many-lines.txt", Array(String(repeating: String(repeating: "b", count: 99) + "\n", count: 3000).utf8) + Array("\u{5D0} \u{2069} end".utf8), ["3001:4 bidi.unmatched"]),
     ]
     for (name, bytes, expected) in cases {
       try scratch.write(name, bytes)
       let result = try check([name], in: scratch.url)
       XCTAssertEqual(result.status, 1, name)
-      XCTAssertEqual(parse(result).map { "\($0.line):\($0.column)" }, expected, name)
+      XCTAssertEqual(parse(result).map { "\($0.line):\($0.column) \($0.code)" }, expected, name)
     }
   }
 

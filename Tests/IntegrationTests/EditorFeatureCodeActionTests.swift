@@ -29,11 +29,18 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(try session.diagnostics(uri, version: version), diagnostics, "restored \(uri)")
   }
 
+  /// The overrides of the corpus closed on their line by a PDI (not a PDF):
+  /// the daemon offers them no replacement by an embedding, against
+  /// contract §5 (testKnownBug_anOverrideClosedByAPDIIsOfferedNoReplacement).
+  /// The quick-fix test leaves out only their count of fixes.
+  static let overridesClosedByAPDI: Set<String> = ["hazards/notes.txt:8"]
+
   func testEveryQuickFixOfTheCorpusRemovesItsDiagnostic() throws {
     let session = try HazardSession()
     var diagnosticCount = 0
     var fixCount = 0
     var expectedFixCount = 0
+    var knownBugCount = 0
     for path in try HazardCorpus.files("hazards") {
       let text = HazardText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
@@ -47,12 +54,26 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         let actions = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
         let fixes = actions.filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
         XCTAssertTrue(actions.allSatisfy { $0["kind"] == "quickfix" }, where_)
-        // Remove always; close for an opener left open; replace an override
-        // by an embedding.
+        // Remove always; close for an opener left open (through its
+        // `unpaired`, `inComment` or `inString` diagnostic, an override's
+        // too); for the `override` diagnostic, no close, but replace the
+        // override by an embedding (closing it on its line when it is not
+        // closed), except inside an identifier, where any control is wrong.
         let closable = HazardControls.isOpener(control) && ["bidi.unpaired", "bidi.inComment", "bidi.inString"].contains(code)
-        let expected = 1 + (closable ? 1 : 0) + (code == "bidi.override" ? 1 : 0)
-        expectedFixCount += expected
-        XCTAssertEqual(fixes.count, expected, "\(where_): \(fixes.map { $0["title"] ?? "" })")
+        let inIdentifier = original.contains { $0["range"] == diagnostic["range"] && $0.hazardCode == "bidi.inIdentifier" }
+        let replaceable = code == "bidi.override" && !inIdentifier
+        let expected = ["Remove"] + (closable ? ["Close"] : []) + (replaceable ? ["Replace"] : [])
+        let offered = fixes.map { $0["title"]?.stringValue?.split(separator: " ").first.map(String.init) ?? "" }
+        if code == "bidi.override", Self.overridesClosedByAPDI.contains("\(path):\(line + 1)") {
+          // The replacement is missing (see the known bug); what is offered
+          // is still checked below.
+          knownBugCount += 1
+          expectedFixCount += fixes.count
+          XCTAssertTrue(offered.contains("Remove") && Set(offered).isSubset(of: expected), "\(where_): \(offered)")
+        } else {
+          expectedFixCount += expected.count
+          XCTAssertEqual(offered.sorted(), expected.sorted(), "\(where_): \(fixes.map { $0["title"] ?? "" })")
+        }
         XCTAssertEqual(fixes.filter { $0["isPreferred"] == true }.count, 1, "\(where_): one preferred fix")
         for fix in fixes {
           fixCount += 1
@@ -72,11 +93,12 @@ final class EditorFeatureCodeActionTests: XCTestCase {
             }
             XCTAssertLessThan(same(after), same(original), "\(where_): \(title)")
           } else {
-            // Closed or replaced in place: that diagnostic is gone; a closed
-            // override may stay an override warning.
-            let left = after.filter { $0["range"] == diagnostic["range"] }
-            XCTAssertFalse(left.contains { $0.hazardCode == code }, "\(where_): \(title)")
-            XCTAssertTrue(left.allSatisfy { $0.hazardCode == "bidi.override" }, "\(where_): \(title)")
+            // Closed or replaced in place: nothing is left at the range but
+            // the override diagnostic of an override that was only closed
+            // (a replaced one is an embedding, closed).
+            let left = after.filter { $0["range"] == diagnostic["range"] }.map(\.hazardCode)
+            let isOverride = control == "\u{202D}" || control == "\u{202E}"
+            XCTAssertEqual(left, title.hasPrefix("Close") && isOverride ? ["bidi.override"] : [], "\(where_): \(title)")
           }
           XCTAssertLessThanOrEqual(after.count, original.count, "\(where_): \(title) adds no hazard")
           try restore(uri, text, original, session)
@@ -84,6 +106,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       }
     }
     XCTAssertEqual(diagnosticCount, HazardCorpus.findingCount)
+    XCTAssertEqual(knownBugCount, Self.overridesClosedByAPDI.count)
     XCTAssertEqual(fixCount, expectedFixCount)
     XCTAssertGreaterThan(fixCount, HazardCorpus.findingCount)
   }
@@ -98,17 +121,21 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       let uri = "file:///astral.txt"
       let text = HazardText(source)
       let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
-      XCTAssertEqual(original.map(\.hazardCode), ["bidi.unpaired", "bidi.unpaired", "bidi.unmatched"], encoding.rawValue)
+      // The RLO is unpaired and an override; the RLI unpaired; the PDI unmatched.
+      XCTAssertEqual(
+        original.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unpaired", "bidi.unmatched"], encoding.rawValue)
+      XCTAssertEqual(original[0]["range"], original[1]["range"])
       for diagnostic in original {
         let fixes = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
           .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
-        XCTAssertEqual(fixes.count, diagnostic.hazardCode == "bidi.unpaired" ? 2 : 1, "\(encoding.rawValue) \(diagnostic)")
+        XCTAssertEqual(fixes.count, diagnostic.hazardCode == "bidi.unmatched" ? 1 : 2, "\(encoding.rawValue) \(diagnostic)")
         for fix in fixes {
+          let title = fix["title"]?.stringValue ?? ""
           let (edited, after) = try apply(fix, to: text, uri: uri, session)
-          XCTAssertEqual(after.count, original.count - 1, "\(encoding.rawValue) \(fix["title"] ?? "")")
+          XCTAssertEqual(after.map(\.hazardCode), Self.astralCodesLeft[title], "\(encoding.rawValue) \(title)")
           XCTAssertFalse(
             after.contains { $0["range"] == diagnostic["range"] && $0.hazardCode == diagnostic.hazardCode },
-            "\(encoding.rawValue) \(fix["title"] ?? "")")
+            "\(encoding.rawValue) \(title)")
           // Nothing but bidi controls was inserted or removed.
           let strip = { (t: String) in String(t.unicodeScalars.filter { !HazardControls.isControl($0) }) }
           XCTAssertEqual(strip(edited.text), strip(source))
@@ -117,7 +144,56 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         }
       }
     }
-    XCTAssertEqual(applied, 3 * 5)
+    XCTAssertEqual(applied, 3 * 7)
+  }
+
+  /// The codes left by each quick fix of the astral line, by title: the RLO
+  /// removed takes both its diagnostics; closed (the PDI PDF it needs close
+  /// the RLI after it too), it stays an override; replaced by an RLE and
+  /// closed, only the PDI of the next line is left.
+  static let astralCodesLeft: [String: [String]] = [
+    "Remove the RLO (U+202E RIGHT-TO-LEFT OVERRIDE)": ["bidi.unpaired", "bidi.unmatched"],
+    "Close the RLO on its line (insert PDI PDF)": ["bidi.override", "bidi.unmatched"],
+    "Replace RLO by RLE and close it on its line": ["bidi.unmatched"],
+    "Remove the RLI (U+2067 RIGHT-TO-LEFT ISOLATE)": ["bidi.unpaired", "bidi.override", "bidi.unmatched"],
+    "Close the RLI on its line (insert PDI)": ["bidi.unpaired", "bidi.override", "bidi.unmatched"],
+    "Remove the PDI (U+2069 POP DIRECTIONAL ISOLATE)": ["bidi.unpaired", "bidi.override", "bidi.unpaired"],
+  ]
+
+  func testKnownBug_anOverrideClosedByAPDIIsOfferedNoReplacement() throws {
+    // Contract §5: every override outside an identifier gets a quick fix
+    // that replaces it by the embedding of the same direction (closing it on
+    // its line when it is not closed). An RLO closed on its line by the PDI
+    // of the isolate around it (as on line 8 of hazards/notes.txt) is
+    // offered "Remove" only: the replacement comes only for an override
+    // closed by a PDF or left open. Fix-all "close" does replace it.
+    let session = try HazardSession()
+    let uri = "file:///override-in-isolate.txt"
+    let source = "x \u{2067} \u{202E}abc\u{2069} y\n"
+    let replaced = "x \u{2067} \u{202B}abc\u{2069} y\n"
+    let text = HazardText(source)
+    let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
+    XCTAssertEqual(original.map(\.hazardCode), ["bidi.override"])
+    let diagnostic = try XCTUnwrap(original.first)
+    // Fix-all "close the controls" turns it into an RLE, closed by the PDI.
+    let fixAll = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll.bidi"])
+    let closeAll = try XCTUnwrap(fixAll.first { $0["title"]?.stringValue?.hasSuffix("close the controls on their lines") ?? false })
+    let (closed, afterAll) = try apply(closeAll, to: text, uri: uri, session)
+    XCTAssertEqual(closed.text, replaced)
+    XCTAssertEqual(afterAll, [])
+    try restore(uri, text, original, session)
+    // The quick fixes of the diagnostic: remove, and replace by an RLE.
+    let fixes = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
+      .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
+    let titles = fixes.compactMap { $0["title"]?.stringValue }
+    XCTAssertEqual(titles.count, 2, "\(titles)")
+    let replace = fixes.first { $0["title"]?.stringValue?.hasPrefix("Replace RLO by RLE") ?? false }
+    XCTAssertNotNil(replace, "no replacement among \(titles)")
+    if let replace {
+      let (edited, after) = try apply(replace, to: text, uri: uri, session)
+      XCTAssertEqual(edited.text, replaced)
+      XCTAssertEqual(after, [])
+    }
   }
 
   func testBothFixAllActionsLeaveEachHazardFileClean() throws {
@@ -134,6 +210,10 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       XCTAssertEqual(Set(actions.compactMap { $0["title"]?.stringValue }).count, 2, path)
       for action in actions {
         XCTAssertEqual(action["kind"], "source.fixAll.bidi")
+        // One edit per character, even for a character with two diagnostics
+        // (an override that is also unpaired, in a comment, string or identifier).
+        let replaced = (action["edit"]?["changes"]?[uri]?.arrayValue ?? []).filter { $0["range"]?["start"] != $0["range"]?["end"] }
+        XCTAssertEqual(Set(replaced.compactMap { $0["range"]?["start"] }).count, replaced.count, "\(path): \(action["title"] ?? "")")
         let (edited, after) = try apply(action, to: text, uri: uri, session)
         XCTAssertEqual(after, [], "\(path): \(action["title"] ?? "") left hazards")
         XCTAssertNotEqual(edited.text, text.text)

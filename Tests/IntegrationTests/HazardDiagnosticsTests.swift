@@ -108,7 +108,7 @@ final class HazardDiagnosticsTests: XCTestCase {
     let path = "hazards/early-return.py"
     let source = try HazardCorpus.text(path)
     let expected = try HazardCorpus.expected().filter { $0.path == path }
-    XCTAssertEqual(expected.count, 4)
+    XCTAssertEqual(expected.count, 5)
     func findings(_ diagnostics: [JSONValue]) -> [String] {
       let text = HazardText(source)
       return diagnostics.map { d in
@@ -159,13 +159,14 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testPositionsCountAstralCharactersInEachEncoding() throws {
-    // Line 0: RLO in code (unpaired), LRI in a comment (inComment); line 2:
-    // a PDI with nothing to close. Emoji before each, CR LF line ends.
+    // Line 0: RLO in code (unpaired and override), LRI in a comment
+    // (inComment); line 2: a PDI with nothing to close. Emoji before each,
+    // CR LF line ends.
     let source = "😀😀 \u{202E} /* 😀 \u{2066} */\r\nint a;\r\n😀 \u{2069};\r\n"
     let expected: [HazardEncoding: [String]] = [
-      .utf16: ["0:5-6 bidi.unpaired", "0:13-14 bidi.inComment", "2:3-4 bidi.unmatched"],
-      .utf8: ["0:9-12 bidi.unpaired", "0:21-24 bidi.inComment", "2:5-8 bidi.unmatched"],
-      .utf32: ["0:3-4 bidi.unpaired", "0:10-11 bidi.inComment", "2:2-3 bidi.unmatched"],
+      .utf16: ["0:5-6 bidi.unpaired", "0:5-6 bidi.override", "0:13-14 bidi.inComment", "2:3-4 bidi.unmatched"],
+      .utf8: ["0:9-12 bidi.unpaired", "0:9-12 bidi.override", "0:21-24 bidi.inComment", "2:5-8 bidi.unmatched"],
+      .utf32: ["0:3-4 bidi.unpaired", "0:3-4 bidi.override", "0:10-11 bidi.inComment", "2:2-3 bidi.unmatched"],
     ]
     for encoding in HazardEncoding.allCases {
       let session = try HazardSession(encoding: encoding)
@@ -185,15 +186,18 @@ final class HazardDiagnosticsTests: XCTestCase {
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
     let before = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
-    XCTAssertEqual(before.count, 8)
-    // Line 2 (index 1), "Unclosed override: RLO abc": delete the RLO.
-    let rlo = try XCTUnwrap(before.first { $0.hazardStartLine == 1 })
-    XCTAssertEqual(rlo.hazardCode, "bidi.unpaired")
+    XCTAssertEqual(before.count, 9)
+    // Line 2 (index 1), "Unclosed override: RLO abc": the RLO is unpaired
+    // and an override, two diagnostics of one range. Delete the RLO.
+    let line2 = before.filter { $0.hazardStartLine == 1 }
+    XCTAssertEqual(line2.map(\.hazardCode), ["bidi.unpaired", "bidi.override"])
+    let rlo = try XCTUnwrap(line2.first)
+    XCTAssertEqual(line2.last?["range"], rlo["range"])
     let version = try session.change(uri, [["range": rlo["range"] ?? .null, "text": ""]])
     XCTAssertEqual(version, 2)
     let after = try session.diagnostics(uri, version: version)
     XCTAssertEqual(after.count, 7)
-    XCTAssertFalse(after.contains { $0.hazardStartLine == 1 }, "the fixed hazard is gone")
+    XCTAssertFalse(after.contains { $0.hazardStartLine == 1 }, "both diagnostics of the fixed hazard are gone")
     XCTAssertEqual(after, before.filter { $0.hazardStartLine != 1 }, "the others stay, unchanged")
     // Put it back with an insertion: the full set again, version 3.
     let start = rlo["range"]?["start"] ?? .null
@@ -207,15 +211,17 @@ final class HazardDiagnosticsTests: XCTestCase {
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
     let before = try session.openAndDiagnose(uri, languageId: "python", text: source)
-    XCTAssertEqual(before.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.inIdentifier", "bidi.inComment"])
+    XCTAssertEqual(
+      before.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inIdentifier", "bidi.inComment"])
     // A triple quote at the start of line 7 opens a string that runs to the
     // end of the file: the RLM after `label` is now inside it (legitimate),
-    // and the FSI of the last comment is now in a string.
+    // and the FSI of the last comment is now in a string; the RLO of line 13
+    // is still in a string and still an override.
     let opened = try session.change(uri, [["range": HazardJSON.range(6, 0, 6, 0), "text": "\"\"\""]])
     let after = try session.diagnostics(uri, version: opened)
     let edited = try session.text(uri)
     XCTAssertEqual(after, try session.freshDiagnostics(of: edited, languageId: "python", like: uri))
-    XCTAssertEqual(after.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.inString"])
+    XCTAssertEqual(after.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inString"])
     XCTAssertEqual(after.last?.hazardStartLine, 18)
     // Removing it restores the first set.
     let closed = try session.change(uri, [["range": HazardJSON.range(6, 0, 6, 3), "text": ""]])
@@ -268,12 +274,12 @@ final class HazardDiagnosticsTests: XCTestCase {
     let path = "hazards/access.rb"
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
-    XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "ruby", text: source).count, 5)
+    XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "ruby", text: source).count, 8)
     try session.close(uri)
     let cleared = try session.publish(uri)
     XCTAssertEqual(cleared["diagnostics"], [])
     try session.open(uri, languageId: "ruby", text: source, version: 9)
-    XCTAssertEqual(try session.diagnostics(uri, version: 9).count, 5)
+    XCTAssertEqual(try session.diagnostics(uri, version: 9).count, 8)
   }
 
   func testNothingStaleIsPublishedAfterAQuickClose() throws {
@@ -357,11 +363,13 @@ final class HazardDiagnosticsTests: XCTestCase {
     let first = try session.publish(uri)
     XCTAssertEqual(first["version"], 1)
     let diagnostics = first["diagnostics"]?.arrayValue ?? []
-    XCTAssertEqual(diagnostics.map(\.hazardStartLine), [0, 30_000, 59_999])
-    XCTAssertEqual(diagnostics.map(\.hazardCode), ["bidi.unpaired", "bidi.unmatched", "bidi.unpaired"])
+    // The unclosed RLO and LRO are each unpaired and an override.
+    XCTAssertEqual(diagnostics.map(\.hazardStartLine), [0, 0, 30_000, 59_999, 59_999])
+    XCTAssertEqual(
+      diagnostics.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unmatched", "bidi.unpaired", "bidi.override"])
     XCTAssertFalse(try session.hasPendingPublish(uri), "one publish for the whole scan")
     let fixed = try session.change(uri, [["range": HazardJSON.range(30_000, 7, 30_000, 8), "text": ""]])
-    XCTAssertEqual(try session.diagnostics(uri, version: fixed).map(\.hazardStartLine), [0, 59_999])
+    XCTAssertEqual(try session.diagnostics(uri, version: fixed).map(\.hazardStartLine), [0, 0, 59_999, 59_999])
   }
 
   // MARK: Settings
@@ -382,10 +390,16 @@ final class HazardDiagnosticsTests: XCTestCase {
         XCTAssertEqual(d["severity"]?.intValue, severities[d.hazardCode], "\(path) \(d.hazardCode)")
       }
     }
-    // Turning `override` off drops exactly the findings whose first rule was
-    // `override`; the others keep their code.
+    // Turning `override` off drops exactly the `override` findings, one per
+    // LRO and RLO of the corpus; the others (an unclosed override's
+    // `unpaired`, `inComment`, `inString`, `inIdentifier`) keep their code.
     let expected = try HazardCorpus.expected().filter { $0.code != "bidi.override" }
-    XCTAssertEqual(expected.count, HazardCorpus.findingCount - 3)
+    XCTAssertEqual(expected.count, HazardCorpus.findingCount - 25)
+    var overrides = 0
+    for path in try HazardCorpus.files("hazards") {
+      overrides += try HazardCorpus.text(path).unicodeScalars.filter { $0 == "\u{202D}" || $0 == "\u{202E}" }.count
+    }
+    XCTAssertEqual(overrides, 25)
     XCTAssertEqual(found.sorted(), expected)
   }
 
@@ -409,8 +423,9 @@ final class HazardDiagnosticsTests: XCTestCase {
       XCTAssertEqual(a["range"], b["range"])
       XCTAssertEqual(a["severity"]?.intValue, a.hazardCode == "bidi.unmatched" ? 4 : b["severity"]?.intValue)
     }
-    // With `unpaired` off, the unclosed RLO of line 2 falls through to the
-    // next rule of its chain: it is reported as an override.
+    // The unclosed RLO of line 2 is unpaired and an override; with
+    // `unpaired` off, it is an override only.
+    XCTAssertEqual(initial.filter { $0.hazardStartLine == 1 }.map(\.hazardCode), ["bidi.unpaired", "bidi.override"])
     let unpairedOff = try configure(["unpaired": false, "unmatched": true])
     let line2 = unpairedOff.filter { $0.hazardStartLine == 1 }
     XCTAssertEqual(line2.map(\.hazardCode), ["bidi.override"])
