@@ -19,6 +19,9 @@ public struct HazardDiagnostic: Sendable, Hashable {
   public var closing: ClosingInsertion?
   /// For an override closed by a PDF: that PDF's byte range.
   public var pairedCloser: Range<Int>?
+  /// Whether the control stands inside an identifier (where no embedding
+  /// can replace it: any control there is wrong).
+  public var isInIdentifier = false
   /// The line in visual order, from the scanner's renderer (nil without
   /// one). Shared by the diagnostics of a line; short lines also have it
   /// at the end of `message`.

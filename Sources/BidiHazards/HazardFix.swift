@@ -96,7 +96,7 @@ extension HazardDiagnostic {
           edits: [closingEdit(closing)], isPreferred: code == .unpaired))
     }
     // (Not for an override inside an identifier, where any control is wrong.)
-    if code == .override, closing != nil || pairedCloser != nil, let embedding = control.embeddingForOverride {
+    if code == .override, !isInIdentifier, let embedding = control.embeddingForOverride {
       // An override that is not closed on its line must be closed too, or
       // the embedding would be unpaired in its turn.
       var edits = [HazardTextEdit(line: line, range: range, newText: embedding.string)]

@@ -391,10 +391,11 @@ private struct LineAnalysis {
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
     }
     if control.isOverride, let severity = settings.severity(for: .override) {
-      diagnostics.append(
-        HazardDiagnostic(
-          code: .override, severity: severity, line: lineNumber, range: range, control: control,
-          message: "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in"))
+      var diagnostic = HazardDiagnostic(
+        code: .override, severity: severity, line: lineNumber, range: range, control: control,
+        message: "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in")
+      diagnostic.isInIdentifier = true
+      diagnostics.append(diagnostic)
     }
   }
 }

@@ -29,18 +29,11 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     XCTAssertEqual(try session.diagnostics(uri, version: version), diagnostics, "restored \(uri)")
   }
 
-  /// The overrides of the corpus closed on their line by a PDI (not a PDF):
-  /// the daemon offers them no replacement by an embedding, against
-  /// contract §5 (testKnownBug_anOverrideClosedByAPDIIsOfferedNoReplacement).
-  /// The quick-fix test leaves out only their count of fixes.
-  static let overridesClosedByAPDI: Set<String> = ["hazards/notes.txt:8"]
-
   func testEveryQuickFixOfTheCorpusRemovesItsDiagnostic() throws {
     let session = try HazardSession()
     var diagnosticCount = 0
     var fixCount = 0
     var expectedFixCount = 0
-    var knownBugCount = 0
     for path in try HazardCorpus.files("hazards") {
       let text = HazardText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
@@ -64,16 +57,8 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         let replaceable = code == "bidi.override" && !inIdentifier
         let expected = ["Remove"] + (closable ? ["Close"] : []) + (replaceable ? ["Replace"] : [])
         let offered = fixes.map { $0["title"]?.stringValue?.split(separator: " ").first.map(String.init) ?? "" }
-        if code == "bidi.override", Self.overridesClosedByAPDI.contains("\(path):\(line + 1)") {
-          // The replacement is missing (see the known bug); what is offered
-          // is still checked below.
-          knownBugCount += 1
-          expectedFixCount += fixes.count
-          XCTAssertTrue(offered.contains("Remove") && Set(offered).isSubset(of: expected), "\(where_): \(offered)")
-        } else {
-          expectedFixCount += expected.count
-          XCTAssertEqual(offered.sorted(), expected.sorted(), "\(where_): \(fixes.map { $0["title"] ?? "" })")
-        }
+        expectedFixCount += expected.count
+        XCTAssertEqual(offered.sorted(), expected.sorted(), "\(where_): \(fixes.map { $0["title"] ?? "" })")
         XCTAssertEqual(fixes.filter { $0["isPreferred"] == true }.count, 1, "\(where_): one preferred fix")
         for fix in fixes {
           fixCount += 1
@@ -106,7 +91,6 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       }
     }
     XCTAssertEqual(diagnosticCount, HazardCorpus.findingCount)
-    XCTAssertEqual(knownBugCount, Self.overridesClosedByAPDI.count)
     XCTAssertEqual(fixCount, expectedFixCount)
     XCTAssertGreaterThan(fixCount, HazardCorpus.findingCount)
   }
@@ -160,7 +144,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     "Remove the PDI (U+2069 POP DIRECTIONAL ISOLATE)": ["bidi.unpaired", "bidi.override", "bidi.unpaired"],
   ]
 
-  func testKnownBug_anOverrideClosedByAPDIIsOfferedNoReplacement() throws {
+  func testAnOverrideClosedByAPDIIsOfferedAReplacement() throws {
     // Contract §5: every override outside an identifier gets a quick fix
     // that replaces it by the embedding of the same direction (closing it on
     // its line when it is not closed). An RLO closed on its line by the PDI
