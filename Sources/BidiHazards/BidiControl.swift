@@ -35,6 +35,12 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
     self.init(rawValue: value)
   }
 
+  /// The control as a Unicode scalar.
+  public var scalar: Unicode.Scalar {
+    // Every raw value is a scalar value (U+061C, U+200E…U+2069).
+    Unicode.Scalar(rawValue) ?? "\u{FFFD}"
+  }
+
   /// The code point, as written in messages: `U+202E`.
   public var codePointText: String {
     "U+" + hex4(rawValue)

@@ -1,3 +1,4 @@
+import BidiHazards
 import UnicodeBidi
 
 /// One replacement in a line, in UTF-8 byte offsets from the start of the
@@ -113,34 +114,24 @@ public enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The code points this module reads and writes.
+/// The controls this module reads and writes, as scalars: BidiHazards'
+/// `BidiControl` is the one list of bidi controls.
 enum Controls {
-  static let alm: Unicode.Scalar = "\u{061C}"
-  static let lrm: Unicode.Scalar = "\u{200E}"
-  static let rlm: Unicode.Scalar = "\u{200F}"
-  static let lre: Unicode.Scalar = "\u{202A}"
-  static let rle: Unicode.Scalar = "\u{202B}"
-  static let pdf: Unicode.Scalar = "\u{202C}"
-  static let lro: Unicode.Scalar = "\u{202D}"
-  static let rlo: Unicode.Scalar = "\u{202E}"
-  static let lri: Unicode.Scalar = "\u{2066}"
-  static let rli: Unicode.Scalar = "\u{2067}"
-  static let fsi: Unicode.Scalar = "\u{2068}"
-  static let pdi: Unicode.Scalar = "\u{2069}"
+  static let lrm = BidiControl.lrm.scalar
+  static let rlm = BidiControl.rlm.scalar
+  static let lri = BidiControl.lri.scalar
+  static let rli = BidiControl.rli.scalar
+  static let fsi = BidiControl.fsi.scalar
+  static let pdi = BidiControl.pdi.scalar
 
-  /// True for the characters mode `strip` with `only: all` removes.
+  /// True for the characters mode `strip` with `only: all` removes: every
+  /// `BidiControl`.
   static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    BidiControl(scalar: scalar.value) != nil
   }
 
   /// True for LRM, RLM and ALM.
   static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x061C, 0x200E, 0x200F: true
-    default: false
-    }
+    BidiControl(scalar: scalar.value)?.isMark ?? false
   }
 }
