@@ -59,13 +59,19 @@ final class OursEngine: BidiEngine {
           continue
         }
         let paragraph = BidiParagraph(utf8: bytes)
+        // The caller knows where its display lines start and end, as the
+        // other sides do: the break offsets and the paragraph length.
+        let length = paragraph.length(in: .utf16)
         guard !lineBreaks.isEmpty else {
-          fold(paragraph.line(), into: &checksum, map: &map)
+          fold(paragraph.line(), start: 0, end: length, into: &checksum, map: &map)
           continue
         }
         do {
-          for line in try paragraph.lines(breaks: lineBreaks, in: .utf16) {
-            fold(line, into: &checksum, map: &map)
+          var start = 0
+          for (k, line) in try paragraph.lines(breaks: lineBreaks, in: .utf16).enumerated() {
+            let end = k < lineBreaks.count ? lineBreaks[k] : length
+            fold(line, start: start, end: end, into: &checksum, map: &map)
+            start = end
           }
         } catch {
           failures += 1
@@ -115,17 +121,18 @@ final class OursEngine: BidiEngine {
     }
   }
 
+  /// Folds display line `line`, which spans UTF-16 offsets `start..<end`
+  /// of its paragraph.
   @inline(__always)
-  private func fold(_ line: BidiLine, into checksum: inout Checksum, map: inout [Int]) {
+  private func fold(_ line: BidiLine, start: Int, end: Int, into checksum: inout Checksum, map: inout [Int]) {
     if let level = line.uniformLevel {
-      foldUniform(level: level, count: line.range(in: .utf16).count, into: &checksum)
+      foldUniform(level: level, count: end - start, into: &checksum)
       return
     }
     line.withLevels(in: .utf16) { levels in
       levels.withMemoryRebound(to: UInt8.self) { checksum.add(levels: $0.baseAddress!, count: $0.count) }
     }
     line.visualToLogical(in: .utf16, into: &map)
-    let start = line.range(in: .utf16).lowerBound
     map.withUnsafeBufferPointer { checksum.add(visualMap: $0.baseAddress!, count: $0.count, base: start) }
   }
 
