@@ -141,6 +141,11 @@ struct LatencyResult {
   var diagnostics: Int
   /// publishDiagnostics read during the timed repetitions.
   var published: NotificationTally
+  /// The timed repetitions during which a publishDiagnostics (of the
+  /// previous edit, sent while the daemon was idle) arrived before the
+  /// answer, and the p99 of the others.
+  var withPublish: [Double]
+  var p99WithoutPublish: Double
 }
 
 /// Opens a `lines`-line mixed document, then repeatedly inserts (or deletes
@@ -164,18 +169,26 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
   var publishedBefore = session.published
   var samples: [Double] = []
   samples.reserveCapacity(options.repetitions)
+  var withPublish: [Double] = []
+  var withoutPublish: [Double] = []
   for repetition in 0..<(options.warmUp + options.repetitions) {
     version += 1
     let inserting = repetition % 2 == 0
     let change = inserting
       ? Messages.didChange(version: version, line: line, start: column, end: column, text: "ب")
       : Messages.didChange(version: version, line: line, start: column, end: column + 1, text: "")
+    let publishedCount = session.published.count
     let t0 = now()
     session.connection.enqueue(body: change)
     try session.visualOrder(line: line, length: inserting ? length + 1 : length)
     let elapsed = now() - t0
     if repetition >= options.warmUp {
       samples.append(elapsed)
+      if session.published.count > publishedCount {
+        withPublish.append(elapsed)
+      } else {
+        withoutPublish.append(elapsed)
+      }
     } else {
       publishedBefore = session.published
     }
@@ -186,7 +199,8 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
   return LatencyResult(
     documentBytes: Double(document.text.count), p50: percentile(samples, 50),
     p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak,
-    diagnostics: diagnostics, published: published)
+    diagnostics: diagnostics, published: published,
+    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? 0 : percentile(withoutPublish, 99))
 }
 
 // MARK: Long line

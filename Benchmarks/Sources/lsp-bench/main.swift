@@ -55,8 +55,17 @@ do {
       "document", "MB", "p50 ms", "p99 ms", "max ms", "peak RSS MB", "diagnostics", "published", "KB each",
     ])
     var p99s: [Double] = []
+    var publishTable = Table([
+      "document", "reps with a publish", "their p50 ms", "their max ms", "p99 ms of the others",
+    ])
     for lines in options.lineCounts {
       let result = try measureLatency(lines: lines, options: options)
+      publishTable.add([
+        "\(lines) lines", "\(result.withPublish.count)",
+        result.withPublish.isEmpty ? "-" : fixed(percentile(result.withPublish, 50) * 1e3, 3),
+        result.withPublish.isEmpty ? "-" : fixed((result.withPublish.max() ?? 0) * 1e3, 3),
+        fixed(result.p99WithoutPublish * 1e3, 3),
+      ])
       p99s.append(result.p99)
       table.add([
         "\(lines) lines", fixed(result.documentBytes / 1e6, 1), fixed(result.p50 * 1e3, 3),
@@ -68,6 +77,10 @@ do {
     print(table.render())
     print("diagnostics: in the document after its first hazard scan (waited for before the repetitions); "
       + "published: publishDiagnostics notifications read during the timed repetitions, KB each on average")
+    print("")
+    print("The same repetitions, split by whether a publishDiagnostics (the daemon's idle-time hazard "
+      + "rescan of the previous edit) arrived before the answer")
+    print(publishTable.render())
     if p99s.count >= 2, let first = p99s.first, let last = p99s.last {
       print("p99(\(options.lineCounts.last!) lines) / p99(\(options.lineCounts.first!) lines) = "
         + "\(fixed(last / first, 2))x (target <= 2x)")
