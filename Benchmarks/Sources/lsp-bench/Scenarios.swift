@@ -143,9 +143,9 @@ struct LatencyResult {
   var published: NotificationTally
   /// The timed repetitions during which a publishDiagnostics (of the
   /// previous edit, sent while the daemon was idle) arrived before the
-  /// answer, and the p99 of the others.
+  /// answer, and the p99 of the others (nil when there are none).
   var withPublish: [Double]
-  var p99WithoutPublish: Double
+  var p99WithoutPublish: Double?
 }
 
 /// Opens a `lines`-line mixed document, then repeatedly inserts (or deletes
@@ -200,7 +200,7 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
     documentBytes: Double(document.text.count), p50: percentile(samples, 50),
     p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak,
     diagnostics: diagnostics, published: published,
-    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? 0 : percentile(withoutPublish, 99))
+    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? nil : percentile(withoutPublish, 99))
 }
 
 // MARK: Long line

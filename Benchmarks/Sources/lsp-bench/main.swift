@@ -64,7 +64,7 @@ do {
         "\(lines) lines", "\(result.withPublish.count)",
         result.withPublish.isEmpty ? "-" : fixed(percentile(result.withPublish, 50) * 1e3, 3),
         result.withPublish.isEmpty ? "-" : fixed((result.withPublish.max() ?? 0) * 1e3, 3),
-        fixed(result.p99WithoutPublish * 1e3, 3),
+        result.p99WithoutPublish.map { fixed($0 * 1e3, 3) } ?? "-",
       ])
       p99s.append(result.p99)
       table.add([
