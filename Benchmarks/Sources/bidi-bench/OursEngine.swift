@@ -1,16 +1,18 @@
 import BidiCorpus
 import UnicodeBidi
 
-/// bidi-lsp's UnicodeBidi, used through its public API as the daemon would,
-/// straight from the UTF-8 bytes (no conversion): first
-/// `BidiParagraph.uniformLevel(utf8:)`, which answers for a paragraph that
-/// needs no analysis (every level one value, every line in logical or reversed
-/// order); otherwise `BidiParagraph(utf8:)`, the paragraph as one display line,
-/// and, unless that line reports a `uniformLevel`, `levels(in:)` and
-/// `visualToLogical(in:)`. Wrapped paragraphs are cut with
-/// `lines(breaks:in:)`, which reorders each display line without resolving
-/// the paragraph again. Offsets in UTF-16 units, the LSP default position
-/// encoding (and ICU's unit).
+/// bidi-lsp's UnicodeBidi, used through its public API as a performance-minded
+/// caller would, straight from the UTF-8 bytes (no conversion): first
+/// `BidiParagraph.uniformLevel(utf8:)`, which answers without allocating for a
+/// paragraph that needs no analysis (every level one value, every line in
+/// logical or reversed order); otherwise `BidiParagraph(utf8:)`, the paragraph
+/// as one display line, and, unless that line reports a `uniformLevel`,
+/// `withLevels(in:_:)` (the stored levels, not copied when nothing was
+/// removed and units are characters) and `visualToLogical(in:into:)` into one
+/// map buffer reused across every line of the corpus. Wrapped paragraphs are
+/// cut with `lines(breaks:in:)`, which reorders each display line without
+/// resolving the paragraph again. Offsets in UTF-16 units, the LSP default
+/// position encoding (and ICU's unit).
 final class OursEngine: BidiEngine {
   static let name = oursName
   static let needsConversion = false
@@ -18,6 +20,8 @@ final class OursEngine: BidiEngine {
   private let corpus: Corpus
   private(set) var failures = 0
   private let breaks: LineBreaks?
+  /// The visual-to-logical map of the current line, its storage reused.
+  private var map: [Int] = []
 
   init(corpus: Corpus, breaks: LineBreaks?) {
     self.corpus = corpus
@@ -29,6 +33,11 @@ final class OursEngine: BidiEngine {
   func run() -> Checksum {
     var checksum = Checksum()
     failures = 0
+    // A local while the loop runs (no exclusivity check per access), kept
+    // for the next run.
+    var map = self.map
+    self.map = []
+    defer { self.map = map }
     corpus.text.withUnsafeBufferPointer { text in
       for (index, range) in corpus.paragraphs.enumerated() {
         if range.isEmpty {
@@ -50,13 +59,19 @@ final class OursEngine: BidiEngine {
           continue
         }
         let paragraph = BidiParagraph(utf8: bytes)
+        // The caller knows where its display lines start and end, as the
+        // other sides do: the break offsets and the paragraph length.
+        let length = paragraph.length(in: .utf16)
         guard !lineBreaks.isEmpty else {
-          fold(paragraph.line(), into: &checksum)
+          fold(paragraph.line(), start: 0, end: length, into: &checksum, map: &map)
           continue
         }
         do {
-          for line in try paragraph.lines(breaks: lineBreaks, in: .utf16) {
-            fold(line, into: &checksum)
+          var start = 0
+          for (k, line) in try paragraph.lines(breaks: lineBreaks, in: .utf16).enumerated() {
+            let end = k < lineBreaks.count ? lineBreaks[k] : length
+            fold(line, start: start, end: end, into: &checksum, map: &map)
+            start = end
           }
         } catch {
           failures += 1
@@ -67,12 +82,31 @@ final class OursEngine: BidiEngine {
   }
 
   /// The length in UTF-16 units of well-formed UTF-8: one unit per byte that
-  /// is not a continuation byte, two for a four-byte sequence.
+  /// is not a continuation byte (10xxxxxx), two for the lead byte of a
+  /// four-byte sequence (11110xxx), counted eight bytes at a time. (An editor
+  /// usually knows this from its line index already; here it is ours to pay.)
   @inline(__always)
   private func utf16Length(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let high: UInt64 = 0x8080_8080_8080_8080
     var count = 0
-    for byte in bytes {
+    var i = 0
+    while i + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      if word & high != 0 {
+        // Bit 7 of each byte, with bits 6, 5 and 4 shifted under it.
+        let continuation = word & ~(word << 1) & high
+        let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & high
+        count &+= 8 &- continuation.nonzeroBitCount &+ fourByteLead.nonzeroBitCount
+      } else {
+        count &+= 8
+      }
+      i &+= 8
+    }
+    while i < bytes.count {
+      let byte = base[i]
       count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+      i &+= 1
     }
     return count
   }
@@ -87,18 +121,18 @@ final class OursEngine: BidiEngine {
     }
   }
 
+  /// Folds display line `line`, which spans UTF-16 offsets `start..<end`
+  /// of its paragraph.
   @inline(__always)
-  private func fold(_ line: BidiLine, into checksum: inout Checksum) {
+  private func fold(_ line: BidiLine, start: Int, end: Int, into checksum: inout Checksum, map: inout [Int]) {
     if let level = line.uniformLevel {
-      foldUniform(level: level, count: line.range(in: .utf16).count, into: &checksum)
+      foldUniform(level: level, count: end - start, into: &checksum)
       return
     }
-    let levels = line.levels(in: .utf16)
-    levels.withUnsafeBufferPointer {
-      $0.withMemoryRebound(to: UInt8.self) { checksum.add(levels: $0.baseAddress!, count: $0.count) }
+    line.withLevels(in: .utf16) { levels in
+      levels.withMemoryRebound(to: UInt8.self) { checksum.add(levels: $0.baseAddress!, count: $0.count) }
     }
-    let map = line.visualToLogical(in: .utf16)
-    let start = line.range(in: .utf16).lowerBound
+    line.visualToLogical(in: .utf16, into: &map)
     map.withUnsafeBufferPointer { checksum.add(visualMap: $0.baseAddress!, count: $0.count, base: start) }
   }
 

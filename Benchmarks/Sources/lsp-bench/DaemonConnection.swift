@@ -21,6 +21,11 @@ final class DaemonConnection {
   private var incomingOffset = 0
   private var exited = false
   private var scratch = [UInt8](repeating: 0, count: 1 << 20)
+  /// Notifications read so far (they are otherwise dropped), by method.
+  private(set) var notifications: [String: NotificationTally] = [:]
+  /// The `version` and number of diagnostics of the last
+  /// `textDocument/publishDiagnostics` read.
+  private(set) var lastDiagnostics: (version: Int, count: Int)?
 
   /// Starts `executable` with `arguments`; its stderr goes to `logPath`.
   init(executable: String, arguments: [String] = [], logPath: String = "/dev/null") throws {
@@ -88,14 +93,40 @@ final class DaemonConnection {
 
   /// Writes what is queued and reads until the response to `id` arrives;
   /// returns its `result` as parsed JSON (the caller releases it), or throws
-  /// with the daemon's error. Notifications and server requests are read and
-  /// dropped (a server request is answered with a null result).
+  /// with the daemon's error. Notifications (such as the hazard diagnostics
+  /// the daemon publishes when idle) are tallied and dropped; a server
+  /// request is answered with a null result.
   @discardableResult
   func waitForResponse(id: Int, timeout: Double = 3600) throws -> UnsafeMutablePointer<json_t>? {
+    var response: Result?
+    try pump(timeout: timeout) {
+      response = try handle(body: $0, waitingFor: id)
+      return response != nil
+    }
+    return response?.json
+  }
+
+  /// Reads until a `textDocument/publishDiagnostics` of `version` (or later)
+  /// arrives; returns its number of diagnostics.
+  @discardableResult
+  func waitForDiagnostics(version: Int, timeout: Double = 600) throws -> Int {
+    if let last = lastDiagnostics, last.version >= version { return last.count }
+    var count = 0
+    try pump(timeout: timeout) {
+      _ = try handle(body: $0, waitingFor: nil)
+      guard let last = lastDiagnostics, last.version >= version else { return false }
+      count = last.count
+      return true
+    }
+    return count
+  }
+
+  /// Writes and reads until `done` says so of a message body.
+  private func pump(timeout: Double, until done: (ArraySlice<UInt8>) throws -> Bool) throws {
     let deadline = now() + timeout
     while true {
       while let body = nextBody() {
-        if let result = try handle(body: body, waitingFor: id) { return result.json }
+        if try done(body) { return }
       }
       try pump(deadline: deadline)
     }
@@ -105,7 +136,7 @@ final class DaemonConnection {
     var json: UnsafeMutablePointer<json_t>?
   }
 
-  private func handle(body: ArraySlice<UInt8>, waitingFor id: Int) throws -> Result? {
+  private func handle(body: ArraySlice<UInt8>, waitingFor id: Int?) throws -> Result? {
     var error = json_error_t()
     let message = body.withUnsafeBytes { bytes -> UnsafeMutablePointer<json_t>? in
       json_loadb(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, 0, &error)
@@ -120,11 +151,12 @@ final class DaemonConnection {
         // A request from the server: answer it so that it does not wait on us.
         let idText = String(json_integer_value(messageID))
         enqueue(body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(idText),\"result\":null}".utf8))
+      } else if messageID == nil {
+        tally(notification: method, message: message, bytes: body.count)
       }
-      _ = method
       return nil
     }
-    guard let messageID, bench_json_is_integer(messageID) != 0, json_integer_value(messageID) == id
+    guard let id, let messageID, bench_json_is_integer(messageID) != 0, json_integer_value(messageID) == id
     else { return nil }
     if let failure = json_object_get(message, "error") {
       let text = json_string_value(json_object_get(failure, "message")).map { String(cString: $0) } ?? "?"
@@ -133,6 +165,15 @@ final class DaemonConnection {
     let result = json_object_get(message, "result")
     if let result { bench_json_retain(result) }
     return Result(json: result)
+  }
+
+  private func tally(notification method: UnsafeMutablePointer<json_t>, message: UnsafeMutablePointer<json_t>, bytes: Int) {
+    let name = json_string_value(method).map { String(cString: $0) } ?? "?"
+    notifications[name, default: NotificationTally()].add(bytes: bytes)
+    guard name == "textDocument/publishDiagnostics", let params = json_object_get(message, "params") else { return }
+    let version = json_object_get(params, "version").map { Int(json_integer_value($0)) } ?? 0
+    let count = json_object_get(params, "diagnostics").map { json_array_size($0) } ?? 0
+    lastDiagnostics = (version, count)
   }
 
   /// The next complete message body, if one has arrived.
@@ -236,6 +277,21 @@ final class DaemonConnection {
     waitpid(pid, &status, 0)
     exited = true
     return (status >> 8) & 0xFF
+  }
+}
+
+/// How many notifications of one method arrived, and their body bytes.
+struct NotificationTally {
+  var count = 0
+  var bytes = 0
+
+  mutating func add(bytes: Int) {
+    count += 1
+    self.bytes += bytes
+  }
+
+  static func - (a: NotificationTally, b: NotificationTally) -> NotificationTally {
+    NotificationTally(count: a.count - b.count, bytes: a.bytes - b.bytes)
   }
 }
 

@@ -7,6 +7,9 @@ struct LSPBenchOptions {
   var repetitions = 500
   var warmUp = 20
   var longLineMegabytes = 10.0
+  /// Whether the daemon's hazard rules stay on (the default) or are all
+  /// turned off in `initializationOptions`, to see what the scan costs.
+  var hazards = true
 
   /// `.build/release/bidi-lsp` of the package this one sits in.
   static var defaultDaemon: String {
@@ -17,7 +20,7 @@ struct LSPBenchOptions {
 
   static let usage = """
     usage: lsp-bench [--quick] [--daemon PATH] [--daemon-log PATH] [--open-mb MB]
-                     [--lines N,N] [--reps N] [--long-line-mb MB]
+                     [--lines N,N] [--reps N] [--long-line-mb MB] [--hazards on|off]
       --quick            10 MB open, 1,000 and 100,000 lines, 100 repetitions, 1 MB long line
       --daemon PATH      the bidi-lsp executable (default: \(defaultDaemon))
       --daemon-log PATH  where the daemon's stderr goes (default /dev/null)
@@ -25,6 +28,7 @@ struct LSPBenchOptions {
       --lines N,N        line counts of the latency documents (default 1000,1000000; "" skips)
       --reps N           timed edit + request repetitions per document (default 500)
       --long-line-mb MB  size of the long-line document; a tenth of it is measured too (default 10; 0 skips)
+      --hazards on|off   off: initializationOptions turn every hazard rule off (default on)
     """
 
   init?(_ arguments: [String]) {
@@ -63,6 +67,14 @@ struct LSPBenchOptions {
         guard let text = rest.popFirst() else { return nil }
         let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
         lineCounts = counts
+      case "--hazards":
+        switch rest.popFirst() {
+        case "on": hazards = true
+        case "off": hazards = false
+        default:
+          print(LSPBenchOptions.usage)
+          return nil
+        }
       default:
         print(LSPBenchOptions.usage)
         return nil

@@ -23,9 +23,17 @@ enum Messages {
     return out
   }
 
-  static func initialize(id: Int) -> [UInt8] {
-    Array(("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"initialize\",\"params\":{\"processId\":null,"
-      + "\"rootUri\":null,\"capabilities\":{\"general\":{\"positionEncodings\":[\"utf-16\"]}}}}").utf8)
+  /// `initialize` with the `utf-16` position encoding; with `hazards` false,
+  /// `initializationOptions` turn every hazard rule off (contract §5), so
+  /// that no diagnostic is found or published beyond empty sets.
+  static func initialize(id: Int, hazards: Bool = true) -> [UInt8] {
+    let rules = ["unpaired", "unmatched", "override", "inIdentifier", "inComment", "inString"]
+    let options = hazards
+      ? ""
+      : ",\"initializationOptions\":{\"bidi\":{\"diagnostics\":{"
+        + rules.map { "\"\($0)\":false" }.joined(separator: ",") + "}}}"
+    return Array(("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"initialize\",\"params\":{\"processId\":null,"
+      + "\"rootUri\":null,\"capabilities\":{\"general\":{\"positionEncodings\":[\"utf-16\"]}}\(options)}}").utf8)
   }
 
   static let initialized = Array("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}".utf8)

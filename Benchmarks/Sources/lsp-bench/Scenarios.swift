@@ -10,7 +10,7 @@ final class Session {
   init(options: LSPBenchOptions) throws {
     connection = try DaemonConnection(executable: options.daemon, logPath: options.daemonLog)
     let id = nextID()
-    connection.enqueue(body: Messages.initialize(id: id))
+    connection.enqueue(body: Messages.initialize(id: id, hazards: options.hazards))
     if let result = try connection.waitForResponse(id: id, timeout: 60) { bench_json_release(result) }
     connection.enqueue(body: Messages.initialized)
   }
@@ -35,6 +35,11 @@ final class Session {
 
   var peakRSS: Double {
     Double(connection.memory("VmHWM") ?? 0)
+  }
+
+  /// The `textDocument/publishDiagnostics` notifications read so far.
+  var published: NotificationTally {
+    connection.notifications["textDocument/publishDiagnostics"] ?? NotificationTally()
   }
 
   func close() throws {
@@ -70,6 +75,13 @@ struct OpenResult {
   var decode: Double
   var openToAnswer: Double
   var peakRSS: Double
+  /// From the first byte written to the first publishDiagnostics (the
+  /// hazard scan of the whole document done), its diagnostics, the peak RSS
+  /// then, and the size of that notification.
+  var openToDiagnostics: Double
+  var diagnostics: Int
+  var peakRSSAfterScan: Double
+  var diagnosticsBytes: Int
 }
 
 /// Opens a `megabytes` mixed document and times the answer to a request on its
@@ -103,10 +115,18 @@ func measureOpen(megabytes: Double, options: LSPBenchOptions) throws -> OpenResu
   try session.visualOrder(line: last, length: length)
   let openToAnswer = now() - t0
   let peak = session.peakRSS
+  // The hazard scan runs in idle slices after the answer; its end is the
+  // first publishDiagnostics.
+  let diagnostics = try session.connection.waitForDiagnostics(version: 1)
+  let openToDiagnostics = now() - t0
+  let peakAfterScan = session.peakRSS
+  let published = session.published
   try session.close()
   return OpenResult(
     documentBytes: Double(document.text.count), lines: document.paragraphs.count,
-    decode: median(decodes), openToAnswer: openToAnswer, peakRSS: peak)
+    decode: median(decodes), openToAnswer: openToAnswer, peakRSS: peak,
+    openToDiagnostics: openToDiagnostics, diagnostics: diagnostics, peakRSSAfterScan: peakAfterScan,
+    diagnosticsBytes: published.bytes)
 }
 
 // MARK: Latency
@@ -117,6 +137,15 @@ struct LatencyResult {
   var p99: Double
   var max: Double
   var peakRSS: Double
+  /// Diagnostics in the document after the first scan.
+  var diagnostics: Int
+  /// publishDiagnostics read during the timed repetitions.
+  var published: NotificationTally
+  /// The timed repetitions during which a publishDiagnostics (of the
+  /// previous edit, sent while the daemon was idle) arrived before the
+  /// answer, and the p99 of the others (nil when there are none).
+  var withPublish: [Double]
+  var p99WithoutPublish: Double?
 }
 
 /// Opens a `lines`-line mixed document, then repeatedly inserts (or deletes
@@ -132,27 +161,46 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
   let session = try Session(options: options)
   session.connection.enqueue(body: Messages.didOpen(text: document.text))
   try session.visualOrder(line: line, length: length)
+  // Let the first hazard scan finish, so that every repetition sees the
+  // daemon in the same state.
+  let diagnostics = try session.connection.waitForDiagnostics(version: 1)
 
   var version = 1
+  var publishedBefore = session.published
   var samples: [Double] = []
   samples.reserveCapacity(options.repetitions)
+  var withPublish: [Double] = []
+  var withoutPublish: [Double] = []
   for repetition in 0..<(options.warmUp + options.repetitions) {
     version += 1
     let inserting = repetition % 2 == 0
     let change = inserting
       ? Messages.didChange(version: version, line: line, start: column, end: column, text: "ب")
       : Messages.didChange(version: version, line: line, start: column, end: column + 1, text: "")
+    let publishedCount = session.published.count
     let t0 = now()
     session.connection.enqueue(body: change)
     try session.visualOrder(line: line, length: inserting ? length + 1 : length)
     let elapsed = now() - t0
-    if repetition >= options.warmUp { samples.append(elapsed) }
+    if repetition >= options.warmUp {
+      samples.append(elapsed)
+      if session.published.count > publishedCount {
+        withPublish.append(elapsed)
+      } else {
+        withoutPublish.append(elapsed)
+      }
+    } else {
+      publishedBefore = session.published
+    }
   }
+  let published = session.published - publishedBefore
   let peak = session.peakRSS
   try session.close()
   return LatencyResult(
     documentBytes: Double(document.text.count), p50: percentile(samples, 50),
-    p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak)
+    p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak,
+    diagnostics: diagnostics, published: published,
+    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? nil : percentile(withoutPublish, 99))
 }
 
 // MARK: Long line
