@@ -115,20 +115,22 @@ extension BidiLanguageServer {
   }
 
   /// Rescans at most `limit` stale lines of a document; returns how many.
+  /// The cache is mutated in place in `hazards` (a copy taken out of the
+  /// dictionary would copy its per-line arrays on the first write: a cost
+  /// proportional to the document, on every edit).
   @discardableResult
   func refreshHazards(_ uri: String, _ document: Document, limit: Int = .max) -> Int {
-    guard var state = hazards[uri] else { return 0 }
-    if state.cache.lineCount != document.text.lineCount {
+    guard let lineCount = hazards[uri]?.cache.lineCount else { return 0 }
+    if lineCount != document.text.lineCount {
       // Cannot happen when every change was recorded; rescan to be safe.
       logger.error("hazard cache of \(uri) lost track of its lines; rescanning")
-      state.cache = HazardLineCache(scanner: state.cache.scanner, lineCount: document.text.lineCount)
+      hazards[uri]!.cache = HazardLineCache(scanner: hazards[uri]!.cache.scanner, lineCount: document.text.lineCount)
     }
     var scanned = 0
-    state.cache.refresh(limit: limit) { n in
+    hazards[uri]!.cache.refresh(limit: limit) { n in
       scanned += 1
       return (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
     }
-    hazards[uri] = state
     return scanned
   }
 

@@ -135,7 +135,7 @@ public struct BidiParagraph: Sendable {
   /// The display line `range` (offsets in `encoding` from the start of the
   /// paragraph).
   public func line(_ range: Range<Int>, in encoding: BidiEncoding) throws(BidiError) -> BidiLine {
-    try lines(bounds: [range.lowerBound, range.upperBound], in: encoding)[0]
+    try lines(bounds: [range.lowerBound, range.upperBound], length: length(in: encoding), in: encoding)[0]
   }
 
   /// The display lines of the paragraph wrapped at `breaks`: increasing
@@ -150,40 +150,49 @@ public struct BidiParagraph: Sendable {
       if offset > bounds[bounds.count - 1] && offset < length { bounds.append(offset) }
     }
     bounds.append(length)
-    return try lines(bounds: bounds, in: encoding)
+    return try lines(bounds: bounds, length: length, in: encoding)
   }
 
-  /// Lines between consecutive `bounds` (unit offsets).
-  private func lines(bounds: [Int], in encoding: BidiEncoding) throws(BidiError) -> [BidiLine] {
-    let length = length(in: encoding)
+  /// Lines between consecutive `bounds` (unit offsets, the last one
+  /// `length`, the paragraph's length in `encoding`).
+  private func lines(bounds: [Int], length: Int, in encoding: BidiEncoding) throws(BidiError) -> [BidiLine] {
     for offset in bounds where offset < 0 || offset > length { throw .offsetOutOfRange(offset) }
+    var lines: [BidiLine] = []
+    lines.reserveCapacity(bounds.count - 1)
+    if storage.isASCII {
+      // Units are characters in every encoding: the bounds are all we need.
+      for k in 0..<(bounds.count - 1) {
+        lines.append(makeLine(bounds[k]..<bounds[k + 1], unitStarts: (bounds[k], bounds[k])))
+      }
+      return lines
+    }
     // Walk the characters once, finding each bound's character index and
     // the unit offsets of each line start in UTF-8 and UTF-16.
-    var characters: [Int] = []
-    var starts8: [Int] = []
-    var starts16: [Int] = []
-    characters.reserveCapacity(bounds.count)
+    let scalars = storage.scalars
+    let count = storage.count
     var unit = 0
     var unit8 = 0
     var unit16 = 0
     var i = 0
-    for bound in bounds {
-      while unit < bound && i < storage.count {
-        let scalar = storage.scalars[i]
-        unit += encoding.width(scalar)
-        unit8 += BidiEncoding.utf8.width(scalar)
-        unit16 += BidiEncoding.utf16.width(scalar)
+    var previous: (character: Int, unit8: Int, unit16: Int) = (0, 0, 0)
+    for (k, bound) in bounds.enumerated() {
+      while unit < bound && i < count {
+        let scalar = scalars[i]
+        let astral = scalar >= 0x10000 && scalar < 0x110000
+        unit8 += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : astral ? 4 : 1
+        unit16 += astral ? 2 : 1
         i += 1
+        switch encoding {
+        case .utf8: unit = unit8
+        case .utf16: unit = unit16
+        case .utf32: unit = i
+        }
       }
       guard unit == bound else { throw .offsetInsideCharacter(bound) }
-      characters.append(i)
-      starts8.append(unit8)
-      starts16.append(unit16)
-    }
-    var lines: [BidiLine] = []
-    lines.reserveCapacity(bounds.count - 1)
-    for k in 0..<(bounds.count - 1) {
-      lines.append(makeLine(characters[k]..<characters[k + 1], unitStarts: (starts8[k], starts16[k])))
+      if k > 0 {
+        lines.append(makeLine(previous.character..<i, unitStarts: (previous.unit8, previous.unit16)))
+      }
+      previous = (i, unit8, unit16)
     }
     return lines
   }
