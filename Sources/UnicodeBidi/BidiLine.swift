@@ -75,7 +75,7 @@ public struct BidiLine: Sendable {
   public func withLevels<R>(
     in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
   ) rethrows -> R {
-    if layout.hasNoRemoved && storage.unitsAreCharacters(encoding) {
+    if layout.hasNoRemoved && unitsAreCharacters(encoding) {
       // Without the removed mark the stored bytes are the levels.
       return try withLineLevels { try $0.withMemoryRebound(to: BidiLevel.self, body) }
     }
@@ -241,10 +241,30 @@ public struct BidiLine: Sendable {
     }
   }
 
+  /// Whether the unit offset of each character of this line is its
+  /// character index: true when it is so in the whole paragraph, and also
+  /// for a line with no multi-unit character and none before it (a line
+  /// before the paragraph's first emoji, say).
+  private func unitsAreCharacters(_ encoding: BidiEncoding) -> Bool {
+    if storage.unitsAreCharacters(encoding) { return true }
+    guard unitStart(encoding) == layout.range.lowerBound else { return false }
+    let scalars = storage.scalars
+    switch encoding {
+    case .utf32:
+      return true
+    case .utf16:
+      for i in layout.range where scalars[i] >= 0x10000 && scalars[i] < 0x110000 { return false }
+      return true
+    case .utf8:
+      for i in layout.range where scalars[i] >= 0x80 && scalars[i] < 0x110000 { return false }
+      return true
+    }
+  }
+
   /// The unit offset of every character of the line and of its end, or nil
   /// when units are characters (then the offset of character i is i).
   private func unitOffsets(_ encoding: BidiEncoding) -> [Int]? {
-    guard !storage.unitsAreCharacters(encoding) else { return nil }
+    guard !unitsAreCharacters(encoding) else { return nil }
     var offset = unitStart(encoding)
     var offsets = [offset]
     offsets.reserveCapacity(layout.range.count + 1)
