@@ -11,6 +11,9 @@ public struct HazardLineCache: Sendable {
   /// The tokenizer state at the start of each line.
   public private(set) var startStates: [LexerState]
   private var results: [[HazardDiagnostic]]
+  /// The lines whose `results` are not empty, ascending: reading the
+  /// diagnostics costs the number of such lines, not the document's length.
+  private var flagged: [Int] = []
   /// Lines to rescan below `unscannedFrom`, in no particular order.
   private var stale: Set<Int>
   /// Every line from here on waits for a scan (a new document, or the rest
@@ -53,6 +56,9 @@ public struct HazardLineCache: Sendable {
     let carried = lower < oldCount ? startStates[lower] : .initial
     startStates.replaceSubrange(lower..<upper, with: repeatElement(carried, count: added))
     results.replaceSubrange(lower..<upper, with: repeatElement([], count: added))
+    // Flagged lines: those replaced go (the new lines are rescanned), those
+    // after the edit move with it.
+    flagged = flagged.compactMap { $0 < lower ? $0 : $0 >= upper ? $0 + delta : nil }
     if startStates.isEmpty {
       startStates = [.initial]
       results = [[]]
@@ -99,6 +105,7 @@ public struct HazardLineCache: Sendable {
         let bytes = line(n)
         let scan = scanner.scanLine(bytes, lineNumber: n, state: startStates[n])
         results[n] = scan.diagnostics
+        setFlag(n, !scan.diagnostics.isEmpty)
         budget -= 1
         let next = n + 1
         guard next < lineCount, startStates[next] != scan.endState || isStale(next) else { break }
@@ -122,12 +129,32 @@ public struct HazardLineCache: Sendable {
   /// The diagnostics of some lines, with current line numbers.
   public func diagnostics(in lines: Range<Int>) -> [HazardDiagnostic] {
     var all: [HazardDiagnostic] = []
-    for n in lines.clamped(to: 0..<lineCount) {
+    let lines = lines.clamped(to: 0..<lineCount)
+    for n in flagged where lines.contains(n) {
       for var diagnostic in results[n] {
         diagnostic.line = n
         all.append(diagnostic)
       }
     }
     return all
+  }
+}
+
+extension HazardLineCache {
+  /// Records whether line `n` has diagnostics in `flagged`.
+  fileprivate mutating func setFlag(_ n: Int, _ on: Bool) {
+    // Binary search for the insertion point.
+    var low = 0
+    var high = flagged.count
+    while low < high {
+      let mid = (low + high) / 2
+      if flagged[mid] < n { low = mid + 1 } else { high = mid }
+    }
+    let present = low < flagged.count && flagged[low] == n
+    if on && !present {
+      flagged.insert(n, at: low)
+    } else if !on && present {
+      flagged.remove(at: low)
+    }
   }
 }
