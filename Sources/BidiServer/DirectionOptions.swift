@@ -18,9 +18,11 @@ struct DirectionOptions {
     layoutDirection = try params.optional("layoutDirection")?.oneOf(TextDirection.self) ?? defaults.layoutDirection
   }
 
-  init(strategy: DirectionStrategy = .firstStrong, rtlThreshold: Double = 0.4,
-       fallback: DirectionFallback = .previous, paragraphs: ParagraphMode = .line,
-       layoutDirection: TextDirection = .ltr) {
+  init(
+    strategy: DirectionStrategy = .firstStrong, rtlThreshold: Double = 0.4,
+    fallback: DirectionFallback = .previous, paragraphs: ParagraphMode = .line,
+    layoutDirection: TextDirection = .ltr
+  ) {
     self.strategy = strategy
     self.rtlThreshold = rtlThreshold
     self.fallback = fallback

@@ -62,14 +62,16 @@ struct DirectionResolver {
         var previousInLine: TextDirection?
         for p in analysis.paragraphs {
           if let (direction, offset) = decide(p) {
-            result.append(ParagraphDirection(
-              line: line, utf8Range: p.utf8Range, direction: direction, basis: options.strategy.rawValue,
-              strongCharacter: offset.map { (line, $0) }))
+            result.append(
+              ParagraphDirection(
+                line: line, utf8Range: p.utf8Range, direction: direction, basis: options.strategy.rawValue,
+                strongCharacter: offset.map { (line, $0) }))
             previousInLine = direction
           } else {
             let direction = try fallback(previousInLine: previousInLine, before: line, in: &text)
-            result.append(ParagraphDirection(
-              line: line, utf8Range: p.utf8Range, direction: direction, basis: "fallback", strongCharacter: nil))
+            result.append(
+              ParagraphDirection(
+                line: line, utf8Range: p.utf8Range, direction: direction, basis: "fallback", strongCharacter: nil))
           }
         }
       case .block:
@@ -93,9 +95,10 @@ struct DirectionResolver {
           basis = "fallback"
         }
         for p in analysis.paragraphs {
-          result.append(ParagraphDirection(
-            line: line, utf8Range: p.utf8Range, direction: direction, basis: basis,
-            strongCharacter: decision?.strongCharacter))
+          result.append(
+            ParagraphDirection(
+              line: line, utf8Range: p.utf8Range, direction: direction, basis: basis,
+              strongCharacter: decision?.strongCharacter))
         }
       }
     }
@@ -139,7 +142,8 @@ struct DirectionResolver {
     return start..<end
   }
 
-  private func blockDecision(_ lines: Range<Int>, in text: inout Document.Text) throws(DocumentError) -> BlockDecision? {
+  private func blockDecision(_ lines: Range<Int>, in text: inout Document.Text) throws(DocumentError) -> BlockDecision?
+  {
     switch options.strategy {
     case .firstStrong:
       guard let found = text.firstLine(from: lines.lowerBound, where: decidedPredicate), found < lines.upperBound

@@ -62,11 +62,17 @@ extension BidiLanguageServer {
     let token = "bidi-lsp/\(progressTokens)"
     // The client's answer to the create request is not needed; the
     // connection logs and drops it.
-    connection.send(.request(Request(
-      id: .string("\(token)/create"), method: "window/workDoneProgress/create",
-      params: ["token": .string(token)])))
-    reportProgress(token, ["kind": "begin", "title": .string(title), "message": .string(message),
-                           "cancellable": false, "percentage": 0], on: connection)
+    connection.send(
+      .request(
+        Request(
+          id: .string("\(token)/create"), method: "window/workDoneProgress/create",
+          params: ["token": .string(token)])))
+    reportProgress(
+      token,
+      [
+        "kind": "begin", "title": .string(title), "message": .string(message),
+        "cancellable": false, "percentage": 0,
+      ], on: connection)
     return token
   }
 
@@ -100,8 +106,12 @@ extension BidiLanguageServer {
       if let token = hazards[uri]!.progressToken {
         if cache.needsRefresh {
           let percentage = cache.firstUnscannedLine * 100 / max(cache.lineCount, 1)
-          reportProgress(token, ["kind": "report", "message": "checking for bidi hazards",
-                                 "percentage": JSONValue(percentage)], on: connection)
+          reportProgress(
+            token,
+            [
+              "kind": "report", "message": "checking for bidi hazards",
+              "percentage": JSONValue(percentage),
+            ], on: connection)
         } else {
           reportProgress(token, ["kind": "end", "message": "done"], on: connection)
           hazards[uri]!.progressToken = nil
@@ -162,8 +172,12 @@ extension BidiLanguageServer {
   /// An LSP Range for a byte range within line `index`.
   func rangeJSON(line index: Int, _ bytes: Range<Int>, _ line: Line) -> JSONValue {
     [
-      "start": ["line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.lowerBound, in: encoding))],
-      "end": ["line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.upperBound, in: encoding))],
+      "start": [
+        "line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.lowerBound, in: encoding)),
+      ],
+      "end": [
+        "line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.upperBound, in: encoding)),
+      ],
     ]
   }
 
@@ -182,7 +196,8 @@ extension BidiLanguageServer {
         throw field.error("expected true, false, \"error\", \"warning\", \"information\" or \"hint\"")
       }
       guard updated.set(key: key, to: rule) else {
-        throw field.error("unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString")
+        throw field.error(
+          "unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString")
       }
     }
     guard updated != hazardSettings else { return }

@@ -76,7 +76,9 @@ extension BidiLanguageServer {
     // Chunks keep block state across most lines and let a cancel through.
     let chunk = 4096
     while start < lines.upperBound {
-      if context.isCancelled { throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled") }
+      if context.isCancelled {
+        throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+      }
       let end = min(start + chunk, lines.upperBound)
       do {
         result += try resolver.directions(of: start..<end, in: &document.text)

@@ -14,9 +14,11 @@ extension BidiLanguageServer {
       let version = try item["version"].int()
       let text = try item["text"].string()
       let size = text.utf8.count
-      let token = size >= Self.progressThreshold && documents[uri] == nil
-        ? beginProgress("Opening \(uri.split(separator: "/").last ?? "document")",
-                        message: "\(size >> 20) MiB", on: connection)
+      let token =
+        size >= Self.progressThreshold && documents[uri] == nil
+        ? beginProgress(
+          "Opening \(uri.split(separator: "/").last ?? "document")",
+          message: "\(size >> 20) MiB", on: connection)
         : nil
       do throws(DocumentError) {
         try documents.open(uri: uri, languageId: languageId, version: version, text: text)
@@ -87,8 +89,9 @@ extension BidiLanguageServer {
         }
         hazards[uri] = nil
         // Clear the closed document's diagnostics in the client.
-        connection.send(notification: "textDocument/publishDiagnostics",
-                        params: ["uri": .string(uri), "diagnostics": []])
+        connection.send(
+          notification: "textDocument/publishDiagnostics",
+          params: ["uri": .string(uri), "diagnostics": []])
       } catch {
         warn("textDocument/didClose ignored: \(error)", on: connection)
       }

@@ -30,8 +30,11 @@ extension BidiLanguageServer {
       /// The bytes of line `index` that the request's range covers.
       func covered(_ index: Int, _ line: Line) -> Range<Int>? {
         guard let selection else { return nil }
-        let start = index == selection.start.line ? line.utf8Offset(ofCharacter: selection.start.character, in: encoding) : 0
-        let end = index == selection.end.line ? line.utf8Offset(ofCharacter: selection.end.character, in: encoding) : line.utf8Count
+        let start =
+          index == selection.start.line ? line.utf8Offset(ofCharacter: selection.start.character, in: encoding) : 0
+        let end =
+          index == selection.end.line
+          ? line.utf8Offset(ofCharacter: selection.end.character, in: encoding) : line.utf8Count
         return start == 0 && end == line.utf8Count ? nil : start..<end
       }
 
@@ -51,12 +54,15 @@ extension BidiLanguageServer {
       }
       func planner(_ line: Line) -> MarkPlanner { line.withUTF8 { MarkPlanner(utf8: $0) } }
       func checkCancel() throws(ResponseError) {
-        if context.isCancelled { throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled") }
+        if context.isCancelled {
+          throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+        }
       }
 
       switch mode {
       case .direction:
-        let wanted: BidiDirection = try params["direction"].oneOf(TextDirection.self) == .rtl ? .rightToLeft : .leftToRight
+        let wanted: BidiDirection =
+          try params["direction"].oneOf(TextDirection.self) == .rtl ? .rightToLeft : .leftToRight
         switch options.paragraphs {
         case .line:
           for index in lines {
@@ -74,7 +80,9 @@ extension BidiLanguageServer {
           for paragraph in directions {
             let analysis = try blockStart(of: paragraph.line, &document)
             guard let start = analysis, done.insert(start).inserted else { continue }
-            let resolved: BidiDirection? = paragraph.basis == "fallback" ? nil
+            let resolved: BidiDirection? =
+              paragraph.basis == "fallback"
+              ? nil
               : (paragraph.direction == .rtl ? .rightToLeft : .leftToRight)
             let line = try lineOf(start, document)
             if let edit = planner(line).directionEdit(wanted, paragraph: 0, resolved: resolved) {
@@ -91,7 +99,8 @@ extension BidiLanguageServer {
           selection.end = Position(line: selection.start.line, character: line.count(in: encoding))
         }
         guard selection.start.line == selection.end.line else {
-          throw params["range"].error("mode isolate needs a range within one line, got lines \(selection.start.line)–\(selection.end.line)")
+          throw params["range"].error(
+            "mode isolate needs a range within one line, got lines \(selection.start.line)–\(selection.end.line)")
         }
         let kind: IsolateKind
         switch try params.optional("isolate")?.oneOf(IsolateOption.self) ?? .auto {
@@ -101,8 +110,10 @@ extension BidiLanguageServer {
         }
         let index = selection.start.line
         let line = try lineOf(index, document)
-        let range = line.utf8Offset(ofCharacter: selection.start.character, in: encoding)
-          ..< line.utf8Offset(ofCharacter: selection.end.character, in: encoding)
+        let range =
+          line.utf8Offset(
+            ofCharacter: selection.start.character, in: encoding)..<line.utf8Offset(
+            ofCharacter: selection.end.character, in: encoding)
         do throws(MarkError) {
           add(try planner(line).isolateEdits(range, kind: kind), line: index, line)
         } catch {
@@ -124,8 +135,10 @@ extension BidiLanguageServer {
           if mode == .runs {
             add(plan.runEdits(directions: lineDirections, in: covered(index, line)), line: index, line)
           } else {
-            add(plan.placeholderEdits(style: style == .isolate ? .isolate : .marks, directions: lineDirections,
-                                      in: covered(index, line)), line: index, line)
+            add(
+              plan.placeholderEdits(
+                style: style == .isolate ? .isolate : .marks, directions: lineDirections,
+                in: covered(index, line)), line: index, line)
           }
         }
       case .strip:

@@ -35,8 +35,9 @@ extension BidiLanguageServer {
         paragraphs = try paragraphDirections(lines, options, &document, context)
       case .ltr, .rtl:
         paragraphs = try paragraphSpans(lines, &document, context).map {
-          ParagraphDirection(line: $0.line, utf8Range: $0.range, direction: forced == .ltr ? .ltr : .rtl,
-                             basis: "request", strongCharacter: nil)
+          ParagraphDirection(
+            line: $0.line, utf8Range: $0.range, direction: forced == .ltr ? .ltr : .rtl,
+            basis: "request", strongCharacter: nil)
         }
       }
 
@@ -125,11 +126,14 @@ extension BidiLanguageServer {
     var lineEntries: [JSONValue] = []
     for display in displayLines {
       let range = display.range(in: unit)
-      var entry: JSONObject = ["start": JSONValue(start + range.lowerBound), "end": JSONValue(start + range.upperBound)]
+      var entry: JSONObject = [
+        "start": JSONValue(start + range.lowerBound), "end": JSONValue(start + range.upperBound),
+      ]
       if include.contains(.runs) {
-        entry["runs"] = .array(display.runs(in: unit).map {
-          ["start": JSONValue(start + $0.start), "end": JSONValue(start + $0.end), "level": JSONValue(Int($0.level))]
-        })
+        entry["runs"] = .array(
+          display.runs(in: unit).map {
+            ["start": JSONValue(start + $0.start), "end": JSONValue(start + $0.end), "level": JSONValue(Int($0.level))]
+          })
       }
       if include.contains(.levels) {
         entry["levels"] = .array(display.levels(in: unit).map { $0.value.map { JSONValue(Int($0)) } ?? .null })

@@ -22,7 +22,8 @@ public final class BidiLanguageServer: MessageHandler {
     case shutDown
   }
 
-  typealias RequestHandler = @Sendable (BidiLanguageServer) -> (Params, RequestContext) throws(ResponseError) -> JSONValue
+  typealias RequestHandler =
+    @Sendable (BidiLanguageServer) -> (Params, RequestContext) throws(ResponseError) -> JSONValue
   typealias NotificationHandler = @Sendable (BidiLanguageServer) -> (Params, Connection) -> Void
 
   let logger: Logger
@@ -88,7 +89,8 @@ public final class BidiLanguageServer: MessageHandler {
   public func handle(request: Request, context: RequestContext) -> Result<JSONValue, ResponseError> {
     switch phase {
     case .uninitialized where request.method != "initialize":
-      return .failure(ResponseError(code: .serverNotInitialized, message: "the server is not initialized: send initialize first"))
+      return .failure(
+        ResponseError(code: .serverNotInitialized, message: "the server is not initialized: send initialize first"))
     case .shutDown:
       return .failure(.invalidRequest("the server is shutting down: only exit is accepted after shutdown"))
     default:

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import UnicodeBidi
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `bidi-lsp visual [--direction auto|ltr|rtl] [FILE|-]` (contract §6):
 /// prints each line of a file (or standard input) in visual order, left to

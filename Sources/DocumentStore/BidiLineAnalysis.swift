@@ -187,7 +187,8 @@ public struct BidiLineAnalysis: LineAnalysis, Hashable {
     let b0 = UInt32(bytes[index])
     let count = bytes.count
     if b0 >= 0xF0, index + 3 < count {
-      let scalar = (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+      let scalar =
+        (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
         | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
       return (scalar, index + 4)
     }

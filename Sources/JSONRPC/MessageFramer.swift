@@ -290,7 +290,8 @@ public struct MessageFramer: Sendable {
   /// Reports `error` and resynchronises (see the type's documentation);
   /// `atLineEnd` tells that the failing byte ended a header line.
   private mutating func fail(_ error: FramingError, atLineEnd: Bool = false, onEvent: (Event) -> Void) {
-    if let length = contentLength, error != .conflictingContentLength, error != .headerTooLong(limit: maximumHeaderSize) {
+    if let length = contentLength, error != .conflictingContentLength, error != .headerTooLong(limit: maximumHeaderSize)
+    {
       state = .discardingHeader(bodyLength: length, lineLength: atLineEnd ? 0 : 1, budget: maximumHeaderSize)
     } else {
       state = .resync(matched: 0)

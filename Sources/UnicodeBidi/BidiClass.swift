@@ -61,8 +61,8 @@ struct BidiClassSet: Sendable {
 
   @inlinable static var removedByX9: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit |
-        BidiClass.PDF.bit | BidiClass.BN.bit)
+      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit | BidiClass.PDF.bit
+        | BidiClass.BN.bit)
   }
   @inlinable static var isolateControls: BidiClassSet {
     BidiClassSet(
@@ -70,40 +70,37 @@ struct BidiClassSet: Sendable {
   }
   @inlinable static var explicitControls: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit |
-        BidiClass.PDF.bit | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit |
-        BidiClass.PDI.bit)
+      bits: BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit | BidiClass.PDF.bit
+        | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit)
   }
   /// The classes of text that, in an LTR paragraph without explicit
   /// controls, all resolve to level 0 (EN becomes L by W7).
   @inlinable static var uniformLeftToRight: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.L.bit | BidiClass.EN.bit | BidiClass.ES.bit | BidiClass.ET.bit |
-        BidiClass.CS.bit | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit |
-        BidiClass.WS.bit | BidiClass.ON.bit)
+      bits: BidiClass.L.bit | BidiClass.EN.bit | BidiClass.ES.bit | BidiClass.ET.bit | BidiClass.CS.bit
+        | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit | BidiClass.WS.bit | BidiClass.ON.bit)
   }
   /// The classes of text that, in an RTL paragraph without explicit
   /// controls, all resolve to level 1.
   @inlinable static var uniformRightToLeft: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.R.bit | BidiClass.AL.bit | BidiClass.ES.bit | BidiClass.ET.bit |
-        BidiClass.CS.bit | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit |
-        BidiClass.WS.bit | BidiClass.ON.bit)
+      bits: BidiClass.R.bit | BidiClass.AL.bit | BidiClass.ES.bit | BidiClass.ET.bit | BidiClass.CS.bit
+        | BidiClass.NSM.bit | BidiClass.B.bit | BidiClass.S.bit | BidiClass.WS.bit | BidiClass.ON.bit)
   }
   /// NI in UAX #9: neutrals and isolate formatting characters (N1).
   @inlinable static var neutralOrIsolate: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.B.bit | BidiClass.S.bit | BidiClass.WS.bit | BidiClass.ON.bit |
-        BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit)
+      bits: BidiClass.B.bit | BidiClass.S.bit | BidiClass.WS.bit | BidiClass.ON.bit | BidiClass.LRI.bit
+        | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit)
   }
   /// Characters that rule L1 resets to the paragraph level when they end a
   /// line or precede a separator (whitespace and isolate controls; the
   /// characters X9 removed are passed over).
   @inlinable static var trailingWhitespace: BidiClassSet {
     BidiClassSet(
-      bits: BidiClass.WS.bit | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit |
-        BidiClass.PDI.bit | BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit |
-        BidiClass.RLO.bit | BidiClass.PDF.bit | BidiClass.BN.bit)
+      bits: BidiClass.WS.bit | BidiClass.LRI.bit | BidiClass.RLI.bit | BidiClass.FSI.bit | BidiClass.PDI.bit
+        | BidiClass.LRE.bit | BidiClass.LRO.bit | BidiClass.RLE.bit | BidiClass.RLO.bit | BidiClass.PDF.bit
+        | BidiClass.BN.bit)
   }
 }
 

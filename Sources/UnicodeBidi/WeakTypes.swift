@@ -16,7 +16,8 @@ extension ParagraphResolver {
     if present.contains(.NSM) || (present.contains(.AL) && present.contains(.EN)) {
       // Raw values, so that the selections below compile without branches.
       let (R, AL, EN, AN) = (
-        BidiClass.R.rawValue, BidiClass.AL.rawValue, BidiClass.EN.rawValue, BidiClass.AN.rawValue)
+        BidiClass.R.rawValue, BidiClass.AL.rawValue, BidiClass.EN.rawValue, BidiClass.AN.rawValue
+      )
       var previous = sequence.sos  // the type after W1, before W2–W3
       var lastStrong = sequence.sos.rawValue  // L, R, AL or sos, for W2
       for k in 0..<m {

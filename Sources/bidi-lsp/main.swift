@@ -1,16 +1,17 @@
 // The `bidi-lsp` executable: argument parsing and the entry points of its
 // commands. The work itself lives in the library modules.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BidiHazards
 import BidiServer
 import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let usage = """
   Usage:
@@ -117,11 +118,12 @@ case "--help", "-h":
 case "visual":
   exit(VisualCommand.run(arguments: Array(arguments.dropFirst())))
 case "check":
-  exit(runCheck(
-    arguments: Array(arguments.dropFirst()),
-    stdout: { writeAll(STDOUT_FILENO, $0) },
-    stderr: { writeAll(STDERR_FILENO, $0) },
-    renderer: BidiLanguageServer.visualOrderRenderer))
+  exit(
+    runCheck(
+      arguments: Array(arguments.dropFirst()),
+      stdout: { writeAll(STDOUT_FILENO, $0) },
+      stderr: { writeAll(STDERR_FILENO, $0) },
+      renderer: BidiLanguageServer.visualOrderRenderer))
 default:
   exit(serve(arguments))
 }

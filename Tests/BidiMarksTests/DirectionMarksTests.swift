@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -21,12 +21,14 @@ final class DirectionMarksTests: XCTestCase {
         BidiParagraph.firstStrong(scalars: part).direction, direction,
         "paragraph \(paragraph) of \(visible(result))", file: file, line: line)
     }
-    XCTAssertEqual(MarkPlanner(result).directionEdits(direction), [], "not idempotent: \(visible(result))", file: file, line: line)
+    XCTAssertEqual(
+      MarkPlanner(result).directionEdits(direction), [], "not idempotent: \(visible(result))", file: file, line: line)
     return result
   }
 
   func testInsertsTheMarkWhereTheParagraphResolvesOtherwise() {
-    XCTAssertEqual(MarkPlanner("Apple Pay مدفوعات").directionEdits(.rightToLeft), [MarkEdit(start: 0, end: 0, newText: rlm)])
+    XCTAssertEqual(
+      MarkPlanner("Apple Pay مدفوعات").directionEdits(.rightToLeft), [MarkEdit(start: 0, end: 0, newText: rlm)])
     XCTAssertEqual(MarkPlanner("שלום world").directionEdits(.leftToRight), [MarkEdit(start: 0, end: 0, newText: lrm)])
     XCTAssertEqual(check("Apple Pay مدفوعات", .rightToLeft), rlm + "Apple Pay مدفوعات")
     check("שלום world", .leftToRight)
@@ -91,9 +93,12 @@ final class DirectionMarksTests: XCTestCase {
   func testBlockPrimitiveFollowsTheBlocksResolution() {
     // The first non-blank line of a block whose text resolves LTR overall.
     let planner = MarkPlanner("123")
-    XCTAssertEqual(planner.directionEdit(.rightToLeft, paragraph: 0, resolved: .leftToRight), MarkEdit(start: 0, end: 0, newText: rlm))
+    XCTAssertEqual(
+      planner.directionEdit(.rightToLeft, paragraph: 0, resolved: .leftToRight),
+      MarkEdit(start: 0, end: 0, newText: rlm))
     XCTAssertEqual(planner.directionEdit(.rightToLeft, paragraph: 0, resolved: .rightToLeft), nil)
-    XCTAssertEqual(planner.directionEdit(.leftToRight, paragraph: 0, resolved: nil), MarkEdit(start: 0, end: 0, newText: lrm))
+    XCTAssertEqual(
+      planner.directionEdit(.leftToRight, paragraph: 0, resolved: nil), MarkEdit(start: 0, end: 0, newText: lrm))
     XCTAssertEqual(planner.firstStrongDirection(ofParagraph: 0), nil)
     XCTAssertEqual(MarkPlanner("x שלום").firstStrongDirection(ofParagraph: 0), .leftToRight)
   }

@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -27,7 +27,9 @@ final class IsolateMarksTests: XCTestCase {
     let result = applying(edits, to: text, file: file, line: line)
     assertIsolatesDisplayAsBlocks(result, directions: [direction], file: file, line: line)
     let again = grown(range, by: edits)
-    XCTAssertEqual(try MarkPlanner(result).isolateEdits(again, kind: kind), [], "again over \(again) in \(visible(result))", file: file, line: line)
+    XCTAssertEqual(
+      try MarkPlanner(result).isolateEdits(again, kind: kind), [], "again over \(again) in \(visible(result))",
+      file: file, line: line)
     if edits.count == 2 {
       let content = (range.lowerBound + edits[0].newText.utf8.count)..<(range.upperBound + edits[0].newText.utf8.count)
       XCTAssertEqual(try MarkPlanner(result).isolateEdits(content, kind: kind), [], file: file, line: line)
@@ -40,14 +42,20 @@ final class IsolateMarksTests: XCTestCase {
     let span = range(of: "Apple Pay", in: text)
     XCTAssertEqual(
       try MarkPlanner(text).isolateEdits(span),
-      [MarkEdit(start: span.lowerBound, end: span.lowerBound, newText: fsi), MarkEdit(start: span.upperBound, end: span.upperBound, newText: pdi)])
+      [
+        MarkEdit(start: span.lowerBound, end: span.lowerBound, newText: fsi),
+        MarkEdit(start: span.upperBound, end: span.upperBound, newText: pdi),
+      ])
     XCTAssertEqual(try check(text, span), "ادفع باستخدام " + fsi + "Apple Pay" + pdi + "!")
     XCTAssertEqual(try check(text, span, kind: .ltr), "ادفع باستخدام " + lri + "Apple Pay" + pdi + "!")
     XCTAssertEqual(try check(text, span, kind: .rtl), "ادفع باستخدام " + rli + "Apple Pay" + pdi + "!")
   }
 
   func testTheWrappedTextDisplaysAsOneBlockWhateverSurroundsIt() throws {
-    let spans = ["Apple Pay", "1,234.56", "+1 (555) 123-4567", "user@example.com", "(a) b", "שלום 5", "-5", "%@", "a\u{0301} " + "ب"]
+    let spans = [
+      "Apple Pay", "1,234.56", "+1 (555) 123-4567", "user@example.com", "(a) b", "שלום 5", "-5", "%@",
+      "a\u{0301} " + "ب",
+    ]
     let sides = ["", "مرحبا ", "שלום", "hello ", "42", " 7 ", "!", "(", ")", lri + "x" + pdi]
     for span in spans {
       for before in sides {
@@ -70,7 +78,8 @@ final class IsolateMarksTests: XCTestCase {
     let span = range(of: "-1,234.56", in: text)
     XCTAssertFalse(displayed(text, .rightToLeft).contains("-1,234.56"))
     let start = "المبلغ ".unicodeScalars.count
-    XCTAssertNotNil(blockProblem(scalarValues(text), span: start..<start + 9, own: .leftToRight, direction: .rightToLeft))
+    XCTAssertNotNil(
+      blockProblem(scalarValues(text), span: start..<start + 9, own: .leftToRight, direction: .rightToLeft))
     let result = try check(text, span, kind: .ltr)
     XCTAssertTrue(displayed(result, .rightToLeft).contains("-1,234.56"), displayed(result, .rightToLeft))
   }

@@ -7,7 +7,11 @@ import XCTest
 final class LocalizationCasesTests: XCTestCase {
   /// How a line displays, left to right, without the invisible controls.
   private func shown(_ text: String, _ direction: BidiParagraph.Direction = .auto) -> String {
-    String(String.UnicodeScalarView(displayed(text, direction).unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) && !(0x200E...0x200F).contains($0.value) }))
+    String(
+      String.UnicodeScalarView(
+        displayed(text, direction).unicodeScalars.filter {
+          !(0x2066...0x2069).contains($0.value) && !(0x200E...0x200F).contains($0.value)
+        }))
   }
 
   /// A right-to-left word as it appears on screen (letters reversed).
@@ -52,7 +56,8 @@ final class LocalizationCasesTests: XCTestCase {
     // "Use %@ 3 times": the 3 belongs to "times", not to the brand.
     let format = "استخدم %@ 3 مرات"
     let meant = onScreen("مرات") + " 3 Apple Pay " + onScreen("استخدم")
-    XCTAssertEqual(shown(fill(format, ["Apple Pay"]), .rightToLeft), onScreen("مرات") + " Apple Pay 3 " + onScreen("استخدم"))
+    XCTAssertEqual(
+      shown(fill(format, ["Apple Pay"]), .rightToLeft), onScreen("مرات") + " Apple Pay 3 " + onScreen("استخدم"))
     let marked = applying(MarkPlanner(format).placeholderEdits(style: .marks, directions: [.rightToLeft]), to: format)
     XCTAssertEqual(marked, "استخدم %@" + rlm + " 3 مرات")
     XCTAssertEqual(shown(fill(marked, ["Apple Pay"]), .rightToLeft), meant)
@@ -64,7 +69,8 @@ final class LocalizationCasesTests: XCTestCase {
     let plain = fill(format, ["-1,234.56", "Apple Pay"])
     let meant = "Apple Pay " + onScreen(arabic) + " -1,234.56"
     XCTAssertNotEqual(shown(plain), meant)
-    let isolated = fill(applying(MarkPlanner(format).placeholderEdits(style: .isolate), to: format), ["-1,234.56", "Apple Pay"])
+    let isolated = fill(
+      applying(MarkPlanner(format).placeholderEdits(style: .isolate), to: format), ["-1,234.56", "Apple Pay"])
     XCTAssertEqual(shown(isolated), meant)
     let runs = applying(MarkPlanner(plain).runEdits(directions: [.rightToLeft]), to: plain)
     XCTAssertEqual(shown(runs), meant)

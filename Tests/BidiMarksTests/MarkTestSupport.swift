@@ -1,6 +1,6 @@
-import BidiTestSupport
 import BidiHazards
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -232,7 +232,6 @@ func unpairedControls(_ text: String) -> [HazardDiagnostic] {
 }
 
 // MARK: Random text
-
 
 /// Pieces mixed into random lines: words of both directions, numbers,
 /// separators, placeholders, brackets and every bidi control.

@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -45,16 +45,21 @@ final class OppositeRunsTests: XCTestCase {
     for edit in edits {
       let end = edit.start + shift + edit.newText.utf8.count
       shift += edit.newText.utf8.count - (edit.end - edit.start)
-      guard edit.newText.unicodeScalars.last == "\u{2066}" || edit.newText.unicodeScalars.last == "\u{2067}" else { continue }
+      guard edit.newText.unicodeScalars.last == "\u{2066}" || edit.newText.unicodeScalars.last == "\u{2067}" else {
+        continue
+      }
       let next = String(decoding: bytes[end...], as: UTF8.self).unicodeScalars.first
-      XCTAssertFalse(next?.properties.isWhitespace ?? true, "a run starts with a space in \(visible(result))", file: file, line: line)
+      XCTAssertFalse(
+        next?.properties.isWhitespace ?? true, "a run starts with a space in \(visible(result))", file: file, line: line
+      )
     }
     return result
   }
 
   func testBrandAndAmountInAnArabicSentence() {
     let text = "Apple Pay مدفوعات بدون فوائد من 1,234.56"
-    XCTAssertEqual(check(text, [.rightToLeft]), lri + "Apple Pay" + pdi + " مدفوعات بدون فوائد من " + lri + "1,234.56" + pdi)
+    XCTAssertEqual(
+      check(text, [.rightToLeft]), lri + "Apple Pay" + pdi + " مدفوعات بدون فوائد من " + lri + "1,234.56" + pdi)
   }
 
   func testEmailAndHandleAtTheStartOfAnArabicSentence() {
@@ -77,9 +82,11 @@ final class OppositeRunsTests: XCTestCase {
   func testDatesTimesAndRangesInAnRTLParagraph() {
     XCTAssertEqual(
       check("הפגישה ב-2024/01/15 בשעה 10:30, בין 10–20 אנשים", [.rightToLeft]),
-      "הפגישה ב-" + lri + "2024/01/15" + pdi + " בשעה " + lri + "10:30" + pdi + ", בין " + lri + "10–20" + pdi + " אנשים")
+      "הפגישה ב-" + lri + "2024/01/15" + pdi + " בשעה " + lri + "10:30" + pdi + ", בין " + lri + "10–20" + pdi
+        + " אנשים")
     XCTAssertEqual(check("من 10 – 20 يوما", [.rightToLeft]), "من " + lri + "10 – 20" + pdi + " يوما")
-    XCTAssertEqual(check("في 2024/01/15 10:30 صباحا", [.rightToLeft]), "في " + lri + "2024/01/15 10:30" + pdi + " صباحا")
+    XCTAssertEqual(
+      check("في 2024/01/15 10:30 صباحا", [.rightToLeft]), "في " + lri + "2024/01/15 10:30" + pdi + " صباحا")
     XCTAssertEqual(check("الهاتف (555) 123-4567", [.rightToLeft]), "الهاتف " + lri + "(555) 123-4567" + pdi)
     XCTAssertEqual(check("العدد -5 فقط", [.rightToLeft]), "العدد " + lri + "-5" + pdi + " فقط")
   }
@@ -97,7 +104,8 @@ final class OppositeRunsTests: XCTestCase {
       "The word " + rli + "שלום עולם" + pdi + " means hello world")
     // Numbers between the words belong to the run; at its edges they do not.
     XCTAssertEqual(check("see עמוד 5 מתוך 10 here", [.leftToRight]), "see " + rli + "עמוד 5 מתוך" + pdi + " 10 here")
-    XCTAssertEqual(check("price السعر ١٠٠ ريال today", [.leftToRight]), "price " + rli + "السعر ١٠٠ ريال" + pdi + " today")
+    XCTAssertEqual(
+      check("price السعر ١٠٠ ريال today", [.leftToRight]), "price " + rli + "السعر ١٠٠ ريال" + pdi + " today")
   }
 
   func testNeutralsAtTheEdgesStayOutside() {
@@ -106,7 +114,8 @@ final class OppositeRunsTests: XCTestCase {
   }
 
   func testBracketsAreNotSplit() {
-    XCTAssertEqual(check("مرحبا Apple (US) Pay شكرا", [.rightToLeft]), "مرحبا " + lri + "Apple (US) Pay" + pdi + " شكرا")
+    XCTAssertEqual(
+      check("مرحبا Apple (US) Pay شكرا", [.rightToLeft]), "مرحبا " + lri + "Apple (US) Pay" + pdi + " شكرا")
     XCTAssertEqual(check("مرحبا Pay (Apple) شكرا", [.rightToLeft]), "مرحبا " + lri + "Pay (Apple)" + pdi + " شكرا")
     XCTAssertEqual(check("مرحبا (Apple) Pay شكرا", [.rightToLeft]), "مرحبا " + lri + "(Apple) Pay" + pdi + " شكرا")
     XCTAssertEqual(check("مرحبا f(x[1]) شكرا", [.rightToLeft]), "مرحبا " + lri + "f(x[1])" + pdi + " شكرا")
@@ -118,11 +127,13 @@ final class OppositeRunsTests: XCTestCase {
   func testDigitsStuckToAWordJoinIt() {
     XCTAssertEqual(
       check("فيروس COVID-19 و 3D و MP3 و v2.0.1 و x86_64", [.rightToLeft]),
-      "فيروس " + lri + "COVID-19" + pdi + " و " + lri + "3D" + pdi + " و " + lri + "MP3" + pdi + " و " + lri + "v2.0.1" + pdi
+      "فيروس " + lri + "COVID-19" + pdi + " و " + lri + "3D" + pdi + " و " + lri + "MP3" + pdi + " و " + lri + "v2.0.1"
+        + pdi
         + " و " + lri + "x86_64" + pdi)
     XCTAssertEqual(check("הגרסה iOS 17 זמינה", [.rightToLeft]), "הגרסה " + lri + "iOS" + pdi + " 17 זמינה")
     XCTAssertEqual(check("שלום 1-2x", [.rightToLeft]), "שלום " + lri + "1-2x" + pdi)
-    XCTAssertEqual(check("שלום #tag ו-$AAPL", [.rightToLeft]), "שלום " + lri + "#tag" + pdi + " ו-" + lri + "$AAPL" + pdi)
+    XCTAssertEqual(
+      check("שלום #tag ו-$AAPL", [.rightToLeft]), "שלום " + lri + "#tag" + pdi + " ו-" + lri + "$AAPL" + pdi)
   }
 
   func testMarksAndControls() {
@@ -137,9 +148,12 @@ final class OppositeRunsTests: XCTestCase {
     XCTAssertEqual(
       check("שלום Apple" + pdi + "Pay", [.rightToLeft]), "שלום " + lri + "Apple" + pdi + pdi + lri + "Pay" + pdi)
     // Isolates and embeddings are not looked into: they are neutrals.
-    XCTAssertEqual(check("שלום " + lri + "Apple" + pdi + " Pay", [.rightToLeft]), "שלום " + lri + "Apple" + pdi + " " + lri + "Pay" + pdi)
     XCTAssertEqual(
-      check("שלום abc " + rle + "xyz" + pdf + " def", [.rightToLeft]), "שלום " + lri + "abc " + rle + "xyz" + pdf + " def" + pdi)
+      check("שלום " + lri + "Apple" + pdi + " Pay", [.rightToLeft]),
+      "שלום " + lri + "Apple" + pdi + " " + lri + "Pay" + pdi)
+    XCTAssertEqual(
+      check("שלום abc " + rle + "xyz" + pdf + " def", [.rightToLeft]),
+      "שלום " + lri + "abc " + rle + "xyz" + pdf + " def" + pdi)
     XCTAssertEqual(MarkPlanner("שלום " + rlo + "abc").runEdits(directions: [.rightToLeft]), [])
     // Combining marks stay with their letter.
     XCTAssertEqual(check("שלום cafe\u{0301}", [.rightToLeft]), "שלום " + lri + "cafe\u{0301}" + pdi)

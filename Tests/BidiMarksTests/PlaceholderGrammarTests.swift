@@ -12,8 +12,14 @@ final class PlaceholderGrammarTests: XCTestCase {
 
   func testPrintfForms() {
     XCTAssertEqual(found("%@ and %d and %s"), ["%@", "%d", "%s"])
-    XCTAssertEqual(found("%1$@ %2$d %.2f %lld %hhd %5.1Lf %-08.3e %'d %+i %#x %*d %.*f %zu %td %jd %qd %ls %C %S %p %a %A %O %X %o %u %G %g %E %F %c"),
-      ["%1$@", "%2$d", "%.2f", "%lld", "%hhd", "%5.1Lf", "%-08.3e", "%'d", "%+i", "%#x", "%*d", "%.*f", "%zu", "%td", "%jd", "%qd", "%ls", "%C", "%S", "%p", "%a", "%A", "%O", "%X", "%o", "%u", "%G", "%g", "%E", "%F", "%c"])
+    XCTAssertEqual(
+      found(
+        "%1$@ %2$d %.2f %lld %hhd %5.1Lf %-08.3e %'d %+i %#x %*d %.*f %zu %td %jd %qd %ls %C %S %p %a %A %O %X %o %u %G %g %E %F %c"
+      ),
+      [
+        "%1$@", "%2$d", "%.2f", "%lld", "%hhd", "%5.1Lf", "%-08.3e", "%'d", "%+i", "%#x", "%*d", "%.*f", "%zu", "%td",
+        "%jd", "%qd", "%ls", "%C", "%S", "%p", "%a", "%A", "%O", "%X", "%o", "%u", "%G", "%g", "%E", "%F", "%c",
+      ])
     XCTAssertEqual(found("%.f"), ["%.f"])
   }
 
@@ -50,7 +56,8 @@ final class PlaceholderGrammarTests: XCTestCase {
     XCTAssertEqual(found("{0} {1} {name} {user_id}"), ["{0}", "{1}", "{name}", "{user_id}"])
     XCTAssertEqual(found("${name} ${user.name}"), ["${name}", "${user.name}"])
     XCTAssertEqual(found("{{name}} {{ user.first }}"), ["{{name}}", "{{ user.first }}"])
-    XCTAssertEqual(found("{0:N2} {0,-8} {1,8:C} {price:.2f} {0:yyyy-MM-dd HH:mm}"),
+    XCTAssertEqual(
+      found("{0:N2} {0,-8} {1,8:C} {price:.2f} {0:yyyy-MM-dd HH:mm}"),
       ["{0:N2}", "{0,-8}", "{1,8:C}", "{price:.2f}", "{0:yyyy-MM-dd HH:mm}"])
     XCTAssertEqual(found("{} { 0 } {0, number} {0:} {-1} {1a} {a.} {"), [])
     XCTAssertEqual(found("{{0}}"), ["{0}"])

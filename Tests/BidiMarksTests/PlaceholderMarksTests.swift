@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -40,7 +40,10 @@ final class PlaceholderMarksTests: XCTestCase {
     XCTAssertEqual(check("%1$@%2$d", style: .isolate), fsi + "%1$@" + pdi + fsi + "%2$d" + pdi)
     XCTAssertEqual(
       MarkPlanner("%1$@%2$d").placeholderEdits(style: .isolate),
-      [MarkEdit(start: 0, end: 0, newText: fsi), MarkEdit(start: 4, end: 4, newText: pdi + fsi), MarkEdit(start: 8, end: 8, newText: pdi)])
+      [
+        MarkEdit(start: 0, end: 0, newText: fsi), MarkEdit(start: 4, end: 4, newText: pdi + fsi),
+        MarkEdit(start: 8, end: 8, newText: pdi),
+      ])
   }
 
   func testEverySyntaxIsProtected() {
@@ -64,7 +67,8 @@ final class PlaceholderMarksTests: XCTestCase {
     let text = "من " + fsi + "%@" + pdi + " إلى " + lri + "{0}" + pdi + " و %d"
     XCTAssertEqual(
       MarkPlanner(text).placeholderEdits(style: .isolate).map(\.newText), [fsi, pdi])
-    XCTAssertEqual(check(text, style: .isolate), "من " + fsi + "%@" + pdi + " إلى " + lri + "{0}" + pdi + " و " + fsi + "%d" + pdi)
+    XCTAssertEqual(
+      check(text, style: .isolate), "من " + fsi + "%@" + pdi + " إلى " + lri + "{0}" + pdi + " و " + fsi + "%d" + pdi)
     XCTAssertEqual(check(text, style: .marks), text + rlm)
     // Half isolated is not isolated.
     XCTAssertEqual(check(fsi + "%@ x", style: .isolate), fsi + fsi + "%@" + pdi + " x")
@@ -76,8 +80,11 @@ final class PlaceholderMarksTests: XCTestCase {
       check(text, style: .marks, directions: [.leftToRight, .rightToLeft]),
       "%@" + lrm + " items" + paragraphSeparator + "%@" + rlm + " عناصر")
     // Missing directions repeat the last one given.
-    XCTAssertEqual(check(text, style: .marks, directions: [.rightToLeft]), "%@" + rlm + " items" + paragraphSeparator + "%@" + rlm + " عناصر")
-    XCTAssertEqual(check(text, style: .marks, directions: []), "%@" + lrm + " items" + paragraphSeparator + "%@" + lrm + " عناصر")
+    XCTAssertEqual(
+      check(text, style: .marks, directions: [.rightToLeft]),
+      "%@" + rlm + " items" + paragraphSeparator + "%@" + rlm + " عناصر")
+    XCTAssertEqual(
+      check(text, style: .marks, directions: []), "%@" + lrm + " items" + paragraphSeparator + "%@" + lrm + " عناصر")
   }
 
   func testMarksStyleKeepsTheRightMarkAndReplacesTheWrongOne() {
@@ -99,7 +106,9 @@ final class PlaceholderMarksTests: XCTestCase {
 
   func testFilledIsolatedPlaceholdersDisplayAsBlocks() {
     let format = check("%@ مدفوعات بدون فوائد من %@", style: .isolate)
-    let values = ["Apple Pay", "1,234.56", "-5", "+1 (555) 123-4567", "user@example.com", "(x) y", "שלום 5", "10–20", "!"]
+    let values = [
+      "Apple Pay", "1,234.56", "-5", "+1 (555) 123-4567", "user@example.com", "(x) y", "שלום 5", "10–20", "!",
+    ]
     for first in values {
       for second in values {
         let text = filled(format, [first, second])

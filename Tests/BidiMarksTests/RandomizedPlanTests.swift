@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiMarks
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -8,7 +8,9 @@ import XCTest
 final class RandomizedPlanTests: XCTestCase {
   /// Applies byte-offset edits to bytes, checking they are sorted, apart,
   /// inside the line and not inside a UTF-8 sequence.
-  private func applying(_ edits: [MarkEdit], to bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> [UInt8] {
+  private func applying(_ edits: [MarkEdit], to bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line)
+    -> [UInt8]
+  {
     var result: [UInt8] = []
     var position = 0
     var previousStart = -1
@@ -18,7 +20,9 @@ final class RandomizedPlanTests: XCTestCase {
         return bytes
       }
       for offset in [edit.start, edit.end] where offset < bytes.count {
-        XCTAssertFalse(bytes[offset] & 0xC0 == 0x80 && offset > 0 && isInsideSequence(bytes, offset), "\(edit) splits a character", file: file, line: line)
+        XCTAssertFalse(
+          bytes[offset] & 0xC0 == 0x80 && offset > 0 && isInsideSequence(bytes, offset), "\(edit) splits a character",
+          file: file, line: line)
       }
       result += bytes[position..<edit.start] + Array(edit.newText.utf8)
       position = edit.end
@@ -78,7 +82,9 @@ final class RandomizedPlanTests: XCTestCase {
       let range = min(a, b)..<max(a, b)
       if let edits = try? planner.isolateEdits(range) {
         let result = applying(edits, to: bytes)
-        XCTAssertEqual(try MarkPlanner(utf8: result).isolateEdits(grown(range, by: edits)), [], "isolate not idempotent on \(bytes) \(range)")
+        XCTAssertEqual(
+          try MarkPlanner(utf8: result).isolateEdits(grown(range, by: edits)), [],
+          "isolate not idempotent on \(bytes) \(range)")
       }
     }
   }

@@ -1,6 +1,6 @@
-import BidiTestSupport
 import BidiHazards
 import BidiMarks
+import BidiTestSupport
 import XCTest
 
 final class StripMarksTests: XCTestCase {
@@ -16,14 +16,19 @@ final class StripMarksTests: XCTestCase {
     switch scope {
     case .all:
       XCTAssertFalse(
-        result.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }, visible(result), file: file, line: line)
+        result.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }, visible(result), file: file, line: line
+      )
     case .unpaired:
       XCTAssertEqual(unpairedControls(result), [], visible(result), file: file, line: line)
       // Only controls were removed, and every paired one was kept.
       let kept = text.unicodeScalars.filter { BidiControl(scalar: $0.value) == nil }
-      XCTAssertEqual(String(String.UnicodeScalarView(kept)), String(String.UnicodeScalarView(result.unicodeScalars.filter { BidiControl(scalar: $0.value) == nil })), file: file, line: line)
+      XCTAssertEqual(
+        String(String.UnicodeScalarView(kept)),
+        String(String.UnicodeScalarView(result.unicodeScalars.filter { BidiControl(scalar: $0.value) == nil })),
+        file: file, line: line)
     }
-    XCTAssertEqual(MarkPlanner(result).stripEdits(scope), [], "not idempotent: \(visible(result))", file: file, line: line)
+    XCTAssertEqual(
+      MarkPlanner(result).stripEdits(scope), [], "not idempotent: \(visible(result))", file: file, line: line)
     return result
   }
 

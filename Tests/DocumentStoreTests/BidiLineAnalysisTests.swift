@@ -36,14 +36,16 @@ final class BidiLineAnalysisTests: XCTestCase {
     XCTAssertEqual(two.summary.firstStrongLines, 1, "a line counts once")
     XCTAssertEqual(two.summary.rtlWords + two.summary.ltrWords, 2)
 
-    XCTAssertEqual(analysis("abc\u{2029}").paragraphs.map(\.utf8Range), [0..<6], "no empty paragraph after a final separator")
+    XCTAssertEqual(
+      analysis("abc\u{2029}").paragraphs.map(\.utf8Range), [0..<6], "no empty paragraph after a final separator")
     XCTAssertEqual(analysis("").paragraphs.map(\.utf8Range), [0..<0])
     XCTAssertTrue(analysis("").isBlank)
     XCTAssertTrue(analysis(" \t\u{3000}").isBlank)
     let digits = analysis("123 -- 456")
     XCTAssertFalse(digits.isBlank)
     XCTAssertNil(digits.first.firstStrong)
-    XCTAssertEqual([digits.first.ltrWords, digits.first.rtlWords], [0, 0], "words without strong characters do not count")
+    XCTAssertEqual(
+      [digits.first.ltrWords, digits.first.rtlWords], [0, 0], "words without strong characters do not count")
     XCTAssertEqual(analysis("\u{2067}abc").summary.firstStrongLines, 0)
     XCTAssertEqual(analysis("\u{2067}abc").summary.strongLines, 1)
   }
@@ -62,14 +64,17 @@ final class BidiLineAnalysisTests: XCTestCase {
   }
 
   /// A valid range: positions on character boundaries of existing lines.
-  private func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator) -> TextRange {
+  private func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator)
+    -> TextRange
+  {
     let lines = shadow.lines
     func position(_ line: Int) -> Position {
       let boundaries = ShadowText.boundaries(lines[line].string, encoding)
       return Position(line: line, character: boundaries[Int.random(in: 0..<boundaries.count, using: &rng)].units)
     }
     let startLine = Int.random(in: 0..<lines.count, using: &rng)
-    let endLine = min(lines.count - 1, startLine + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...3, using: &rng) : 0))
+    let endLine = min(
+      lines.count - 1, startLine + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...3, using: &rng) : 0))
     var range = TextRange(start: position(startLine), end: position(endLine))
     if range.end < range.start { swap(&range.start, &range.end) }
     return range
@@ -133,7 +138,8 @@ final class BidiLineAnalysisTests: XCTestCase {
       for _ in 0..<3 {
         let index = Int.random(in: 0...fresh.count, using: &rng)
         let before = (0..<index).last { predicate(fresh[$0].summary) }
-        XCTAssertEqual(text.lastLine(before: index, where: predicate), before, "\(context): last \(name) before \(index)")
+        XCTAssertEqual(
+          text.lastLine(before: index, where: predicate), before, "\(context): last \(name) before \(index)")
         let from = (index..<fresh.count).first { predicate(fresh[$0].summary) }
         XCTAssertEqual(text.firstLine(from: index, where: predicate), from, "\(context): first \(name) from \(index)")
         counts.searches += 2
@@ -152,14 +158,17 @@ final class BidiLineAnalysisTests: XCTestCase {
     var counts = Counts()
     let tunings = [tinyTuning, LineTreeTuning(maxLeafBytes: 64, maxChildren: 4), LineTreeTuning.standard]
     for document in 0..<24 {
-      let initial = (0..<Int.random(in: 1...80, using: &rng)).map { _ in randomText(Int.random(in: 0...5, using: &rng), &rng) }
-        .joined(separator: "\n")
+      let initial = (0..<Int.random(in: 1...80, using: &rng)).map { _ in
+        randomText(Int.random(in: 0...5, using: &rng), &rng)
+      }
+      .joined(separator: "\n")
       var text = try Text(initial, tuning: tunings[document % tunings.count])
       var shadow = ShadowText(initial)
       for step in 0..<200 {
         let encoding = PositionEncoding.allCases[Int.random(in: 0..<3, using: &rng)]
         let range = randomRange(shadow, encoding, &rng)
-        let replacement = Int.random(in: 0..<4, using: &rng) == 0 ? "" : randomText(Int.random(in: 1...4, using: &rng), &rng)
+        let replacement =
+          Int.random(in: 0..<4, using: &rng) == 0 ? "" : randomText(Int.random(in: 1...4, using: &rng), &rng)
         XCTAssertTrue(shadow.replace(range, with: replacement, encoding))
         try text.replace(range, with: replacement, in: encoding)
         counts.edits += 1

@@ -13,9 +13,10 @@ final class RandomEditTests: XCTestCase {
     LineTreeTuning.standard,
   ]
 
-  func randomPosition(_ lines: [ShadowText.ShadowLine], line: Int, _ encoding: PositionEncoding,
-    _ rng: inout SeededGenerator) -> Position
-  {
+  func randomPosition(
+    _ lines: [ShadowText.ShadowLine], line: Int, _ encoding: PositionEncoding,
+    _ rng: inout SeededGenerator
+  ) -> Position {
     guard line < lines.count else { return Position(line: line, character: 0) }
     let length = ShadowText.boundaries(lines[line].string, encoding).last?.units ?? 0
     return Position(line: line, character: Int.random(in: 0...(length + 2), using: &rng))

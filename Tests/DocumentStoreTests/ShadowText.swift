@@ -88,7 +88,6 @@ struct ShadowText {
   }
 }
 
-
 /// Pieces random texts are made of: ASCII, Arabic, Hebrew, astral emoji and
 /// letters, combining marks, bidi controls, and every kind of line break.
 enum TextPieces {

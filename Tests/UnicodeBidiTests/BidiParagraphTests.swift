@@ -154,7 +154,8 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("let x = \u{7F}1;")))
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("say \"\u{5E9}\u{5DC}\u{5D5}\u{5DD}\"")))
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("abc"), direction: .rightToLeft))
-    XCTAssertEqual(BidiParagraph.uniformLevel(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD}, \u{5E2}\u{5D5}\u{5DC}\u{5DD}!")), 1)
+    XCTAssertEqual(
+      BidiParagraph.uniformLevel(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD}, \u{5E2}\u{5D5}\u{5DC}\u{5DD}!")), 1)
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD} 42")))
     XCTAssertEqual(BidiParagraph.uniformLevel(scalars: scalars("(\u{627})"), direction: .rightToLeft), 1)
     XCTAssertEqual(BidiParagraph.uniformLevel(utf8: []), 0)

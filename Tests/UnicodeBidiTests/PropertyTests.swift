@@ -2,7 +2,6 @@ import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
-
 /// Properties of the analysis on random mixed-direction strings.
 final class PropertyTests: XCTestCase {
   /// Characters of every class: letters of both directions (one past
