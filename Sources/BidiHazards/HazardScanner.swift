@@ -184,6 +184,8 @@ private struct LineAnalysis {
     case code
     case comment(Segment)
     case string(Segment)
+    /// The code of an interpolation in a string literal (`\(…)`, `${…}`).
+    case interpolation(Segment)
   }
 
   /// The open scopes of one context (indices into `openers`).
@@ -218,46 +220,57 @@ private struct LineAnalysis {
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
     var codeStack = PairingStack()
-    var segmentStack = PairingStack()
-    var active: Int? = nil
+    // The segments around the current control, outermost first (segments
+    // nest and come in pre-order), each with the open scopes of its context.
+    var open: [(segment: Int, stack: PairingStack)] = []
     var next = 0
     for (offset, control) in controls {
-      while next < segments.count, segments[next].end <= offset { next += 1 }
-      let inside = next < segments.count && segments[next].start <= offset ? next : nil
-      if let current = active, current != inside {
-        finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
-        active = nil
+      while let top = open.last, segments[top.segment].end <= offset {
+        open.removeLast()
+        var stack = top.stack
+        finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
       }
-      guard let inside else {
+      while next < segments.count, segments[next].start <= offset {
+        if segments[next].end > offset { open.append((next, PairingStack())) }
+        next += 1
+      }
+      guard let top = open.indices.last else {
         process(control, at: offset, stack: &codeStack, context: hasLanguage ? .code : .line)
         continue
       }
-      let segment = segments[inside]
+      let segment = segments[open[top].segment]
       if segment.kind == .identifier {
         reportInIdentifier(control, at: offset)
         continue
       }
-      active = inside
-      process(control, at: offset, stack: &segmentStack, context: context(of: segment))
+      process(control, at: offset, stack: &open[top].stack, context: context(of: segment))
     }
-    if let current = active {
-      finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
+    while var top = open.popLast() {
+      finish(&top.stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
     }
     finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
     for opener in openers { report(opener) }
   }
 
   func context(of segment: Segment) -> Context {
-    segment.kind == .comment ? .comment(segment) : .string(segment)
+    switch segment.kind {
+    case .comment: .comment(segment)
+    case .interpolation: .interpolation(segment)
+    case .string, .identifier: .string(segment)
+    }
   }
 
   /// Where the code of the line ends: before a comment or literal that runs
   /// on to the end of the line (a line comment, a literal continued on the
   /// next line), else at the end of the line.
   func codeEnd(_ segments: [Segment]) -> Int {
-    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count,
-      last.contentEnd == line.count || !last.endsOnLine
-    {
+    // The last segment outside all others.
+    var last: Segment? = nil
+    for segment in segments where segment.kind != .identifier {
+      if let current = last, segment.start < current.end { continue }  // inside it
+      last = segment
+    }
+    if let last, last.end == line.count, last.contentEnd == line.count || !last.endsOnLine {
       return last.start
     }
     return line.count
@@ -294,8 +307,12 @@ private struct LineAnalysis {
   /// it at `offset`.
   mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
     guard !stack.entries.isEmpty else { return }
+    // Closers inserted in code must not stick to an identifier.
     let code: Bool
-    if case .code = context { code = true } else { code = false }
+    switch context {
+    case .code, .interpolation: code = true
+    case .line, .comment, .string: code = false
+    }
     let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
     let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
     // Innermost first; the opener at depth k needs the first n - k closers.
@@ -340,6 +357,9 @@ private struct LineAnalysis {
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
           : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
+      case .interpolation:
+        code = .inString
+        message = "\(control.displayName) opened in the interpolation of a string literal is not closed before the interpolation ends: it \(control.effect), across the rest of the literal and the code after it"
       case .string(let segment):
         code = .inString
         message = segment.endsOnLine && segment.contentEnd < line.count
