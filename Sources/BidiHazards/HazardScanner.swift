@@ -26,15 +26,18 @@ public struct LineScan: Sendable, Hashable {
 /// literal (its part on this line) is a context of its own, whose openers
 /// must be closed before it ends (`bidi.inComment`, `bidi.inString`), even
 /// if a closer follows later on the line, as in GCC; the code of the line is
-/// one more context (`bidi.unpaired`). A closer cannot close an opener of
-/// another context. Controls inside identifiers, marks included, are
-/// `bidi.inIdentifier` and take no part in pairing.
+/// one more context (`bidi.unpaired`). The code of an interpolation (`\(…)`,
+/// `${…}`, `#{…}`, an f-string's `{…}`, `$(…)` in shell quotes) is a context
+/// too, whose openers must close before it ends (`bidi.inString`); the
+/// literal's own parts around it stay one context, so `FSI \(name) PDI` is
+/// balanced. A closer cannot close an opener of another context. Controls
+/// inside identifiers, marks included, are `bidi.inIdentifier` and take no
+/// part in pairing.
 ///
-/// One diagnostic per character: the first enabled rule of its chain is
-/// reported — `inIdentifier`, then the pairing rule of its context
-/// (`unpaired`, `inComment` or `inString`), then `override`. So an unclosed
-/// RLO in a comment is one `bidi.inComment` error (not also `unpaired` and
-/// `override`), and if `inComment` is off it is reported as an override.
+/// Each character gets the first enabled rule of `inIdentifier`, then the
+/// pairing rule of its context (`unpaired`, `inComment`, `inString`, or
+/// `unmatched` for a closer); every LRO and RLO is also `bidi.override`. So
+/// an unclosed RLO in a comment is `bidi.inComment` and `bidi.override`.
 /// Marks (LRM, RLM, ALM) outside identifiers, and balanced embeddings and
 /// isolates, are never reported.
 public struct HazardScanner: Sendable {
