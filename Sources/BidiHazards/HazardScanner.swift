@@ -223,33 +223,40 @@ private struct LineAnalysis {
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
     var codeStack = PairingStack()
-    // The segments around the current control, outermost first (segments
-    // nest and come in pre-order), each with the open scopes of its context.
-    var open: [(segment: Int, stack: PairingStack)] = []
+    // The innermost segment around the current control with the open scopes
+    // of its context, and the segments around it (segments nest and come in
+    // pre-order; nesting is rare, so the innermost is kept apart).
+    var current: (segment: Int, stack: PairingStack)? = nil
+    var enclosing: [(segment: Int, stack: PairingStack)] = []
     var next = 0
     for (offset, control) in controls {
-      while let top = open.last, segments[top.segment].end <= offset {
-        open.removeLast()
+      while let top = current, segments[top.segment].end <= offset {
         var stack = top.stack
         finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+        current = enclosing.popLast()
       }
       while next < segments.count, segments[next].start <= offset {
-        if segments[next].end > offset { open.append((next, PairingStack())) }
+        if segments[next].end > offset {
+          if let top = current { enclosing.append(top) }
+          current = (next, PairingStack())
+        }
         next += 1
       }
-      guard let top = open.indices.last else {
+      guard let top = current else {
         process(control, at: offset, stack: &codeStack, context: hasLanguage ? .code : .line)
         continue
       }
-      let segment = segments[open[top].segment]
+      let segment = segments[top.segment]
       if segment.kind == .identifier {
         reportInIdentifier(control, at: offset)
         continue
       }
-      process(control, at: offset, stack: &open[top].stack, context: context(of: segment))
+      process(control, at: offset, stack: &current!.stack, context: context(of: segment))
     }
-    while var top = open.popLast() {
-      finish(&top.stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+    while let top = current {
+      var stack = top.stack
+      finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+      current = enclosing.popLast()
     }
     finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
     for opener in openers { report(opener) }

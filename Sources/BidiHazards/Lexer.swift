@@ -223,9 +223,12 @@ private struct LineRun {
   let syntax: Syntax
   let record: Bool
   var segments: [Segment] = []
-  /// For each frame of the state (outermost first): the segment of its
-  /// literal and of its interpolation (-1 when not recording).
-  var frameSegments: [(string: Int, interpolation: Int)] = []
+  /// The innermost interpolation the lexer is in; the ones around it are
+  /// in the state's `frames` (kept apart: a line whose interpolations open
+  /// and close on it allocates nothing for them).
+  var frame: InterpolationFrame?
+  /// Here-documents announced on the line: their bodies follow it.
+  var hereDocuments: [HereDocument] = []
   /// The last significant code byte (0 at the line start), for the
   /// JavaScript regex-or-division guess.
   var lastSignificant: UInt8 = 0
@@ -274,8 +277,12 @@ private struct LineRun {
 
   mutating func lex(state: inout LexerState) {
     // The literals and interpolations the line starts in.
-    for _ in state.frames {
-      frameSegments.append((open(.string, 0), open(.interpolation, 0)))
+    if !state.frames.isEmpty {
+      for k in state.frames.indices {
+        state.frames[k].stringSegment = Int32(open(.string, 0))
+        state.frames[k].interpolationSegment = Int32(open(.interpolation, 0))
+      }
+      frame = state.frames.removeLast()
     }
     var i = 0
     switch state.mode {
@@ -288,10 +295,14 @@ private struct LineRun {
       add(.comment, 0, n, contentEnd: n, endsOnLine: ends)
       if ends { state.mode = .code }
       return
-    case .hereDocument(let document):
+    case .hereDocuments(let documents):
+      guard let document = documents.first else {
+        state.mode = .code
+        break
+      }
       if isTerminator(of: document) {
         // The terminator line holds nothing but the word.
-        state.mode = state.pendingHereDocuments.isEmpty ? .code : .hereDocument(state.pendingHereDocuments.removeFirst())
+        state.mode = documents.count == 1 ? .code : .hereDocuments(Array(documents.dropFirst()))
       } else {
         add(.string, 0, n, contentEnd: n, endsOnLine: false)
       }
@@ -306,16 +317,25 @@ private struct LineRun {
   /// Closes what the line leaves open; a literal that cannot span lines
   /// ends here with everything inside it.
   mutating func endLine(state: inout LexerState) {
-    for (k, frame) in zip(frameSegments.indices, state.frames).reversed() {
-      close(frameSegments[k].interpolation, end: n, contentEnd: n, endsOnLine: false)
-      close(frameSegments[k].string, end: n, contentEnd: n, endsOnLine: !frame.delimiter.multiline)
+    if let frame {
+      state.frames.append(frame)
+      self.frame = nil
+    }
+    for k in state.frames.indices.reversed() {
+      close(Int(state.frames[k].interpolationSegment), end: n, contentEnd: n, endsOnLine: false)
+      close(
+        Int(state.frames[k].stringSegment), end: n, contentEnd: n, endsOnLine: !state.frames[k].delimiter.multiline)
+      state.frames[k].stringSegment = -1
+      state.frames[k].interpolationSegment = -1
     }
     if let k = state.frames.firstIndex(where: { !$0.delimiter.multiline }) {
       state.frames.removeSubrange(k...)
       state.mode = .code
     }
-    if case .code = state.mode, state.frames.isEmpty, !state.pendingHereDocuments.isEmpty {
-      state.mode = .hereDocument(state.pendingHereDocuments.removeFirst())
+    // Here-documents announced on the line start on the next one (not if
+    // the line ends inside a literal or comment).
+    if case .code = state.mode, state.frames.isEmpty, !hereDocuments.isEmpty {
+      state.mode = .hereDocuments(hereDocuments)
     }
   }
 
@@ -341,13 +361,13 @@ private struct LineRun {
 
   mutating func code(from start: Int, state: inout LexerState) {
     var i = start
-    if i == 0, state.frames.isEmpty, syntax.rubyBlockComments, startsWithDirective("=begin") {
+    if i == 0, frame == nil, syntax.rubyBlockComments, startsWithDirective("=begin") {
       add(.comment, 0, n, contentEnd: n, endsOnLine: false)
       state.mode = .rubyBlockComment
       return
     }
     while i < n {
-      if let last = state.frames.indices.last, state.frames[last].inFormatSpec {
+      if frame?.inFormatSpec == true {
         i = formatSpec(from: i, state: &state)
         continue
       }
@@ -356,7 +376,7 @@ private struct LineRun {
         i += 1
         continue
       }
-      if !state.frames.isEmpty, let next = interpolationBracket(b, at: i, state: &state) {
+      if frame != nil, let next = interpolationBracket(b, at: i, state: &state) {
         i = next
         continue
       }
@@ -375,7 +395,7 @@ private struct LineRun {
       // (No comments in the fields of Python f-strings, where `#` is
       // a format flag.)
       if syntax.hashComments, b == ASCII.hash, !syntax.hashCommentsOnlyAtWordStart || isWordStart(i),
-        state.frames.last?.delimiter.interpolation != .brace
+        frame?.delimiter.interpolation != .brace
       {
         add(.comment, i, n, contentEnd: n, endsOnLine: true)
         return
@@ -536,7 +556,7 @@ private struct LineRun {
         var k = end
         while k < n, p[k] == ASCII.hash { k += 1 }
         guard at(k) == ASCII.quote else { return nil }
-        let delimiter = StringDelimiter(quote: ASCII.quote, hashes: Int32(k - end), escapes: false, multiline: true)
+        let delimiter = StringDelimiter(quote: ASCII.quote, hashes: k - end, escapes: false, multiline: true)
         return string(from: k + 1, segment: open(.string, start), delimiter, state: &state)
       default: return nil
       }
@@ -622,11 +642,11 @@ private struct LineRun {
     let segment = open(.string, start)
     if syntax.tripleDoubleQuotes, at(q + 1) == ASCII.quote, at(q + 2) == ASCII.quote {
       let delimiter = StringDelimiter(
-        quote: ASCII.quote, quoteCount: 3, hashes: Int32(hashes), multiline: true, interpolation: interpolation)
+        quote: ASCII.quote, quoteCount: 3, hashes: hashes, multiline: true, interpolation: interpolation)
       return string(from: q + 3, segment: segment, delimiter, state: &state)
     }
     let delimiter = StringDelimiter(
-      quote: ASCII.quote, hashes: Int32(hashes), multiline: syntax.doubleQuoteMultiline, interpolation: interpolation)
+      quote: ASCII.quote, hashes: hashes, multiline: syntax.doubleQuoteMultiline, interpolation: interpolation)
     return string(from: q + 1, segment: segment, delimiter, state: &state)
   }
 
@@ -748,7 +768,9 @@ private struct LineRun {
         j += 2  // `{{` is a brace.
         continue
       }
-      if d.interpolation != .none, let next = interpolationStart(segment, d, at: j, state: &state) {
+      if d.interpolation != .none, b == ASCII.dollar || b == ASCII.hash || b == ASCII.openBrace,
+        let next = interpolationStart(segment, d, at: j, state: &state)
+      {
         return next
       }
       if let raw = d.rawDelimiter {
@@ -756,7 +778,7 @@ private struct LineRun {
           return closeString(segment, contentEnd: j, end: j + 2 + raw.count, state: &state)
         }
       } else if d.openBracket != 0, b == d.openBracket {
-        d.nesting += 1
+        if d.nesting < Int32.max { d.nesting += 1 }
       } else if b == d.quote {
         if d.nesting > 0 {
           d.nesting -= 1
@@ -800,6 +822,12 @@ private struct LineRun {
     return true
   }
 
+  func matches(_ delimiter: RawDelimiter, at i: Int) -> Bool {
+    guard i + delimiter.count <= n else { return false }
+    for k in 0..<delimiter.count where p[i + k] != delimiter[k] { return false }
+    return true
+  }
+
   // MARK: Interpolations
 
   /// An interpolation opened at `j` in a literal (other than Swift's, found
@@ -833,35 +861,38 @@ private struct LineRun {
   mutating func openInterpolation(
     _ segment: Int, _ d: StringDelimiter, at j: Int, codeFrom: Int, closer: UInt8, state: inout LexerState
   ) -> Int? {
-    guard state.frames.count < Self.maximumFrames else { return nil }
-    state.frames.append(InterpolationFrame(delimiter: d, closer: closer))
-    frameSegments.append((segment, open(.interpolation, j)))
+    if let frame {
+      guard state.frames.count + 1 < Self.maximumFrames else { return nil }
+      state.frames.append(frame)
+    }
+    frame = InterpolationFrame(
+      delimiter: d, closer: closer, stringSegment: Int32(segment), interpolationSegment: Int32(open(.interpolation, j)))
     state.mode = .code
     lastSignificant = ASCII.openParen
     lastWordAllowsRegex = false
     return codeFrom
   }
 
-  /// A bracket in the code of an interpolation: counts nesting, and closes
-  /// the interpolation at its closer (returning to the literal). Nil for
-  /// other bytes.
+  /// A bracket in the code of the interpolation `frame`: counts nesting,
+  /// and closes the interpolation at its closer (returning to the literal).
+  /// Nil for other bytes.
   mutating func interpolationBracket(_ b: UInt8, at i: Int, state: inout LexerState) -> Int? {
-    let last = state.frames.count - 1
+    guard let current = frame else { return nil }
     switch b {
     case ASCII.openParen, ASCII.openBracket, ASCII.openBrace:
-      state.frames[last].depth += 1
+      if current.depth < Int32.max { frame?.depth += 1 }
     case ASCII.closeParen, ASCII.closeBracket, ASCII.closeBrace:
-      if state.frames[last].depth > 0 {
-        state.frames[last].depth -= 1
-      } else if b == state.frames[last].closer {
+      if current.depth > 0 {
+        frame?.depth -= 1
+      } else if b == current.closer {
         return closeInterpolation(at: i, state: &state)
       } else {
         return nil
       }
     case ASCII.colon:
       // A top-level `:` in a Python f-string field starts its format spec.
-      guard state.frames[last].delimiter.interpolation == .brace, state.frames[last].depth == 0 else { return nil }
-      state.frames[last].inFormatSpec = true
+      guard current.delimiter.interpolation == .brace, current.depth == 0 else { return nil }
+      frame?.inFormatSpec = true
       return i + 1
     default:
       return nil
@@ -874,31 +905,30 @@ private struct LineRun {
   /// The format spec of a Python f-string field: text (with nested fields
   /// in braces) up to the field's closing brace.
   mutating func formatSpec(from start: Int, state: inout LexerState) -> Int {
-    let last = state.frames.count - 1
     var j = start
     while j < n {
       if p[j] == ASCII.openBrace {
-        state.frames[last].depth += 1
+        if let depth = frame?.depth, depth < Int32.max { frame?.depth = depth + 1 }
       } else if p[j] == ASCII.closeBrace {
-        if state.frames[last].depth == 0 {
-          state.frames[last].inFormatSpec = false
+        if frame?.depth == 0 {
+          frame?.inFormatSpec = false
           return closeInterpolation(at: j, state: &state)
         }
-        state.frames[last].depth -= 1
+        frame?.depth -= 1
       }
       j += 1
     }
     return n
   }
 
-  /// Leaves the interpolation whose closer is at `i` and goes on with its
-  /// literal.
+  /// Leaves the interpolation `frame`, whose closer is at `i`, and goes on
+  /// with its literal.
   mutating func closeInterpolation(at i: Int, state: inout LexerState) -> Int {
-    let frame = state.frames.removeLast()
-    let (segment, interpolation) = frameSegments.removeLast()
-    close(interpolation, end: i + 1, contentEnd: i, endsOnLine: true)
-    state.mode = .string(frame.delimiter)
-    return string(from: i + 1, segment: segment, frame.delimiter, state: &state)
+    guard let current = frame else { return i + 1 }
+    frame = state.frames.popLast()
+    close(Int(current.interpolationSegment), end: i + 1, contentEnd: i, endsOnLine: true)
+    state.mode = .string(current.delimiter)
+    return string(from: i + 1, segment: Int(current.stringSegment), current.delimiter, state: &state)
   }
 
   // MARK: Here-documents
@@ -966,7 +996,7 @@ private struct LineRun {
       document = HereDocument(word: word, indented: indented, tabsOnly: false)
     }
     guard !word.isEmpty, word.count <= Self.maximumHereDocumentWord else { return nil }
-    state.pendingHereDocuments.append(document)
+    hereDocuments.append(document)
     lastSignificant = 0x61
     return k
   }
