@@ -96,6 +96,8 @@ extension HazardScanner {
   /// `\r`): edits after which a rescan finds no hazard (see
   /// `HazardLineCache.fixAllEdits(strategy:line:)`).
   public func fixAllEdits(document text: some Collection<UInt8>, strategy: FixAllStrategy) -> [HazardTextEdit] {
+    var quiet = self
+    quiet.renderer = nil  // messages are not shown
     var lines: [[UInt8]] = []
     var startStates: [LexerState] = []
     var diagnostics: [HazardDiagnostic] = []
@@ -103,7 +105,7 @@ extension HazardScanner {
     forEachLine(of: text) { number, line in
       startStates.append(state)
       lines.append(Array(line))
-      let scan = scanLine(line, lineNumber: number, state: state)
+      let scan = quiet.scanLine(line, lineNumber: number, state: state)
       diagnostics += scan.diagnostics
       state = scan.endState
     }
