@@ -63,15 +63,6 @@ public struct HazardFix: Sendable, Hashable {
   }
 }
 
-/// How "fix all" repairs a document.
-public enum FixAllStrategy: Sendable, Hashable {
-  /// Remove every offending control (and the PDF of each removed override).
-  case remove
-  /// Close every unclosed opener where its context ends, turn overrides into
-  /// embeddings, and remove unmatched closers and controls in identifiers.
-  case close
-}
-
 extension HazardDiagnostic {
   /// The quick fixes for this diagnostic, preferred first.
   public var fixes: [HazardFix] {
@@ -140,61 +131,3 @@ extension BidiControl {
   }
 }
 
-/// Fix-all: the edits that repair every diagnostic of a set (any number of
-/// lines), by `strategy`. Edits on one line never overlap; apply them with
-/// `HazardTextEdit.apply(_:to:)` line by line.
-public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStrategy) -> [HazardTextEdit] {
-  var edits: [HazardTextEdit] = []
-  // A character can carry several diagnostics (an unclosed override is also
-  // `bidi.override`): the first edit of a character wins, so that edits
-  // never overlap. Diagnostics come in scan order, `inIdentifier` first.
-  var edited = Set<HazardLocation>()
-  // Per line and offset, the longest closing insertion closes every
-  // shorter one at the same place (they are suffixes of one stack).
-  var closings: [HazardLocation: HazardDiagnostic] = [:]
-  func edit(_ line: Int, _ range: Range<Int>, _ newText: String) {
-    if edited.insert(HazardLocation(line: line, offset: range.lowerBound)).inserted {
-      edits.append(HazardTextEdit(line: line, range: range, newText: newText))
-    }
-  }
-  for diagnostic in diagnostics {
-    switch strategy {
-    case .remove:
-      if diagnostic.control == nil {
-        edits += diagnostic.fixes[0].edits
-        continue
-      }
-      edit(diagnostic.line, diagnostic.range, "")
-      if let paired = diagnostic.pairedCloser { edit(diagnostic.line, paired, "") }
-    case .close:
-      guard let control = diagnostic.control else {
-        edits += diagnostic.fixes[0].edits
-        continue
-      }
-      if let closing = diagnostic.closing {
-        let key = HazardLocation(line: diagnostic.line, offset: closing.offset)
-        let known = closings[key]?.closing?.closers.count ?? -1
-        if closing.closers.count > known { closings[key] = diagnostic }
-        if let embedding = control.embeddingForOverride {
-          edit(diagnostic.line, diagnostic.range, embedding.string)
-        }
-      } else if diagnostic.code == .override, let embedding = control.embeddingForOverride {
-        edit(diagnostic.line, diagnostic.range, embedding.string)
-      } else {
-        edit(diagnostic.line, diagnostic.range, "")
-        if let paired = diagnostic.pairedCloser { edit(diagnostic.line, paired, "") }
-      }
-    }
-  }
-  for key in closings.keys.sorted(by: { ($0.line, $0.offset) < ($1.line, $1.offset) }) {
-    if let diagnostic = closings[key], let closing = diagnostic.closing {
-      edits.append(diagnostic.closingEdit(closing))
-    }
-  }
-  return edits.sorted { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
-}
-
-struct HazardLocation: Hashable {
-  var line: Int
-  var offset: Int
-}

@@ -26,15 +26,18 @@ public struct LineScan: Sendable, Hashable {
 /// literal (its part on this line) is a context of its own, whose openers
 /// must be closed before it ends (`bidi.inComment`, `bidi.inString`), even
 /// if a closer follows later on the line, as in GCC; the code of the line is
-/// one more context (`bidi.unpaired`). A closer cannot close an opener of
-/// another context. Controls inside identifiers, marks included, are
-/// `bidi.inIdentifier` and take no part in pairing.
+/// one more context (`bidi.unpaired`). The code of an interpolation (`\(…)`,
+/// `${…}`, `#{…}`, an f-string's `{…}`, `$(…)` in shell quotes) is a context
+/// too, whose openers must close before it ends (`bidi.inString`); the
+/// literal's own parts around it stay one context, so `FSI \(name) PDI` is
+/// balanced. A closer cannot close an opener of another context. Controls
+/// inside identifiers, marks included, are `bidi.inIdentifier` and take no
+/// part in pairing.
 ///
-/// One diagnostic per character: the first enabled rule of its chain is
-/// reported — `inIdentifier`, then the pairing rule of its context
-/// (`unpaired`, `inComment` or `inString`), then `override`. So an unclosed
-/// RLO in a comment is one `bidi.inComment` error (not also `unpaired` and
-/// `override`), and if `inComment` is off it is reported as an override.
+/// Each character gets the first enabled rule of `inIdentifier`, then the
+/// pairing rule of its context (`unpaired`, `inComment`, `inString`, or
+/// `unmatched` for a closer); every LRO and RLO is also `bidi.override`. So
+/// an unclosed RLO in a comment is `bidi.inComment` and `bidi.override`.
 /// Marks (LRM, RLM, ALM) outside identifiers, and balanced embeddings and
 /// isolates, are never reported.
 public struct HazardScanner: Sendable {
@@ -184,6 +187,8 @@ private struct LineAnalysis {
     case code
     case comment(Segment)
     case string(Segment)
+    /// The code of an interpolation in a string literal (`\(…)`, `${…}`).
+    case interpolation(Segment)
   }
 
   /// The open scopes of one context (indices into `openers`).
@@ -218,46 +223,64 @@ private struct LineAnalysis {
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
     var codeStack = PairingStack()
-    var segmentStack = PairingStack()
-    var active: Int? = nil
+    // The innermost segment around the current control with the open scopes
+    // of its context, and the segments around it (segments nest and come in
+    // pre-order; nesting is rare, so the innermost is kept apart).
+    var current: (segment: Int, stack: PairingStack)? = nil
+    var enclosing: [(segment: Int, stack: PairingStack)] = []
     var next = 0
     for (offset, control) in controls {
-      while next < segments.count, segments[next].end <= offset { next += 1 }
-      let inside = next < segments.count && segments[next].start <= offset ? next : nil
-      if let current = active, current != inside {
-        finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
-        active = nil
+      while let top = current, segments[top.segment].end <= offset {
+        var stack = top.stack
+        finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+        current = enclosing.popLast()
       }
-      guard let inside else {
+      while next < segments.count, segments[next].start <= offset {
+        if segments[next].end > offset {
+          if let top = current { enclosing.append(top) }
+          current = (next, PairingStack())
+        }
+        next += 1
+      }
+      guard let top = current else {
         process(control, at: offset, stack: &codeStack, context: hasLanguage ? .code : .line)
         continue
       }
-      let segment = segments[inside]
+      let segment = segments[top.segment]
       if segment.kind == .identifier {
         reportInIdentifier(control, at: offset)
         continue
       }
-      active = inside
-      process(control, at: offset, stack: &segmentStack, context: context(of: segment))
+      process(control, at: offset, stack: &current!.stack, context: context(of: segment))
     }
-    if let current = active {
-      finish(&segmentStack, context: context(of: segments[current]), at: segments[current].contentEnd)
+    while let top = current {
+      var stack = top.stack
+      finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+      current = enclosing.popLast()
     }
     finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
     for opener in openers { report(opener) }
   }
 
   func context(of segment: Segment) -> Context {
-    segment.kind == .comment ? .comment(segment) : .string(segment)
+    switch segment.kind {
+    case .comment: .comment(segment)
+    case .interpolation: .interpolation(segment)
+    case .string, .identifier: .string(segment)
+    }
   }
 
   /// Where the code of the line ends: before a comment or literal that runs
   /// on to the end of the line (a line comment, a literal continued on the
   /// next line), else at the end of the line.
   func codeEnd(_ segments: [Segment]) -> Int {
-    if let last = segments.last(where: { $0.kind != .identifier }), last.end == line.count,
-      last.contentEnd == line.count || !last.endsOnLine
-    {
+    // The last segment outside all others.
+    var last: Segment? = nil
+    for segment in segments where segment.kind != .identifier {
+      if let current = last, segment.start < current.end { continue }  // inside it
+      last = segment
+    }
+    if let last, last.end == line.count, last.contentEnd == line.count || !last.endsOnLine {
       return last.start
     }
     return line.count
@@ -294,8 +317,12 @@ private struct LineAnalysis {
   /// it at `offset`.
   mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
     guard !stack.entries.isEmpty else { return }
+    // Closers inserted in code must not stick to an identifier.
     let code: Bool
-    if case .code = context { code = true } else { code = false }
+    switch context {
+    case .code, .interpolation: code = true
+    case .line, .comment, .string: code = false
+    }
     let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
     let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
     // Innermost first; the opener at depth k needs the first n - k closers.
@@ -340,6 +367,9 @@ private struct LineAnalysis {
         message = segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
           : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
+      case .interpolation:
+        code = .inString
+        message = "\(control.displayName) opened in the interpolation of a string literal is not closed before the interpolation ends: it \(control.effect), across the rest of the literal and the code after it"
       case .string(let segment):
         code = .inString
         message = segment.endsOnLine && segment.contentEnd < line.count

@@ -54,10 +54,15 @@ extension BidiLanguageServer {
         (FixAllStrategy.remove, "Fix all bidi hazards in the file: remove the controls"),
         (FixAllStrategy.close, "Fix all bidi hazards in the file: close the controls on their lines"),
       ] {
+        // Fixed lines are rescanned (from the cached start states) until no
+        // hazard is left: removing a control can expose another.
+        let edits = hazards[document.uri]?.cache.fixAllEdits(strategy: strategy) { n in
+          (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
+        } ?? []
         actions.append([
           "title": .string(title),
           "kind": "source.fixAll.bidi",
-          "edit": try workspaceEdit(document, hazardEdits: fixAllEdits(for: all, strategy: strategy)),
+          "edit": try workspaceEdit(document, hazardEdits: edits),
         ])
       }
     }

@@ -19,7 +19,7 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stderr, "")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 84)
+    XCTAssertEqual(lines.count, 92)
     // path:line:column: severity: message [code]
     var found: [String] = []
     for line in lines {
@@ -49,9 +49,9 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-    XCTAssertEqual(findings.count, 84)
-    XCTAssertEqual(object["findingCount"] as? Int, 84)
-    XCTAssertEqual(object["filesChecked"] as? Int, 26)  // 13 + 12 + expected.txt
+    XCTAssertEqual(findings.count, 92)
+    XCTAssertEqual(object["findingCount"] as? Int, 92)
+    XCTAssertEqual(object["filesChecked"] as? Int, 27)  // 14 + 12 + expected.txt
     XCTAssertEqual(object["skipped"] as? [String], [])
     XCTAssertEqual((object["errors"] as? [Any])?.count, 0)
     let first = findings[0]

@@ -84,14 +84,30 @@ final class HazardLineCacheTests: XCTestCase {
   }
 
   func testRandomEditsAgreeWithFullScans() {
-    var generator = SeededGenerator(seed: 42)
-    let pieces = ["x", " ", "/*", "*/", "\"", "//", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202C}", "a\u{200F}b", "\\"]
+    randomEditsAgreeWithFullScans(
+      seed: 42, languages: [.c, .rust, .python, .swift, .javascript],
+      pieces: ["x", " ", "/*", "*/", "\"", "//", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202C}", "a\u{200F}b", "\\"])
+  }
+
+  func testRandomEditsOfNestedLiteralsAndHereDocumentsAgreeWithFullScans() {
+    // Interpolations, `%` literals and here-documents carry more state from
+    // line to line.
+    randomEditsAgreeWithFullScans(
+      seed: 7, languages: [.swift, .javascript, .python, .ruby, .shell],
+      pieces: [
+        "x", " ", "\"", "\"\"\"", "`", "\\(", "${", "#{", "$(", "{", "}", "(", ")", "f\"", "%q(", "%w[", "]",
+        "<<EOF", "<<~EOF", "EOF", ":", "#", "\u{202E}", "\u{2067}", "\u{2069}", "a\u{200F}b",
+      ])
+  }
+
+  func randomEditsAgreeWithFullScans(seed: UInt64, languages: [SourceLanguage], pieces: [String]) {
+    var generator = SeededGenerator(seed: seed)
     func randomLine() -> [UInt8] {
       var text = ""
       for _ in 0..<Int(generator.next() % 6) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
       return Array(text.utf8)
     }
-    for language in [SourceLanguage.c, .rust, .python, .swift, .javascript] {
+    for language in languages {
       let scanner = HazardScanner(language: language)
       var document = (0..<20).map { _ in randomLine() }
       var cache = HazardLineCache(scanner: scanner, lineCount: document.count)

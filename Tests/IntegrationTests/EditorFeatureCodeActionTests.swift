@@ -353,7 +353,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         }
       }
     }
-    XCTAssertEqual(isolateHazards, 24)
+    XCTAssertEqual(isolateHazards, 26)
     XCTAssertEqual(failed, [], "\(failed.count) of \(isolateHazards) requests got no quick fix")
   }
 
