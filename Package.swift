@@ -63,7 +63,7 @@ let package = Package(
       name: "UnicodeBidiTests",
       dependencies: [
         "BidiTestSupport",
-        "UnicodeBidi"
+        "UnicodeBidi",
       ]
     ),
 
@@ -78,7 +78,7 @@ let package = Package(
       name: "DocumentStoreTests",
       dependencies: [
         "BidiTestSupport",
-        "DocumentStore"
+        "DocumentStore",
       ]
     ),
 
@@ -93,7 +93,7 @@ let package = Package(
       name: "BidiHazardsTests",
       dependencies: [
         "BidiTestSupport",
-        "BidiHazards"
+        "BidiHazards",
       ],
       exclude: [
         "Corpus",

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+scripts/lint.sh
 
 # Integration tests spawn the built executable, so build it first, in the
 # same configuration the tests run in.

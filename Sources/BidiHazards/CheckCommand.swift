@@ -271,7 +271,8 @@ private struct CheckRun {
           let b = p[i]
           if b == 0x0A || b == 0x0D {
             if b == 0x0D, i + 1 == p.count, !atEnd { return (start, i) }  // maybe CR LF
-            let scan = scanner.scanLine(UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
+            let scan = scanner.scanLine(
+              UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
             report(scan.diagnostics, path: path)
             state = scan.endState
             lineNumber += 1
@@ -285,7 +286,8 @@ private struct CheckRun {
       }
       if atEnd {
         buffer.withUnsafeBufferPointer { p in
-          let scan = scanner.scanLine(UnsafeBufferPointer(rebasing: p[consumed...]), lineNumber: lineNumber, state: state)
+          let scan = scanner.scanLine(
+            UnsafeBufferPointer(rebasing: p[consumed...]), lineNumber: lineNumber, state: state)
           report(scan.diagnostics, path: path)
         }
         break

@@ -7,7 +7,6 @@ public enum FixAllStrategy: Sendable, Hashable {
   case close
 }
 
-
 /// One pass of fix-all: the edits that repair every diagnostic of a set (any
 /// number of lines), by `strategy`. Edits on one line never overlap; apply
 /// them with `HazardTextEdit.apply(_:to:)` line by line.
@@ -164,7 +163,11 @@ struct ConvergingFixAll {
         var end = k + 1
         while end < edits.count, edits[end].line == number { end += 1 }
         if number >= 0, number < lineCount {
-          var fix = fixes[number] ?? { let bytes = line(number); return LineFix(original: bytes, current: bytes) }()
+          var fix =
+            fixes[number]
+            ?? {
+              let bytes = line(number); return LineFix(original: bytes, current: bytes)
+            }()
           fix.add(Array(edits[k..<end]))
           fixes[number] = fix
           dirty.append(number)

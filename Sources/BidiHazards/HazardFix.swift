@@ -130,4 +130,3 @@ extension BidiControl {
     String(decoding: utf8, as: UTF8.self)
   }
 }
-

@@ -358,21 +358,26 @@ private struct LineAnalysis {
       switch opener.context {
       case .line:
         code = .unpaired
-        message = "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
+        message =
+          "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .code:
         code = .unpaired
-        message = "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
+        message =
+          "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
       case .comment(let segment):
         code = .inComment
-        message = segment.endsOnLine && segment.contentEnd < line.count
+        message =
+          segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
           : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
       case .interpolation:
         code = .inString
-        message = "\(control.displayName) opened in the interpolation of a string literal is not closed before the interpolation ends: it \(control.effect), across the rest of the literal and the code after it"
+        message =
+          "\(control.displayName) opened in the interpolation of a string literal is not closed before the interpolation ends: it \(control.effect), across the rest of the literal and the code after it"
       case .string(let segment):
         code = .inString
-        message = segment.endsOnLine && segment.contentEnd < line.count
+        message =
+          segment.endsOnLine && segment.contentEnd < line.count
           ? "\(control.displayName) opened in a string literal is not closed before the literal ends: it \(control.effect), across the closing quote, so the code after it displays out of order"
           : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect), up to the end of the line"
       }
@@ -386,7 +391,8 @@ private struct LineAnalysis {
     // Contract §5: any override is `bidi.override`, whatever else it is.
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
-      let message = closed
+      let message =
+        closed
         ? "\(control.displayName) \(control.effect), until \(opener.pairedCloser == nil ? "the isolate around it ends" : "its PDF"): the text displays in a different order from the one it is read in"
         : "\(control.displayName) \(control.effect), up to the end of its line: the text displays in a different order from the one it is read in"
       diagnostics.append(
@@ -400,7 +406,8 @@ private struct LineAnalysis {
     guard let severity = settings.severity(for: .unmatched) else { return }
     let message: String
     if control == .pdf {
-      message = isolateOpen
+      message =
+        isolateOpen
         ? "\(control.displayName) closes nothing: an isolate is open inside the innermost embedding, and a PDF cannot close it"
         : "\(control.displayName) has no embedding or override to close"
     } else {
@@ -415,7 +422,8 @@ private struct LineAnalysis {
     let range = offset..<(offset + control.utf8Count)
     if let severity = settings.severity(for: .inIdentifier) {
       let effect = control.isMark ? "" : ", and it \(control.effect)"
-      let message = "\(control.displayName) inside an identifier: the name looks like one without it but is a different name\(effect)"
+      let message =
+        "\(control.displayName) inside an identifier: the name looks like one without it but is a different name\(effect)"
       diagnostics.append(
         HazardDiagnostic(
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
@@ -423,7 +431,8 @@ private struct LineAnalysis {
     if control.isOverride, let severity = settings.severity(for: .override) {
       var diagnostic = HazardDiagnostic(
         code: .override, severity: severity, line: lineNumber, range: range, control: control,
-        message: "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in")
+        message:
+          "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in")
       diagnostic.isInIdentifier = true
       diagnostics.append(diagnostic)
     }

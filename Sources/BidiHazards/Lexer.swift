@@ -949,8 +949,9 @@ private struct LineRun {
       if indented { k += 1 }
       while at(k) == ASCII.space || at(k) == ASCII.tab { k += 1 }
       let first = at(k)
-      guard isASCIILetterOrUnderscore(first) || first == ASCII.quote || first == ASCII.apostrophe
-        || first == ASCII.backslash
+      guard
+        isASCIILetterOrUnderscore(first) || first == ASCII.quote || first == ASCII.apostrophe
+          || first == ASCII.backslash
       else { return nil }
       // The word, its quotes removed.
       wordLoop: while k < n, word.count <= Self.maximumHereDocumentWord {
@@ -984,8 +985,9 @@ private struct LineRun {
         // `<<EOS` wants a capital; `a<<B` and `x << y` are shifts.
         let capital = (first >= 0x41 && first <= 0x5A) || first == ASCII.underscore
         guard indented ? isASCIILetterOrUnderscore(first) : capital else { return nil }
-        if !indented, i > 0, isASCIIIdentifierByte(p[i - 1]) || p[i - 1] == ASCII.closeParen
-          || p[i - 1] == ASCII.closeBracket
+        if !indented, i > 0,
+          isASCIIIdentifierByte(p[i - 1]) || p[i - 1] == ASCII.closeParen
+            || p[i - 1] == ASCII.closeBracket
         {
           return nil
         }

@@ -61,9 +61,11 @@ public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
   public init?(path: String) {
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     switch name {
-    case "Rakefile", "Gemfile", "Guardfile", "Podfile", "Vagrantfile", "Brewfile": self = .ruby
+    case "Rakefile", "Gemfile", "Guardfile", "Podfile", "Vagrantfile", "Brewfile":
+      self = .ruby
       return
-    case ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zprofile", "PKGBUILD": self = .shell
+    case ".bashrc", ".bash_profile", ".profile", ".zshrc", ".zprofile", "PKGBUILD":
+      self = .shell
       return
     default: break
     }

@@ -56,9 +56,10 @@ extension BidiLanguageServer {
       ] {
         // Fixed lines are rescanned (from the cached start states) until no
         // hazard is left: removing a control can expose another.
-        let edits = hazards[document.uri]?.cache.fixAllEdits(strategy: strategy) { n in
-          (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
-        } ?? []
+        let edits =
+          hazards[document.uri]?.cache.fixAllEdits(strategy: strategy) { n in
+            (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
+          } ?? []
         actions.append([
           "title": .string(title),
           "kind": "source.fixAll.bidi",
@@ -136,13 +137,17 @@ extension BidiLanguageServer {
           let character = try lineOf(strong.line, document).character(atUTF8Offset: strong.utf8Offset, in: encoding)
           text += " (first strong character at line \(strong.line + 1), character \(character + 1))"
         } else {
-          text += paragraph.basis == "fallback" ? " (no strong character: fallback \(options.fallback.rawValue))" : " (\(paragraph.basis))"
+          text +=
+            paragraph.basis == "fallback"
+            ? " (no strong character: fallback \(options.fallback.rawValue))" : " (\(paragraph.basis))"
         }
         let alignment = ResolvedAlignment(.natural, paragraph: paragraph.direction, layout: options.layoutDirection)
-        text += "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
+        text +=
+          "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
         let visual = line.withUTF8 { bytes -> String in
           let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
-          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction == .rtl ? .rightToLeft : .leftToRight)
+          let analysed = BidiParagraph(
+            utf8: slice, direction: paragraph.direction == .rtl ? .rightToLeft : .leftToRight)
           var result = String()
           for scalar in analysed.line().visualScalars() where scalar != 0x2029 {
             result.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
@@ -154,7 +159,9 @@ extension BidiLanguageServer {
       }
       let controls = line.withUTF8 { BidiControl.occurrences(in: $0) }
       if !controls.isEmpty {
-        parts.append("Bidi controls: " + controls.map { "\($0.control.shortName) (\($0.control.codePointText))" }.joined(separator: ", "))
+        parts.append(
+          "Bidi controls: "
+            + controls.map { "\($0.control.shortName) (\($0.control.codePointText))" }.joined(separator: ", "))
       }
       return [
         "contents": ["kind": "plaintext", "value": .string(parts.joined(separator: "\n\n"))],

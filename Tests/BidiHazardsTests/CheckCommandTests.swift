@@ -34,7 +34,9 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(found.sorted(), try CorpusTests.expectedFindings().map(\.description))
     // Files come in sorted order, findings in line order.
     XCTAssertTrue(lines[0].hasPrefix(hazards + "/TextBlock.java:6:33: error: U+202E RIGHT-TO-LEFT OVERRIDE"), lines[0])
-    XCTAssertTrue(lines.last!.hasPrefix(hazards + "/stretched-template.js:10:17: error: U+200E LEFT-TO-RIGHT MARK inside an identifier"))
+    XCTAssertTrue(
+      lines.last!.hasPrefix(
+        hazards + "/stretched-template.js:10:17: error: U+200E LEFT-TO-RIGHT MARK inside an identifier"))
   }
 
   func testCleanCorpusPasses() {

@@ -43,7 +43,9 @@ final class CorpusTests: XCTestCase {
     XCTAssertEqual(clean.count, 12)
     XCTAssertEqual(try Self.expectedFindings().count, 92)
     // Every listed language has a hazard sample and a clean file.
-    for language in ["c", "cpp", "swift", "rust", "go", "java", "javascript", "typescript", "python", "ruby", "shellscript"] {
+    for language in [
+      "c", "cpp", "swift", "rust", "go", "java", "javascript", "typescript", "python", "ruby", "shellscript",
+    ] {
       XCTAssertTrue(hazards.contains { SourceLanguage(path: $0)?.rawValue == language }, language)
       XCTAssertTrue(clean.contains { SourceLanguage(path: $0)?.rawValue == language }, language)
     }
@@ -95,7 +97,9 @@ final class CorpusTests: XCTestCase {
     let source = corpusURL.deletingLastPathComponent().appendingPathComponent("CorpusSource")
     var expected: [String] = []
     for folder in ["hazards", "clean"] {
-      for name in try FileManager.default.contentsOfDirectory(atPath: source.appendingPathComponent(folder).path).sorted() {
+      for name in try FileManager.default.contentsOfDirectory(atPath: source.appendingPathComponent(folder).path)
+        .sorted()
+      {
         let template = try String(contentsOf: source.appendingPathComponent("\(folder)/\(name)"), encoding: .utf8)
         let marked = MarkedText(template)
         let committed = try String(contentsOf: corpusURL.appendingPathComponent("\(folder)/\(name)"), encoding: .utf8)

@@ -62,7 +62,8 @@ final class FixTests: XCTestCase {
 
   func testRemoveAndReplaceOverride() throws {
     XCTAssertEqual(try fixedText("a ⟦RLO⟧bc⟦PDF⟧ d", nil, kind: .remove), "a bc d")
-    XCTAssertEqual(try fixedText("a ⟦RLO⟧bc⟦PDF⟧ d", nil, kind: .replaceOverrideWithEmbedding), MarkedText("a ⟦RLE⟧bc⟦PDF⟧ d").text)
+    XCTAssertEqual(
+      try fixedText("a ⟦RLO⟧bc⟦PDF⟧ d", nil, kind: .replaceOverrideWithEmbedding), MarkedText("a ⟦RLE⟧bc⟦PDF⟧ d").text)
     XCTAssertEqual(try fixedText("a ⟦PDI⟧ d", nil, kind: .remove), "a  d")
     XCTAssertEqual(try fixedText("ab⟦RLM⟧c = 1", .python, kind: .remove), "abc = 1")
   }
@@ -78,10 +79,12 @@ final class FixTests: XCTestCase {
           applied += 1
           XCTAssertTrue(fix.edits.allSatisfy { $0.line == diagnostic.line })
           let after = scanner.scanDocument(apply(fix.edits, to: text))
-          let context = "\(path):\(diagnostic.line + 1):\(diagnostic.range.lowerBound + 1) \(diagnostic.code.rawValue): \(fix.title)"
+          let context =
+            "\(path):\(diagnostic.line + 1):\(diagnostic.range.lowerBound + 1) \(diagnostic.code.rawValue): \(fix.title)"
           XCTAssertLessThanOrEqual(after.count, before.count, context)
           // Diagnostics on other lines are untouched.
-          XCTAssertEqual(after.filter { $0.line != diagnostic.line }, before.filter { $0.line != diagnostic.line }, context)
+          XCTAssertEqual(
+            after.filter { $0.line != diagnostic.line }, before.filter { $0.line != diagnostic.line }, context)
           // On the line, every diagnostic left is on an original control,
           // never on inserted text, and the fixed one is gone. (A removal
           // can expose a control that was fine: one that splits `#{`.)
@@ -138,7 +141,9 @@ final class FixTests: XCTestCase {
   /// Whether the edits of each line are disjoint.
   func disjoint(_ edits: [HazardTextEdit]) -> Bool {
     let ordered = edits.sorted { ($0.line, $0.range.lowerBound) < ($1.line, $1.range.lowerBound) }
-    return zip(ordered, ordered.dropFirst()).allSatisfy { $0.line != $1.line || $0.range.upperBound <= $1.range.lowerBound }
+    return zip(ordered, ordered.dropFirst()).allSatisfy {
+      $0.line != $1.line || $0.range.upperBound <= $1.range.lowerBound
+    }
   }
 
   func testFixAllRescansWhatARemovalExposes() throws {
@@ -231,7 +236,8 @@ final class FixTests: XCTestCase {
     let diagnostics = HazardScanner(language: .c).scanDocument(text)
     XCTAssertEqual(diagnostics.map(\.code), [.inComment, .override, .inComment, .unmatched])
     let closed = apply(fixAllEdits(for: diagnostics, strategy: .close), to: Array(text.utf8))
-    XCTAssertEqual(String(decoding: closed, as: UTF8.self), MarkedText("/* ⟦RLE⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x ⟦PDI⟧⟦PDF⟧*/ y ").text)
+    XCTAssertEqual(
+      String(decoding: closed, as: UTF8.self), MarkedText("/* ⟦RLE⟧ } ⟦LRI⟧if (a)⟦PDI⟧ ⟦LRI⟧ x ⟦PDI⟧⟦PDF⟧*/ y ").text)
     let removed = apply(fixAllEdits(for: diagnostics, strategy: .remove), to: Array(text.utf8))
     XCTAssertEqual(String(decoding: removed, as: UTF8.self), MarkedText("/*  } ⟦LRI⟧if (a)⟦PDI⟧  x */ y ").text)
   }

@@ -1,5 +1,5 @@
-import BidiTestSupport
 import BidiHazards
+import BidiTestSupport
 import XCTest
 
 /// Incremental scanning gives the same result as a full scan, and stops
@@ -32,7 +32,9 @@ final class HazardLineCacheTests: XCTestCase {
     document[1] = Array(MarkedText("x2 ⟦RLI⟧").text.utf8)
     cache.replaceLines(1..<2, with: 1)
     var scanned: [Int] = []
-    let ranges = cache.refresh { scanned.append($0); return document[$0] }
+    let ranges = cache.refresh {
+      scanned.append($0); return document[$0]
+    }
     // Only the edited line: its end state did not change.
     XCTAssertEqual(scanned, [1])
     XCTAssertEqual(ranges, [1..<2])
@@ -48,7 +50,9 @@ final class HazardLineCacheTests: XCTestCase {
     document[0] = Array("a /*".utf8)
     cache.replaceLines(0..<1, with: 1)
     var scanned: [Int] = []
-    cache.refresh { scanned.append($0); return document[$0] }
+    cache.refresh {
+      scanned.append($0); return document[$0]
+    }
     // Lines 1 and 2 start in the comment now; line 3 starts in code as
     // before, so the scan stops there.
     XCTAssertEqual(scanned, [0, 1, 2])
@@ -131,4 +135,3 @@ final class HazardLineCacheTests: XCTestCase {
     }
   }
 }
-

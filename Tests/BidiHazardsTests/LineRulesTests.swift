@@ -91,7 +91,8 @@ final class LineRulesTests: XCTestCase {
     XCTAssertEqual(first.filter { $0.code == .unmatched }.count, count)
     // The outermost opener needs every closer; the innermost only one.
     XCTAssertEqual(first.first?.closing?.closers.count, count)
-    XCTAssertEqual(first.first { $0.code == .unpaired && $0.range.lowerBound == 3 * (count - 1) }?.closing?.closers.count, 1)
+    XCTAssertEqual(
+      first.first { $0.code == .unpaired && $0.range.lowerBound == 3 * (count - 1) }?.closing?.closers.count, 1)
     let isolates = String(repeating: "\u{2067}\u{202B}", count: count) + String(repeating: "\u{2069}", count: count)
     XCTAssertEqual(HazardScanner(language: .c).scanDocument(isolates), [])
   }

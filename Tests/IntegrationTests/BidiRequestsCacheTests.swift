@@ -86,15 +86,21 @@ final class BidiRequestsCacheTests: XCTestCase {
           for _ in 0..<Int.random(in: 1...3, using: &generator) {
             let lineCount = shadow.lineRanges.count
             let startLine = Int.random(in: 0..<lineCount, using: &generator)
-            let endLine = min(lineCount - 1, startLine + (Int.random(in: 0..<4, using: &generator) == 0 ? Int.random(in: 0...3, using: &generator) : 0))
+            let endLine = min(
+              lineCount - 1,
+              startLine + (Int.random(in: 0..<4, using: &generator) == 0 ? Int.random(in: 0...3, using: &generator) : 0)
+            )
             var start = position(shadow, line: startLine, encoding, &generator)
             var end = position(shadow, line: endLine, encoding, &generator)
             if start.line == end.line && end.character < start.character { swap(&start, &end) }
             // Deletions are rarer while the document is small, so that it keeps its size.
             let deletes = Int.random(in: 0..<(lineCount < 150 ? 6 : 2), using: &generator) == 0
             let grow = lineCount < 150 && Bool.random(using: &generator)
-            let text = deletes ? "" : randomText(Int.random(in: 1...4, using: &generator), &generator) + (grow ? "\n" : "")
-            let change: JSONValue = ["range": bidiRange(start.line, start.character, end.line, end.character), "text": .string(text)]
+            let text =
+              deletes ? "" : randomText(Int.random(in: 1...4, using: &generator), &generator) + (grow ? "\n" : "")
+            let change: JSONValue = [
+              "range": bidiRange(start.line, start.character, end.line, end.character), "text": .string(text),
+            ]
             try shadow.apply(edits: [["range": change["range"] ?? .null, "newText": .string(text)]], encoding)
             changes.append(change)
             edits += 1
@@ -107,7 +113,8 @@ final class BidiRequestsCacheTests: XCTestCase {
             let last = min(lineCount - 1, line + Int.random(in: 0...5, using: &generator))
             var options = directionConfigurations[Int.random(in: 0..<directionConfigurations.count, using: &generator)]
             options["range"] = bidiRange(line, 0, last, 0)
-            let method = ["bidi/naturalDirection", "bidi/visualOrder", "bidi/alignment"][Int.random(in: 0..<3, using: &generator)]
+            let method = ["bidi/naturalDirection", "bidi/visualOrder", "bidi/alignment"][
+              Int.random(in: 0..<3, using: &generator)]
             _ = try session.paragraphs(method, options)
             warmingRequests += 1
           }
@@ -115,7 +122,9 @@ final class BidiRequestsCacheTests: XCTestCase {
         compared += try compareWithAFreshDaemon(session, shadow, "\(encoding), checkpoint \(checkpoint)")
       }
     }
-    print("BidiRequestsCacheTests: \(edits) changes, \(warmingRequests) requests between them, \(compared) entries compared")
+    print(
+      "BidiRequestsCacheTests: \(edits) changes, \(warmingRequests) requests between them, \(compared) entries compared"
+    )
     XCTAssertGreaterThanOrEqual(edits, 3 * 3 * 400)
     XCTAssertGreaterThan(warmingRequests, 1000)
     XCTAssertGreaterThan(compared, 9 * 11 * 120)

@@ -40,7 +40,8 @@ final class BidiRequestsConformanceTests: XCTestCase {
     let levels = fields[3].split(separator: " ").map { Int($0) }
     let order = fields[4].split(separator: " ").compactMap { Int($0) }
     guard !scalars.isEmpty, levels.count == scalars.count else { return nil }
-    return Case(lineNumber: number, scalars: scalars, direction: direction, paragraphLevel: level, levels: levels, order: order)
+    return Case(
+      lineNumber: number, scalars: scalars, direction: direction, paragraphLevel: level, levels: levels, order: order)
   }
 
   /// Paragraph separators and line breaks would split the case into
@@ -50,7 +51,9 @@ final class BidiRequestsConformanceTests: XCTestCase {
   }
 
   static func hasBracket(_ scalars: [Unicode.Scalar]) -> Bool {
-    scalars.contains { [0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x2329, 0x232A, 0x3008, 0x3009, 0xFF08, 0xFF09].contains($0.value) }
+    scalars.contains {
+      [0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x2329, 0x232A, 0x3008, 0x3009, 0xFF08, 0xFF09].contains($0.value)
+    }
   }
 
   static func hasIsolate(_ scalars: [Unicode.Scalar]) -> Bool {

@@ -94,7 +94,8 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
   ) throws -> Int {
     let content = shadow.lines[line]
     let spans = isolates(content)
-    let paragraphs = try visualScalars(session, line: line, uri: uri, options, content: content, file: file, lineNumber: lineNumber)
+    let paragraphs = try visualScalars(
+      session, line: line, uri: uri, options, content: content, file: file, lineNumber: lineNumber)
     for span in spans {
       let context = "isolate \(BidiChars.visible(content[span])) in \(BidiChars.visible(content))"
       guard let paragraph = paragraphs.last(where: { $0.start <= span.lowerBound }) else {
@@ -102,23 +103,29 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
         continue
       }
       let positions = paragraph.order.enumerated().filter { span.contains($0.element) }.map(\.offset)
-      XCTAssertEqual(positions.count, span.count, "every character of the isolate is displayed: \(context)", file: file, line: lineNumber)
+      XCTAssertEqual(
+        positions.count, span.count, "every character of the isolate is displayed: \(context)", file: file,
+        line: lineNumber)
       XCTAssertEqual(
         positions.last.map { $0 - (positions.first ?? 0) + 1 }, positions.count, "displayed as one block: \(context)",
         file: file, line: lineNumber)
       // The inside, alone, in the isolate's direction.
       let inside = Array(content[(span.lowerBound + 1)..<span.upperBound])
       guard !inside.isEmpty else { continue }
-      let direction: JSONValue = content[span.lowerBound] == BidiChars.lri ? "ltr" : content[span.lowerBound] == BidiChars.rli ? "rtl" : "auto"
+      let direction: JSONValue =
+        content[span.lowerBound] == BidiChars.lri ? "ltr" : content[span.lowerBound] == BidiChars.rli ? "rtl" : "auto"
       scratchDocuments += 1
       let scratch = "file:///scratch-\(scratchDocuments).txt"
       var alone = ""
       alone.unicodeScalars.append(contentsOf: inside)
       try session.open(alone, uri: scratch)
       let own = try visualScalars(
-        session, line: 0, uri: scratch, ["direction": direction, "strategy": "firstStrong", "fallback": "ltr"], content: inside,
+        session, line: 0, uri: scratch, ["direction": direction, "strategy": "firstStrong", "fallback": "ltr"],
+        content: inside,
         file: file, lineNumber: lineNumber)
-      let shown = paragraph.order.filter { span.lowerBound < $0 && $0 < span.upperBound }.map { $0 - span.lowerBound - 1 }
+      let shown = paragraph.order.filter { span.lowerBound < $0 && $0 < span.upperBound }.map {
+        $0 - span.lowerBound - 1
+      }
       XCTAssertEqual(shown, own.first?.order, "displayed in its own order: \(context)", file: file, line: lineNumber)
     }
     return spans.count
@@ -192,9 +199,11 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
       let session = try BidiSession()
       try session.open(text)
       var shadow = BidiShadowText(text)
-      let edits = try mark(session, &shadow, ["mode": "direction", "direction": .string(wanted), "paragraphs": "block"])
+      let edits = try mark(
+        session, &shadow, ["mode": "direction", "direction": .string(wanted), "paragraphs": "block"])
       XCTAssertEqual(lines(of: edits), expectedLines, wanted)
-      XCTAssertEqual(edits.compactMap { $0["range"]?["start"]?["character"]?.intValue }, [0, 0], "at the block's start")
+      XCTAssertEqual(
+        edits.compactMap { $0["range"]?["start"]?["character"]?.intValue }, [0, 0], "at the block's start")
       let opposite: JSONValue = wanted == "rtl" ? "ltr" : "rtl"
       let entries = try session.paragraphs(
         "bidi/naturalDirection", ["strategy": "firstStrong", "paragraphs": "block", "fallback": opposite])
@@ -223,7 +232,8 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
       if let kind = test.kind { options["isolate"] = .string(kind) }
       let edits = try mark(session, &shadow, options)
       XCTAssertEqual(texts(edits), [test.initiator, "<PDI>"], test.text)
-      XCTAssertEqual(edits.compactMap { $0["range"]?["start"]?["character"]?.intValue }, [test.start, test.end], test.text)
+      XCTAssertEqual(
+        edits.compactMap { $0["range"]?["start"]?["character"]?.intValue }, [test.start, test.end], test.text)
       XCTAssertEqual(try assertIsolatesDisplayAsBlocks(session, shadow, line: 0), 1, test.text)
     }
   }
@@ -317,7 +327,8 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
     }
     let plain = "استخدم Apple Pay 3 مرات"
     try session.open(plain, uri: "file:///plain.txt")
-    XCTAssertNotEqual(try displayed(session, line: 0, uri: "file:///plain.txt"), meant, "without the mark the 3 joins the brand")
+    XCTAssertNotEqual(
+      try displayed(session, line: 0, uri: "file:///plain.txt"), meant, "without the mark the 3 joins the brand")
   }
 
   // MARK: runs
@@ -420,10 +431,12 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
     try session.open(text)
     var shadow = BidiShadowText(text)
     // A range holding half of a pair judges the pair on the whole line.
-    XCTAssertEqual(try mark(session, &shadow, ["mode": "strip", "only": "unpaired", "range": bidiRange(0, 3, 0, 4)]), [])
+    XCTAssertEqual(
+      try mark(session, &shadow, ["mode": "strip", "only": "unpaired", "range": bidiRange(0, 3, 0, 4)]), [])
     let edits = try mark(session, &shadow, ["mode": "strip", "only": "unpaired"])
     XCTAssertEqual(lines(of: edits), [2, 2, 3])
-    XCTAssertEqual(shadow.lines.map { BidiChars.visible($0) }, ["a<RLI>b<PDI>c", "<RLI>a<RLE>b<PDI>", "a<RLI>b<PDI>", "<RLI>x<PDI>"])
+    XCTAssertEqual(
+      shadow.lines.map { BidiChars.visible($0) }, ["a<RLI>b<PDI>c", "<RLI>a<RLE>b<PDI>", "a<RLI>b<PDI>", "<RLI>x<PDI>"])
     for line in shadow.lines { XCTAssertEqual(BidiChars.unpaired(line), []) }
   }
 
@@ -455,13 +468,16 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
       func fill(_ text: String) -> String {
         guard let firstRange = text.range(of: "%@") else { return text }
         var result = text.replacingCharacters(in: firstRange, with: first)
-        if let secondRange = result.range(of: "%@") { result = result.replacingCharacters(in: secondRange, with: second) }
+        if let secondRange = result.range(of: "%@") {
+          result = result.replacingCharacters(in: secondRange, with: second)
+        }
         return result
       }
       let isolated = "file:///isolated-\(first.first ?? "x").txt"
       try session.open(fill(shadow.text), uri: isolated)
       XCTAssertEqual(try displayed(session, line: 0, uri: isolated), meant, "isolated, \(first) first")
-      XCTAssertEqual(try assertIsolatesDisplayAsBlocks(session, BidiShadowText(fill(shadow.text)), line: 0, uri: isolated), 2)
+      XCTAssertEqual(
+        try assertIsolatesDisplayAsBlocks(session, BidiShadowText(fill(shadow.text)), line: 0, uri: isolated), 2)
       let plain = "file:///plain-\(first.first ?? "x").txt"
       try session.open(fill(format), uri: plain)
       if first == "Apple Pay" {
@@ -499,7 +515,8 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
     let meant = onScreen("كتب: مرحبا") + " @handle"
     let plain = try BidiSession()
     try plain.open(text)
-    XCTAssertNotEqual(try displayed(plain, line: 0, ["direction": "rtl"]), meant, "even in an rtl paragraph the @ moves")
+    XCTAssertNotEqual(
+      try displayed(plain, line: 0, ["direction": "rtl"]), meant, "even in an rtl paragraph the @ moves")
     let (session, _) = try fixArabicSentence(text)
     XCTAssertEqual(try displayed(session, line: 0), meant)
     // Isolating the handle alone does the same in an rtl paragraph.
@@ -514,10 +531,12 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
     let text = "התקשרו אלינו +1 (555) 123-4567 עכשיו"
     let session = try BidiSession()
     try session.open(text)
-    XCTAssertEqual(try displayed(session, line: 0), onScreen("עכשיו") + " 123-4567 (555) 1+ " + onScreen("התקשרו אלינו"))
+    XCTAssertEqual(
+      try displayed(session, line: 0), onScreen("עכשיו") + " 123-4567 (555) 1+ " + onScreen("התקשרו אלינו"))
     var shadow = BidiShadowText(text)
     try mark(session, &shadow, ["mode": "runs"])
-    XCTAssertEqual(try displayed(session, line: 0), onScreen("עכשיו") + " +1 (555) 123-4567 " + onScreen("התקשרו אלינו"))
+    XCTAssertEqual(
+      try displayed(session, line: 0), onScreen("עכשיו") + " +1 (555) 123-4567 " + onScreen("התקשרו אלינו"))
     XCTAssertEqual(try assertIsolatesDisplayAsBlocks(session, shadow, line: 0), 1)
   }
 
@@ -532,7 +551,10 @@ final class BidiRequestsInsertMarksTests: XCTestCase {
       try mark(session, &shadow, ["mode": "placeholders"])
       try mark(session, &shadow, ["mode": "direction", "direction": "rtl"])
       try mark(session, &shadow, ["mode": "runs"])
-      let emoji = (BidiShadowText.length(shadow.lines[0].prefix(1), encoding), BidiShadowText.length(shadow.lines[0].prefix(2), encoding))
+      let emoji = (
+        BidiShadowText.length(shadow.lines[0].prefix(1), encoding),
+        BidiShadowText.length(shadow.lines[0].prefix(2), encoding)
+      )
       XCTAssertEqual(shadow.lines[0][1], "😀", encoding)
       try mark(session, &shadow, ["mode": "isolate", "range": bidiRange(0, emoji.0, 0, emoji.1)])
       XCTAssertGreaterThanOrEqual(try assertIsolatesDisplayAsBlocks(session, shadow, line: 0), 3, encoding)

@@ -72,7 +72,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
         "4 0-5 ltr firstStrong @4:1",
         "5 0-9 rtl fallback",
       ])
-    XCTAssertEqual(try directions(session, ["fallback": "ltr", "range": bidiRange(5, 0, 5, 0)]), ["5 0-9 ltr fallback"])
+    XCTAssertEqual(
+      try directions(session, ["fallback": "ltr", "range": bidiRange(5, 0, 5, 0)]), ["5 0-9 ltr fallback"])
   }
 
   // MARK: estimate
@@ -155,7 +156,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     // Asked alone: the decided line lies outside the range.
     XCTAssertEqual(try decisions(session, ["range": bidiRange(501, 0, 501, 0)]), ["rtl fallback"])
     XCTAssertEqual(try decisions(session, ["range": bidiRange(1002, 0, 1002, 9)]), ["ltr fallback"])
-    XCTAssertEqual(try decisions(session, ["range": bidiRange(1001, 0, 1001, 9), "strategy": "estimate"]), ["ltr fallback"])
+    XCTAssertEqual(
+      try decisions(session, ["range": bidiRange(1001, 0, 1001, 9), "strategy": "estimate"]), ["ltr fallback"])
 
     // The whole document, with each strategy, against a running model. The
     // isolate-only lines are undecided for firstStrong only.
@@ -166,10 +168,13 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       var mismatches: [String] = []
       for (index, text) in lines.enumerated() {
         let own: String? =
-          text == "שלום" ? "rtl" : text == "abc" || (text.hasPrefix("\u{2067}") && strategy != "firstStrong") ? "ltr" : nil
+          text == "שלום"
+          ? "rtl" : text == "abc" || (text.hasPrefix("\u{2067}") && strategy != "firstStrong") ? "ltr" : nil
         let expected = own.map { "\($0) \(strategy)" } ?? "\(previous) fallback"
         if let own { previous = own }
-        if index < all.count && all[index] != expected { mismatches.append("line \(index): \(all[index]), expected \(expected)") }
+        if index < all.count && all[index] != expected {
+          mismatches.append("line \(index): \(all[index]), expected \(expected)")
+        }
       }
       XCTAssertEqual(mismatches, [], strategy)
       XCTAssertEqual(all.filter { $0.hasSuffix("fallback") }.count, strategy == "firstStrong" ? 1001 : 801, strategy)
@@ -214,10 +219,19 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       (["fallback": "ltr"], ["rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]),
       (["fallback": "rtl"], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]),
       (["fallback": "layout"], ["rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]),
-      (["fallback": "layout", "layoutDirection": "ltr"], ["rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]),
-      (["fallback": "layout", "layoutDirection": "rtl"], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]),
+      (
+        ["fallback": "layout", "layoutDirection": "ltr"],
+        ["rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]
+      ),
+      (
+        ["fallback": "layout", "layoutDirection": "rtl"],
+        ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]
+      ),
       (["fallback": "previous"], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
-      (["fallback": "previous", "layoutDirection": "rtl"], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
+      (
+        ["fallback": "previous", "layoutDirection": "rtl"],
+        ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]
+      ),
       ([:], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
     ]
     for (options, expected) in cases {
@@ -298,10 +312,22 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     try session.open("\n \nשלום\n\nabc\n\t")
     let cases: [(JSONObject, [String])] = [
       ([:], ["ltr fallback", "ltr fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
-      (["layoutDirection": "rtl"], ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
-      (["fallback": "rtl"], ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]),
-      (["fallback": "ltr"], ["ltr fallback", "ltr fallback", "rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]),
-      (["fallback": "layout", "layoutDirection": "rtl"], ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]),
+      (
+        ["layoutDirection": "rtl"],
+        ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]
+      ),
+      (
+        ["fallback": "rtl"],
+        ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]
+      ),
+      (
+        ["fallback": "ltr"],
+        ["ltr fallback", "ltr fallback", "rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]
+      ),
+      (
+        ["fallback": "layout", "layoutDirection": "rtl"],
+        ["rtl fallback", "rtl fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]
+      ),
     ]
     for (options, expected) in cases {
       var block = options
@@ -428,7 +454,9 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
 
   func testInitializationOptionsSetTheDefaults() throws {
     let settings: JSONValue = [
-      "bidi": ["strategy": "estimate", "rtlThreshold": 0.6, "fallback": "rtl", "paragraphs": "block", "layoutDirection": "rtl"]
+      "bidi": [
+        "strategy": "estimate", "rtlThreshold": 0.6, "fallback": "rtl", "paragraphs": "block", "layoutDirection": "rtl",
+      ]
     ]
     let session = try BidiSession(initializationOptions: settings)
     try session.open(settingsText)
@@ -436,12 +464,18 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     // block without strong characters take the fallback rtl.
     XCTAssertEqual(try decisions(session), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
     // Each default can be overridden.
-    XCTAssertEqual(try decisions(session, ["paragraphs": "line"]), ["ltr estimate", "rtl estimate", "rtl fallback", "rtl fallback"])
-    XCTAssertEqual(try decisions(session, ["rtlThreshold": 0.5]), ["rtl estimate", "rtl estimate", "rtl fallback", "rtl fallback"])
     XCTAssertEqual(
-      try decisions(session, ["strategy": "firstStrong"]), ["ltr firstStrong", "ltr firstStrong", "rtl fallback", "rtl fallback"])
-    XCTAssertEqual(try decisions(session, ["fallback": "previous"]), ["ltr estimate", "ltr estimate", "ltr fallback", "ltr fallback"])
-    XCTAssertEqual(try decisions(session, ["fallback": "layout"]), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
+      try decisions(session, ["paragraphs": "line"]), ["ltr estimate", "rtl estimate", "rtl fallback", "rtl fallback"])
+    XCTAssertEqual(
+      try decisions(session, ["rtlThreshold": 0.5]), ["rtl estimate", "rtl estimate", "rtl fallback", "rtl fallback"])
+    XCTAssertEqual(
+      try decisions(session, ["strategy": "firstStrong"]),
+      ["ltr firstStrong", "ltr firstStrong", "rtl fallback", "rtl fallback"])
+    XCTAssertEqual(
+      try decisions(session, ["fallback": "previous"]),
+      ["ltr estimate", "ltr estimate", "ltr fallback", "ltr fallback"])
+    XCTAssertEqual(
+      try decisions(session, ["fallback": "layout"]), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
     XCTAssertEqual(
       try decisions(session, ["fallback": "layout", "layoutDirection": "ltr"]),
       ["ltr estimate", "ltr estimate", "ltr fallback", "ltr fallback"])
@@ -454,7 +488,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     let plain = try BidiSession()
     try plain.open(settingsText)
     XCTAssertEqual(try decisions(plain), ["ltr firstStrong", "rtl firstStrong", "rtl fallback", "rtl fallback"])
-    XCTAssertEqual(try plain.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "leading")
+    XCTAssertEqual(
+      try plain.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "leading")
   }
 
   func testDidChangeConfigurationSettingsApply() throws {
@@ -464,9 +499,17 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     try session.open(settingsText)
     try session.client.notify(
       "workspace/didChangeConfiguration",
-      ["settings": ["bidi": ["strategy": "estimate", "rtlThreshold": 0.6, "fallback": "rtl", "paragraphs": "block", "layoutDirection": "rtl"]]])
+      [
+        "settings": [
+          "bidi": [
+            "strategy": "estimate", "rtlThreshold": 0.6, "fallback": "rtl", "paragraphs": "block",
+            "layoutDirection": "rtl",
+          ]
+        ]
+      ])
     XCTAssertEqual(try decisions(session), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
-    XCTAssertEqual(try session.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "trailing")
+    XCTAssertEqual(
+      try session.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "trailing")
     // A later change applies too.
     try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["strategy": "anyRTL"]]])
     XCTAssertEqual(try decisions(session, ["range": bidiRange(0, 0, 0, 0)]).first, "rtl anyRTL")

@@ -30,8 +30,10 @@ final class BidiSession {
 
   /// Starts the daemon, offers `encoding` alone, and initializes with
   /// `initializationOptions` if given.
-  init(encoding: String = "utf-16", initializationOptions: JSONValue? = nil,
-       file: StaticString = #filePath, line: UInt = #line) throws {
+  init(
+    encoding: String = "utf-16", initializationOptions: JSONValue? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     guard let executable = TestClient.builtProduct() else {
       throw BidiSessionError(description: "bidi-lsp is not built: run swift build -c release")
     }
@@ -280,8 +282,10 @@ struct BidiShadowText {
   /// An edit's absolute scalar range in this text and its new length.
   func span(of edit: JSONValue, _ encoding: String) -> (range: Range<Int>, inserted: Int)? {
     guard let range = edit["range"], let newText = edit["newText"]?.stringValue,
-      let start = offset(line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
-      let end = offset(line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding),
+      let start = offset(
+        line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
+      let end = offset(
+        line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding),
       start <= end
     else { return nil }
     return (start..<end, newText.unicodeScalars.count)
@@ -290,8 +294,11 @@ struct BidiShadowText {
   /// `range` (an LSP Range in this text) grown by what `edits` insert in it
   /// or at its ends, as a Range in the text after the edits.
   func grown(_ range: JSONValue, by edits: [JSONValue], _ encoding: String) -> JSONValue? {
-    guard var lower = offset(line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
-      var upper = offset(line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding)
+    guard
+      var lower = offset(
+        line: range["start"]?["line"]?.intValue ?? -1, character: range["start"]?["character"]?.intValue ?? 0, encoding),
+      var upper = offset(
+        line: range["end"]?["line"]?.intValue ?? -1, character: range["end"]?["character"]?.intValue ?? 0, encoding)
     else { return nil }
     let originalLower = lower
     let originalUpper = upper

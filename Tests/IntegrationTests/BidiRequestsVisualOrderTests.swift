@@ -38,14 +38,18 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     XCTAssertEqual(try levels([:]), [0, 1, 1, 1], "auto: firstStrong, fallback previous")
     XCTAssertEqual(try levels(["direction": "auto"]), [0, 1, 1, 1])
     XCTAssertEqual(try levels(["direction": "auto", "fallback": "ltr"]), [0, 1, 0, 1], "UAX #9's default")
-    XCTAssertEqual(try levels(["direction": "auto", "strategy": "estimate"]), [1, 1, 1, 0], "half the words: rtl; then 1 of 3")
+    XCTAssertEqual(
+      try levels(["direction": "auto", "strategy": "estimate"]), [1, 1, 1, 0], "half the words: rtl; then 1 of 3")
     XCTAssertEqual(try levels(["direction": "auto", "strategy": "anyRTL"]), [1, 1, 1, 1])
     XCTAssertEqual(try levels(["direction": "ltr"]), [0, 0, 0, 0])
     XCTAssertEqual(try levels(["direction": "rtl"]), [1, 1, 1, 1])
-    let directions = try session.paragraphs("bidi/visualOrder", ["direction": "rtl"]).compactMap { $0["direction"]?.stringValue }
+    let directions = try session.paragraphs("bidi/visualOrder", ["direction": "rtl"]).compactMap {
+      $0["direction"]?.stringValue
+    }
     XCTAssertEqual(directions, ["rtl", "rtl", "rtl", "rtl"])
 
-    XCTAssertEqual(runs(try displayLines(session, ["range": bidiRange(0, 0, 0, 0)]).first?["runs"]), ["0-4@0", "4-8@1"])
+    XCTAssertEqual(
+      runs(try displayLines(session, ["range": bidiRange(0, 0, 0, 0)]).first?["runs"]), ["0-4@0", "4-8@1"])
     // In an rtl paragraph the Latin rises to level 2; the space between
     // the two directions takes the paragraph's (N2).
     XCTAssertEqual(
@@ -110,7 +114,8 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     XCTAssertEqual(runs(broken.last?["runs"]), ["9-12@2"])
 
     // Two breaks, one per word boundary.
-    let three = try displayLines(session, ["range": bidiRange(0, 0, 0, 0), "lineBreaks": [5, 9], "include": ["visualOrder"]])
+    let three = try displayLines(
+      session, ["range": bidiRange(0, 0, 0, 0), "lineBreaks": [5, 9], "include": ["visualOrder"]])
     XCTAssertEqual(three.map { ints($0["visualOrder"]) }, [[4, 3, 2, 1, 0], [8, 5, 6, 7], [9, 10, 11]])
 
     // In a line of two paragraphs, display lines also end at the paragraph's end.
@@ -178,7 +183,10 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     let expected: [String: [(levels: [Int], order: [Int], runs: [String])]] = [
       "utf-8": [
         ([1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2], [9, 10, 8, 4, 5, 6, 7, 0, 1, 2, 3], ["9-11@2", "0-9@1"]),
-        ([0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], [0, 1, 2, 3, 4, 5, 6, 13, 14, 11, 12, 9, 10, 7, 8], ["0-7@0", "7-15@1"]),
+        (
+          [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], [0, 1, 2, 3, 4, 5, 6, 13, 14, 11, 12, 9, 10, 7, 8],
+          ["0-7@0", "7-15@1"]
+        ),
       ],
       "utf-16": [
         ([1, 1, 1, 1, 1, 2, 2], [5, 6, 4, 2, 3, 0, 1], ["5-7@2", "0-5@1"]),
@@ -250,12 +258,17 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   func testLogicalAndVisualMapsAreInversePermutationsPlacedAsRunsPlaceThem() throws {
     // UTF-32, so that units are characters.
     let session = try BidiSession(encoding: "utf-32")
-    let pieces = ["abc", " ", "שלום", "عربي", "123", "٣٤", "(", ")", "[x]", "-", ",", "\u{202B}", "\u{202C}", "\u{2067}", "\u{2069}", "\u{200F}", "\u{200B}", ".", "\t"]
+    let pieces = [
+      "abc", " ", "שלום", "عربي", "123", "٣٤", "(", ")", "[x]", "-", ",", "\u{202B}", "\u{202C}", "\u{2067}",
+      "\u{2069}", "\u{200F}", "\u{200B}", ".", "\t",
+    ]
     var generator = SeededGenerator(seed: 0x5EED_0F_0DE5)
     var lines: [String] = []
     for _ in 0..<120 {
       var line = ""
-      for _ in 0..<Int.random(in: 1...14, using: &generator) { line += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+      for _ in 0..<Int.random(in: 1...14, using: &generator) {
+        line += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+      }
       lines.append(line)
     }
     try session.open(lines.joined(separator: "\n"))
@@ -270,11 +283,15 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
         let context = "\(direction) line \(index) \(BidiChars.visible(lines[index]))"
         XCTAssertEqual(toVisual.sorted(), Array(0..<count), context)
         XCTAssertEqual(toLogical.sorted(), Array(0..<count), context)
-        XCTAssertEqual(toLogical.indices.map { toVisual.indices.contains(toLogical[$0]) ? toVisual[toLogical[$0]] : -1 }, Array(0..<count), context)
-        XCTAssertEqual(toLogical, expand(display["runs"], from: 0), "maps place removed characters as runs do: \(context)")
+        XCTAssertEqual(
+          toLogical.indices.map { toVisual.indices.contains(toLogical[$0]) ? toVisual[toLogical[$0]] : -1 },
+          Array(0..<count), context)
+        XCTAssertEqual(
+          toLogical, expand(display["runs"], from: 0), "maps place removed characters as runs do: \(context)")
         let levels = display["levels"]?.arrayValue ?? []
         XCTAssertEqual(levels.count, count, context)
-        XCTAssertEqual(toLogical.filter { levels.indices.contains($0) && !levels[$0].isNull }, ints(display["visualOrder"]), context)
+        XCTAssertEqual(
+          toLogical.filter { levels.indices.contains($0) && !levels[$0].isNull }, ints(display["visualOrder"]), context)
         var covered: [Int] = []
         for run in display["runs"]?.arrayValue ?? [] {
           covered += Array((run["start"]?.intValue ?? 0)..<(run["end"]?.intValue ?? 0))
@@ -296,9 +313,9 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
       session, ["range": bidiRange(0, 0, 0, 0), "lineBreaks": [9], "include": ["logicalToVisual", "visualToLogical"]])
     XCTAssertEqual(ints(broken.last?["logicalToVisual"]), [0, 1, 2])
     XCTAssertEqual(ints(broken.last?["visualToLogical"]), [0, 1, 2])
-    let second = try displayLines(session, ["range": bidiRange(1, 0, 1, 0), "include": ["logicalToVisual", "visualToLogical"]])
+    let second = try displayLines(
+      session, ["range": bidiRange(1, 0, 1, 0), "include": ["logicalToVisual", "visualToLogical"]])
     XCTAssertEqual(ints(second.last?["logicalToVisual"]), [3, 2, 1, 0])
     XCTAssertEqual(ints(second.last?["visualToLogical"]), [3, 2, 1, 0])
   }
 }
-

@@ -39,7 +39,9 @@ final class CheckCommandIntegrationTests: XCTestCase {
     }
   }
 
-  func check(_ arguments: [String], input: Data = Data(), in directory: URL? = HazardCorpus.root) throws -> HazardCommand.Result {
+  func check(_ arguments: [String], input: Data = Data(), in directory: URL? = HazardCorpus.root) throws
+    -> HazardCommand.Result
+  {
     try HazardCommand.run(["check"] + arguments, input: input, in: directory)
   }
 
@@ -64,10 +66,13 @@ final class CheckCommandIntegrationTests: XCTestCase {
     // Files in sorted order (bytes), findings in file order; an override
     // that is also unpaired, in a comment, string or identifier is listed
     // right after that other finding of the same character.
-    let keys = lines.map { [Array($0.path.utf8).map(Int.init), [$0.line, $0.column, $0.code == "bidi.override" ? 1 : 0]] }
-    XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { a, b in
-      a[0] != b[0] ? a[0].lexicographicallyPrecedes(b[0]) : a[1].lexicographicallyPrecedes(b[1])
-    }, "output order")
+    let keys = lines.map {
+      [Array($0.path.utf8).map(Int.init), [$0.line, $0.column, $0.code == "bidi.override" ? 1 : 0]]
+    }
+    XCTAssertTrue(
+      zip(keys, keys.dropFirst()).allSatisfy { a, b in
+        a[0] != b[0] ? a[0].lexicographicallyPrecedes(b[0]) : a[1].lexicographicallyPrecedes(b[1])
+      }, "output order")
   }
 
   func testEveryHazardFileIsFlaggedAndNoCleanFileIs() throws {
@@ -75,7 +80,8 @@ final class CheckCommandIntegrationTests: XCTestCase {
     for path in try HazardCorpus.files("hazards") {
       let result = try check([path])
       XCTAssertEqual(result.status, 1, path)
-      XCTAssertEqual(Set(parse(result).map(\.finding)), Set(try HazardCorpus.expected().filter { $0.path == path }), path)
+      XCTAssertEqual(
+        Set(parse(result).map(\.finding)), Set(try HazardCorpus.expected().filter { $0.path == path }), path)
       flagged += 1
     }
     var clean = 0
@@ -130,7 +136,8 @@ final class CheckCommandIntegrationTests: XCTestCase {
     var lines: [Line] = []
     for finding in findings {
       let line = Line(
-        path: finding["path"]?.stringValue ?? "", line: finding["line"]?.intValue ?? 0, column: finding["column"]?.intValue ?? 0,
+        path: finding["path"]?.stringValue ?? "", line: finding["line"]?.intValue ?? 0,
+        column: finding["column"]?.intValue ?? 0,
         severity: finding["severity"]?.stringValue ?? "", message: finding["message"]?.stringValue ?? "",
         code: finding["code"]?.stringValue ?? "")
       lines.append(line)
@@ -164,7 +171,8 @@ final class CheckCommandIntegrationTests: XCTestCase {
         "file:///corpus/\(path)", languageId: HazardCorpus.languageId(path), text: try HazardCorpus.text(path))
       let fromDaemon = diagnostics.map { d in
         let severity = d["severity"] == 1 ? "error" : "warning"
-        return "\(d.hazardStartLine + 1):\(d.hazardStartCharacter + 1) \(severity) \(d.hazardCode) \(d["message"]?.stringValue ?? "")"
+        return
+          "\(d.hazardStartLine + 1):\(d.hazardStartCharacter + 1) \(severity) \(d.hazardCode) \(d["message"]?.stringValue ?? "")"
       }
       XCTAssertEqual(fromCheck, fromDaemon, path)
       compared += fromCheck.count
@@ -207,9 +215,12 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let result = try check(["invalid.txt"], in: scratch.url)
     XCTAssertEqual(result.status, 1)
     let lines = parse(result)
-    XCTAssertEqual(lines.map { "\($0.line):\($0.column) \($0.severity) \($0.code)" }, [
-      "2:1 warning bidi.invalidUtf8", "2:8 error bidi.unpaired", "2:8 warning bidi.override", "3:6 warning bidi.unmatched",
-    ])
+    XCTAssertEqual(
+      lines.map { "\($0.line):\($0.column) \($0.severity) \($0.code)" },
+      [
+        "2:1 warning bidi.invalidUtf8", "2:8 error bidi.unpaired", "2:8 warning bidi.override",
+        "3:6 warning bidi.unmatched",
+      ])
     XCTAssertTrue(lines.first?.message.contains("0xFF 0xFE") ?? false, "\(lines)")
     let json = try JSONValue(decoding: [UInt8](try check(["--format", "json", "invalid.txt"], in: scratch.url).output))
     XCTAssertEqual(json["findings"]?[0]?["length"], 2)
@@ -234,7 +245,8 @@ final class CheckCommandIntegrationTests: XCTestCase {
     try scratch.write("late-nul.txt", late)
     let checked = try check(["late-nul.txt"], in: scratch.url)
     XCTAssertEqual(checked.status, 1)
-    XCTAssertEqual(parse(checked).map { "\($0.line):\($0.column) \($0.code)" }, ["3:1 bidi.unpaired", "3:1 bidi.override"])
+    XCTAssertEqual(
+      parse(checked).map { "\($0.line):\($0.column) \($0.code)" }, ["3:1 bidi.unpaired", "3:1 bidi.override"])
   }
 
   func testMissingFilesAndUsageErrorsExitTwo() throws {
@@ -246,7 +258,9 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let mixed = try check(["hazards/notes.txt", "no-such-file.c"])
     XCTAssertEqual(mixed.status, 2)
     XCTAssertEqual(parse(mixed).count, 9)
-    for arguments in [[], ["--bogus", "clean"], ["--format", "xml", "clean"], ["--format"], ["--language", "klingon", "clean"]] {
+    for arguments in [
+      [], ["--bogus", "clean"], ["--format", "xml", "clean"], ["--format"], ["--language", "klingon", "clean"],
+    ] {
       let result = try check(arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
       XCTAssertEqual(result.text, "", "\(arguments)")
@@ -256,7 +270,9 @@ final class CheckCommandIntegrationTests: XCTestCase {
 
   func testDirectoriesAreWalkedRecursivelyInSortedOrder() throws {
     let scratch = try HazardScratch()
-    for path in ["tree/b/c/z.txt", "tree/a/w.txt", "tree/A.txt", "tree/a/b/deep/x.c", "tree/a b.txt", "tree/.git/hidden.txt"] {
+    for path in [
+      "tree/b/c/z.txt", "tree/a/w.txt", "tree/A.txt", "tree/a/b/deep/x.c", "tree/a b.txt", "tree/.git/hidden.txt",
+    ] {
       try scratch.write(path, "x \u{2069}\n")
     }
     try scratch.write("tree/a/clean.txt", "\u{5E9}\u{5DC}\u{5D5}\u{5DD}\n")
@@ -264,7 +280,8 @@ final class CheckCommandIntegrationTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     // Depth first, each folder's entries sorted by their bytes (so folder
     // `a` and its contents come before `a b.txt`); `.git` is skipped.
-    XCTAssertEqual(parse(result).map(\.path), ["tree/A.txt", "tree/a/b/deep/x.c", "tree/a/w.txt", "tree/a b.txt", "tree/b/c/z.txt"])
+    XCTAssertEqual(
+      parse(result).map(\.path), ["tree/A.txt", "tree/a/b/deep/x.c", "tree/a/w.txt", "tree/a b.txt", "tree/b/c/z.txt"])
     // A trailing slash gives the same paths.
     XCTAssertEqual(parse(try check(["tree/"], in: scratch.url)).map(\.path), parse(result).map(\.path))
   }
@@ -272,7 +289,9 @@ final class CheckCommandIntegrationTests: XCTestCase {
   func testStandardInput() throws {
     let plain = try check(["-"], input: Data("x \u{202E}\n".utf8))
     XCTAssertEqual(plain.status, 1)
-    XCTAssertEqual(parse(plain).map { "\($0.path):\($0.line):\($0.column) \($0.code)" }, ["-:1:3 bidi.unpaired", "-:1:3 bidi.override"])
+    XCTAssertEqual(
+      parse(plain).map { "\($0.path):\($0.line):\($0.column) \($0.code)" },
+      ["-:1:3 bidi.unpaired", "-:1:3 bidi.override"])
     // With a language, comments are told apart.
     let c = try check(["--language", "c", "-"], input: Data("int a; /* \u{202E} */\n".utf8))
     XCTAssertEqual(parse(c).map(\.code), ["bidi.inComment", "bidi.override"])
@@ -290,10 +309,20 @@ final class CheckCommandIntegrationTests: XCTestCase {
     // An unclosed RLO is two findings at one place.
     func unclosedRLO(_ place: String) -> [String] { ["\(place) bidi.unpaired", "\(place) bidi.override"] }
     let cases: [(String, [UInt8], [String])] = [
-      ("crlf-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + [0x0D, 0x0A] + Array("x ".utf8) + rlo + [0x0A], unclosedRLO("2:3")),
+      (
+        "crlf-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + [0x0D, 0x0A] + Array("x ".utf8) + rlo + [0x0A],
+        unclosedRLO("2:3")
+      ),
       ("control-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + rlo + [0x0A], unclosedRLO("1:\(chunk)")),
-      ("letter-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + Array("\u{5D0}\n".utf8) + rlo, unclosedRLO("2:1")),
-      ("many-lines.txt", Array(String(repeating: String(repeating: "b", count: 99) + "\n", count: 3000).utf8) + Array("\u{5D0} \u{2069} end".utf8), ["3001:4 bidi.unmatched"]),
+      (
+        "letter-split.txt", [UInt8](repeating: 0x61, count: chunk - 1) + Array("\u{5D0}\n".utf8) + rlo,
+        unclosedRLO("2:1")
+      ),
+      (
+        "many-lines.txt",
+        Array(String(repeating: String(repeating: "b", count: 99) + "\n", count: 3000).utf8)
+          + Array("\u{5D0} \u{2069} end".utf8), ["3001:4 bidi.unmatched"]
+      ),
     ]
     for (name, bytes, expected) in cases {
       try scratch.write(name, bytes)
@@ -320,6 +349,9 @@ final class CheckCommandIntegrationTests: XCTestCase {
     let lines = try check(["hazards"]).lines
     XCTAssertEqual(lines.count, HazardCorpus.findingCount)
     let live = lines.filter { $0.unicodeScalars.contains(where: HazardControls.isControl) }
-    XCTAssertEqual(live.count, 0, "\(live.count) of \(lines.count) report lines hold bidi controls, e.g. \(live.first.map { $0.unicodeScalars.map { HazardControls.isControl($0) ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined() } ?? "")")
+    XCTAssertEqual(
+      live.count, 0,
+      "\(live.count) of \(lines.count) report lines hold bidi controls, e.g. \(live.first.map { $0.unicodeScalars.map { HazardControls.isControl($0) ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined() } ?? "")"
+    )
   }
 }

@@ -290,7 +290,8 @@ final class DocumentTests: XCTestCase {
     // A full change followed by an invalid one: nothing applies either.
     try daemon.change(uri, version: 3, [fullChange("gone"), change(0, 3, 0, 1, "")])
     // A valid change followed by one without text.
-    try daemon.change(uri, version: 4, [change(1, 0, 1, 0, "+"), ["range": ["start": position(0, 0), "end": position(0, 0)]]])
+    try daemon.change(
+      uri, version: 4, [change(1, 0, 1, 0, "+"), ["range": ["start": position(0, 0), "end": position(0, 0)]]])
     let messages = try daemon.barrier()
     XCTAssertEqual(warnings(in: messages).count, 3, "\(messages)")
     try assertDocument(daemon, uri, is: text, version: 1)

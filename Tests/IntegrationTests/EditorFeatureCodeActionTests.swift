@@ -11,7 +11,9 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   /// Applies a WorkspaceEdit's TextEdits to the shadow copy and sends them as
   /// incremental changes; checks that the daemon's text equals the shadow
   /// copy and returns the next publish.
-  func apply(_ action: JSONValue, to text: HazardText, uri: String, _ session: HazardSession) throws -> (HazardText, [JSONValue]) {
+  func apply(_ action: JSONValue, to text: HazardText, uri: String, _ session: HazardSession) throws -> (
+    HazardText, [JSONValue]
+  ) {
     let changes = action["edit"]?["changes"]
     XCTAssertEqual(changes?.objectValue?.keys, [uri], "edits only this document: \(action)")
     let edits = changes?[uri]?.arrayValue ?? []
@@ -44,7 +46,8 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         let code = diagnostic.hazardCode
         let where_ = "\(path):\(line + 1) \(code)"
         let control = try XCTUnwrap(text.scalar(line: line, character: diagnostic.hazardStartCharacter, in: .utf16))
-        let actions = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
+        let actions = try session.codeActions(
+          uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
         let fixes = actions.filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
         XCTAssertTrue(actions.allSatisfy { $0["kind"] == "quickfix" }, where_)
         // Remove always; close for an opener left open (through its
@@ -52,8 +55,11 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         // too); for the `override` diagnostic, no close, but replace the
         // override by an embedding (closing it on its line when it is not
         // closed), except inside an identifier, where any control is wrong.
-        let closable = HazardControls.isOpener(control) && ["bidi.unpaired", "bidi.inComment", "bidi.inString"].contains(code)
-        let inIdentifier = original.contains { $0["range"] == diagnostic["range"] && $0.hazardCode == "bidi.inIdentifier" }
+        let closable =
+          HazardControls.isOpener(control) && ["bidi.unpaired", "bidi.inComment", "bidi.inString"].contains(code)
+        let inIdentifier = original.contains {
+          $0["range"] == diagnostic["range"] && $0.hazardCode == "bidi.inIdentifier"
+        }
         let replaceable = code == "bidi.override" && !inIdentifier
         let expected = ["Remove"] + (closable ? ["Close"] : []) + (replaceable ? ["Replace"] : [])
         let offered = fixes.map { $0["title"]?.stringValue?.split(separator: " ").first.map(String.init) ?? "" }
@@ -107,12 +113,16 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
       // The RLO is unpaired and an override; the RLI unpaired; the PDI unmatched.
       XCTAssertEqual(
-        original.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unpaired", "bidi.unmatched"], encoding.rawValue)
+        original.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unpaired", "bidi.unmatched"],
+        encoding.rawValue)
       XCTAssertEqual(original[0]["range"], original[1]["range"])
       for diagnostic in original {
-        let fixes = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
-          .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
-        XCTAssertEqual(fixes.count, diagnostic.hazardCode == "bidi.unmatched" ? 1 : 2, "\(encoding.rawValue) \(diagnostic)")
+        let fixes = try session.codeActions(
+          uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic]
+        )
+        .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
+        XCTAssertEqual(
+          fixes.count, diagnostic.hazardCode == "bidi.unmatched" ? 1 : 2, "\(encoding.rawValue) \(diagnostic)")
         for fix in fixes {
           let title = fix["title"]?.stringValue ?? ""
           let (edited, after) = try apply(fix, to: text, uri: uri, session)
@@ -161,14 +171,17 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     let diagnostic = try XCTUnwrap(original.first)
     // Fix-all "close the controls" turns it into an RLE, closed by the PDI.
     let fixAll = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll.bidi"])
-    let closeAll = try XCTUnwrap(fixAll.first { $0["title"]?.stringValue?.hasSuffix("close the controls on their lines") ?? false })
+    let closeAll = try XCTUnwrap(
+      fixAll.first { $0["title"]?.stringValue?.hasSuffix("close the controls on their lines") ?? false })
     let (closed, afterAll) = try apply(closeAll, to: text, uri: uri, session)
     XCTAssertEqual(closed.text, replaced)
     XCTAssertEqual(afterAll, [])
     try restore(uri, text, original, session)
     // The quick fixes of the diagnostic: remove, and replace by an RLE.
-    let fixes = try session.codeActions(uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
-      .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
+    let fixes = try session.codeActions(
+      uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic]
+    )
+    .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
     let titles = fixes.compactMap { $0["title"]?.stringValue }
     XCTAssertEqual(titles.count, 2, "\(titles)")
     let replace = fixes.first { $0["title"]?.stringValue?.hasPrefix("Replace RLO by RLE") ?? false }
@@ -196,8 +209,11 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         XCTAssertEqual(action["kind"], "source.fixAll.bidi")
         // One edit per character, even for a character with two diagnostics
         // (an override that is also unpaired, in a comment, string or identifier).
-        let replaced = (action["edit"]?["changes"]?[uri]?.arrayValue ?? []).filter { $0["range"]?["start"] != $0["range"]?["end"] }
-        XCTAssertEqual(Set(replaced.compactMap { $0["range"]?["start"] }).count, replaced.count, "\(path): \(action["title"] ?? "")")
+        let replaced = (action["edit"]?["changes"]?[uri]?.arrayValue ?? []).filter {
+          $0["range"]?["start"] != $0["range"]?["end"]
+        }
+        XCTAssertEqual(
+          Set(replaced.compactMap { $0["range"]?["start"] }).count, replaced.count, "\(path): \(action["title"] ?? "")")
         let (edited, after) = try apply(action, to: text, uri: uri, session)
         XCTAssertEqual(after, [], "\(path): \(action["title"] ?? "") left hazards")
         XCTAssertNotEqual(edited.text, text.text)
@@ -291,8 +307,14 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // rtl has work only on the LTR line 1).
     let selections = [
       (HazardJSON.range(0, 0, 0, 4), ["direction", "isolate"]),
-      (HazardJSON.range(0, 0, 0, 24), ["direction", "isolate", "placeholders", "placeholders", "runs", "strip", "strip"]),
-      (HazardJSON.range(0, 0, 2, 0), ["direction", "direction", "placeholders", "placeholders", "runs", "strip", "strip"]),
+      (
+        HazardJSON.range(0, 0, 0, 24),
+        ["direction", "isolate", "placeholders", "placeholders", "runs", "strip", "strip"]
+      ),
+      (
+        HazardJSON.range(0, 0, 2, 0),
+        ["direction", "direction", "placeholders", "placeholders", "runs", "strip", "strip"]
+      ),
     ]
     var matched = 0
     for (selection, expectedModes) in selections {
@@ -340,12 +362,16 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       let text = HazardText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
       for diagnostic in try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: text.text) {
-        let scalar = text.scalar(line: diagnostic.hazardStartLine, character: diagnostic.hazardStartCharacter, in: .utf16)
+        let scalar = text.scalar(
+          line: diagnostic.hazardStartLine, character: diagnostic.hazardStartCharacter, in: .utf16)
         guard let scalar, (0x2066...0x2069).contains(scalar.value) else { continue }
         isolateHazards += 1
         let response = try session.request(
           "textDocument/codeAction",
-          ["textDocument": HazardJSON.document(uri), "range": diagnostic["range"] ?? .null, "context": ["diagnostics": [diagnostic]]])
+          [
+            "textDocument": HazardJSON.document(uri), "range": diagnostic["range"] ?? .null,
+            "context": ["diagnostics": [diagnostic]],
+          ])
         let fixes = response["result"]?.arrayValue?.filter { $0["kind"] == "quickfix" } ?? []
         if fixes.isEmpty {
           let error = response["error"]?["code"]?.intValue.map(String.init) ?? "no quick fix"

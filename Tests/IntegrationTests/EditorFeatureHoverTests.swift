@@ -23,7 +23,8 @@ final class EditorFeatureHoverTests: XCTestCase {
 
   func hover(_ session: HazardSession, _ uri: String, line: Int, character: Int = 0) throws -> JSONValue {
     try session.request(
-      "textDocument/hover", ["textDocument": HazardJSON.document(uri), "position": HazardJSON.position(line, character)])
+      "textDocument/hover",
+      ["textDocument": HazardJSON.document(uri), "position": HazardJSON.position(line, character)])
   }
 
   /// The value of a `Name: value` line of the hover text.
@@ -51,11 +52,13 @@ final class EditorFeatureHoverTests: XCTestCase {
     let session = try HazardSession()
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
-    XCTAssertEqual(field("Direction", try hover(session, uri, line: 0)), "ltr (first strong character at line 1, character 1)")
+    XCTAssertEqual(
+      field("Direction", try hover(session, uri, line: 0)), "ltr (first strong character at line 1, character 1)")
     // "123 456" has no strong character: the previous line's direction.
     XCTAssertEqual(field("Direction", try hover(session, uri, line: 2)), "rtl (no strong character: fallback previous)")
     // The first strong character skips the control before it.
-    XCTAssertEqual(field("Direction", try hover(session, uri, line: 3)), "ltr (first strong character at line 4, character 2)")
+    XCTAssertEqual(
+      field("Direction", try hover(session, uri, line: 3)), "ltr (first strong character at line 4, character 2)")
     let estimate = try HazardSession(initializationOptions: ["bidi": ["strategy": "estimate"]])
     try estimate.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(field("Direction", try hover(estimate, uri, line: 1)), "rtl (estimate)")
@@ -77,9 +80,12 @@ final class EditorFeatureHoverTests: XCTestCase {
     try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "rtl"]]])
     XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "leading (right) in a rtl layout")
     // A bad value is refused with a warning and changes nothing.
-    try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "sideways"]]])
+    try session.client.notify(
+      "workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "sideways"]]])
     let warning = try session.client.waitForNotification("window/logMessage", timeout: HazardSession.timeout)
-    XCTAssertTrue(warning["params"]?["message"]?.stringValue?.contains("params.settings.bidi.layoutDirection") ?? false, "\(warning)")
+    XCTAssertTrue(
+      warning["params"]?["message"]?.stringValue?.contains("params.settings.bidi.layoutDirection") ?? false,
+      "\(warning)")
     XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "leading (right) in a rtl layout")
   }
 
@@ -97,11 +103,15 @@ final class EditorFeatureHoverTests: XCTestCase {
         for line in Self.lines.indices {
           let hover = try hover(session, uri, line: line)
           let range = HazardJSON.range(line, 0, line, Int(Int32.max))
-          let alignment = try session.result("bidi/alignment", ["textDocument": HazardJSON.document(uri), "range": range])
+          let alignment = try session.result(
+            "bidi/alignment", ["textDocument": HazardJSON.document(uri), "range": range])
           let paragraph = alignment["paragraphs"]?[0]
           let context = "\(options ?? .null) \(encoding.rawValue) line \(line)"
-          XCTAssertEqual(field("Direction", hover)?.split(separator: " ").first.map(String.init), paragraph?["direction"]?.stringValue, context)
-          let expectedAlignment = "\(paragraph?["alignment"]?.stringValue ?? "") (\(paragraph?["physical"]?.stringValue ?? ""))"
+          XCTAssertEqual(
+            field("Direction", hover)?.split(separator: " ").first.map(String.init),
+            paragraph?["direction"]?.stringValue, context)
+          let expectedAlignment =
+            "\(paragraph?["alignment"]?.stringValue ?? "") (\(paragraph?["physical"]?.stringValue ?? ""))"
           XCTAssertEqual(field("Alignment", hover)?.hasPrefix(expectedAlignment), true, context)
           XCTAssertEqual(field("Visual order (left to right)", hover), try session.visualText(uri, line: line), context)
           checked += 1

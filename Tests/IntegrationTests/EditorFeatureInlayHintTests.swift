@@ -15,7 +15,9 @@ final class EditorFeatureInlayHintTests: XCTestCase {
 
   /// `line:character label tooltip` of every control of `text` inside
   /// `range` (start inclusive, end exclusive), computed from the text.
-  func expectedHints(_ text: HazardText, _ encoding: HazardEncoding, from start: (Int, Int), to end: (Int, Int)) -> [String] {
+  func expectedHints(_ text: HazardText, _ encoding: HazardEncoding, from start: (Int, Int), to end: (Int, Int))
+    -> [String]
+  {
     var hints: [String] = []
     for line in 0..<text.lineCount {
       var character = 0
@@ -30,7 +32,8 @@ final class EditorFeatureInlayHintTests: XCTestCase {
   }
 
   func hints(_ session: HazardSession, _ uri: String, _ range: JSONValue) throws -> [String] {
-    let result = try session.result("textDocument/inlayHint", ["textDocument": HazardJSON.document(uri), "range": range])
+    let result = try session.result(
+      "textDocument/inlayHint", ["textDocument": HazardJSON.document(uri), "range": range])
     return (result.arrayValue ?? []).map { hint in
       let position = hint["position"]
       return "\(position?["line"]?.intValue ?? -1):\(position?["character"]?.intValue ?? -1) "
@@ -54,12 +57,15 @@ final class EditorFeatureInlayHintTests: XCTestCase {
     // Spot checks of the expectation itself, in UTF-16: the ALM after one
     // emoji is at 2, the LRI after two at 4.
     XCTAssertEqual(expectedHints(text, .utf16, from: (0, 0), to: (3, 0)).first, "0:2 ALM U+061C ARABIC LETTER MARK")
-    XCTAssertTrue(expectedHints(text, .utf16, from: (0, 0), to: (3, 0)).contains("1:4 LRI U+2066 LEFT-TO-RIGHT ISOLATE"))
+    XCTAssertTrue(
+      expectedHints(text, .utf16, from: (0, 0), to: (3, 0)).contains("1:4 LRI U+2066 LEFT-TO-RIGHT ISOLATE"))
   }
 
   func testControlsOutsideTheRangeAreNotListed() throws {
     let text = HazardText(Self.text)
-    let ranges: [((Int, Int), (Int, Int))] = [((0, 4), (1, 5)), ((0, 6), (0, 9)), ((1, 0), (1, 4)), ((2, 0), (2, 11)), ((0, 11), (1, 0))]
+    let ranges: [((Int, Int), (Int, Int))] = [
+      ((0, 4), (1, 5)), ((0, 6), (0, 9)), ((1, 0), (1, 4)), ((2, 0), (2, 11)), ((0, 11), (1, 0)),
+    ]
     for encoding in [HazardEncoding.utf16, .utf8] {
       let session = try HazardSession(encoding: encoding)
       let uri = "file:///controls.txt"

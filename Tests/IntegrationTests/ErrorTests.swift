@@ -119,7 +119,8 @@ final class ErrorTests: XCTestCase {
     let body = #"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"bidi/documentInfo"}"#
     assertError(try nullIDResponse(to: Array(body.utf8), daemon), code: -32700, id: .null)
     // Also as a didChange version: the change must not apply.
-    let change = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///doc.txt","version":99999999999999999999},"contentChanges":[{"text":"lost"}]}}"#
+    let change =
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///doc.txt","version":99999999999999999999},"contentChanges":[{"text":"lost"}]}}"#
     assertError(try nullIDResponse(to: Array(change.utf8), daemon), code: -32700, id: .null)
     try assertStillServing(daemon)
   }
@@ -127,7 +128,8 @@ final class ErrorTests: XCTestCase {
   func testVeryDeepNestingIsParseErrorWithNullID() throws {
     let daemon = try daemonWithDocument()
     let depth = 100_000
-    let body = #"{"jsonrpc":"2.0","id":3,"method":"x","params":{"a":"#
+    let body =
+      #"{"jsonrpc":"2.0","id":3,"method":"x","params":{"a":"#
       + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}"
     assertError(try nullIDResponse(to: Array(body.utf8), daemon), code: -32700, id: .null)
     try assertStillServing(daemon)
@@ -135,7 +137,8 @@ final class ErrorTests: XCTestCase {
 
   func testLoneSurrogateEscapeIsParseErrorWithNullID() throws {
     let daemon = try daemonWithDocument()
-    let body = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///doc.txt","version":2},"contentChanges":[{"text":"\ud800"}]}}"#
+    let body =
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///doc.txt","version":2},"contentChanges":[{"text":"\ud800"}]}}"#
     let answer = try nullIDResponse(to: Array(body.utf8), daemon)
     assertError(answer, code: -32700, id: .null)
     let message = answer?["error"]?["message"]?.stringValue ?? ""
@@ -161,7 +164,8 @@ final class ErrorTests: XCTestCase {
 
   func testBatchIsOneInvalidRequestWithNullID() throws {
     let daemon = try daemonWithDocument()
-    let batch = #"[{"jsonrpc":"2.0","id":1,"method":"shutdown"},{"jsonrpc":"2.0","id":2,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}]"#
+    let batch =
+      #"[{"jsonrpc":"2.0","id":1,"method":"shutdown"},{"jsonrpc":"2.0","id":2,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}]"#
     assertError(try nullIDResponse(to: Array(batch.utf8), daemon), code: -32600, id: .null)
     // The batch's shutdown did not run.
     try assertStillServing(daemon)
@@ -169,7 +173,8 @@ final class ErrorTests: XCTestCase {
 
   func testNullIDIsInvalidRequestWithNullID() throws {
     let daemon = try daemonWithDocument()
-    let body = #"{"jsonrpc":"2.0","id":null,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}"#
+    let body =
+      #"{"jsonrpc":"2.0","id":null,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}"#
     assertError(try nullIDResponse(to: Array(body.utf8), daemon), code: -32600, id: .null)
     try assertStillServing(daemon)
   }
@@ -177,7 +182,8 @@ final class ErrorTests: XCTestCase {
   func testIDOfWrongTypeIsInvalidRequestWithNullID() throws {
     let daemon = try daemonWithDocument()
     for id in ["true", "false", "1.5", "1e2", "{}", #"{"n":1}"#, "[1]"] {
-      let body = #"{"jsonrpc":"2.0","id":"# + id
+      let body =
+        #"{"jsonrpc":"2.0","id":"# + id
         + #","method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}"#
       assertError(try nullIDResponse(to: Array(body.utf8), daemon), code: -32600, id: .null, "id \(id)")
     }
@@ -200,7 +206,9 @@ final class ErrorTests: XCTestCase {
     let daemon = try daemonWithDocument(arguments: ["--max-message-size", "1000"])
     // A real request, padded past the limit: it must not run.
     func request(_ id: Int) -> [UInt8] {
-      Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}"#.utf8)
+      Array(
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///doc.txt"}}}"#
+          .utf8)
     }
     let body = request(55) + [UInt8](repeating: UInt8(ascii: " "), count: 1001 - request(55).count)
     let next = frame(request(56))
@@ -276,7 +284,8 @@ final class ErrorTests: XCTestCase {
     XCTAssertEqual(info["utf8Length"], JSONValue(big.utf8.count))
     XCTAssertEqual(info["lineCount"], JSONValue(count + 1))
     // An edit at the far end, then one in the middle.
-    try daemon.change("file:///huge.txt", version: 2, [change(count, 0, count, 0, "end"), change(count / 2, 0, count / 2, 3, "")])
+    try daemon.change(
+      "file:///huge.txt", version: 2, [change(count, 0, count, 0, "end"), change(count / 2, 0, count / 2, 3, "")])
     let edited = try daemon.info("file:///huge.txt", includeText: false)
     XCTAssertEqual(edited["utf8Length"], JSONValue(big.utf8.count + 3 - "سطر".utf8.count))
     XCTAssertEqual(edited["version"], 2)

@@ -50,7 +50,10 @@ final class FramingTests: XCTestCase {
 
   func testMessageWrittenOneByteAtATimeIsServed() throws {
     let daemon = try daemonWithDocument()
-    let bytes = frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.txt","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":4}},"text":"نص"}]}}"#)
+    let bytes =
+      frame(
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.txt","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"end":{"line":1,"character":4}},"text":"نص"}]}}"#
+      )
       + frame(infoRequest(40))
     for byte in bytes {
       try daemon.sendRaw([byte])
@@ -65,7 +68,9 @@ final class FramingTests: XCTestCase {
     let daemon = try daemonWithDocument()
     var bytes: [UInt8] = []
     for version in 2...21 {
-      bytes += frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.txt","version":\#(version)},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"\#(version % 10)"}]}}"#)
+      bytes += frame(
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.txt","version":\#(version)},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"\#(version % 10)"}]}}"#
+      )
       bytes += frame(infoRequest(100 + version))
     }
     try daemon.sendRaw(bytes)
@@ -81,8 +86,10 @@ final class FramingTests: XCTestCase {
   func testResponsesAlwaysCarryJsonrpc() throws {
     let daemon = try daemonWithDocument()
     try daemon.sendRaw(frame("42") + frame(infoRequest(50)) + frame(infoRequest(51, uri: "file:///none")))
-    let messages = [try daemon.client.nextMessage(timeout: 20), try daemon.client.nextMessage(timeout: 20),
-      try daemon.client.nextMessage(timeout: 20)]
+    let messages = [
+      try daemon.client.nextMessage(timeout: 20), try daemon.client.nextMessage(timeout: 20),
+      try daemon.client.nextMessage(timeout: 20),
+    ]
     for message in messages { XCTAssertEqual(message["jsonrpc"], "2.0", "\(message)") }
   }
 

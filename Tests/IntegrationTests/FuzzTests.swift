@@ -46,7 +46,8 @@ final class FuzzTests: XCTestCase {
         // after one edit without repeats): blank lines after it are harmless
         // whether they are read as a body or skipped.
         let header = Array("Content-Length: \(template.count)\r\n\r\n".utf8)
-        bytes = mutate(header, times: 1, repeats: false, using: &random) + template
+        bytes =
+          mutate(header, times: 1, repeats: false, using: &random) + template
           + Array(repeating: UInt8(ascii: "\n"), count: 10_000)
       }
       try daemon.sendRaw(bytes)
@@ -54,11 +55,15 @@ final class FuzzTests: XCTestCase {
       do {
         problems = try check(daemon)
       } catch {
-        XCTFail("seed \(seed), input \(index) \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription): \(error)")
+        XCTFail(
+          "seed \(seed), input \(index) \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription): \(error)"
+        )
         return
       }
       if !problems.isEmpty {
-        XCTFail("seed \(seed), input \(index) \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription): \(problems)")
+        XCTFail(
+          "seed \(seed), input \(index) \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription): \(problems)"
+        )
         return
       }
       sent += 1
@@ -93,11 +98,13 @@ final class FuzzTests: XCTestCase {
   private func mutate(_ bytes: [UInt8], times: Int, repeats: Bool = true, using random: inout SeededGenerator)
     -> [UInt8]
   {
-    let interesting: [UInt8] = Array(#"{}[]":,\0123456789-.eE"#.utf8) + [0, 0x0A, 0x0D, 0x7F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
+    let interesting: [UInt8] =
+      Array(#"{}[]":,\0123456789-.eE"#.utf8) + [0, 0x0A, 0x0D, 0x7F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
     var result = bytes
     for _ in 0..<times where !result.isEmpty {
       let at = Int.random(in: 0..<result.count, using: &random)
-      let byte = Bool.random(using: &random)
+      let byte =
+        Bool.random(using: &random)
         ? interesting[Int.random(in: 0..<interesting.count, using: &random)] : UInt8.random(in: 0...255, using: &random)
       switch Int.random(in: 0..<5, using: &random) {
       case 0: result[at] = byte

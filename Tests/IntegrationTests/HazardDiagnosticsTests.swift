@@ -118,15 +118,18 @@ final class HazardDiagnosticsTests: XCTestCase {
     }
     let manifest = expected.map { "\($0.line):\($0.column) \($0.code)" }.sorted()
     // languageId python on a .txt URI: Python rules.
-    XCTAssertEqual(findings(try session.openAndDiagnose("file:///a/early-return.txt", languageId: "python", text: source)), manifest)
+    XCTAssertEqual(
+      findings(try session.openAndDiagnose("file:///a/early-return.txt", languageId: "python", text: source)), manifest)
     // An unknown languageId on a .py URI: the extension decides.
-    XCTAssertEqual(findings(try session.openAndDiagnose("file:///b/early-return.py", languageId: "cobol", text: source)), manifest)
+    XCTAssertEqual(
+      findings(try session.openAndDiagnose("file:///b/early-return.py", languageId: "cobol", text: source)), manifest)
     // Neither: whole-line rules only (no comment, string or identifier codes).
     let plain = try session.openAndDiagnose("untitled:early-return", languageId: "plaintext", text: source)
     XCTAssertFalse(plain.isEmpty)
     XCTAssertNotEqual(findings(plain), manifest)
     for diagnostic in plain {
-      XCTAssertTrue(["bidi.unpaired", "bidi.unmatched", "bidi.override"].contains(diagnostic.hazardCode), "\(diagnostic)")
+      XCTAssertTrue(
+        ["bidi.unpaired", "bidi.unmatched", "bidi.override"].contains(diagnostic.hazardCode), "\(diagnostic)")
     }
   }
 
@@ -150,7 +153,8 @@ final class HazardDiagnosticsTests: XCTestCase {
         // The line as displayed: UAX #9 with the default paragraph level,
         // the controls it keeps written by name.
         let visual = HazardControls.named(try session.visualText(uri, line: line, options: ["fallback": "ltr"]))
-        XCTAssertTrue(message.hasSuffix("The line displays as: \u{201C}\(visual)\u{201D}"), "\(path):\(line + 1): \(message)")
+        XCTAssertTrue(
+          message.hasSuffix("The line displays as: \u{201C}\(visual)\u{201D}"), "\(path):\(line + 1): \(message)")
         XCTAssertEqual(diagnostic["data"]?["visualOrder"]?.stringValue, visual, "\(path):\(line + 1)")
         checked += 1
       }
@@ -212,7 +216,8 @@ final class HazardDiagnosticsTests: XCTestCase {
     let uri = "file:///corpus/\(path)"
     let before = try session.openAndDiagnose(uri, languageId: "python", text: source)
     XCTAssertEqual(
-      before.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inIdentifier", "bidi.inComment"])
+      before.map(\.hazardCode),
+      ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inIdentifier", "bidi.inComment"])
     // A triple quote at the start of line 7 opens a string that runs to the
     // end of the file: the RLM after `label` is now inside it (legitimate),
     // and the FSI of the last comment is now in a string; the RLO of line 13
@@ -290,14 +295,23 @@ final class HazardDiagnosticsTests: XCTestCase {
     let other = "file:///reopened.txt"
     var frames: [UInt8] = []
     func add(_ method: String, _ params: JSONValue) {
-      frames += MessageWriter.frame((["jsonrpc": "2.0", "method": .string(method), "params": params] as JSONValue).encoded())
+      frames += MessageWriter.frame(
+        (["jsonrpc": "2.0", "method": .string(method), "params": params] as JSONValue).encoded())
     }
-    add("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "plaintext", "version": 1, "text": "a \u{202E}b\n"]])
-    add("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "c \u{2069}\n"]]])
+    add(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(uri), "languageId": "plaintext", "version": 1, "text": "a \u{202E}b\n"]])
+    add(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "c \u{2069}\n"]]])
     add("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-    add("textDocument/didOpen", ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 1, "text": "x \u{202D}\n"]])
+    add(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 1, "text": "x \u{202D}\n"]])
     add("textDocument/didClose", ["textDocument": ["uri": .string(other)]])
-    add("textDocument/didOpen", ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 5, "text": "clean\n"]])
+    add(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": .string(other), "languageId": "plaintext", "version": 5, "text": "clean\n"]])
     try session.client.sendRaw(frames)
     var last: JSONValue = .null
     repeat { last = try session.publish(uri) } while last["diagnostics"] != []
@@ -338,7 +352,9 @@ final class HazardDiagnosticsTests: XCTestCase {
           }
           var insert = ""
           for _ in 0..<random.next(0...3) { insert += pieces[random.next(0...(pieces.count - 1))] }
-          let edit: JSONValue = ["range": ["start": HazardJSON.position(line, start), "end": end], "newText": .string(insert)]
+          let edit: JSONValue = [
+            "range": ["start": HazardJSON.position(line, start), "end": end], "newText": .string(insert),
+          ]
           text = try text.applying([edit], in: .utf16)
           changes.append(["range": edit["range"] ?? .null, "text": .string(insert)])
         }
@@ -366,7 +382,8 @@ final class HazardDiagnosticsTests: XCTestCase {
     // The unclosed RLO and LRO are each unpaired and an override.
     XCTAssertEqual(diagnostics.map(\.hazardStartLine), [0, 0, 30_000, 59_999, 59_999])
     XCTAssertEqual(
-      diagnostics.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unmatched", "bidi.unpaired", "bidi.override"])
+      diagnostics.map(\.hazardCode),
+      ["bidi.unpaired", "bidi.override", "bidi.unmatched", "bidi.unpaired", "bidi.override"])
     XCTAssertFalse(try session.hasPendingPublish(uri), "one publish for the whole scan")
     let fixed = try session.change(uri, [["range": HazardJSON.range(30_000, 7, 30_000, 8), "text": ""]])
     XCTAssertEqual(try session.diagnostics(uri, version: fixed).map(\.hazardStartLine), [0, 0, 59_999, 59_999])
@@ -376,14 +393,20 @@ final class HazardDiagnosticsTests: XCTestCase {
 
   func testInitializationOptionsConfigureTheRules() throws {
     let session = try HazardSession(initializationOptions: [
-      "bidi": ["diagnostics": ["override": false, "unmatched": "hint", "inString": "information", "inComment": "warning"]]
+      "bidi": [
+        "diagnostics": ["override": false, "unmatched": "hint", "inString": "information", "inComment": "warning"]
+      ]
     ])
-    let severities = ["bidi.unmatched": 4, "bidi.inString": 3, "bidi.inComment": 2, "bidi.unpaired": 1, "bidi.inIdentifier": 1]
+    let severities = [
+      "bidi.unmatched": 4, "bidi.inString": 3, "bidi.inComment": 2, "bidi.unpaired": 1, "bidi.inIdentifier": 1,
+    ]
     var found: [Finding] = []
     for path in try HazardCorpus.files("hazards") {
       let source = try HazardCorpus.text(path)
       let text = HazardText(source)
-      for d in try session.openAndDiagnose("file:///corpus/\(path)", languageId: HazardCorpus.languageId(path), text: source) {
+      for d in try session.openAndDiagnose(
+        "file:///corpus/\(path)", languageId: HazardCorpus.languageId(path), text: source)
+      {
         let index = text.stringIndex(line: d.hazardStartLine, character: d.hazardStartCharacter, in: .utf16)
         let column = text.lines[d.hazardStartLine][..<index].utf8.count + 1
         found.append(Finding(path: path, line: d.hazardStartLine + 1, column: column, code: d.hazardCode))
@@ -406,10 +429,12 @@ final class HazardDiagnosticsTests: XCTestCase {
   func testDidChangeConfigurationTurnsRulesOffOnAndChangesSeverities() throws {
     let session = try HazardSession()
     let uri = "file:///corpus/hazards/notes.txt"
-    let initial = try session.openAndDiagnose(uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
+    let initial = try session.openAndDiagnose(
+      uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
     XCTAssertEqual(initial.filter { $0.hazardCode == "bidi.unmatched" }.count, 3)
     func configure(_ diagnostics: JSONValue) throws -> [JSONValue] {
-      try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["diagnostics": diagnostics]]])
+      try session.client.notify(
+        "workspace/didChangeConfiguration", ["settings": ["bidi": ["diagnostics": diagnostics]]])
       // Same text, same version: republished with the full set.
       return try session.diagnostics(uri, version: 1)
     }
@@ -437,7 +462,8 @@ final class HazardDiagnosticsTests: XCTestCase {
   func testBadSettingValuesAreWarnedAboutAndChangeNothing() throws {
     let session = try HazardSession()
     let uri = "file:///corpus/hazards/notes.txt"
-    let initial = try session.openAndDiagnose(uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
+    let initial = try session.openAndDiagnose(
+      uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
     let bad: [(JSONValue, String)] = [
       (["diagnostics": ["override": "sometimes"]], "params.settings.bidi.diagnostics.override"),
       (["diagnostics": ["override": 1]], "params.settings.bidi.diagnostics.override"),
@@ -457,7 +483,8 @@ final class HazardDiagnosticsTests: XCTestCase {
       XCTAssertFalse(try session.hasPendingPublish(uri), "\(settings) changed the diagnostics")
     }
     // A good change still applies, on top of the unchanged settings.
-    try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["diagnostics": ["inString": "hint"]]]])
+    try session.client.notify(
+      "workspace/didChangeConfiguration", ["settings": ["bidi": ["diagnostics": ["inString": "hint"]]]])
     XCTAssertEqual(try session.diagnostics(uri, version: 1), initial, "unmatched stayed a warning")
   }
 
@@ -475,7 +502,8 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertTrue(
       warning["params"]?["message"]?.stringValue?.contains("initializationOptions.bidi.diagnostics.override") ?? false,
       "\(warning)")
-    XCTAssertEqual(try client.request("initialize", ["capabilities": [:]], timeout: HazardSession.timeout)["error"]?["code"], -32600)
+    XCTAssertEqual(
+      try client.request("initialize", ["capabilities": [:]], timeout: HazardSession.timeout)["error"]?["code"], -32600)
   }
 }
 

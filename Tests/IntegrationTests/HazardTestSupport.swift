@@ -265,7 +265,9 @@ struct HazardText: Equatable {
     var bytes = Array(text.utf8)
     var limit = bytes.count
     for edit in located {
-      guard edit.start <= edit.end, edit.end <= limit else { throw HazardHarnessError("overlapping TextEdits: \(edits)") }
+      guard edit.start <= edit.end, edit.end <= limit else {
+        throw HazardHarnessError("overlapping TextEdits: \(edits)")
+      }
       bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
       limit = edit.start
     }
@@ -351,7 +353,11 @@ final class HazardSession {
     versions[uri] = version
     try client.notify(
       "textDocument/didOpen",
-      ["textDocument": ["uri": .string(uri), "languageId": .string(languageId), "version": JSONValue(version), "text": .string(text)]])
+      [
+        "textDocument": [
+          "uri": .string(uri), "languageId": .string(languageId), "version": JSONValue(version), "text": .string(text),
+        ]
+      ])
   }
 
   /// Sends a `didChange` with the next version (returned).
@@ -418,7 +424,8 @@ final class HazardSession {
   /// Whether a publish for `uri` is waiting (after a round trip, so that
   /// anything the daemon sent before answering has arrived).
   func hasPendingPublish(_ uri: String) throws -> Bool {
-    _ = try client.request("bidi/documentInfo", ["textDocument": ["uri": "file:///nonexistent-sync"]], timeout: Self.timeout)
+    _ = try client.request(
+      "bidi/documentInfo", ["textDocument": ["uri": "file:///nonexistent-sync"]], timeout: Self.timeout)
     return client.reader.pending.contains {
       $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
     }
@@ -446,11 +453,14 @@ final class HazardSession {
     return info["text"]?.stringValue ?? ""
   }
 
-  func codeActions(_ uri: String, range: JSONValue, only: [String]? = nil, diagnostics: [JSONValue] = []) throws -> [JSONValue] {
+  func codeActions(_ uri: String, range: JSONValue, only: [String]? = nil, diagnostics: [JSONValue] = []) throws
+    -> [JSONValue]
+  {
     var context: JSONObject = ["diagnostics": .array(diagnostics)]
     if let only { context["only"] = .array(only.map { .string($0) }) }
     let result = try result(
-      "textDocument/codeAction", ["textDocument": HazardJSON.document(uri), "range": range, "context": .object(context)])
+      "textDocument/codeAction",
+      ["textDocument": HazardJSON.document(uri), "range": range, "context": .object(context)])
     return result.arrayValue ?? []
   }
 
@@ -495,7 +505,9 @@ enum HazardCommand {
     }
   }
 
-  static func run(_ arguments: [String], input: Data = Data(), in directory: URL? = nil, timeout: Double = 120) throws -> Result {
+  static func run(_ arguments: [String], input: Data = Data(), in directory: URL? = nil, timeout: Double = 120) throws
+    -> Result
+  {
     let scratch = try HazardScratch()
     let inputURL = scratch.url.appendingPathComponent("stdin")
     let outputURL = scratch.url.appendingPathComponent("stdout")

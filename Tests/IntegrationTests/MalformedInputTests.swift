@@ -67,7 +67,8 @@ final class MalformedInputTests: XCTestCase {
       do {
         problems = try probe(daemon, after: input, shadows: shadows)
       } catch {
-        XCTFail("\(input.name): the daemon stopped serving: \(error)\nstderr: \(daemon.client.standardError().suffix(2000))")
+        XCTFail(
+          "\(input.name): the daemon stopped serving: \(error)\nstderr: \(daemon.client.standardError().suffix(2000))")
         return
       }
       for problem in problems { XCTFail("\(input.name): \(problem)") }
@@ -171,7 +172,9 @@ final class MalformedInputTests: XCTestCase {
     for value in ["abc", "", "   ", "12abc", "0x10", "1e3", "+5", "5.0", "١٢", "1 2", "five", "5;", "\"5\"", "٥"] {
       add("non-numeric Content-Length '\(value)'", "Content-Length: \(value)\r\n\r\n")
     }
-    for value in ["99999999999999999999", "18446744073709551616", "9223372036854775808", String(repeating: "9", count: 400)] {
+    for value in [
+      "99999999999999999999", "18446744073709551616", "9223372036854775808", String(repeating: "9", count: 400),
+    ] {
       add("overflowing Content-Length \(value.prefix(24))", "Content-Length: \(value)\r\n\r\n")
     }
     add("conflicting Content-Length", "Content-Length: 5\r\nContent-Length: 6\r\n\r\n" + blank(6))
@@ -197,22 +200,28 @@ final class MalformedInputTests: XCTestCase {
     add("JSON without a header", #"{"jsonrpc":"2.0","id":1000,"method":"shutdown"}"# + "\r\n\r\n")
 
     // Bodies.
-    let request = #"{"jsonrpc":"2.0","id":1001,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt"}}}"#
+    let request =
+      #"{"jsonrpc":"2.0","id":1001,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt"}}}"#
     add("empty body", "Content-Length: 0\r\n\r\n")
     add("Content-Length shorter than the body", "Content-Length: 10\r\n\r\n" + request + "\r\n\r\n")
-    add("Content-Length shorter, leaving valid JSON", "Content-Length: 1\r\n\r\n42}\r\n\r\n", .errors([-32600, -32700]))
+    add(
+      "Content-Length shorter, leaving valid JSON", "Content-Length: 1\r\n\r\n42}\r\n\r\n", .errors([-32600, -32700]))
     let notification = #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#
     let eaten = "Content-Length: 2\r\n\r\n{}"
-    add("Content-Length longer than the body", "Content-Length: \(notification.utf8.count + eaten.utf8.count)\r\n\r\n" + notification + eaten)
+    add(
+      "Content-Length longer than the body",
+      "Content-Length: \(notification.utf8.count + eaten.utf8.count)\r\n\r\n" + notification + eaten)
     let eatenHeader = "Content-Length: 80\r\n"
-    add("Content-Length longer, eating the next header",
+    add(
+      "Content-Length longer, eating the next header",
       "Content-Length: \(request.utf8.count + eatenHeader.utf8.count)\r\n\r\n" + request + eatenHeader)
 
     // Over the size limit: refused, body skipped (the request must not run).
     let padded = Array(#"{"jsonrpc":"2.0","id":1002,"method":"shutdown"}"#.utf8)
     let oversized = padded + [UInt8](repeating: UInt8(ascii: " "), count: maximumMessageSize + 1 - padded.count)
     add("request over the size limit", frame(oversized), .error(-32600, id: .null, mentioning: "\(maximumMessageSize)"))
-    add("garbage over the size limit", frame([UInt8](repeating: UInt8(ascii: "x"), count: 100_000)),
+    add(
+      "garbage over the size limit", frame([UInt8](repeating: UInt8(ascii: "x"), count: 100_000)),
       .error(-32600, id: .null, mentioning: "\(maximumMessageSize)"))
 
     // Valid variants (not counted as malformed).
@@ -227,8 +236,10 @@ final class MalformedInputTests: XCTestCase {
       ("uppercase header name", { "CONTENT-LENGTH: \($0.utf8.count)\r\n\r\n" + $0 }),
       ("spaces around the value", { "Content-Length:    \($0.utf8.count)   \r\n\r\n" + $0 }),
       ("tab before the value", { "Content-Length:\t\($0.utf8.count)\r\n\r\n" + $0 }),
-      ("Content-Type after Content-Length",
-        { "Content-Length: \($0.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + $0 }),
+      (
+        "Content-Type after Content-Length",
+        { "Content-Length: \($0.utf8.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + $0 }
+      ),
       ("unknown extra header", { "X-Trace: 1\r\nContent-Length: \($0.utf8.count)\r\n\r\n" + $0 }),
       ("blank lines before the header", { "\r\n\r\nContent-Length: \($0.utf8.count)\r\n\r\n" + $0 }),
       ("leading zeros in the value", { "Content-Length: 000\($0.utf8.count)\r\n\r\n" + $0 }),
@@ -259,7 +270,8 @@ final class MalformedInputTests: XCTestCase {
       "{'a':1}", "{a:1}", "[1,]", #"{"a":1,}"#, "NaN", "Infinity", "01", "1.", ".5", "True", "undefined",
       #"{"a" 1}"#, "[1 2]", #""\x41""#, #""\u12""#, #""\uZZZZ""#, "\"tab\there\"", "\"line\nbreak\"", "/* c */ {}",
       #"{"a":1}//"#, #"{"a":1}}"#, "{}{}", "42 43", #"{"jsonrpc":"2.0","method":"initialized"} x"#, "[1]]", "   ",
-      #"{"a":--1}"#, "+1", "0x10", #"{"a":.}"#, "\u{FEFF}{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}", "\"a\u{1}b\"",
+      #"{"a":--1}"#, "+1", "0x10", #"{"a":.}"#, "\u{FEFF}{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}",
+      "\"a\u{1}b\"",
     ]
     for body in invalid { add("invalid \(body.debugDescription.prefix(30))", body) }
     add("raw NUL inside a string", Array(#""a"#.utf8) + [0] + Array(#"b""#.utf8))
@@ -272,50 +284,73 @@ final class MalformedInputTests: XCTestCase {
       ("five-byte form", [0xF8, 0x88, 0x80, 0x80, 0x80]),
     ]
     for (name, bytes) in sequences {
-      let before = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":50},"contentChanges":[{"text":"x"#
+      let before =
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":50},"contentChanges":[{"text":"x"#
       add("invalid UTF-8 (\(name)) in a change", Array(before.utf8) + bytes + Array(#"y"}]}}"#.utf8))
     }
-    add("invalid UTF-8 in a uri",
-      Array(#"{"jsonrpc":"2.0","id":1201,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt"#.utf8)
+    add(
+      "invalid UTF-8 in a uri",
+      Array(
+        #"{"jsonrpc":"2.0","id":1201,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt"#
+          .utf8)
         + [0xFE] + Array(#""}}}"#.utf8))
-    add("invalid UTF-8 in a key", Array(#"{"jsonrpc":"2.0","id":1202,"me"#.utf8) + [0xFF] + Array(#"thod":"shutdown"}"#.utf8))
+    add(
+      "invalid UTF-8 in a key",
+      Array(#"{"jsonrpc":"2.0","id":1202,"me"#.utf8) + [0xFF] + Array(#"thod":"shutdown"}"#.utf8))
 
     // Lone surrogates (valid JSON that jansson cannot represent).
     for escape in [#"\ud800"#, #"\udc00"#, #"\ud800\u0041"#, #"\udbff"#, #"\udc00\ud800"#, #"\ud800\ud800"#] {
-      add("lone surrogate \(escape) in a change",
-        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/b.txt","version":51},"contentChanges":[{"text":"a\#(escape)b"}]}}"#)
+      add(
+        "lone surrogate \(escape) in a change",
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/b.txt","version":51},"contentChanges":[{"text":"a\#(escape)b"}]}}"#
+      )
     }
-    add("lone surrogate in a uri",
-      #"{"jsonrpc":"2.0","id":1203,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt\ud800"}}}"#)
+    add(
+      "lone surrogate in a uri",
+      #"{"jsonrpc":"2.0","id":1203,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt\ud800"}}}"#
+    )
 
     // Deep nesting.
     add("arrays nested 3000 deep", String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000))
     add("arrays nested 60000 deep, unclosed", String(repeating: "[", count: 60_000))
-    add("objects nested 5000 deep", String(repeating: #"{"a":"#, count: 5000) + "1" + String(repeating: "}", count: 5000))
-    add("deep params of a change",
+    add(
+      "objects nested 5000 deep", String(repeating: #"{"a":"#, count: 5000) + "1" + String(repeating: "}", count: 5000))
+    add(
+      "deep params of a change",
       #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":52},"contentChanges":"#
         + String(repeating: "[", count: 4000) + String(repeating: "]", count: 4000) + "}}")
 
     // Numbers beyond 64 bits.
     add("id beyond 64 bits", #"{"jsonrpc":"2.0","id":99999999999999999999,"method":"shutdown"}"#)
     add("negative id beyond 64 bits", #"{"jsonrpc":"2.0","id":-99999999999999999999,"method":"shutdown"}"#)
-    add("version beyond 64 bits",
-      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":9223372036854775808},"contentChanges":[{"text":"lost"}]}}"#)
-    add("line beyond 64 bits",
-      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":53},"contentChanges":[{"range":{"start":{"line":-9223372036854775809,"character":0},"end":{"line":0,"character":0}},"text":"lost"}]}}"#)
-    add("real number overflow",
-      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":54},"contentChanges":[{"range":{"start":{"line":0,"character":1e400},"end":{"line":0,"character":0}},"text":"lost"}]}}"#)
+    add(
+      "version beyond 64 bits",
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":9223372036854775808},"contentChanges":[{"text":"lost"}]}}"#
+    )
+    add(
+      "line beyond 64 bits",
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":53},"contentChanges":[{"range":{"start":{"line":-9223372036854775809,"character":0},"end":{"line":0,"character":0}},"text":"lost"}]}}"#
+    )
+    add(
+      "real number overflow",
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/a.txt","version":54},"contentChanges":[{"range":{"start":{"line":0,"character":1e400},"end":{"line":0,"character":0}},"text":"lost"}]}}"#
+    )
 
     // NUL escapes are valid: U+0000 is text.
-    inputs.append(Input(
-      name: "JSON: escaped NUL inserted into a document",
-      bytes: frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/b.txt","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":4},"end":{"line":0,"character":4}},"text":"\u0000|\u0000"}]}}"#),
-      expectation: .applies(uri: uriB, version: 2, edit: { "line\u{0}|\u{0}" + $0.dropFirst(4) }),
-      isMalformed: false))
-    add("escaped NUL in a uri: no such document",
+    inputs.append(
+      Input(
+        name: "JSON: escaped NUL inserted into a document",
+        bytes: frame(
+          #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///battery/b.txt","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":4},"end":{"line":0,"character":4}},"text":"\u0000|\u0000"}]}}"#
+        ),
+        expectation: .applies(uri: uriB, version: 2, edit: { "line\u{0}|\u{0}" + $0.dropFirst(4) }),
+        isMalformed: false))
+    add(
+      "escaped NUL in a uri: no such document",
       #"{"jsonrpc":"2.0","id":1204,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///battery/a.txt\u0000"}}}"#,
       .error(-32602, id: 1204, mentioning: "uri"))
-    add("escaped NUL in a method name",
+    add(
+      "escaped NUL in a method name",
       #"{"jsonrpc":"2.0","id":1205,"method":"bidi/documentInfo\u0000","params":{"textDocument":{"uri":"file:///battery/a.txt"}}}"#,
       .error(-32601, id: 1205))
     return inputs
@@ -329,7 +364,8 @@ final class MalformedInputTests: XCTestCase {
       inputs.append(Input(name: "message: \(name)", bytes: frame(body), expectation: expectation, isMalformed: true))
     }
     let documentParams = #"{"textDocument":{"uri":"file:///battery/a.txt"},"includeText":true}"#
-    let destroy = #"{"textDocument":{"uri":"file:///battery/a.txt","version":60},"contentChanges":[{"text":"destroyed"}]}"#
+    let destroy =
+      #"{"textDocument":{"uri":"file:///battery/a.txt","version":60},"contentChanges":[{"text":"destroyed"}]}"#
     for body in ["42", #""text""#, "null", "true", "false", "1.5", "-7", "[]", "[1,2]"] {
       add("not an object: \(body)", body)
     }
@@ -338,43 +374,62 @@ final class MalformedInputTests: XCTestCase {
     add("empty object", "{}")
     add("only jsonrpc", #"{"jsonrpc":"2.0"}"#)
     for id in ["null", "true", "false", "1.5", "1e2", "-0.0", "{}", #"{"a":1}"#, "[]", "[1]"] {
-      add("documentInfo with id \(id)", #"{"jsonrpc":"2.0","id":\#(id),"method":"bidi/documentInfo","params":\#(documentParams)}"#)
+      add(
+        "documentInfo with id \(id)",
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"bidi/documentInfo","params":\#(documentParams)}"#)
     }
     for id in ["null", "true", "2.5", "{}"] {
       add("shutdown with id \(id)", #"{"jsonrpc":"2.0","id":\#(id),"method":"shutdown"}"#)
     }
     add("initialize with id null", #"{"jsonrpc":"2.0","id":null,"method":"initialize","params":{"capabilities":{}}}"#)
-    add("didChange with id true", #"{"jsonrpc":"2.0","id":true,"method":"textDocument/didChange","params":\#(destroy)}"#)
+    add(
+      "didChange with id true", #"{"jsonrpc":"2.0","id":true,"method":"textDocument/didChange","params":\#(destroy)}"#)
     let withID: Set<JSONValue> = [.null, 1301]
     for method in ["42", "null", "true", "[]", "{}", #"["bidi/documentInfo"]"#] {
-      add("method \(method)", #"{"jsonrpc":"2.0","id":1301,"method":\#(method),"params":\#(documentParams)}"#,
+      add(
+        "method \(method)", #"{"jsonrpc":"2.0","id":1301,"method":\#(method),"params":\#(documentParams)}"#,
         .errors([-32600], ids: withID))
     }
     add("notification method 42", #"{"jsonrpc":"2.0","method":42,"params":\#(destroy)}"#)
     add("id without method", #"{"jsonrpc":"2.0","id":1301}"#, .errors([-32600], ids: withID))
-    add("params 42", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":42}"#, .errors([-32600], ids: withID))
-    add("params string", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":"a.txt"}"#,
+    add(
+      "params 42", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":42}"#,
       .errors([-32600], ids: withID))
-    add("params true", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":true}"#,
+    add(
+      "params string", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":"a.txt"}"#,
+      .errors([-32600], ids: withID))
+    add(
+      "params true", #"{"jsonrpc":"2.0","id":1301,"method":"bidi/documentInfo","params":true}"#,
       .errors([-32600], ids: withID))
     add("notification params string", #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":"destroy"}"#)
     add("empty method name", #"{"jsonrpc":"2.0","id":1302,"method":"","params":{}}"#, .error(-32601, id: 1302))
-    add("method in upper case", #"{"jsonrpc":"2.0","id":1303,"method":"BIDI/DOCUMENTINFO","params":\#(documentParams)}"#,
+    add(
+      "method in upper case", #"{"jsonrpc":"2.0","id":1303,"method":"BIDI/DOCUMENTINFO","params":\#(documentParams)}"#,
       .error(-32601, id: 1303))
-    add("unknown request with junk params", #"{"jsonrpc":"2.0","id":1304,"method":"foo/bar","params":[1,{"x":null}]}"#,
+    add(
+      "unknown request with junk params", #"{"jsonrpc":"2.0","id":1304,"method":"foo/bar","params":[1,{"x":null}]}"#,
       .error(-32601, id: 1304))
-    add("didOpen sent as a request",
+    add(
+      "didOpen sent as a request",
       #"{"jsonrpc":"2.0","id":1305,"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///battery/new.txt","languageId":"plaintext","version":1,"text":"x"}}}"#,
       .error(-32601, id: 1305))
     add("shutdown sent as a notification", #"{"jsonrpc":"2.0","method":"shutdown"}"#, .nothing)
-    add("initialize sent as a notification", #"{"jsonrpc":"2.0","method":"initialize","params":{"capabilities":{}}}"#, .nothing)
-    add("documentInfo sent as a notification", #"{"jsonrpc":"2.0","method":"bidi/documentInfo","params":\#(documentParams)}"#,
+    add(
+      "initialize sent as a notification", #"{"jsonrpc":"2.0","method":"initialize","params":{"capabilities":{}}}"#,
+      .nothing)
+    add(
+      "documentInfo sent as a notification",
+      #"{"jsonrpc":"2.0","method":"bidi/documentInfo","params":\#(documentParams)}"#,
       .nothing)
     add("a response from the client", #"{"jsonrpc":"2.0","id":1306,"result":null}"#, .nothing)
-    add("an error response from the client", #"{"jsonrpc":"2.0","id":1307,"error":{"code":-1,"message":"no"}}"#, .nothing)
-    add("second initialize", #"{"jsonrpc":"2.0","id":1308,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#,
+    add(
+      "an error response from the client", #"{"jsonrpc":"2.0","id":1307,"error":{"code":-1,"message":"no"}}"#, .nothing)
+    add(
+      "second initialize",
+      #"{"jsonrpc":"2.0","id":1308,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#,
       .error(-32600, id: 1308))
-    add("second initialize with array params", #"{"jsonrpc":"2.0","id":1309,"method":"initialize","params":[]}"#,
+    add(
+      "second initialize with array params", #"{"jsonrpc":"2.0","id":1309,"method":"initialize","params":[]}"#,
       .error(-32600, id: 1309))
     return inputs
   }
@@ -391,7 +446,8 @@ final class MalformedInputTests: XCTestCase {
     func info(_ name: String, _ params: String?, naming field: String) {
       nextID += 1
       let member = params.map { #","params":\#($0)"# } ?? ""
-      add("documentInfo \(name)", #"{"jsonrpc":"2.0","id":\#(nextID),"method":"bidi/documentInfo"\#(member)}"#,
+      add(
+        "documentInfo \(name)", #"{"jsonrpc":"2.0","id":\#(nextID),"method":"bidi/documentInfo"\#(member)}"#,
         .error(-32602, id: JSONValue(nextID), mentioning: field))
     }
     info("without params", nil, naming: "textDocument")
@@ -407,7 +463,8 @@ final class MalformedInputTests: XCTestCase {
     info("unknown uri", #"{"textDocument":{"uri":"file:///battery/zzz.txt"}}"#, naming: "uri")
     info("empty uri", #"{"textDocument":{"uri":""}}"#, naming: "uri")
     for value in [#""yes""#, "1", "0", "[]", "{}", #""true""#] {
-      info("includeText \(value)", #"{"textDocument":{"uri":"file:///battery/a.txt"},"includeText":\#(value)}"#,
+      info(
+        "includeText \(value)", #"{"textDocument":{"uri":"file:///battery/a.txt"},"includeText":\#(value)}"#,
         naming: "includeText")
     }
 
@@ -416,8 +473,10 @@ final class MalformedInputTests: XCTestCase {
       let member = params.map { #","params":\#($0)"# } ?? ""
       add("didOpen \(name)", #"{"jsonrpc":"2.0","method":"textDocument/didOpen"\#(member)}"#, .warning)
     }
-    func item(uri: String = #""file:///battery/new.txt""#, languageId: String? = #""plaintext""#,
-      version: String? = "1", text: String? = #""x""#) -> String {
+    func item(
+      uri: String = #""file:///battery/new.txt""#, languageId: String? = #""plaintext""#,
+      version: String? = "1", text: String? = #""x""#
+    ) -> String {
       var members = [#""uri":\#(uri)"#]
       if let languageId { members.append(#""languageId":\#(languageId)"#) }
       if let version { members.append(#""version":\#(version)"#) }
@@ -459,16 +518,25 @@ final class MalformedInputTests: XCTestCase {
     change("without textDocument", #"{"contentChanges":[{"text":"lost"}]}"#)
     change("textDocument 42", #"{"textDocument":42,"contentChanges":[{"text":"lost"}]}"#)
     change("uri 42", #"{"textDocument":{"uri":42,"version":70},"contentChanges":[{"text":"lost"}]}"#)
-    change("unknown document", #"{"textDocument":{"uri":"file:///battery/new.txt","version":70},"contentChanges":[{"text":"x"}]}"#)
-    change("version string", #"{"textDocument":{"uri":"file:///battery/a.txt","version":"70"},"contentChanges":[{"text":"lost"}]}"#)
-    change("version 2.5", #"{"textDocument":{"uri":"file:///battery/a.txt","version":2.5},"contentChanges":[{"text":"lost"}]}"#)
+    change(
+      "unknown document",
+      #"{"textDocument":{"uri":"file:///battery/new.txt","version":70},"contentChanges":[{"text":"x"}]}"#)
+    change(
+      "version string",
+      #"{"textDocument":{"uri":"file:///battery/a.txt","version":"70"},"contentChanges":[{"text":"lost"}]}"#)
+    change(
+      "version 2.5",
+      #"{"textDocument":{"uri":"file:///battery/a.txt","version":2.5},"contentChanges":[{"text":"lost"}]}"#)
     change("version missing", #"{"textDocument":{"uri":"file:///battery/a.txt"},"contentChanges":[{"text":"lost"}]}"#)
-    change("version null", #"{"textDocument":{"uri":"file:///battery/a.txt","version":null},"contentChanges":[{"text":"lost"}]}"#)
+    change(
+      "version null",
+      #"{"textDocument":{"uri":"file:///battery/a.txt","version":null},"contentChanges":[{"text":"lost"}]}"#)
     change("contentChanges missing", "{\(document)}")
-    for list in ["42", "{}", #""lost""#, "[42]", "[null]", "[{}]", #"[{"text":42}]"#, #"[{"text":null}]"#, #"[{"text":["a"]}]"#,
+    for list in [
+      "42", "{}", #""lost""#, "[42]", "[null]", "[{}]", #"[{"text":42}]"#, #"[{"text":null}]"#, #"[{"text":["a"]}]"#,
       #"[{"range":42,"text":"lost"}]"#, #"[{"range":"0:0","text":"lost"}]"#, #"[{"range":[],"text":"lost"}]"#,
-      #"[{"range":{},"text":"lost"}]"#, #"[{"range":{"start":{"line":0,"character":0}},"text":"lost"}]"#]
-    {
+      #"[{"range":{},"text":"lost"}]"#, #"[{"range":{"start":{"line":0,"character":0}},"text":"lost"}]"#,
+    ] {
       change("contentChanges \(list)", changes(list))
     }
     change("start 42", range("42"))
@@ -485,16 +553,27 @@ final class MalformedInputTests: XCTestCase {
     change("character null", range(#"{"line":0,"character":null}"#))
     change("line 2^31", range(#"{"line":2147483648,"character":0}"#, #"{"line":2147483648,"character":0}"#))
     change("line 2^53", range(#"{"line":9007199254740992,"character":0}"#, #"{"line":9007199254740992,"character":0}"#))
-    change("line Int64.max", range(#"{"line":9223372036854775807,"character":0}"#, #"{"line":9223372036854775807,"character":0}"#))
+    change(
+      "line Int64.max",
+      range(#"{"line":9223372036854775807,"character":0}"#, #"{"line":9223372036854775807,"character":0}"#))
     change("line at lineCount", range(#"{"line":4,"character":0}"#, #"{"line":4,"character":0}"#))
     change("end line past the end", range(#"{"line":0,"character":0}"#, #"{"line":99,"character":0}"#))
     change("start after end on a line", range(#"{"line":0,"character":5}"#, #"{"line":0,"character":2}"#))
     change("start after end across lines", range(#"{"line":2,"character":0}"#, #"{"line":1,"character":3}"#))
     change("end -1", range(#"{"line":0,"character":0}"#, #"{"line":0,"character":-1}"#))
-    change("second change invalid",
-      changes(#"[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"text":"X"},{"range":{"start":{"line":40,"character":0},"end":{"line":40,"character":0}},"text":"Y"}]"#))
-    change("full change then an invalid one", changes(#"[{"text":"all gone"},{"range":{"start":{"line":0,"character":3},"end":{"line":0,"character":1}},"text":""}]"#))
-    change("valid change then one without text", changes(#"[{"text":"all gone"},{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}]"#))
+    change(
+      "second change invalid",
+      changes(
+        #"[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"text":"X"},{"range":{"start":{"line":40,"character":0},"end":{"line":40,"character":0}},"text":"Y"}]"#
+      ))
+    change(
+      "full change then an invalid one",
+      changes(
+        #"[{"text":"all gone"},{"range":{"start":{"line":0,"character":3},"end":{"line":0,"character":1}},"text":""}]"#)
+    )
+    change(
+      "valid change then one without text",
+      changes(#"[{"text":"all gone"},{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}]"#))
 
     // didClose that cannot apply.
     func close(_ name: String, _ params: String) {
@@ -508,7 +587,9 @@ final class MalformedInputTests: XCTestCase {
 
     // Accepted and ignored whatever they carry.
     func ignored(_ name: String, _ body: String) { add(name, body, .nothing) }
-    ignored("didSave with textDocument 42", #"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":42}}"#)
+    ignored(
+      "didSave with textDocument 42", #"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":42}}"#
+    )
     ignored("didSave with array params", #"{"jsonrpc":"2.0","method":"textDocument/didSave","params":[]}"#)
     ignored("cancel without params", #"{"jsonrpc":"2.0","method":"$/cancelRequest"}"#)
     ignored("cancel with empty params", #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{}}"#)
@@ -606,12 +687,15 @@ final class MalformedInputTests: XCTestCase {
   /// same value; conflicting values are a framing error.
   func testRepeatedContentLengthMustAgree() throws {
     let daemon = try Daemon.initialized()
-    let body = #"{"jsonrpc":"2.0","id":4243,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///x"}}}"#
-    try daemon.sendRaw(Array("Content-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+    let body =
+      #"{"jsonrpc":"2.0","id":4243,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///x"}}}"#
+    try daemon.sendRaw(
+      Array("Content-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
     var messages = try daemon.barrier()
     // Served: -32602 for the unknown document.
     XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32602], "\(messages)")
-    try daemon.sendRaw(Array("Content-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count + 1)\r\n\r\n\(body)".utf8))
+    try daemon.sendRaw(
+      Array("Content-Length: \(body.utf8.count)\r\nContent-Length: \(body.utf8.count + 1)\r\n\r\n\(body)".utf8))
     messages = try daemon.barrier()
     XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32700], "\(messages)")
   }
@@ -621,11 +705,15 @@ final class MalformedInputTests: XCTestCase {
   /// notification is dropped.
   func testMessageWithoutJsonrpcFieldIsInvalidRequest() throws {
     let daemon = try Daemon.initialized()
-    try daemon.sendFramed(#"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.txt","languageId":"plaintext","version":1,"text":"hand-written"}}}"#)
-    try daemon.sendFramed(#"{"id":4244,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///a.txt"},"includeText":true}}"#)
+    try daemon.sendFramed(
+      #"{"method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.txt","languageId":"plaintext","version":1,"text":"hand-written"}}}"#
+    )
+    try daemon.sendFramed(
+      #"{"id":4244,"method":"bidi/documentInfo","params":{"textDocument":{"uri":"file:///a.txt"},"includeText":true}}"#)
     let answer = try daemon.client.waitForResponse(id: 4244, timeout: 20)
     XCTAssertEqual(answer["jsonrpc"], "2.0", "responses always carry jsonrpc")
     XCTAssertEqual(answer["error"]?["code"], -32600, "\(answer)")
-    XCTAssertEqual(try daemon.infoResponse("file:///a.txt")["error"]?["code"], -32602, "the didOpen without jsonrpc was dropped")
+    XCTAssertEqual(
+      try daemon.infoResponse("file:///a.txt")["error"]?["code"], -32602, "the didOpen without jsonrpc was dropped")
   }
 }

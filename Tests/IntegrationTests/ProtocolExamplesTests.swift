@@ -55,8 +55,9 @@ final class ProtocolExamplesTests: XCTestCase {
       let requestID = try XCTUnwrap(RequestID(json: id))
       let response = try client.waitForResponse(id: requestID, timeout: 30)
       requests += 1
-      XCTAssertEqual(response, transcript[requestID.description.trimmingCharacters(in: CharacterSet(charactersIn: "\""))],
-                     "response to \(method) (id \(requestID)) differs from demo-session.responses.json")
+      XCTAssertEqual(
+        response, transcript[requestID.description.trimmingCharacters(in: CharacterSet(charactersIn: "\""))],
+        "response to \(method) (id \(requestID)) differs from demo-session.responses.json")
       if method.hasPrefix("bidi/") {
         let schema = method.replacingOccurrences(of: "/", with: "-") + ".schema.json"
         XCTAssertEqual(schemas.validate(message["params"] ?? .null, against: schema + "#/$defs/params"), [], method)

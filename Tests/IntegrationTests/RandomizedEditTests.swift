@@ -111,9 +111,12 @@ final class RandomizedEditTests: XCTestCase {
       let info = try daemon.info(uri)
       if info["text"]?.stringValue != shadow.text {
         problems.append(
-          "\(uri): text differs: daemon \(info["text"].map { "\($0)" } ?? "nil") shadow \(JSONValue.string(shadow.text))")
+          "\(uri): text differs: daemon \(info["text"].map { "\($0)" } ?? "nil") shadow \(JSONValue.string(shadow.text))"
+        )
       }
-      if info["version"] != JSONValue(versions[uri] ?? -1) { problems.append("\(uri): version \(info["version"] ?? nil)") }
+      if info["version"] != JSONValue(versions[uri] ?? -1) {
+        problems.append("\(uri): version \(info["version"] ?? nil)")
+      }
       if info["lineCount"] != JSONValue(shadow.lineCount) {
         problems.append("\(uri): lineCount \(info["lineCount"] ?? nil), expected \(shadow.lineCount)")
       }

@@ -1,4 +1,5 @@
 import BidiTestSupport
+
 /// The test's own model of a document, independent of the server's code:
 /// the text as Unicode scalars, its LSP lines, and conversions between LSP
 /// positions (in any of the three encodings) and scalar indices.
@@ -105,4 +106,3 @@ enum OffsetEncoding: String, CaseIterable {
     }
   }
 }
-

@@ -113,8 +113,9 @@ struct TextWriter {
       case 0...1: break  // blank line
       case 2...4: add("// " + comment(rtl: rtl))
       default:
-        add("func \(identifier())(\(identifier()): \(rng.pick(Vocabulary.types)), "
-          + "\(identifier()): \(rng.pick(Vocabulary.types))) -> \(rng.pick(Vocabulary.types)) {")
+        add(
+          "func \(identifier())(\(identifier()): \(rng.pick(Vocabulary.types)), "
+            + "\(identifier()): \(rng.pick(Vocabulary.types))) -> \(rng.pick(Vocabulary.types)) {")
         codeDepth = 1
       }
       return
@@ -141,13 +142,18 @@ struct TextWriter {
   private mutating func statement(rtl: Bool) {
     switch rng.int(0...6) {
     case 0:
-      add("let \(identifier()) = \(identifier())(\(identifier()), \(rng.int(0...999))) + \(identifier()).\(identifier()) * \(rng.int(1...9))")
+      add(
+        "let \(identifier()) = \(identifier())(\(identifier()), \(rng.int(0...999))) + \(identifier()).\(identifier()) * \(rng.int(1...9))"
+      )
     case 1: add("return \"\(literal(rtl: rtl))\"")
     case 2: add("print(\"\(literal(rtl: rtl)) \\(\(identifier()))\")")
     case 3: add("\(identifier()).append(\"\(literal(rtl: rtl))\")")
     case 4: add("let \(identifier()) = NSLocalizedString(\"\(identifier())\", comment: \"\(literal(rtl: rtl))\")")
     case 5: add("label.text = \"\(literal(rtl: rtl))\" + \(identifier())")
-    default: add("var \(identifier()): [\(rng.pick(Vocabulary.types))] = [\(rng.int(0...9)), \(rng.int(10...99)), \(rng.int(100...999))]")
+    default:
+      add(
+        "var \(identifier()): [\(rng.pick(Vocabulary.types))] = [\(rng.int(0...9)), \(rng.int(10...99)), \(rng.int(100...999))]"
+      )
     }
   }
 

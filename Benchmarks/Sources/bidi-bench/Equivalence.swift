@@ -27,9 +27,11 @@ func compare(_ engines: [any BidiEngine], corpus: Corpus, sample: Int) -> Disagr
       for b in answers.indices where b > a {
         let key = "\(type(of: engines[a]).name)/\(type(of: engines[b]).name)"
         let (x, y) = (answers[a], answers[b])
-        let levelsAgree = x.levels.count == y.levels.count && x.levels.indices.allSatisfy {
-          removed.indices.contains($0) && removed[$0] || x.levels[$0] == y.levels[$0]
-        }
+        let levelsAgree =
+          x.levels.count == y.levels.count
+          && x.levels.indices.allSatisfy {
+            removed.indices.contains($0) && removed[$0] || x.levels[$0] == y.levels[$0]
+          }
         let kept = { (order: [Int]) in order.filter { !(removed.indices.contains($0) && removed[$0]) } }
         let orderAgrees = kept(x.order) == kept(y.order)
         if !levelsAgree { result.levels[key, default: 0] += 1 }

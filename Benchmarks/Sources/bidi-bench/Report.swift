@@ -81,7 +81,9 @@ func report(_ results: [CorpusResult], engineNames: [String], explain: Bool) {
     let sums = engineNames.map { "\($0) \(hex(result.checksums[$0] ?? 0))" }.joined(separator: ", ")
     var line = "\(result.name): checksums \(sums)"
     if result.failures > 0 { line += "; \(result.failures) calls FAILED" }
-    if !result.unstable.isEmpty { line += "; checksum changed between runs: \(result.unstable.joined(separator: ", "))" }
+    if !result.unstable.isEmpty {
+      line += "; checksum changed between runs: \(result.unstable.joined(separator: ", "))"
+    }
     print(line)
   }
 }

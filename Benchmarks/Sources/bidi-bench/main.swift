@@ -44,10 +44,12 @@ struct CorpusResult {
   var disagreements: Disagreements
 }
 
-print("bidi-bench: levels + visual map of every display line, auto direction; a paragraph is one display line, "
-  + "or wrapped after a space at \(options.wrap) columns in *-wrap rows")
-print("ICU \(U_ICU_VERSION), FriBidi \(FRIBIDI_VERSION); \(fixed(options.megabytes, 1)) MB per corpus, "
-  + "median of \(options.repetitions) runs; MB = 10^6 bytes of UTF-8 input")
+print(
+  "bidi-bench: levels + visual map of every display line, auto direction; a paragraph is one display line, "
+    + "or wrapped after a space at \(options.wrap) columns in *-wrap rows")
+print(
+  "ICU \(U_ICU_VERSION), FriBidi \(FRIBIDI_VERSION); \(fixed(options.megabytes, 1)) MB per corpus, "
+    + "median of \(options.repetitions) runs; MB = 10^6 bytes of UTF-8 input")
 print("")
 
 var workloads: [Workload] = []
@@ -93,10 +95,12 @@ for workload in workloads {
     checksums[name] = reference[i].value
   }
   let mixed = (engines.first { $0 is ICUEngine } as? ICUEngine)?.mixedParagraphs ?? 0
-  results.append(CorpusResult(
-    name: workload.name, displayLines: workload.displayLines, corpus: corpus, mixed: mixed, timings: timings, checksums: checksums,
-    unstable: unstable.sorted(), failures: engines.reduce(0) { $0 + $1.failures },
-    disagreements: compare(engines, corpus: corpus, sample: workload.breaks == nil ? options.sample : 0)))
+  results.append(
+    CorpusResult(
+      name: workload.name, displayLines: workload.displayLines, corpus: corpus, mixed: mixed, timings: timings,
+      checksums: checksums,
+      unstable: unstable.sorted(), failures: engines.reduce(0) { $0 + $1.failures },
+      disagreements: compare(engines, corpus: corpus, sample: workload.breaks == nil ? options.sample : 0)))
   print("  measured \(workload.name)")
 }
 print("")

@@ -167,7 +167,9 @@ final class DaemonConnection {
     return Result(json: result)
   }
 
-  private func tally(notification method: UnsafeMutablePointer<json_t>, message: UnsafeMutablePointer<json_t>, bytes: Int) {
+  private func tally(
+    notification method: UnsafeMutablePointer<json_t>, message: UnsafeMutablePointer<json_t>, bytes: Int
+  ) {
     let name = json_string_value(method).map { String(cString: $0) } ?? "?"
     notifications[name, default: NotificationTally()].add(bytes: bytes)
     guard name == "textDocument/publishDiagnostics", let params = json_object_get(message, "params") else { return }

@@ -28,19 +28,22 @@ enum Messages {
   /// that no diagnostic is found or published beyond empty sets.
   static func initialize(id: Int, hazards: Bool = true) -> [UInt8] {
     let rules = ["unpaired", "unmatched", "override", "inIdentifier", "inComment", "inString"]
-    let options = hazards
+    let options =
+      hazards
       ? ""
       : ",\"initializationOptions\":{\"bidi\":{\"diagnostics\":{"
         + rules.map { "\"\($0)\":false" }.joined(separator: ",") + "}}}"
-    return Array(("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"initialize\",\"params\":{\"processId\":null,"
-      + "\"rootUri\":null,\"capabilities\":{\"general\":{\"positionEncodings\":[\"utf-16\"]}}\(options)}}").utf8)
+    return Array(
+      ("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"initialize\",\"params\":{\"processId\":null,"
+        + "\"rootUri\":null,\"capabilities\":{\"general\":{\"positionEncodings\":[\"utf-16\"]}}\(options)}}").utf8)
   }
 
   static let initialized = Array("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}".utf8)
 
   static func didOpen(text: [UInt8], uri: String = uri) -> [UInt8] {
-    var body = Array(("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
-      + "{\"uri\":\"\(uri)\",\"languageId\":\"plaintext\",\"version\":1,\"text\":").utf8)
+    var body = Array(
+      ("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+        + "{\"uri\":\"\(uri)\",\"languageId\":\"plaintext\",\"version\":1,\"text\":").utf8)
     body += jsonString(text[...])
     body += Array("}}}".utf8)
     return body
@@ -48,16 +51,18 @@ enum Messages {
 
   /// An incremental change replacing `start..<end` (UTF-16 units) of `line` by `text`.
   static func didChange(version: Int, line: Int, start: Int, end: Int, text: String, uri: String = uri) -> [UInt8] {
-    Array(("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
-      + "{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"range\":{\"start\":"
-      + "{\"line\":\(line),\"character\":\(start)},\"end\":{\"line\":\(line),\"character\":\(end)}},"
-      + "\"text\":\"\(text)\"}]}}").utf8)
+    Array(
+      ("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
+        + "{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"range\":{\"start\":"
+        + "{\"line\":\(line),\"character\":\(start)},\"end\":{\"line\":\(line),\"character\":\(end)}},"
+        + "\"text\":\"\(text)\"}]}}").utf8)
   }
 
   /// `bidi/visualOrder` of one whole line (contract §4.3, default options: runs).
   static func visualOrder(id: Int, line: Int, length: Int, uri: String = uri) -> [UInt8] {
-    Array(("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"bidi/visualOrder\",\"params\":{\"textDocument\":"
-      + "{\"uri\":\"\(uri)\"},\"range\":{\"start\":{\"line\":\(line),\"character\":0},"
-      + "\"end\":{\"line\":\(line),\"character\":\(length)}}}}").utf8)
+    Array(
+      ("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"bidi/visualOrder\",\"params\":{\"textDocument\":"
+        + "{\"uri\":\"\(uri)\"},\"range\":{\"start\":{\"line\":\(line),\"character\":0},"
+        + "\"end\":{\"line\":\(line),\"character\":\(length)}}}}").utf8)
   }
 }

@@ -174,7 +174,8 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
   for repetition in 0..<(options.warmUp + options.repetitions) {
     version += 1
     let inserting = repetition % 2 == 0
-    let change = inserting
+    let change =
+      inserting
       ? Messages.didChange(version: version, line: line, start: column, end: column, text: "ب")
       : Messages.didChange(version: version, line: line, start: column, end: column + 1, text: "")
     let publishedCount = session.published.count

@@ -11,8 +11,9 @@ import Glibc
 
 guard let options = LSPBenchOptions(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
 guard access(options.daemon, X_OK) == 0 else {
-  print("lsp-bench: no daemon at \(options.daemon); build it with `swift build -c release` "
-    + "in the repository root, or pass --daemon PATH")
+  print(
+    "lsp-bench: no daemon at \(options.daemon); build it with `swift build -c release` "
+      + "in the repository root, or pass --daemon PATH")
   exit(2)
 }
 
@@ -22,8 +23,9 @@ print("")
 do {
   if options.openMegabytes > 0 {
     let result = try measureOpen(megabytes: options.openMegabytes, options: options)
-    print("Open: didOpen of a \(fixed(result.documentBytes / 1e6, 1)) MB mixed document "
-      + "(\(result.lines) lines), then bidi/visualOrder of its last line")
+    print(
+      "Open: didOpen of a \(fixed(result.documentBytes / 1e6, 1)) MB mixed document "
+        + "(\(result.lines) lines), then bidi/visualOrder of its last line")
     var table = Table(["measure", "value", "ratio", "target"])
     table.add(["jansson json_loadb of the didOpen message", fixed(result.decode, 3) + " s", "", ""])
     table.add([
@@ -43,14 +45,16 @@ do {
       fixed(result.peakRSSAfterScan / result.documentBytes, 2) + "x document", "<= 4x",
     ])
     print(table.render())
-    print("hazard scan: \(result.diagnostics) diagnostics published "
-      + "(\(fixed(Double(result.diagnosticsBytes) / 1e6, 2)) MB of notifications)")
+    print(
+      "hazard scan: \(result.diagnostics) diagnostics published "
+        + "(\(fixed(Double(result.diagnosticsBytes) / 1e6, 2)) MB of notifications)")
     print("")
   }
 
   if !options.lineCounts.isEmpty {
-    print("Latency: one-character edit in the middle line + bidi/visualOrder of that line, "
-      + "\(options.repetitions) repetitions after \(options.warmUp) warm-up")
+    print(
+      "Latency: one-character edit in the middle line + bidi/visualOrder of that line, "
+        + "\(options.repetitions) repetitions after \(options.warmUp) warm-up")
     var table = Table([
       "document", "MB", "p50 ms", "p99 ms", "max ms", "peak RSS MB", "diagnostics", "published", "KB each",
     ])
@@ -75,15 +79,18 @@ do {
       ])
     }
     print(table.render())
-    print("diagnostics: in the document after its first hazard scan (waited for before the repetitions); "
-      + "published: publishDiagnostics notifications read during the timed repetitions, KB each on average")
+    print(
+      "diagnostics: in the document after its first hazard scan (waited for before the repetitions); "
+        + "published: publishDiagnostics notifications read during the timed repetitions, KB each on average")
     print("")
-    print("The same repetitions, split by whether a publishDiagnostics (the daemon's idle-time hazard "
-      + "rescan of the previous edit) arrived before the answer")
+    print(
+      "The same repetitions, split by whether a publishDiagnostics (the daemon's idle-time hazard "
+        + "rescan of the previous edit) arrived before the answer")
     print(publishTable.render())
     if p99s.count >= 2, let first = p99s.first, let last = p99s.last {
-      print("p99(\(options.lineCounts.last!) lines) / p99(\(options.lineCounts.first!) lines) = "
-        + "\(fixed(last / first, 2))x (target <= 2x)")
+      print(
+        "p99(\(options.lineCounts.last!) lines) / p99(\(options.lineCounts.first!) lines) = "
+          + "\(fixed(last / first, 2))x (target <= 2x)")
     }
     print("")
   }
@@ -99,8 +106,9 @@ do {
       ])
     }
     print(table.render())
-    print("ratio for 10x the text: open → answer \(fixed(large.openToAnswer / small.openToAnswer, 1))x, "
-      + "answer again \(fixed(large.again / small.again, 1))x (linear ≈ 10x, quadratic ≈ 100x)")
+    print(
+      "ratio for 10x the text: open → answer \(fixed(large.openToAnswer / small.openToAnswer, 1))x, "
+        + "answer again \(fixed(large.again / small.again, 1))x (linear ≈ 10x, quadratic ≈ 100x)")
     print("")
   }
 } catch {
