@@ -53,17 +53,7 @@ final class ParagraphStorage: @unchecked Sendable {
     var union: UInt32 = 0  // all scalars or'ed: below 0x80 (0x10000) iff each is
     var brackets = 0
     for i in 0..<input.count {
-      let scalar = input[i]
-      let properties = ubd_properties(scalar)
-      scalars[i] = scalar
-      let c = BidiClass(propertyByte: properties)
-      classes[i] = c
-      bits |= c.bit
-      if properties & 0x60 != 0 {
-        bracketPositions[brackets] = Int32(i)
-        brackets += 1
-      }
-      union |= scalar
+      store(input[i], at: i, &bits, &union, &brackets)
     }
     record(bits: bits, union: union, brackets: brackets)
   }
@@ -93,20 +83,30 @@ final class ParagraphStorage: @unchecked Sendable {
         (scalar, length) = UTF8Scanner.decodeMultibyte(input, at: at)
         at += length
       }
-      let properties = ubd_properties(scalar)
-      scalars[i] = scalar
-      let c = BidiClass(propertyByte: properties)
-      classes[i] = c
-      bits |= c.bit
-      if properties & 0x60 != 0 {
-        bracketPositions[brackets] = Int32(i)
-        brackets += 1
-      }
-      union |= scalar
+      store(scalar, at: i, &bits, &union, &brackets)
       i += 1
     }
     count = i
     record(bits: bits, union: union, brackets: brackets)
+  }
+
+  /// Stores character `i`: its scalar and class, and what the paragraph
+  /// records of it (the classes present, the union of the scalars, bracket
+  /// positions).
+  @inline(__always)
+  private func store(
+    _ scalar: UInt32, at i: Int, _ bits: inout UInt32, _ union: inout UInt32, _ brackets: inout Int
+  ) {
+    let properties = ubd_properties(scalar)
+    scalars[i] = scalar
+    let c = BidiClass(propertyByte: properties)
+    classes[i] = c
+    bits |= c.bit
+    if properties & 0x60 != 0 {
+      bracketPositions[brackets] = Int32(i)
+      brackets += 1
+    }
+    union |= scalar
   }
 
   private func record(bits: UInt32, union: UInt32, brackets: Int) {
