@@ -116,3 +116,10 @@ struct Params {
     return try document["uri"].string()
   }
 }
+
+extension ResponseError {
+  /// -32800: the client cancelled the request while it ran.
+  static func cancelled(_ context: RequestContext) -> ResponseError {
+    ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+  }
+}

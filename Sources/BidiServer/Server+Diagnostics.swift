@@ -202,10 +202,12 @@ extension BidiLanguageServer {
     }
     guard updated != hazardSettings else { return }
     hazardSettings = updated
-    for (uri, state) in hazards {
+    // Rescan and republish every open document with the new rules.
+    for uri in hazards.keys {
       guard let document = documents[uri] else { continue }
-      _ = state
+      let token = hazards[uri]?.progressToken
       startHazards(for: document)
+      hazards[uri]?.progressToken = token
     }
   }
 

@@ -77,7 +77,7 @@ extension BidiLanguageServer {
     let chunk = 4096
     while start < lines.upperBound {
       if context.isCancelled {
-        throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+        throw ResponseError.cancelled(context)
       }
       let end = min(start + chunk, lines.upperBound)
       do {

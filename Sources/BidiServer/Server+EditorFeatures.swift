@@ -180,7 +180,7 @@ extension BidiLanguageServer {
     var hints: [JSONValue] = []
     for index in lines {
       if index & 1023 == 1023 && context.isCancelled {
-        throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+        throw ResponseError.cancelled(context)
       }
       let line = try lineOf(index, document)
       for (offset, control) in line.withUTF8({ BidiControl.occurrences(in: $0) }) {

@@ -41,21 +41,13 @@ extension BidiLanguageServer {
       var edits: [JSONValue] = []
       func add(_ planned: [MarkEdit], line index: Int, _ line: Line) {
         for edit in planned {
-          let start = line.character(atUTF8Offset: edit.start, in: encoding)
-          let end = line.character(atUTF8Offset: edit.end, in: encoding)
-          edits.append([
-            "range": [
-              "start": ["line": JSONValue(index), "character": JSONValue(start)],
-              "end": ["line": JSONValue(index), "character": JSONValue(end)],
-            ],
-            "newText": .string(edit.newText),
-          ])
+          edits.append(["range": rangeJSON(line: index, edit.range, line), "newText": .string(edit.newText)])
         }
       }
       func planner(_ line: Line) -> MarkPlanner { line.withUTF8 { MarkPlanner(utf8: $0) } }
       func checkCancel() throws(ResponseError) {
         if context.isCancelled {
-          throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+          throw ResponseError.cancelled(context)
         }
       }
 

@@ -47,7 +47,7 @@ extension BidiLanguageServer {
       var line: Line?
       for (index, paragraph) in paragraphs.enumerated() {
         if index & 1023 == 1023 && context.isCancelled {
-          throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+          throw ResponseError.cancelled(context)
         }
         if paragraph.line != currentLine {
           currentLine = paragraph.line
@@ -71,7 +71,7 @@ extension BidiLanguageServer {
     var spans: [(line: Int, range: Range<Int>)] = []
     for line in lines {
       if line & 1023 == 1023 && context.isCancelled {
-        throw ResponseError(code: .requestCancelled, message: "request \(context.id) was cancelled")
+        throw ResponseError.cancelled(context)
       }
       do {
         for p in try document.text.analysis(ofLine: line).paragraphs { spans.append((line, p.utf8Range)) }

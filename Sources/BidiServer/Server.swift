@@ -100,7 +100,7 @@ public final class BidiLanguageServer: MessageHandler {
       return .failure(.methodNotFound(request.method))
     }
     if context.isCancelled {
-      return .failure(ResponseError(code: .requestCancelled, message: "request \(request.id) was cancelled"))
+      return .failure(.cancelled(context))
     }
     do throws(ResponseError) {
       return .success(try handler(self)(Params(request.params), context))
