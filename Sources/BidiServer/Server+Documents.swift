@@ -46,22 +46,39 @@ extension BidiLanguageServer {
         let range = try change.optional("range").map { (r) throws(ResponseError) in try r.range() }
         changes.append(ContentChange(range: range, text: try change["text"].string()))
       }
-      do throws(DocumentError) {
-        // All or nothing: try the whole list on a snapshot first.
-        var probe = try documents.document(uri)
-        try probe.apply(changes, version: version, encoding: encoding)
-      } catch {
-        warn("textDocument/didChange ignored: \(error)", on: connection)
+      if changes.isEmpty {
+        // Nothing to change but the version.
+        do throws(DocumentError) {
+          try documents.change(uri: uri, version: version, changes: [], encoding: encoding)
+        } catch {
+          warn("textDocument/didChange ignored: \(error)", on: connection)
+        }
         return
       }
+      if changes.count > 1 {
+        // All or nothing: try the whole list on a snapshot first (an O(1)
+        // copy; the edits copy only the paths they change).
+        do throws(DocumentError) {
+          var probe = try documents.document(uri)
+          try probe.apply(changes, version: version, encoding: encoding)
+        } catch {
+          warn("textDocument/didChange ignored: \(error)", on: connection)
+          return
+        }
+      }
       // Then apply change by change, so that the hazard cache learns which
-      // lines each one replaced.
+      // lines each one replaced. (A single change is all or nothing by
+      // itself.)
       for change in changes {
         let before = documents[uri]?.text.lineCount ?? 0
         do throws(DocumentError) {
           try documents.change(uri: uri, version: version, changes: [change], encoding: encoding)
         } catch {
-          logger.error("textDocument/didChange: change failed after its check: \(error)")
+          if changes.count == 1 {
+            warn("textDocument/didChange ignored: \(error)", on: connection)
+          } else {
+            logger.error("textDocument/didChange: change failed after its check: \(error)")
+          }
           return
         }
         let after = documents[uri]?.text.lineCount ?? 0

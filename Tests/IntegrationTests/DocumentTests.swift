@@ -47,6 +47,16 @@ final class DocumentTests: XCTestCase {
     XCTAssertEqual(try daemon.info(uri, includeText: true)["text"], "abc\ndef")
   }
 
+  func testChangeWithNoContentChangesOnlySetsTheVersion() throws {
+    let daemon = try Daemon.initialized()
+    try daemon.open(uri, "abc\nשלום", version: 1)
+    try daemon.notify(
+      "textDocument/didChange",
+      ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": []])
+    try assertDocument(daemon, uri, is: "abc\nשלום", version: 2)
+    XCTAssertEqual(try daemon.barrier(), [], "no warning for an empty list of changes")
+  }
+
   func testIncrementalChangeReplacesRangeAndSetsVersion() throws {
     let daemon = try Daemon.initialized()
     try daemon.open(uri, "hello world\nsecond line")
