@@ -134,6 +134,7 @@ let package = Package(
       name: "BidiServerTests",
       dependencies: [
         "BidiServer",
+        "DocumentStore",
         "BidiTestSupport",
         "JSONRPC",
       ]

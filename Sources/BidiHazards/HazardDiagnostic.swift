@@ -22,9 +22,10 @@ public struct HazardDiagnostic: Sendable, Hashable {
   /// Whether the control stands inside an identifier (where no embedding
   /// can replace it: any control there is wrong).
   public var isInIdentifier = false
-  /// The line in visual order, from the scanner's renderer (nil without
-  /// one). Shared by the diagnostics of a line; short lines also have it
-  /// at the end of `message`.
+  /// The line in visual order, from the scanner's renderer, for lines up to
+  /// `HazardScanner.visualOrderInMessageLimit` bytes (nil for longer lines
+  /// or without a renderer). Shared by the diagnostics of a line, and also
+  /// at the end of their `message`.
   public var visualOrder: String?
 
   public init(

@@ -105,15 +105,17 @@ public struct HazardScanner: Sendable {
       }
     }
     diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
-    if let renderer, !diagnostics.isEmpty, invalid.isEmpty, let visual = renderer(Array(line)) {
+    // The visual order goes with the diagnostics of lines up to the limit
+    // only: every diagnostic carries it, so on a long line with many
+    // hazards it would make the answer grow with their product.
+    if let renderer, !diagnostics.isEmpty, invalid.isEmpty, line.count <= Self.visualOrderInMessageLimit,
+      let visual = renderer(Array(line))
+    {
       let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
-      let inMessage = line.count <= Self.visualOrderInMessageLimit
       for k in diagnostics.indices {
         diagnostics[k].visualOrder = visual
-        if inMessage {
-          if !diagnostics[k].message.hasSuffix(".") { diagnostics[k].message += "." }
-          diagnostics[k].message += note
-        }
+        if !diagnostics[k].message.hasSuffix(".") { diagnostics[k].message += "." }
+        diagnostics[k].message += note
       }
     }
     return LineScan(diagnostics: diagnostics, endState: endState)

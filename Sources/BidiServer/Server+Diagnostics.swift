@@ -148,18 +148,19 @@ extension BidiLanguageServer {
     let diagnostics = hazards[document.uri]?.cache.diagnostics ?? []
     var items: [JSONValue] = []
     items.reserveCapacity(diagnostics.count)
+    var lines = LineUnitsCache(encoding)
     for diagnostic in diagnostics {
       guard let line = try? document.text.line(diagnostic.line) else { continue }
-      items.append(diagnosticJSON(diagnostic, line))
+      items.append(diagnosticJSON(diagnostic, lines.units(diagnostic.line, line)))
     }
     connection.send(
       notification: "textDocument/publishDiagnostics",
       params: ["uri": .string(document.uri), "version": JSONValue(document.version), "diagnostics": .array(items)])
   }
 
-  func diagnosticJSON(_ diagnostic: HazardDiagnostic, _ line: Line) -> JSONValue {
+  func diagnosticJSON(_ diagnostic: HazardDiagnostic, _ units: LineUnits) -> JSONValue {
     var object: JSONObject = [
-      "range": rangeJSON(line: diagnostic.line, diagnostic.range, line),
+      "range": rangeJSON(line: diagnostic.line, diagnostic.range, units),
       "severity": JSONValue(diagnostic.severity.lspValue),
       "code": .string(diagnostic.code.rawValue),
       "source": "bidi-lsp",
@@ -170,14 +171,10 @@ extension BidiLanguageServer {
   }
 
   /// An LSP Range for a byte range within line `index`.
-  func rangeJSON(line index: Int, _ bytes: Range<Int>, _ line: Line) -> JSONValue {
+  func rangeJSON(line index: Int, _ bytes: Range<Int>, _ units: LineUnits) -> JSONValue {
     [
-      "start": [
-        "line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.lowerBound, in: encoding)),
-      ],
-      "end": [
-        "line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: bytes.upperBound, in: encoding)),
-      ],
+      "start": ["line": JSONValue(index), "character": JSONValue(units.character(atUTF8Offset: bytes.lowerBound))],
+      "end": ["line": JSONValue(index), "character": JSONValue(units.character(atUTF8Offset: bytes.upperBound))],
     ]
   }
 

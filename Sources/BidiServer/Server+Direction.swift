@@ -9,10 +9,11 @@ extension BidiLanguageServer {
       let options = try DirectionOptions(params, defaults: settings)
       let lines = try params.lineRange(in: document)
       let directions = try paragraphDirections(lines, options, &document, context)
+      var units = LineUnitsCache(encoding)
       var entries: [JSONValue] = []
       entries.reserveCapacity(directions.count)
       for paragraph in directions {
-        var entry = try paragraphEntry(paragraph, document)
+        var entry = try paragraphEntry(paragraph, document, &units)
         entry["direction"] = .string(paragraph.direction.rawValue)
         entry["basis"] = .string(paragraph.basis)
         if let strong = paragraph.strongCharacter {
@@ -30,11 +31,12 @@ extension BidiLanguageServer {
       let requested = try params.optional("textAlignment")?.oneOf(TextAlignment.self) ?? .natural
       let lines = try params.lineRange(in: document)
       let directions = try paragraphDirections(lines, options, &document, context)
+      var units = LineUnitsCache(encoding)
       var entries: [JSONValue] = []
       entries.reserveCapacity(directions.count)
       for paragraph in directions {
         let resolved = ResolvedAlignment(requested, paragraph: paragraph.direction, layout: options.layoutDirection)
-        var entry = try paragraphEntry(paragraph, document)
+        var entry = try paragraphEntry(paragraph, document, &units)
         entry["direction"] = .string(paragraph.direction.rawValue)
         entry["alignment"] = .string(resolved.alignment)
         entry["physical"] = .string(resolved.physical)
@@ -91,12 +93,19 @@ extension BidiLanguageServer {
   }
 
   /// `{line, start, end}` of a paragraph entry.
-  func paragraphEntry(_ paragraph: ParagraphDirection, _ document: Document) throws(ResponseError) -> JSONObject {
+  func paragraphEntry(
+    _ paragraph: ParagraphDirection, _ document: Document, _ units: inout LineUnitsCache
+  ) throws(ResponseError) -> JSONObject {
+    // Most lines are one paragraph: their bounds need no counting.
     let line = try lineOf(paragraph.line, document)
+    if paragraph.utf8Range == 0..<line.utf8Count {
+      return ["line": JSONValue(paragraph.line), "start": 0, "end": JSONValue(line.count(in: encoding))]
+    }
+    let lineUnits = units.units(paragraph.line, line)
     return [
       "line": JSONValue(paragraph.line),
-      "start": JSONValue(line.character(atUTF8Offset: paragraph.utf8Range.lowerBound, in: encoding)),
-      "end": JSONValue(line.character(atUTF8Offset: paragraph.utf8Range.upperBound, in: encoding)),
+      "start": JSONValue(lineUnits.character(atUTF8Offset: paragraph.utf8Range.lowerBound)),
+      "end": JSONValue(lineUnits.character(atUTF8Offset: paragraph.utf8Range.upperBound)),
     ]
   }
 

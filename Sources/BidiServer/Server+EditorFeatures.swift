@@ -32,19 +32,30 @@ extension BidiLanguageServer {
     }
 
     var actions: [JSONValue] = []
+    var units = LineUnitsCache(encoding)
     // Quick fixes and fix-all, from an up-to-date hazard scan.
     refreshHazards(document.uri, document)
     let all = hazards[document.uri]?.cache.diagnostics ?? []
     if wanted("quickfix") {
+      // The bytes of the range on its first and last line: a diagnostic
+      // that touches the range gets its fixes (on a long line with many
+      // hazards, only those the editor asks about).
+      let startLine = try lineOf(range.start.line, document)
+      let startByte = startLine.utf8Offset(ofCharacter: range.start.character, in: encoding)
+      let endByte =
+        range.end.line < document.text.lineCount
+        ? try lineOf(range.end.line, document).utf8Offset(ofCharacter: range.end.character, in: encoding) : Int.max
       for diagnostic in all where lines.contains(diagnostic.line) {
+        if diagnostic.line == range.start.line && diagnostic.range.upperBound < startByte { continue }
+        if diagnostic.line == range.end.line && diagnostic.range.lowerBound > endByte { continue }
         let line = try lineOf(diagnostic.line, document)
         for fix in diagnostic.fixes {
           actions.append([
             "title": .string(fix.title),
             "kind": "quickfix",
-            "diagnostics": [diagnosticJSON(diagnostic, line)],
+            "diagnostics": [diagnosticJSON(diagnostic, units.units(diagnostic.line, line))],
             "isPreferred": .bool(fix.isPreferred),
-            "edit": try workspaceEdit(document, hazardEdits: fix.edits),
+            "edit": try workspaceEdit(document, hazardEdits: fix.edits, &units),
           ])
         }
       }
@@ -63,7 +74,7 @@ extension BidiLanguageServer {
         actions.append([
           "title": .string(title),
           "kind": "source.fixAll.bidi",
-          "edit": try workspaceEdit(document, hazardEdits: edits),
+          "edit": try workspaceEdit(document, hazardEdits: edits, &units),
         ])
       }
     }
@@ -104,11 +115,15 @@ extension BidiLanguageServer {
   }
 
   /// A WorkspaceEdit for byte-range edits of `document`'s lines.
-  private func workspaceEdit(_ document: Document, hazardEdits: [HazardTextEdit]) throws(ResponseError) -> JSONValue {
+  private func workspaceEdit(
+    _ document: Document, hazardEdits: [HazardTextEdit], _ lines: inout LineUnitsCache
+  ) throws(ResponseError) -> JSONValue {
     var edits: [JSONValue] = []
     for edit in hazardEdits {
       let line = try lineOf(edit.line, document)
-      edits.append(["range": rangeJSON(line: edit.line, edit.range, line), "newText": .string(edit.newText)])
+      edits.append([
+        "range": rangeJSON(line: edit.line, edit.range, lines.units(edit.line, line)), "newText": .string(edit.newText),
+      ])
     }
     return ["changes": .object([document.uri: .array(edits)])]
   }
@@ -165,7 +180,7 @@ extension BidiLanguageServer {
       }
       return [
         "contents": ["kind": "plaintext", "value": .string(parts.joined(separator: "\n\n"))],
-        "range": rangeJSON(line: lineIndex, 0..<line.utf8Count, line),
+        "range": rangeJSON(line: lineIndex, 0..<line.utf8Count, LineUnits(line, encoding)),
       ]
     }
   }
@@ -183,8 +198,11 @@ extension BidiLanguageServer {
         throw ResponseError.cancelled(context)
       }
       let line = try lineOf(index, document)
-      for (offset, control) in line.withUTF8({ BidiControl.occurrences(in: $0) }) {
-        let character = line.character(atUTF8Offset: offset, in: encoding)
+      let controls = line.withUTF8 { BidiControl.occurrences(in: $0) }
+      if controls.isEmpty { continue }
+      let units = LineUnits(line, encoding)
+      for (offset, control) in controls {
+        let character = units.character(atUTF8Offset: offset)
         if index == range.start.line && character < range.start.character { continue }
         if index == range.end.line && character >= range.end.character { continue }
         hints.append([

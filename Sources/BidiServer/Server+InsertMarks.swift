@@ -40,8 +40,10 @@ extension BidiLanguageServer {
 
       var edits: [JSONValue] = []
       func add(_ planned: [MarkEdit], line index: Int, _ line: Line) {
+        guard !planned.isEmpty else { return }
+        let units = LineUnits(line, encoding)
         for edit in planned {
-          edits.append(["range": rangeJSON(line: index, edit.range, line), "newText": .string(edit.newText)])
+          edits.append(["range": rangeJSON(line: index, edit.range, units), "newText": .string(edit.newText)])
         }
       }
       func planner(_ line: Line) -> MarkPlanner { line.withUTF8 { MarkPlanner(utf8: $0) } }

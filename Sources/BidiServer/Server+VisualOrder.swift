@@ -43,6 +43,7 @@ extension BidiLanguageServer {
 
       var entries: [JSONValue] = []
       entries.reserveCapacity(paragraphs.count)
+      var units = LineUnitsCache(encoding)
       var currentLine = -1
       var line: Line?
       for (index, paragraph) in paragraphs.enumerated() {
@@ -53,7 +54,7 @@ extension BidiLanguageServer {
           currentLine = paragraph.line
           line = try lineOf(paragraph.line, document)
         }
-        entries.append(try visualEntry(paragraph, line!, lineBreaks, include, mirror))
+        entries.append(try visualEntry(paragraph, line!, &units, lineBreaks, include, mirror))
       }
       return ["paragraphs": .array(entries)]
     }
@@ -86,6 +87,7 @@ extension BidiLanguageServer {
   /// character boundaries.
   private func validatedBreaks(_ breaks: Params, line: Line) throws(ResponseError) -> [Int] {
     let length = line.count(in: encoding)
+    let units = LineUnits(line, encoding)
     var result: [Int] = []
     var previous = 0
     for item in try breaks.array() {
@@ -94,8 +96,8 @@ extension BidiLanguageServer {
         throw item.error(offset == 0 ? "a break must be after the line start" : "breaks must be increasing")
       }
       guard offset < length else { throw item.error("break \(offset) is not inside the line (length \(length))") }
-      let utf8 = line.utf8Offset(ofCharacter: offset, in: encoding)
-      guard line.character(atUTF8Offset: utf8, in: encoding) == offset else {
+      let utf8 = units.utf8Offset(ofCharacter: offset)
+      guard units.character(atUTF8Offset: utf8) == offset else {
         throw item.error("break \(offset) falls inside a character")
       }
       result.append(utf8)
@@ -105,18 +107,21 @@ extension BidiLanguageServer {
   }
 
   private func visualEntry(
-    _ paragraph: ParagraphDirection, _ line: Line, _ utf8Breaks: [Int]?, _ include: Set<VisualInclude>, _ mirror: Bool
+    _ paragraph: ParagraphDirection, _ line: Line, _ units: inout LineUnitsCache, _ utf8Breaks: [Int]?,
+    _ include: Set<VisualInclude>, _ mirror: Bool
   ) throws(ResponseError) -> JSONValue {
     let unit = bidiEncoding
-    let start = line.character(atUTF8Offset: paragraph.utf8Range.lowerBound, in: encoding)
-    let end = line.character(atUTF8Offset: paragraph.utf8Range.upperBound, in: encoding)
+    let whole = paragraph.utf8Range == 0..<line.utf8Count
+    let lineUnits = whole && utf8Breaks == nil ? nil : units.units(paragraph.line, line)
+    let start = lineUnits?.character(atUTF8Offset: paragraph.utf8Range.lowerBound) ?? 0
+    let end = lineUnits?.character(atUTF8Offset: paragraph.utf8Range.upperBound) ?? line.count(in: encoding)
     let direction: BidiParagraph.Direction = paragraph.direction == .rtl ? .rightToLeft : .leftToRight
     let displayLines: [BidiLine] = try line.withUTF8 { (bytes) throws(ResponseError) -> [BidiLine] in
       let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
       let analysed = BidiParagraph(utf8: slice, direction: direction)
       guard let utf8Breaks else { return [analysed.line()] }
       let inside = utf8Breaks.filter { paragraph.utf8Range.contains($0) && $0 > paragraph.utf8Range.lowerBound }
-      let relative = inside.map { line.character(atUTF8Offset: $0, in: encoding) - start }
+      let relative = inside.map { (lineUnits?.character(atUTF8Offset: $0) ?? 0) - start }
       do {
         return try analysed.lines(breaks: relative, in: unit)
       } catch {

@@ -75,12 +75,23 @@ final class LineRulesTests: XCTestCase {
     XCTAssertFalse(plain.message.contains("displays as"))
   }
 
-  func testLongLinesKeepTheVisualOrderOutOfMessages() throws {
+  func testLongLinesKeepTheVisualOrderOutOfDiagnostics() throws {
+    // Every diagnostic of a line would carry it: on a long line with many
+    // hazards that would grow with their product. The renderer is not even
+    // called.
     let line = "x \u{202E}" + String(repeating: "y", count: 500)
-    let scanner = HazardScanner(language: nil, renderer: { _ in "VISUAL" })
+    let scanner = HazardScanner(
+      language: nil,
+      renderer: { _ in
+        XCTFail("no visual order for a line over the limit")
+        return "VISUAL"
+      })
     let diagnostic = try XCTUnwrap(scanner.scanDocument(line).first)
-    XCTAssertEqual(diagnostic.visualOrder, "VISUAL")
+    XCTAssertNil(diagnostic.visualOrder)
     XCTAssertFalse(diagnostic.message.contains("VISUAL"))
+    let short = try XCTUnwrap(
+      HazardScanner(language: nil, renderer: { _ in "VISUAL" }).scanDocument("x \u{202E}y").first)
+    XCTAssertEqual(short.visualOrder, "VISUAL")
   }
 
   func testLinesWithManyControlsPairCorrectly() {

@@ -255,7 +255,15 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     let quickfixes = all.filter { $0 == "quickfix" }
     let fixAll = all.filter { $0 == "source.fixAll.bidi" }
     let refactorings = all.filter { $0.hasPrefix("refactor.rewrite.bidi.") }
-    XCTAssertEqual(quickfixes.count, 3)  // the RLO: remove, replace; the PDF: remove
+    // Quick fixes are for the diagnostics the range touches: none in the
+    // Hebrew word; the RLO (remove, replace) and the unmatched PDF (remove)
+    // when the range covers them.
+    XCTAssertEqual(quickfixes.count, 0)
+    let overHazards = try session.codeActions(uri, range: HazardJSON.range(0, 18, 0, 24), only: ["quickfix"])
+    XCTAssertEqual(overHazards.count, 3)
+    XCTAssertEqual(
+      try session.codeActions(uri, range: HazardJSON.range(0, 19, 0, 19), only: ["quickfix"]).count, 2,
+      "an empty range at the RLO's end still touches it (the cursor after it)")
     XCTAssertEqual(fixAll.count, 2)
     XCTAssertEqual(refactorings, ["refactor.rewrite.bidi.direction", "refactor.rewrite.bidi.isolate"])
     XCTAssertEqual(all.count, quickfixes.count + fixAll.count + refactorings.count)
