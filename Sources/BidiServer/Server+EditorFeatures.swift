@@ -60,7 +60,10 @@ extension BidiLanguageServer {
         }
       }
     }
-    if wanted("source.fixAll.bidi"), !all.isEmpty {
+    // Fix-all covers the whole document: computed only when asked for by
+    // kind (the Source Action menu, fix-all on save), not on every cursor
+    // move's request.
+    if only != nil, wanted("source.fixAll.bidi"), !all.isEmpty {
       for (strategy, title) in [
         (FixAllStrategy.remove, "Fix all bidi hazards in the file: remove the controls"),
         (FixAllStrategy.close, "Fix all bidi hazards in the file: close the controls on their lines"),
