@@ -79,6 +79,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
 
@@ -94,6 +95,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "BidiHazards",
+        "UnicodeBidi",
       ],
       exclude: [
         "Corpus",
@@ -137,6 +139,7 @@ let package = Package(
         "DocumentStore",
         "BidiTestSupport",
         "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 

@@ -110,7 +110,7 @@ extension BidiLanguageServer {
     _ paragraph: ParagraphDirection, _ line: Line, _ units: inout LineUnitsCache, _ utf8Breaks: [Int]?,
     _ include: Set<VisualInclude>, _ mirror: Bool
   ) throws(ResponseError) -> JSONValue {
-    let unit = bidiEncoding
+    let unit = encoding
     let whole = paragraph.utf8Range == 0..<line.utf8Count
     let lineUnits = whole && utf8Breaks == nil ? nil : units.units(paragraph.line, line)
     let start = lineUnits?.character(atUTF8Offset: paragraph.utf8Range.lowerBound) ?? 0
@@ -172,14 +172,5 @@ extension BidiLanguageServer {
       "direction": .string(paragraph.direction.rawValue),
       "lines": .array(lineEntries),
     ]
-  }
-
-  /// The negotiated encoding in UnicodeBidi's terms.
-  var bidiEncoding: BidiEncoding {
-    switch encoding {
-    case .utf8: return .utf8
-    case .utf16: return .utf16
-    case .utf32: return .utf32
-    }
   }
 }
