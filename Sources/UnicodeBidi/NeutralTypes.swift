@@ -64,7 +64,7 @@ struct NeutralResolver {
     if let indices {
       for k in start..<end { levels[Int(indices[k])] = value }
     } else {
-      (levels + offset + start).update(repeating: value, count: end - start)
+      ByteFill.fill(UnsafeMutableRawPointer(levels + offset + start), value, end - start)
     }
   }
 
@@ -79,5 +79,32 @@ struct NeutralResolver {
       neutralStart = -1
     }
     return raised == 0
+  }
+}
+
+/// Sets short runs of bytes without a call: most runs of one type or level
+/// are a word or a space long.
+enum ByteFill {
+  @inline(__always)
+  static func fill(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    switch count {
+    case 0:
+      return
+    case 1:
+      p.storeBytes(of: value, as: UInt8.self)
+    case 2...3:
+      // Two overlapping stores cover every length in the range.
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: 0, as: UInt16.self)
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: count - 2, as: UInt16.self)
+    case 4...7:
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: 0, as: UInt32.self)
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: count - 4, as: UInt32.self)
+    case 8...16:
+      p.storeBytes(of: word, toByteOffset: 0, as: UInt64.self)
+      p.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+    default:
+      p.initializeMemory(as: UInt8.self, repeating: value, count: count)
+    }
   }
 }

@@ -125,12 +125,13 @@ struct ParagraphResolver {
   /// character stays at the sequence's level.
   @inline(__always)
   private func resolveImplicitTypes(_ sequence: IsolatingRunSequence, brackets: Bool, contiguous: Bool) -> Bool {
-    let source = resolveW1ToW3(sequence)
     let sequence = contiguous ? sequence.contiguous : sequence
     var neutral = NeutralResolver(sequence, levels: levels)
     if brackets {
       let t = sequence.types
-      resolveW4ToW7(sequence, source) { start, end, c in (t + start).update(repeating: c, count: end - start) }
+      resolveWeakTypes(sequence) { start, end, c in
+        ByteFill.fill(UnsafeMutableRawPointer(t + start), c.rawValue, end - start)
+      }
       resolvePairedBrackets(sequence)
       // Runs of one type at a time.
       let m = sequence.count
@@ -143,7 +144,7 @@ struct ParagraphResolver {
         k = end
       }
     } else {
-      resolveW4ToW7(sequence, source) { start, end, c in neutral.feed(start, end, c) }
+      resolveWeakTypes(sequence) { start, end, c in neutral.feed(start, end, c) }
     }
     return neutral.finish(sequence.count)
   }

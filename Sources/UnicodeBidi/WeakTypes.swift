@@ -1,114 +1,86 @@
 // UAX #9, 3.3.4 Resolving Weak Types: W1–W7, applied to one isolating run
-// sequence at a time, in two forward passes: W1–W3 (when the paragraph's
-// classes give them something to do), then W4–W7 fused, which hands each
-// final weak type on (to the types, or straight to N1–I2).
+// sequence in a single forward pass over runs of one class. Each rule is
+// applied as if the ones before it had been applied to the whole sequence:
+// the pass carries what W1–W3 leave behind (the type after W1 of the
+// previous character, the last strong type) and looks one character ahead
+// where W4 and W5 need the type after W1–W3 of the next one.
 
 extension ParagraphResolver {
-  /// W1–W3 in one pass, reading `sequence.source` and writing
-  /// `sequence.types`; each rule looks only backwards. They change nothing
-  /// without NSM, or EN after AL; AL alone is left for W4–W7, which read it
-  /// as R (W3). Returns where the next pass reads the types from.
-  func resolveW1ToW3(_ sequence: IsolatingRunSequence) -> UnsafePointer<BidiClass> {
-    guard present.contains(.NSM) || (present.contains(.AL) && present.contains(.EN)) else { return sequence.source }
-    let (source, t) = (sequence.source, sequence.types)
-    // Raw values, so that the selections below compile without branches.
-    let (R, AL, EN, AN) = (BidiClass.R.rawValue, BidiClass.AL.rawValue, BidiClass.EN.rawValue, BidiClass.AN.rawValue)
-    var previous = sequence.sos  // the type after W1, before W2–W3
-    var lastStrong = sequence.sos.rawValue  // L, R, AL or sos, for W2
-    let m = sequence.count
-    var k = 0
-    while k < m {
-      // A run of one class takes one type: the rules look only at the
-      // character before it, and within the run that is the same class.
-      var c = source[k]
-      var end = k + 1
-      while end < m && source[end] == c { end += 1 }
-      if c == .NSM {
-        // W1: an NSM takes the type of the previous character, or ON
-        // after an isolate initiator or PDI, or sos at the start.
-        switch previous {
-        case .LRI, .RLI, .FSI, .PDI: c = .ON
-        default: c = previous
-        }
-      }
-      previous = c
-      var raw = c.rawValue
-      // W2: EN after AL becomes AN.
-      raw = raw == EN && lastStrong == AL ? AN : raw
-      lastStrong = raw <= AL ? raw : lastStrong
-      // W3: AL becomes R.
-      raw = raw == AL ? R : raw
-      (t + k).update(repeating: BidiClass(propertyByte: raw), count: end - k)
-      k = end
-    }
-    return UnsafePointer(t)
-  }
-
-  /// W4–W7 in one forward pass over the types after W1–W3 in `source`,
-  /// calling `emit(start, end, type)` with the final weak type of every
-  /// character, a run of characters of one type at a time, in order (W3's
-  /// R for AL). `emit` may write `sequence.types[start..<end]` even when it
-  /// is `source`: the pass has read what it needs of them by then.
+  /// W1–W7 for `sequence`, reading `sequence.source` and calling
+  /// `emit(start, end, type)` with the final weak type of every character, a
+  /// run of one type at a time, in order. The types are L, R (for R and AL,
+  /// W3), EN, AN and the NIs (W6 makes the separators and terminators
+  /// left ON). `emit` may write `sequence.types[start..<end]` even when that
+  /// is the source: the pass has read what it needs of them by then.
   @inline(__always)
-  func resolveW4ToW7(
-    _ sequence: IsolatingRunSequence, _ source: UnsafePointer<BidiClass>, _ emit: (Int, Int, BidiClass) -> Void
-  ) {
+  func resolveWeakTypes(_ sequence: IsolatingRunSequence, _ emit: (Int, Int, BidiClass) -> Void) {
+    let source = sequence.source
     let m = sequence.count
-    var lastStrong = sequence.sos  // L or R, for W7
-    var before = sequence.sos  // the type of k - 1 after W4, for W4 and W5
+    // W1: the type after W1 of the previous character (sos at the start).
+    var previous = sequence.sos
+    // W2, W3 and W7: the last strong type, L, R or AL (sos at the start).
+    var lastStrong = sequence.sos
+    // W4 and W5: the type after W4 of the previous character.
+    var before = sequence.sos
+
+    /// W2–W3 on a type after W1.
+    @inline(__always) func afterW2W3(_ c: BidiClass) -> BidiClass {
+      switch c {
+      case .EN where lastStrong == .AL: return .AN  // W2
+      case .AL: return .R  // W3
+      default: return c
+      }
+    }
+    /// W1: the type of an NSM after a character of type `previous` after W1.
+    @inline(__always) func markType(after previous: BidiClass) -> BidiClass {
+      switch previous {
+      case .LRI, .RLI, .FSI, .PDI: return .ON
+      default: return previous
+      }
+    }
+    /// W7: EN after L (or sos L) becomes L.
+    @inline(__always) func afterW7(_ c: BidiClass) -> BidiClass {
+      c == .EN && lastStrong == .L ? .L : c
+    }
+
     var k = 0
     while k < m {
-      let c = source[k]
+      let raw = source[k]
+      var end = k + 1
+      while end < m && source[end] == raw { end += 1 }
+      // W1.
+      let w1 = raw == .NSM ? markType(after: previous) : raw
+      previous = w1
+      let c = afterW2W3(w1)
+      if w1 == .L || w1 == .R || w1 == .AL { lastStrong = w1 }
       switch c {
       case .ES, .CS:
         // W4: a single ES between two EN becomes EN; a single CS between
-        // two numbers of the same type becomes that type.
+        // two numbers of the same type becomes that type. The next
+        // character's type after W1–W3 decides; an NSM there would take
+        // this separator's type, so only a different class can pair.
         var w = c
-        if k + 1 < m {
-          let after = source[k + 1]
+        if end == k + 1 && end < m && source[end] != .NSM {
+          let after = afterW2W3(source[end])
           if before == after && (after == .EN || (after == .AN && c == .CS)) { w = after }
         }
         before = w
-        switch w {
-        case .EN: emit(k, k + 1, lastStrong == .L ? .L : .EN)  // W7
-        case .AN: emit(k, k + 1, .AN)
-        default: emit(k, k + 1, .ON)  // W6
-        }
-        k += 1
+        // W6 for what stays a separator; W7.
+        emit(k, end, w == .ES || w == .CS ? .ON : afterW7(w))
       case .ET:
-        // W5: a sequence of ET next to an EN becomes EN (then W7); W6
-        // makes the others ON. W4 cannot have made the character after the
-        // sequence EN: its neighbour before is an ET.
-        var end = k + 1
-        while end < m && source[end] == .ET { end += 1 }
-        let number = before == .EN || (end < m && source[end] == .EN)
-        emit(k, end, number ? (lastStrong == .L ? .L : .EN) : .ON)
+        // W5: a sequence of ET (with the NSMs that W1 makes ET) next to an
+        // EN becomes EN; then W7, or W6 for the others. W4 cannot have made
+        // the character after the sequence EN: its neighbour before is ET.
+        while end < m && (source[end] == .ET || source[end] == .NSM) { end += 1 }
+        let number = before == .EN || (end < m && afterW2W3(source[end]) == .EN)
+        previous = .ET
         before = .ET
-        k = end
+        emit(k, end, number ? afterW7(.EN) : .ON)
       default:
-        // A run of one class: the rules above look at its first and last
-        // characters only, and W7 reads the last strong type before it.
-        var end = k + 1
-        while end < m && source[end] == c { end += 1 }
-        switch c {
-        case .L:
-          lastStrong = .L
-          before = .L
-          emit(k, end, .L)
-        case .R, .AL:
-          lastStrong = .R
-          before = .R
-          emit(k, end, .R)
-        case .EN:
-          before = .EN
-          // W7: EN after L (or sos L) becomes L.
-          emit(k, end, lastStrong == .L ? .L : .EN)
-        default:
-          before = c
-          emit(k, end, c)
-        }
-        k = end
+        before = c
+        emit(k, end, afterW7(c))
       }
+      k = end
     }
   }
 }
