@@ -27,6 +27,45 @@ function! bidi_lsp#edit#selection_range() abort
         \ 'end': {'line': l:end_line - 1, 'character': l:end}}
 endfunction
 
+" The empty LSP Range at the cursor.
+function! bidi_lsp#edit#cursor_range() abort
+  let l:position = {'line': line('.') - 1, 'character': col('.') - 1}
+  return {'start': l:position, 'end': copy(l:position)}
+endfunction
+
+" The byte offset in {text} of the first character that ends after virtual
+" column {vcol} (1-based), or len({text}) past its end.
+function! s:byte_at_vcol(text, vcol) abort
+  let l:offset = 0
+  while l:offset < len(a:text)
+    let l:char = matchstr(a:text, '.', l:offset)
+    if strdisplaywidth(strpart(a:text, 0, l:offset + len(l:char))) >= a:vcol
+      return l:offset
+    endif
+    let l:offset += len(l:char)
+  endwhile
+  return l:offset
+endfunction
+
+" One LSP Range per line of the last blockwise Visual selection.
+function! bidi_lsp#edit#block_ranges() abort
+  let [l:first, l:last] = [line("'<"), line("'>")]
+  let [l:left, l:right] = [virtcol("'<"), virtcol("'>")]
+  if l:left > l:right
+    let [l:left, l:right] = [l:right, l:left]
+  endif
+  let l:ranges = []
+  for l:lnum in range(l:first, l:last)
+    let l:text = getline(l:lnum)
+    let l:start = s:byte_at_vcol(l:text, l:left)
+    let l:end = s:byte_at_vcol(l:text, l:right)
+    let l:end += len(matchstr(l:text, '.', l:end))
+    call add(l:ranges, {'start': {'line': l:lnum - 1, 'character': l:start},
+          \ 'end': {'line': l:lnum - 1, 'character': l:end}})
+  endfor
+  return l:ranges
+endfunction
+
 function! s:compare(a, b) abort
   let l:a = a:a.range.start
   let l:b = a:b.range.start
