@@ -60,5 +60,7 @@ augroup bidi_lsp
   endif
   autocmd VimResized * call bidi_lsp#view#on_scroll(win_getid())
   autocmd OptionSet rightleft call bidi_lsp#hints#orient(bufnr('%'))
+  " The commands tell ":'<,'>Bidi..." typed from Visual mode from a range.
+  autocmd CmdlineLeave : let g:bidi_lsp_last_cmdline = getcmdline()
   autocmd VimLeavePre * call bidi_lsp#stop()
 augroup END

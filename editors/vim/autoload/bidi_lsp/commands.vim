@@ -92,15 +92,33 @@ endfunction
 
 " ---------------------------------------------------------------- ranges --
 
+" Whether a command given {count}, {first}, {last} runs on the last Visual
+" selection: typed as ":'<,'>..." (plugin/bidi_lsp.vim keeps the command
+" line last typed), else, run from a script or a mapping, when its lines are
+" those of the selection.
+function! s:from_visual(count, first, last) abort
+  let l:typed = get(g:, 'bidi_lsp_last_cmdline', '')
+  let g:bidi_lsp_last_cmdline = ''
+  if s:force_visual
+    return 1
+  endif
+  if l:typed =~# 'Bidi'
+    return l:typed =~# '^[: \t]*''<\s*,\s*''>'
+  endif
+  return a:count > 0 && a:first == line("'<") && a:last == line("'>")
+endfunction
+
+let s:force_visual = 0
+
 " The LSP Ranges a command acts on. {count} is <range> (0: no range given):
-" - the lines of the last Visual selection (as ":'<,'>" gives them), when it
-"   was characterwise: the selection; blockwise: one range per line;
+" - the last Visual selection (see s:from_visual()): characterwise, the
+"   selection; blockwise, one range per line; linewise, its lines;
 " - no range: the cursor in a localization file (the daemon takes the
 "   values the cursor touches), else the cursor's line;
 " - otherwise the whole lines of the range.
 function! bidi_lsp#commands#ranges(count, first, last) abort
   let l:mode = visualmode()
-  if a:count > 0 && a:first == line("'<") && a:last == line("'>")
+  if s:from_visual(a:count, a:first, a:last)
     if l:mode ==# 'v'
       return [bidi_lsp#edit#selection_range()]
     elseif l:mode ==# "\<C-v>"
@@ -205,7 +223,12 @@ endfunction
 
 " The Visual-mode mappings: the selection as it is.
 function! bidi_lsp#commands#visual_insert_marks(mode) abort
-  call bidi_lsp#commands#insert_marks(2, line("'<"), line("'>"), a:mode)
+  let s:force_visual = 1
+  try
+    call bidi_lsp#commands#insert_marks(2, line("'<"), line("'>"), a:mode)
+  finally
+    let s:force_visual = 0
+  endtry
 endfunction
 
 " ----------------------------------------------------------- code actions --
