@@ -31,10 +31,24 @@ end
 
 function M.reset()
   pcall(vim.cmd, 'silent! only!')
-  pcall(vim.cmd, 'silent! %bwipeout!')
+  vim.cmd('enew!')
+  -- A buffer edited while the daemon was down is no longer tracked by
+  -- Neovim, which then keeps a stale entry for it if it is wiped (and fails
+  -- on it when a client stops): such buffers are only hidden.
+  local untracked = require('bidi_lsp.client').untracked
+  for _, bufnr in ipairs(api.nvim_list_bufs()) do
+    if bufnr ~= api.nvim_get_current_buf() then
+      if untracked[bufnr] then
+        vim.bo[bufnr].buflisted = false
+      else
+        pcall(vim.cmd, 'silent! bwipeout! ' .. bufnr)
+      end
+    end
+  end
   M.setup()
   vim.cmd('enew!')
   vim.wo.rightleft = false
+  vim.bo.bufhidden = 'wipe'
   vim.o.arabicshape = true
   vim.g.bidi_lsp_last_cmdline = ''
 end
@@ -78,7 +92,7 @@ end
 
 -- A new buffer holding {lines} (with {filetype}), attached and ready.
 function M.open(lines, filetype)
-  vim.cmd('enew!')
+  vim.cmd('edit ' .. vim.fn.fnameescape(vim.fn.tempname() .. '.txt'))
   api.nvim_buf_set_lines(0, 0, -1, false, lines)
   if filetype then
     vim.bo.filetype = filetype

@@ -114,10 +114,10 @@ end
 
 function T.test_filetype_auto_attach_and_stop()
   h.setup({ filetypes = { 'text' } })
-  vim.cmd('enew!')
+  vim.cmd('edit ' .. vim.fn.tempname() .. '.txt')
   vim.bo.filetype = 'text'
   h.wait_for(function() return require('bidi_lsp.client').buffers[api.nvim_get_current_buf()] ~= nil end, 'attach')
-  vim.cmd('enew!')
+  vim.cmd('edit ' .. vim.fn.tempname() .. '.py')
   vim.bo.filetype = 'python'
   h.ok(require('bidi_lsp.client').buffers[api.nvim_get_current_buf()] == nil, 'python not attached')
   vim.cmd('BidiStop')

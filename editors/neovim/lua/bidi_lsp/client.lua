@@ -13,6 +13,13 @@ local has_colon_methods = vim.fn.has('nvim-0.11') == 1
 
 -- Buffers attached (and to attach again after a restart): bufnr -> true.
 M.buffers = {}
+-- The id of the client the buffers are attached to; nil from the moment
+-- the daemon dies until the next one is attached.
+M.current_id = nil
+-- Buffers edited while no client was attached: Neovim then stops tracking
+-- their changes for good (its on_lines detaches), so the plugin sends them.
+M.untracked = {}
+local tracked = {}
 -- Restarts: attempts in a row, the total, whether one is pending, whether
 -- the daemon is being stopped on purpose.
 M.restarts = { attempts = 0, total = 0, pending = false, stopping = false, started = 0 }
@@ -80,7 +87,15 @@ function M.attach(bufnr)
       vim.log.levels.ERROR)
     return nil
   end
+  if vim.api.nvim_buf_get_name(bufnr) == '' then
+    -- Neovim's LSP client names a document by its file: every unnamed
+    -- buffer would be the same document ("file://").
+    vim.notify('bidi-lsp: the buffer has no name; give it one (:file NAME) to use bidi-lsp',
+      vim.log.levels.WARN)
+    return nil
+  end
   M.buffers[bufnr] = true
+  M.track(bufnr)
   local id
   if vim.lsp.start then
     id = vim.lsp.start(config.lsp_config(), { bufnr = bufnr })
@@ -91,7 +106,59 @@ function M.attach(bufnr)
       vim.lsp.buf_attach_client(bufnr, id)
     end
   end
+  M.current_id = id or M.current_id
   return id
+end
+
+-- Sends the changes of an untracked buffer: lines {first} .. {last}
+-- (0-based, end exclusive) replaced by lines {first} .. {new_last}, as one
+-- didChange of whole lines (the daemon's copy ends with a newline); the
+-- whole text when {last} is nil.
+local function send_change(bufnr, tick, first, last, new_last)
+  local client = M.current_id and vim.lsp.get_client_by_id(M.current_id)
+  if not client or not client.initialized then
+    return
+  end
+  local lines = vim.api.nvim_buf_get_lines(bufnr, first, new_last, false)
+  local change = { text = #lines > 0 and (table.concat(lines, '\n') .. '\n') or '' }
+  if last then
+    change.range = { start = { line = first, character = 0 }, ['end'] = { line = last, character = 0 } }
+  end
+  M.call(client, 'notify', 'textDocument/didChange', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr), version = tick },
+    contentChanges = { change },
+  })
+end
+
+-- Watches buffer {bufnr}'s changes: one made while no client is attached
+-- makes it untracked by Neovim; the plugin sends its changes from then on.
+function M.track(bufnr)
+  if tracked[bufnr] then
+    return
+  end
+  tracked[bufnr] = true
+  vim.api.nvim_buf_attach(bufnr, false, {
+    on_lines = function(_, buf, tick, first, last, new_last)
+      if not M.buffers[buf] then
+        tracked[buf] = nil
+        return true
+      end
+      if M.current_id == nil then
+        M.untracked[buf] = true
+      elseif M.untracked[buf] then
+        send_change(buf, tick, first, last, new_last)
+      end
+    end,
+    on_reload = function(_, buf)
+      if M.untracked[buf] then
+        send_change(buf, vim.api.nvim_buf_get_changedtick(buf), 0, nil, -1)
+      end
+    end,
+    on_detach = function(_, buf)
+      tracked[buf] = nil
+      M.untracked[buf] = nil
+    end,
+  })
 end
 
 -- Waits until the client of buffer {bufnr} is initialized; returns it.
@@ -131,7 +198,11 @@ function M.on_attach(_, bufnr)
   require('bidi_lsp.view').attach(bufnr)
 end
 
-function M.on_exit(code, signal, _)
+function M.on_exit(code, signal, client_id)
+  -- Called in a loop callback, before Neovim forgets the client: only Lua here.
+  if client_id == M.current_id then
+    M.current_id = nil
+  end
   vim.schedule(function()
     M.log_message(('daemon exited with status %d, signal %d'):format(code or -1, signal or 0))
     require('bidi_lsp.view').forget_requests()
@@ -147,25 +218,39 @@ function M.on_exit(code, signal, _)
     end
     local delay = M.backoff(M.restarts.attempts)
     M.restarts.attempts = M.restarts.attempts + 1
-    M.restarts.pending = true
     M.log_message(('restarting the daemon in %d ms'):format(delay))
-    vim.defer_fn(M.restart, delay)
+    M.restart(delay)
   end)
 end
 
--- Starts the daemon again with every buffer it had.
-function M.restart()
-  M.restarts.pending = false
+-- Starts the daemon again with every buffer it had, the new process after
+-- {delay} ms. The new client is attached at once: Neovim stops tracking the
+-- changes of a buffer edited while no client is attached to it, so the
+-- back-off is a pause before the process starts (sh -c 'sleep'), while
+-- Neovim already holds the client, its didOpen and the changes since.
+function M.restart(delay)
   if M.running() then
     return
   end
+  local command, log_file = config.options.cmd, config.options.log_file
+  if delay and delay > 0 and vim.fn.executable('sh') == 1 then
+    local cmd = config.command()
+    config.options.cmd = vim.list_extend({ 'sh', '-c', ('sleep %.3f; exec "$0" "$@"'):format(delay / 1000) }, cmd)
+    config.options.log_file = nil
+  end
   local attached = false
-  for bufnr in pairs(M.buffers) do
-    if vim.api.nvim_buf_is_loaded(bufnr) then
-      attached = M.attach(bufnr) ~= nil or attached
-    else
-      M.buffers[bufnr] = nil
+  local ok, err = pcall(function()
+    for bufnr in pairs(M.buffers) do
+      if vim.api.nvim_buf_is_loaded(bufnr) then
+        attached = M.attach(bufnr) ~= nil or attached
+      else
+        M.buffers[bufnr] = nil
+      end
     end
+  end)
+  config.options.cmd, config.options.log_file = command, log_file
+  if not ok then
+    M.log_message(tostring(err))
   end
   if attached then
     M.restarts.total = M.restarts.total + 1
@@ -181,7 +266,8 @@ function M.stop()
   end
   M.restarts.stopping = true
   M.call(client, 'stop')
-  vim.wait(2000, function()
+  -- (pcall: Neovim 0.7's own callbacks may fail meanwhile on wiped buffers.)
+  pcall(vim.wait, 2000, function()
     return M.call(client, 'is_stopped')
   end, 10)
   if not M.call(client, 'is_stopped') then
@@ -189,7 +275,7 @@ function M.stop()
   end
   M.buffers = {}
   -- on_exit (scheduled when the process ends) sees the flag and clears it.
-  vim.wait(1000, function()
+  pcall(vim.wait, 1000, function()
     return not M.restarts.stopping
   end, 10)
   M.restarts.stopping = false
