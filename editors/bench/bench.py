@@ -250,25 +250,45 @@ def main():
             print("bench: %s is not installed; skipped" % editor, file=sys.stderr)
             continue
         row = {}
-        for plugin in (False, True):
-            runs = [run_once(editor, workdir, document, [daemon], plugin, args.quiet, args.edits, first_line)
-                    for _ in range(args.runs)]
-            row["plugin" if plugin else "plain"] = {
-                "open_to_idle": statistics.median(r[0][0] for r in runs),
-                "settled": statistics.median(r[0][1] for r in runs),
-                "edit_cpu": statistics.median(r[1] for r in runs),
-                "edit_daemon_cpu": statistics.median(r[2] for r in runs),
-            }
-        log = os.path.join(workdir, "%s-tap.jsonl" % editor)
-        tap = [sys.executable, os.path.join(HERE, "lsp_tap.py"), log, "--", daemon]
-        run_once(editor, workdir, document, tap, True, args.quiet, 2, first_line)
-        row["largest_range"], row["requests"], row["largest_method"] = requested_ranges(log)
+        try:
+            measure(row, editor, workdir, document, daemon, args, first_line)
+        except RuntimeError as error:
+            print("bench: %s: %s" % (editor, error), file=sys.stderr)
+            row["error"] = str(error)
         results[editor] = row
-        print("bench: %s done: %s" % (editor, json.dumps(row)), file=sys.stderr)
+    report(results)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"lines": args.lines, "results": results}, out, indent=2)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+def measure(row, editor, workdir, document, daemon, args, first_line):
+    """Fills {row} with the figures of {editor}."""
+    for plugin in (False, True):
+        runs = [run_once(editor, workdir, document, [daemon], plugin, args.quiet, args.edits, first_line)
+                for _ in range(args.runs)]
+        row["plugin" if plugin else "plain"] = {
+            "open_to_idle": statistics.median(r[0][0] for r in runs),
+            "settled": statistics.median(r[0][1] for r in runs),
+            "edit_cpu": statistics.median(r[1] for r in runs),
+            "edit_daemon_cpu": statistics.median(r[2] for r in runs),
+        }
+    log = os.path.join(workdir, "%s-tap.jsonl" % editor)
+    tap = [sys.executable, os.path.join(HERE, "lsp_tap.py"), log, "--", daemon]
+    run_once(editor, workdir, document, tap, True, args.quiet, 2, first_line)
+    row["largest_range"], row["requests"], row["largest_method"] = requested_ranges(log)
+    print("bench: %s done: %s" % (editor, json.dumps(row)), file=sys.stderr)
+
+
+def report(results):
     print("| editor | open-to-idle without / with the plugin | target | with the daemon's work done "
           "| edit + pause (editor CPU) without / with | largest self-requested range | requests |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for editor, row in results.items():
+        if "error" in row:
+            print("| %s | %s | | | | | |" % (editor, row["error"]))
+            continue
         plain, plugin = row["plain"], row["plugin"]
         slack = 1.5 if editor == "emacs" else 0.5
         target = 1.5 * plain["open_to_idle"] + slack
@@ -277,10 +297,6 @@ def main():
             editor, plain["open_to_idle"], plugin["open_to_idle"], target, verdict, plugin["settled"],
             plain["edit_cpu"] * 1000, plugin["edit_cpu"] * 1000, row["largest_range"],
             row["largest_method"] or "-", row["requests"]))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({"lines": args.lines, "results": results}, out, indent=2)
-    shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
