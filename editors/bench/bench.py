@@ -287,7 +287,10 @@ def report(results):
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for editor, row in results.items():
         if "error" in row:
-            print("| %s | %s | | | | | |" % (editor, row["error"]))
+            plain = row.get("plain")
+            print("| %s | %s / with the plugin: %s | | | %s | | |" % (
+                editor, "%.2f s" % plain["open_to_idle"] if plain else "-", row["error"],
+                "%.1f ms / -" % (plain["edit_cpu"] * 1000) if plain else "-"))
             continue
         plain, plugin = row["plain"], row["plugin"]
         slack = 1.5 if editor == "emacs" else 0.5
