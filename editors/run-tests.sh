@@ -75,9 +75,9 @@ fi
 # -- Emacs -------------------------------------------------------------------
 if command -v emacs >/dev/null 2>&1; then
   out="$log/emacs-compile.txt"
-  cp "$here/emacs/bidi-lsp.el" "$log/"
+  cp "$here"/emacs/bidi-lsp*.el "$log/"
   timeout "$suite_timeout" emacs -Q --batch -L "$log" \
-    --eval '(setq byte-compile-error-on-warn t)' -f batch-byte-compile "$log/bidi-lsp.el" >"$out" 2>&1
+    --eval '(setq byte-compile-error-on-warn t)' -f batch-byte-compile "$log"/bidi-lsp*.el >"$out" 2>&1
   status=$?
   if [ "$status" -eq 0 ]; then record "emacs byte-compile" 1 0 "$out" 0; else record "emacs byte-compile" 0 1 "$out" "$status"; fi
 

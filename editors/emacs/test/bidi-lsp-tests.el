@@ -43,8 +43,6 @@ A symbol as the first form of BODY is the major mode to use."
              (insert ,text)
              (goto-char (point-min))
              (,mode)
-             ;; Only this package's Flymake backend (c-mode's own runs make).
-             (setq-local flymake-diagnostic-functions nil)
              (bidi-lsp-mode 1)
              (should bidi-lsp-mode)
              ,@body)
