@@ -247,10 +247,13 @@ override that keeps Emacs from reordering the text again.")
 (defun bidi-lsp--display-string (visual)
   "VISUAL, a text in visual order, as a string Emacs displays as it is.
 Wrapped in LEFT-TO-RIGHT OVERRIDE ... POP DIRECTIONAL FORMATTING,
-so that Emacs's own bidi display leaves its order alone.  A control
-left in it (a daemon that ignores `controls: strip') is dropped:
-an isolate would end the override."
-  (concat "\u202d" (replace-regexp-in-string bidi-lsp--controls-regexp "" visual t t) "\u202c"))
+so that Emacs's own bidi display leaves its order alone; the two are
+invisible (a terminal would show them as spaces), which does not
+stop the override.  A control left in VISUAL (a daemon that ignores
+`controls: strip') is dropped: an isolate would end the override."
+  (concat (propertize "\u202d" 'invisible t)
+          (replace-regexp-in-string bidi-lsp--controls-regexp "" visual t t)
+          (propertize "\u202c" 'invisible t)))
 
 (defun bidi-lsp--visual-paragraphs (beg end)
   "The daemon's visual order of the lines from BEG to END."
