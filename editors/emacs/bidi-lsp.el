@@ -244,6 +244,13 @@ override that keeps Emacs from reordering the text again.")
 (defconst bidi-lsp--controls-regexp "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
   "The bidi controls.")
 
+(defconst bidi-lsp--reordered-regexp
+  (concat "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff"
+          "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+  "Right-to-left letters and bidi controls: a line without any shows as stored.
+The letters of the Hebrew, Arabic, Syriac, Thaana, N'Ko... blocks and
+their presentation forms.")
+
 (defun bidi-lsp--display-string (visual)
   "VISUAL, a text in visual order, as a string Emacs displays as it is.
 Wrapped in LEFT-TO-RIGHT OVERRIDE ... POP DIRECTIONAL FORMATTING,
@@ -332,7 +339,10 @@ Only for lines that Emacs reorders, up to 1000 characters."
     (let ((buffer (current-buffer))
           (version bidi-lsp--version)
           (logical (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
-      (bidi-lsp--async-request
+      ;; Without right-to-left letters or controls a line shows as stored:
+      ;; nothing to say, and nothing to ask.
+      (when (string-match-p bidi-lsp--reordered-regexp logical)
+       (bidi-lsp--async-request
        :bidi/visualOrder
        (apply #'bidi-lsp--params
               :range (bidi-lsp--range (line-beginning-position) (line-end-position))
@@ -342,7 +352,7 @@ Only for lines that Emacs reorders, up to 1000 characters."
                     (eq version (buffer-local-value 'bidi-lsp--version buffer)))
            (funcall callback (bidi-lsp--eldoc-text (append (plist-get answer :paragraphs) nil)
                                                    logical)))))
-      t)))
+       t))))
 
 ;;;; Inserting marks
 

@@ -77,8 +77,9 @@
   (insert text)
   (goto-char (point-min))
   (text-mode)
-  (bidi-lsp-bench--time "open until answered"
-    (bidi-lsp-mode 1)
+  (bidi-lsp-bench--time "mode on (start, didOpen)"
+    (bidi-lsp-mode 1))
+  (bidi-lsp-bench--time "then until answered"
     (bidi-lsp-bench--settle))
   (goto-char (point-min))
   (forward-line (/ lines 2))

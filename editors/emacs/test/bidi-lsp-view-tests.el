@@ -54,13 +54,14 @@ them that could end the override (an isolate would)."
   (bidi-lsp-tests--with-buffer "plain English line\nשלום (world)\n"
     (should (memq #'bidi-lsp-eldoc-function eldoc-documentation-functions))
     (let (answers)
-      (should (bidi-lsp-eldoc-function (lambda (text &rest _) (push (list text) answers))))
+      ;; A line shown as stored: nothing to say, nothing asked.
+      (bidi-lsp-tests--recording
+        (should-not (bidi-lsp-eldoc-function (lambda (text &rest _) (push text answers)))))
+      (should (null bidi-lsp-tests--sent))
       (forward-line 1)
-      (should (bidi-lsp-eldoc-function (lambda (text &rest _) (push (list text) answers))))
-      (bidi-lsp-tests--wait-for (lambda () (= 2 (length answers))))
-      (setq answers (nreverse answers))
-      (should (equal '(nil) (nth 0 answers)))
-      (let ((text (car (nth 1 answers))))
+      (should (bidi-lsp-eldoc-function (lambda (text &rest _) (push text answers))))
+      (bidi-lsp-tests--wait-for (lambda () answers))
+      (let ((text (car answers)))
         (should (string-prefix-p "bidi rtl: " text))
         (should (bidi-lsp-tests--forced-ltr-p (substring text 10) "(world) םולש"))))))
 
