@@ -45,49 +45,51 @@
     (should-not bidi-lsp-mode)
     (should-not bidi-lsp--uri)))
 
+(defmacro bidi-lsp-tests--with-other-buffer (text &rest body)
+  "Run BODY with `other' bound to a second attached buffer holding TEXT."
+  (declare (indent 1))
+  `(let ((other (generate-new-buffer "bidi-lsp-test-other")))
+     (unwind-protect
+         (progn
+           (with-current-buffer other (insert ,text) (text-mode) (bidi-lsp-mode 1))
+           ,@body)
+       (kill-buffer other))))
+
 (ert-deftest bidi-lsp-test-a-dead-daemon-is-started-again-with-the-buffers ()
   (let ((bidi-lsp-restart-delay 0.05))
     (bidi-lsp-tests--with-buffer "first line\nשלום\n"
-      (let ((other (generate-new-buffer "bidi-lsp-test-other")))
-        (unwind-protect
-            (progn
-              (with-current-buffer other (insert "مرحبا\n") (text-mode) (bidi-lsp-mode 1))
-              (let ((old bidi-lsp--connection))
-                (bidi-lsp-tests--kill-daemon)
-                (should (null bidi-lsp--version))
-                ;; Typed while the daemon is dead.
-                (goto-char (point-max))
-                (insert "עולם\n")
-                (with-current-buffer other (goto-char (point-min)) (insert "new "))
-                (should (timerp bidi-lsp--restart-timer))
-                (bidi-lsp-tests--wait-for #'bidi-lsp-running-p)
-                (should-not (eq old bidi-lsp--connection)))
-              (should bidi-lsp-mode)
-              (bidi-lsp-tests--should-be-in-sync)
-              (with-current-buffer other (bidi-lsp-tests--should-be-in-sync))
-              ;; Requests answer on the text as it is now.
-              (should (equal '("ltr" "rtl" "rtl")
-                             (mapcar (lambda (p) (plist-get p :direction))
-                                     (bidi-lsp-paragraphs (point-min) (1- (point-max))))))
-              (insert "more")
-              (bidi-lsp-tests--should-be-in-sync))
-          (kill-buffer other))))))
+      (bidi-lsp-tests--with-other-buffer "مرحبا\n"
+        (let ((old bidi-lsp--connection))
+          (bidi-lsp-tests--kill-daemon)
+          (should (null bidi-lsp--version))
+          ;; Typed while the daemon is dead.
+          (goto-char (point-max))
+          (insert "עולם\n")
+          (with-current-buffer other (goto-char (point-min)) (insert "new "))
+          (should (timerp bidi-lsp--restart-timer))
+          (bidi-lsp-tests--wait-for #'bidi-lsp-running-p)
+          (should-not (eq old bidi-lsp--connection)))
+        (should bidi-lsp-mode)
+        (bidi-lsp-tests--should-be-in-sync)
+        (with-current-buffer other (bidi-lsp-tests--should-be-in-sync))
+        ;; Requests answer on the text as it is now.
+        (should (equal '("ltr" "rtl" "rtl")
+                       (mapcar (lambda (p) (plist-get p :direction))
+                               (bidi-lsp-paragraphs (point-min) (1- (point-max))))))
+        (insert "more")
+        (bidi-lsp-tests--should-be-in-sync)))))
 
 (ert-deftest bidi-lsp-test-a-request-right-after-a-crash-starts-the-daemon ()
   (let ((bidi-lsp-restart-delay 60))
     (bidi-lsp-tests--with-buffer "abc\n"
-      (let ((other (generate-new-buffer "bidi-lsp-test-other")))
-        (unwind-protect
-            (progn
-              (with-current-buffer other (insert "xyz\n") (text-mode) (bidi-lsp-mode 1))
-              (bidi-lsp-tests--kill-daemon)
-              (insert "שלום ")
-              ;; Long before the restart is due, a command needs the daemon.
-              (should (equal "Line 1: rtl (firstStrong, first strong character at 1:1)"
-                             (apply #'bidi-lsp-show-direction (bidi-lsp-tests--line-bounds 1))))
-              (should-not bidi-lsp--restart-timer)
-              (with-current-buffer other (bidi-lsp-tests--should-be-in-sync)))
-          (kill-buffer other))))))
+      (bidi-lsp-tests--with-other-buffer "xyz\n"
+        (bidi-lsp-tests--kill-daemon)
+        (insert "שלום ")
+        ;; Long before the restart is due, a command needs the daemon.
+        (should (equal "Line 1: rtl (firstStrong, first strong character at 1:1)"
+                       (apply #'bidi-lsp-show-direction (bidi-lsp-tests--line-bounds 1))))
+        (should-not bidi-lsp--restart-timer)
+        (with-current-buffer other (bidi-lsp-tests--should-be-in-sync))))))
 
 (ert-deftest bidi-lsp-test-restarts-back-off-and-stop ()
   (let ((bidi-lsp-restart-delay 0.02)
