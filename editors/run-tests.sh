@@ -4,7 +4,7 @@
 #   displays), Neovim (nvim --headless), Emacs (ERT in batch, and
 #   byte-compiling with warnings as errors), VS Code (node's test runner; the
 #   extension runs against a fake `vscode` module, the LSP client against the
-#   daemon).
+#   daemon), the Python client's command line (unittest).
 #
 # Usage: editors/run-tests.sh
 #   BIDI_LSP=path/to/bidi-lsp   the daemon (default: ../.build/release/bidi-lsp
@@ -105,9 +105,9 @@ fi
 # -- Emacs -------------------------------------------------------------------
 if command -v emacs >/dev/null 2>&1; then
   out="$log/emacs-compile.txt"
-  cp "$here/emacs/bidi-lsp.el" "$log/"
+  cp "$here"/emacs/bidi-lsp*.el "$log/"
   timeout "$suite_timeout" emacs -Q --batch -L "$log" \
-    --eval '(setq byte-compile-error-on-warn t)' -f batch-byte-compile "$log/bidi-lsp.el" >"$out" 2>&1
+    --eval '(setq byte-compile-error-on-warn t)' -f batch-byte-compile "$log"/bidi-lsp*.el >"$out" 2>&1
   status=$?
   if [ "$status" -eq 0 ]; then record "emacs byte-compile" 1 0 "$out" 0; else record "emacs byte-compile" 0 1 "$out" "$status"; fi
 
@@ -134,6 +134,25 @@ if command -v node >/dev/null 2>&1; then
   record "vscode (node $(node --version), fake vscode API)" "$ok" "$bad" "$out" "$status"
 else
   skip "vscode" "node" "Debian package nodejs, version 18 or later"
+fi
+
+# -- Python client -------------------------------------------------------------
+if command -v python3 >/dev/null 2>&1; then
+  out="$log/python.txt"
+  (cd "$root" && timeout "$suite_timeout" python3 -m unittest discover -s "$here/python" -p 'test_*.py' -v) >"$out" 2>&1
+  status=$?
+  total="$(sed -nE 's/^Ran ([0-9]+) tests? in .*/\1/p' "$out" | tail -1)"
+  if [ -n "$total" ]; then
+    # The last line: "OK", "OK (skipped=1)" or "FAILED (failures=1, errors=2, skipped=3)".
+    count() { local n; n="$(sed -nE "s/^(OK|FAILED) \(.*$1=([0-9]+).*/\2/p" "$out" | tail -1)"; echo "${n:-0}"; }
+    bad=$(( $(count failures) + $(count errors) ))
+    ok=$(( total - bad - $(count skipped) ))
+    record "python client ($(python3 --version 2>&1))" "$ok" "$bad" "$out" "$status"
+  else
+    record "python client" "" "" "$out" "$status"
+  fi
+else
+  skip "python client" "python3" "Debian package python3"
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

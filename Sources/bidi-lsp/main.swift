@@ -98,6 +98,7 @@ func serve(_ arguments: ArraySlice<String>) -> Int32 {
   } else {
     logger = Logger(level: level)
   }
+  enlargeStdinPipe()
   let connection = Connection(options: Connection.Options(maximumMessageSize: maximumMessageSize), logger: logger)
   let server = BidiLanguageServer(logger: logger)
   logger.info("\(BidiLanguageServer.name) \(BidiLanguageServer.version) serving on stdio")
