@@ -87,7 +87,8 @@ let package = Package(
     .target(
       name: "BidiHazards",
       dependencies: [
-        "UnicodeBidi"
+        "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
