@@ -108,13 +108,13 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "BidiHazards",
-        "UnicodeBidi",
+        "UnicodeBidi"
       ]
     ),
     .testTarget(
       name: "BidiMarksTests",
       dependencies: [
+        "BidiHazards",
         "BidiTestSupport",
         "BidiMarks",
         "UnicodeBidi",

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

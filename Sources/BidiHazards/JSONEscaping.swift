@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Writes `text` as a JSON string literal, quotes included (RFC 8259).
 /// Control characters become escapes; so do U+2028 and U+2029 (for
 /// JavaScript readers) and the bidi controls (so a reader of the raw output

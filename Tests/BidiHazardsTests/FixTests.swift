@@ -2,6 +2,7 @@ import BidiHazards
 import BidiTestSupport
 import DocumentStore
 import Foundation
+import UnicodeBidi
 import XCTest
 
 /// Quick fixes and fix-all: applied, they remove what they fix.

@@ -1,5 +1,6 @@
 import BidiHazards
 import Foundation
+import UnicodeBidi
 import XCTest
 
 /// Text written with markers for bidi controls: `⟦RLO⟧` is the control with
