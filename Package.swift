@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   BidiCommands        the `check` and `visual` commands
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -94,6 +95,7 @@ let package = Package(
     .testTarget(
       name: "BidiHazardsTests",
       dependencies: [
+        "BidiCommands",
         "BidiTestSupport",
         "BidiHazards",
         "UnicodeBidi",
@@ -117,6 +119,16 @@ let package = Package(
         "BidiHazards",
         "BidiTestSupport",
         "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: BidiCommands
+    .target(
+      name: "BidiCommands",
+      dependencies: [
+        "BidiHazards",
+        "JSONRPC",
         "UnicodeBidi",
       ]
     ),
@@ -148,7 +160,9 @@ let package = Package(
     .executableTarget(
       name: "bidi-lsp",
       dependencies: [
-        "BidiServer"
+        "BidiCommands",
+        "BidiHazards",
+        "BidiServer",
       ]
     ),
 

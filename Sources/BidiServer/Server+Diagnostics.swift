@@ -3,7 +3,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// Bidi hazard diagnostics (contract §5): each open document's line tree
+/// Bidi hazard diagnostics (Protocol/specification.md, “`textDocument/publishDiagnostics`”): each open document's line tree
 /// keeps a `HazardLineState` per line (see `HazardLineCache`); edits mark
 /// only the lines they touch, and the diagnostics are rescanned and
 /// published when the server has caught up with its input (debounced: a
@@ -24,23 +24,7 @@ extension BidiLanguageServer {
   /// the URI's file name.
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
     let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
-    return HazardScanner(language: language, settings: hazardSettings, renderer: Self.visualOrderRenderer)
-  }
-
-  /// Renders a line in visual order for diagnostic messages. The bidi
-  /// controls the line keeps in its visual order are written by name
-  /// (`<RLI>`), so that the message itself cannot be reordered by them.
-  public static let visualOrderRenderer: VisualOrderRenderer = { bytes in
-    let line = BidiParagraph(utf8: bytes).line()
-    var text = String()
-    for scalar in line.visualScalars() {
-      if let control = BidiControl(scalar: scalar) {
-        text += "<\(control.shortName)>"
-      } else {
-        text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-      }
-    }
-    return text
+    return HazardScanner(language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
   }
 
   /// Starts (or restarts, with the current rules) the hazard scan of an

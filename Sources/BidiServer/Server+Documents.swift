@@ -2,7 +2,7 @@ import DocumentStore
 import JSONRPC
 
 /// `textDocument/didOpen`, `didChange`, `didClose` and `bidi/documentInfo`
-/// (contract §3). A notification that cannot apply changes nothing and is
+/// (Protocol/specification.md, “Documents”). A notification that cannot apply changes nothing and is
 /// reported with `window/logMessage`.
 extension BidiLanguageServer {
   func didOpen(_ params: Params, _ connection: Connection) {

@@ -3,7 +3,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// Editor features on standard LSP methods (contract §5): code actions,
+/// Editor features on standard LSP methods (Protocol/specification.md, “Editor features on standard LSP methods”): code actions,
 /// hover and inlay hints.
 extension BidiLanguageServer {
   // MARK: textDocument/codeAction

@@ -1,3 +1,4 @@
+import BidiCommands
 import BidiHazards
 import Foundation
 import UnicodeBidi
