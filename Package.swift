@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   BidiCommands        the `check` and `visual` commands
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -87,12 +88,14 @@ let package = Package(
     .target(
       name: "BidiHazards",
       dependencies: [
-        "UnicodeBidi"
+        "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
       name: "BidiHazardsTests",
       dependencies: [
+        "BidiCommands",
         "BidiTestSupport",
         "BidiHazards",
         "UnicodeBidi",
@@ -107,15 +110,25 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "BidiHazards",
-        "UnicodeBidi",
+        "UnicodeBidi"
       ]
     ),
     .testTarget(
       name: "BidiMarksTests",
       dependencies: [
+        "BidiHazards",
         "BidiTestSupport",
         "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: BidiCommands
+    .target(
+      name: "BidiCommands",
+      dependencies: [
+        "BidiHazards",
+        "JSONRPC",
         "UnicodeBidi",
       ]
     ),
@@ -147,7 +160,9 @@ let package = Package(
     .executableTarget(
       name: "bidi-lsp",
       dependencies: [
-        "BidiServer"
+        "BidiCommands",
+        "BidiHazards",
+        "BidiServer",
       ]
     ),
 

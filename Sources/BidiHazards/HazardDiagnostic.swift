@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// One bidi hazard found on a line.
 ///
 /// Positions are zero-based; `range` counts UTF-8 bytes from the start of the

@@ -15,7 +15,7 @@ public struct LineScan: Sendable, Hashable {
 
 /// Finds bidi hazards (Trojan Source, CVE-2021-42574) line by line.
 ///
-/// Rules (contract §5, after GCC's `-Wbidi-chars=unpaired`): per context,
+/// Rules (Protocol/specification.md, “`textDocument/publishDiagnostics`”, after GCC's `-Wbidi-chars=unpaired`): per context,
 /// the openers LRE, RLE, LRO, RLO, LRI, RLI and FSI form a stack; PDF closes
 /// the innermost open embedding or override only if no isolate is open
 /// inside it; PDI closes the innermost open isolate and everything opened
@@ -390,7 +390,8 @@ private struct LineAnalysis {
             closing: closing))
       }
     }
-    // Contract §5: any override is `bidi.override`, whatever else it is.
+    // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
+    // “`textDocument/publishDiagnostics`”).
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
       let message =

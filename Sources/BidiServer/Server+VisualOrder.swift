@@ -2,7 +2,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/visualOrder` (contract §4.3): the Unicode Bidirectional Algorithm
+/// `bidi/visualOrder` (Protocol/specification.md, “`bidi/visualOrder`”): the Unicode Bidirectional Algorithm
 /// for each paragraph, per display line.
 extension BidiLanguageServer {
   /// What a display line carries in the answer.

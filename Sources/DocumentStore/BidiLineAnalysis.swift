@@ -1,7 +1,7 @@
 import UnicodeBidi
 
 /// What the direction requests need to know about one paragraph of a line,
-/// found in one pass over its UTF-8 (contract §4, "Strategies").
+/// found in one pass over its UTF-8 (Protocol/specification.md, “Strategies”).
 public struct ParagraphFacts: Sendable, Hashable {
   /// The paragraph's bytes within the line's content: it ends after its
   /// Bidi_Class B separator, or at the end of the line.

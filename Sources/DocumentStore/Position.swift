@@ -58,3 +58,21 @@ public struct TextPoint: Hashable, Comparable, Sendable {
     (a.line, a.utf8Offset) < (b.line, b.utf8Offset)
   }
 }
+
+/// The lines an edit replaced: `oldLines` (numbered before the edit) became
+/// `newLineCount` lines from `oldLines.lowerBound` on. Every other line kept
+/// its bytes and its terminator.
+public struct LineChange: Hashable, Sendable, CustomStringConvertible {
+  public var oldLines: Range<Int>
+  public var newLineCount: Int
+
+  public init(oldLines: Range<Int>, newLineCount: Int) {
+    self.oldLines = oldLines
+    self.newLineCount = newLineCount
+  }
+
+  /// The new lines, numbered after the edit.
+  public var newLines: Range<Int> { oldLines.lowerBound..<(oldLines.lowerBound + newLineCount) }
+
+  public var description: String { "lines \(oldLines) → \(newLines)" }
+}

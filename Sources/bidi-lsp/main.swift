@@ -1,6 +1,7 @@
 // The `bidi-lsp` executable: argument parsing and the entry points of its
 // commands. The work itself lives in the library modules.
 
+import BidiCommands
 import BidiHazards
 import BidiServer
 import JSONRPC
@@ -124,7 +125,7 @@ case "check":
       arguments: Array(arguments.dropFirst()),
       stdout: { writeAll(STDOUT_FILENO, $0) },
       stderr: { writeAll(STDERR_FILENO, $0) },
-      renderer: BidiLanguageServer.visualOrderRenderer))
+      renderer: HazardScanner.visualOrderRenderer))
 default:
   exit(serve(arguments))
 }
