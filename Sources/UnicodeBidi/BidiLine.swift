@@ -84,7 +84,7 @@ public struct BidiLine: Sendable {
   }
 
   /// Writes the level of every unit to `result`.
-  private func fillLevels(_ units: LineUnits, _ result: UnsafeMutablePointer<UInt8>) {
+  private func fillLevels(_ units: LineUnitOffsets, _ result: UnsafeMutablePointer<UInt8>) {
     let count = layout.range.count
     let lineStart = layout.range.lowerBound
     let direct = layout.readsParagraphLevels && layout.hasNoRemoved
@@ -223,7 +223,7 @@ public struct BidiLine: Sendable {
   /// `body(first, end, unitStart, unitEnd)` for the characters `first..<end`
   /// (paragraph offsets), shown in logical order, and their units.
   @inline(__always)
-  private func forEachVisualUnitSpan(_ units: LineUnits, _ body: (Int, Int, Int, Int) -> Void) {
+  private func forEachVisualUnitSpan(_ units: LineUnitOffsets, _ body: (Int, Int, Int, Int) -> Void) {
     let lineStart = layout.range.lowerBound
     layout.forEachRun { run in
       let end = units.offset(run.end - lineStart)
@@ -294,10 +294,10 @@ public struct BidiLine: Sendable {
   /// table in temporary memory for UTF-8 offsets of a line with multi-byte
   /// characters).
   @inline(__always)
-  private func withUnits<R>(_ encoding: BidiEncoding, _ body: (LineUnits) throws -> R) rethrows -> R {
+  private func withUnits<R>(_ encoding: BidiEncoding, _ body: (LineUnitOffsets) throws -> R) rethrows -> R {
     let start = unitStart(encoding)
     let range = layout.range
-    var units = LineUnits(start: start, count: range.count, lineStart: range.lowerBound, storage: storage)
+    var units = LineUnitOffsets(start: start, count: range.count, lineStart: range.lowerBound, storage: storage)
     if storage.unitsAreCharacters(encoding) || encoding == .utf32 { return try body(units) }
     if encoding == .utf16 {
       let astral = storage.astralCount(before: range.lowerBound)..<storage.astralCount(before: range.upperBound)
@@ -330,7 +330,7 @@ public struct BidiLine: Sendable {
 }
 
 /// The unit offsets (from the paragraph start) of the characters of a line.
-struct LineUnits {
+struct LineUnitOffsets {
   enum Kind {
     /// Each character is one unit.
     case characters
