@@ -310,7 +310,7 @@ public struct BidiLine: Sendable {
     }
     let scalars = storage.scalars + range.lowerBound
     var ascii = true
-    for k in 0..<range.count where scalars[k] >= 0x80 && scalars[k] < 0x110000 {
+    for k in 0..<range.count where BidiEncoding.utf8.width(scalars[k]) != 1 {
       ascii = false
       break
     }

@@ -51,7 +51,14 @@ final class ParagraphStorage: @unchecked Sendable {
     UnsafeMutableRawPointer(scalars).deallocate()
   }
 
-  /// Copies scalar values and looks up their classes.
+  /// The mark a character from an ill-formed UTF-8 maximal subpart of
+  /// `length` bytes (1...3) holds instead of a scalar value: class ON, one
+  /// U+FFFD (`PositionEncoding.width` reads its length back).
+  @inline(__always)
+  static func illFormedMark(length: Int) -> UInt32 { 0x11_0000 | UInt32(truncatingIfNeeded: length) }
+
+  /// Copies scalar values and looks up their classes; a value past
+  /// U+10FFFF is kept as the mark of a one-byte ill-formed sequence.
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
@@ -59,7 +66,7 @@ final class ParagraphStorage: @unchecked Sendable {
     var astral = 0
     var bytes = 0
     for i in 0..<input.count {
-      let scalar = input[i]
+      let scalar = input[i] <= 0x10_FFFF ? input[i] : Self.illFormedMark(length: 1)
       store(scalar, at: i, &bits, &brackets)
       let width = BidiEncoding.utf8.width(scalar)
       bytes &+= width
@@ -71,7 +78,8 @@ final class ParagraphStorage: @unchecked Sendable {
     record(bits: bits, brackets: brackets, astral: astral, utf8Length: bytes)
   }
 
-  /// Decodes UTF-8 (`UTF8Decoding`) and looks up the classes.
+  /// Decodes UTF-8 (`UTF8Decoder`: one character per scalar or ill-formed
+  /// maximal subpart) and looks up the classes.
   convenience init(utf8 input: UnsafeBufferPointer<UInt8>) {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
@@ -79,16 +87,15 @@ final class ParagraphStorage: @unchecked Sendable {
     var brackets = 0
     var astral = 0
     var i = 0
-    UTF8Decoding.forEachScalar(input) { scalar, length in
-      store(scalar, at: i, &bits, &brackets)
-      if length == 4 {
+    UTF8Decoder.forEachSequence(input) { decoded in
+      store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i, &bits, &brackets)
+      if decoded.length == 4 {
         astralPositions[astral] = Int32(truncatingIfNeeded: i)
         astral += 1
       }
       i += 1
     }
     count = i
-    // An ill-formed byte is one character of one byte.
     record(bits: bits, brackets: brackets, astral: astral, utf8Length: input.count)
   }
 

@@ -33,11 +33,10 @@ extension BidiParagraph {
         }
         guard i < n else { break }
       }
-      let (scalar, length) =
-        base[i] < 0x80 ? (UInt32(base[i]), 1) : UTF8Decoding.decodeMultibyte(utf8, at: i)
-      classes.insert(BidiClass(scalar))
+      let decoded = UTF8Decoder.decode(utf8, at: i)
+      classes.insert(BidiClass(decoded.value))
       if classes.isHopeless { return nil }
-      i += length
+      i += decoded.length
     }
     return classes.uniformLevel(direction)
   }

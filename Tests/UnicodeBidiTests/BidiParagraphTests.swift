@@ -140,12 +140,22 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertEqual(marks.logicalToVisual(in: .utf32), [1, 2, 0])
   }
 
-  func testIllFormedUTF8IsOneCharacterPerByte() {
-    let paragraph = BidiParagraph(utf8: [0x61, 0xFF, 0xD7, 0x90, 0xE2, 0x82])
-    XCTAssertEqual(paragraph.characterCount, 5)
+  func testIllFormedUTF8IsOneCharacterPerMaximalSubpart() {
+    // FF alone, then E2 82 (a truncated three-byte sequence): one U+FFFD
+    // each, as UTF8Decoder, LineUnits and String(decoding:) read them.
+    let bytes: [UInt8] = [0x61, 0xFF, 0xD7, 0x90, 0xE2, 0x82]
+    let paragraph = BidiParagraph(utf8: bytes)
+    XCTAssertEqual(paragraph.characterCount, 4)
     XCTAssertEqual(paragraph.length(in: .utf8), 6)
-    XCTAssertEqual(paragraph.length(in: .utf16), 5)
-    XCTAssertEqual(paragraph.line().visualScalars(), [0x61, 0xFFFD, 0x5D0, 0xFFFD, 0xFFFD])
+    XCTAssertEqual(paragraph.length(in: .utf16), 4)
+    XCTAssertEqual(paragraph.line().visualScalars(), [0x61, 0xFFFD, 0x5D0, 0xFFFD])
+    XCTAssertEqual(
+      paragraph.line().visualScalars(), String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
+    // The subpart is one character of two bytes in UTF-8 offsets.
+    XCTAssertEqual(paragraph.levels(in: .utf8).count, 6)
+    XCTAssertThrowsError(try paragraph.line(0..<5, in: .utf8))
+    XCTAssertEqual(try paragraph.line(0..<4, in: .utf8).range(in: .utf16), 0..<3)
+    XCTAssertEqual(try paragraph.line(4..<6, in: .utf8).visualOrder(in: .utf8), [4, 5])
   }
 
   func testUniformLevelFastPath() {

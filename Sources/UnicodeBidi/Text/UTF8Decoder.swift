@@ -68,6 +68,30 @@ public enum UTF8Decoder {
     return decodeMultibyte(bytes, at: i)
   }
 
+  /// Calls `body` with every sequence of `bytes` in order, as
+  /// `decode(_:at:)` reads them. ASCII and well-formed two-byte sequences
+  /// (most right-to-left scripts) are decoded inline, without a call.
+  @inlinable @inline(__always)
+  public static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedScalar) -> Void) {
+    guard let base = bytes.baseAddress else { return }
+    let n = bytes.count
+    var i = 0
+    while i < n {
+      let b0 = base[i]
+      if b0 < 0x80 {
+        body(DecodedScalar(value: UInt32(b0), length: 1, isValid: true))
+        i &+= 1
+      } else if b0 >= 0xC2 && b0 <= 0xDF && i &+ 1 < n && isContinuation(base[i &+ 1]) {
+        body(DecodedScalar(value: UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F), length: 2, isValid: true))
+        i &+= 2
+      } else {
+        let decoded = decodeMultibyte(bytes, at: i)
+        body(decoded)
+        i &+= decoded.length
+      }
+    }
+  }
+
   /// Decodes the sequence at `i`, whose first byte is not ASCII: the slow
   /// path of `decode(_:at:)`, for callers that test for ASCII themselves.
   @inlinable
