@@ -2,51 +2,81 @@
 // L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
 // L4 (mirroring) in BidiLine.swift.
 
+/// The runs of a display line in visual order and, when they had to be
+/// copied, its levels after L1, in one allocation (runs first, then one
+/// byte per character).
+final class LineStore: ManagedBuffer<LineStore.Header, BidiRun> {
+  struct Header {
+    let runCount: Int
+    let levelCount: Int
+  }
+
+  static func make(runCount: Int, levelCount: Int) -> LineStore {
+    let stride = MemoryLayout<BidiRun>.stride
+    let capacity = runCount + (levelCount + stride - 1) / stride
+    let buffer = create(minimumCapacity: max(capacity, 1)) { _ in
+      Header(runCount: runCount, levelCount: levelCount)
+    }
+    return unsafeDowncast(buffer, to: LineStore.self)
+  }
+
+  /// The runs, in visual order once L2 has reordered them.
+  var runs: UnsafeMutablePointer<BidiRun> { withUnsafeMutablePointerToElements { $0 } }
+  /// The levels after L1 (`header.levelCount` bytes; none when 0).
+  var levels: UnsafeMutablePointer<UInt8> {
+    UnsafeMutableRawPointer(runs + header.runCount).assumingMemoryBound(to: UInt8.self)
+  }
+}
+
 /// The levels of one display line after L1, and its runs in visual order.
 ///
 /// A line reads the paragraph's resolved levels where it can: without
 /// characters removed by X9 and without segment separators, L1 changes only
 /// the whitespace at the end of the line, recorded as `trailingStart`, and
-/// nothing is copied.
-struct LineLayout: Sendable {
+/// nothing is copied. A line of one such run allocates nothing.
+// @unchecked: the store is written only while `init` runs, read-only
+// afterwards, as the paragraph's storage.
+struct LineLayout: @unchecked Sendable {
   /// The characters of the line.
   let range: Range<Int>
-  /// Levels after L1, one per character of `range`, when they had to be
-  /// copied (the paragraph has characters removed by X9 or separators); bit
-  /// 7 marks characters removed by X9, which take the level of the
-  /// character before them (at the start of the line, of the first character
-  /// after them). Empty when the line reads `storage.levels[range]`.
-  let levels: [UInt8]
-  /// With `levels` empty: the characters from this offset in the line on
+  /// The runs when there are several, and the levels after L1 when they
+  /// had to be copied (the paragraph has characters removed by X9 or
+  /// separators): one per character of `range`, bit 7 marking characters
+  /// removed by X9, which take the level of the character before them (at
+  /// the start of the line, of the first character after them).
+  let store: LineStore?
+  /// The copied levels, or nil when the line reads `storage.levels[range]`.
+  let copiedLevels: UnsafeMutablePointer<UInt8>?
+  /// Without copied levels: the characters from this offset in the line on
   /// are at the paragraph level (L1's trailing whitespace); `range.count`
   /// when L1 changed nothing.
   let trailingStart: Int
   let paragraphLevel: UInt8
   /// Runs of characters at one level (BD7), in visual order (L2), in
-  /// character offsets from the start of the paragraph: `runs`, or
-  /// `firstRun` alone when `runs` is empty (a line of one run, the common
-  /// case, which then allocates nothing).
+  /// character offsets from the start of the paragraph: `runCount` of them
+  /// in the store, or `firstRun` alone when the store holds none.
   let firstRun: BidiRun
-  let runs: [BidiRun]
+  private let storedRuns: Int
   /// True when no character of the line was removed by X9.
   let hasNoRemoved: Bool
   /// L3: where combining marks go in right-to-left runs.
   let marks: CombiningMarkOrder
 
   /// The number of runs.
-  var runCount: Int { range.isEmpty ? 0 : max(1, runs.count) }
+  var runCount: Int { range.isEmpty ? 0 : max(1, storedRuns) }
 
   /// True when the line's levels are the paragraph's, unchanged.
-  var readsParagraphLevels: Bool { levels.isEmpty && trailingStart == range.count }
+  var readsParagraphLevels: Bool { copiedLevels == nil && trailingStart == range.count }
 
   /// A line of a uniform paragraph: one run at the paragraph level.
   init(uniform range: Range<Int>, level: UInt8, marks: CombiningMarkOrder) {
     self.range = range
-    levels = []
+    store = nil
+    copiedLevels = nil
     trailingStart = range.count
     paragraphLevel = level
     firstRun = BidiRun(start: range.lowerBound, end: range.upperBound, level: level)
-    runs = []
+    storedRuns = 0
     hasNoRemoved = true
     self.marks = marks
   }
@@ -62,8 +92,6 @@ struct LineLayout: Sendable {
     let source = storage.levels + start
     let present = storage.present
     let separators = present.contains(.S) || present.contains(.B)
-    var found: [BidiRun] = []
-    var sawRemoved = false
     if !present.intersects(.removedByX9) && !separators {
       // L1 changes only the whitespace at the end of the line; none of it
       // may need changing.
@@ -72,48 +100,76 @@ struct LineLayout: Sendable {
       var changes = false
       for i in trailing..<count where source[i] != paragraphLevel { changes = true }
       if !changes { trailing = count }
-      levels = []
+      copiedLevels = nil
       trailingStart = trailing
-      (firstRun, runs) = Self.findRuns(source, count, trailing, paragraphLevel, start)
       hasNoRemoved = true
+      // BD7: count the runs first, so that they take one allocation.
+      @inline(__always) func level(_ i: Int) -> UInt8 { i < trailing ? source[i] : paragraphLevel }
+      var runs = count > 0 ? 1 : 0
+      if trailing > 0 {
+        for i in 1..<trailing where source[i] != source[i - 1] { runs += 1 }
+      }
+      if trailing > 0 && trailing < count && source[trailing - 1] != paragraphLevel { runs += 1 }
+      guard runs > 1 else {
+        firstRun = BidiRun(start: start, end: start + count, level: count > 0 ? level(0) : paragraphLevel)
+        store = nil
+        storedRuns = 0
+        return
+      }
+      let store = LineStore.make(runCount: runs, levelCount: 0)
+      Self.findRuns(count, start, store.runs, level)
+      Self.reorder(store.runs, runs)
+      self.store = store
+      storedRuns = runs
+      firstRun = store.runs[0]
       return
     }
-    var copy = Array(UnsafeBufferPointer(start: source, count: count))
-    copy.withUnsafeMutableBufferPointer { line in
+    // The levels after L1, with the characters removed by X9 placed: on the
+    // stack first, while the runs are counted.
+    var removedSeen = false
+    let (store, runs) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+      let line = buffer.baseAddress!
+      line.update(from: source, count: count)
       Self.applyL1(classes, count, paragraphLevel, separators: separators, line)
       // Characters removed by X9 join the run of the character before them;
       // those at the start of the line join the run of the first character
       // after them (the paragraph level when the line holds nothing else).
-      // BD7 finds the runs on the way.
       let removedBit = ParagraphStorage.removedBit
       var previous = paragraphLevel
       var first = 0
       while first < count && line[first] & removedBit != 0 { first += 1 }
       if first < count { previous = line[first] }
-      var runStart = 0
-      var runLevel = previous
+      var runs = count > 0 ? 1 : 0
       for i in 0..<count {
-        var level = line[i]
+        let level = line[i]
         if level & removedBit != 0 {
-          sawRemoved = true
-          level = previous
+          removedSeen = true
           line[i] = previous | removedBit
-        }
-        previous = level
-        if level != runLevel {
-          if i > runStart { found.append(BidiRun(start: start + runStart, end: start + i, level: runLevel)) }
-          runStart = i
-          runLevel = level
+        } else {
+          if level != previous { runs += 1 }
+          previous = level
         }
       }
-      if count > runStart { found.append(BidiRun(start: start + runStart, end: start + count, level: runLevel)) }
+      let store = LineStore.make(runCount: runs > 1 ? runs : 0, levelCount: count)
+      store.levels.update(from: line, count: count)
+      if runs > 1 {
+        let levels = store.levels
+        Self.findRuns(count, start, store.runs) { levels[$0] & ~removedBit }
+        Self.reorder(store.runs, runs)
+      }
+      return (store, runs)
     }
-    Self.reorder(&found)
-    levels = copy
+    self.store = store
+    copiedLevels = store.levels
     trailingStart = count
-    hasNoRemoved = !sawRemoved
-    firstRun = found.first ?? BidiRun(start: start, end: start, level: paragraphLevel)
-    runs = found.count > 1 ? found : []
+    hasNoRemoved = !removedSeen
+    storedRuns = runs > 1 ? runs : 0
+    if runs > 1 {
+      firstRun = store.runs[0]
+    } else {
+      let level = count > 0 ? store.levels[0] & ~ParagraphStorage.removedBit : paragraphLevel
+      firstRun = BidiRun(start: start, end: start + count, level: level)
+    }
   }
 
   /// L1 on a copy of the line's levels: segment and paragraph separators,
@@ -124,7 +180,7 @@ struct LineLayout: Sendable {
   /// looking at.
   private static func applyL1(
     _ classes: UnsafeMutablePointer<BidiClass>, _ count: Int, _ paragraphLevel: UInt8, separators: Bool,
-    _ line: UnsafeMutableBufferPointer<UInt8>
+    _ line: UnsafeMutablePointer<UInt8>
   ) {
     let removedBit = ParagraphStorage.removedBit
     var trailing = true
@@ -145,62 +201,51 @@ struct LineLayout: Sendable {
     }
   }
 
-  /// BD7 and L2: the runs of `levels[0..<trailing]` followed by `count -
-  /// trailing` characters at the paragraph level, in visual order.
+  /// BD7: writes the runs of the `count` characters whose levels `level`
+  /// gives (as many as counted) to `runs`, in logical order.
+  @inline(__always)
   private static func findRuns(
-    _ levels: UnsafeMutablePointer<UInt8>, _ count: Int, _ trailing: Int, _ paragraphLevel: UInt8, _ start: Int
-  ) -> (BidiRun, [BidiRun]) {
-    @inline(__always) func level(_ i: Int) -> UInt8 { i < trailing ? levels[i] : paragraphLevel }
-    var first = BidiRun(start: start, end: start, level: paragraphLevel)
-    var runs: [BidiRun] = []
+    _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>, _ level: (Int) -> UInt8
+  ) {
+    var r = 0
     var i = 0
     while i < count {
       let runLevel = level(i)
       var end = i + 1
       while end < count && level(end) == runLevel { end += 1 }
-      let run = BidiRun(start: start + i, end: start + end, level: runLevel)
-      if i == 0 {
-        // The first run, kept out of the array: a line of one run
-        // allocates nothing.
-        first = run
-      } else {
-        if runs.isEmpty { runs.append(first) }
-        runs.append(run)
-      }
+      runs[r] = BidiRun(start: start + i, end: start + end, level: runLevel)
+      r += 1
       i = end
     }
-    guard !runs.isEmpty else { return (first, []) }
-    reorder(&runs)
-    return (runs[0], runs)
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
   /// maximal sequence of runs at that level or higher.
-  private static func reorder(_ runs: inout [BidiRun]) {
-    guard runs.count > 1 else { return }
+  private static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
+    guard count > 1 else { return }
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
-    for run in runs {
-      highest = max(highest, run.level)
-      if run.level & 1 == 1 { lowestOdd = min(lowestOdd, run.level) }
+    for k in 0..<count {
+      let level = runs[k].level
+      highest = max(highest, level)
+      if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
     }
     guard lowestOdd != 0xFF else { return }
-    runs.withUnsafeMutableBufferPointer { runs in
-      var level = highest
-      while level >= lowestOdd {
-        var k = 0
-        while k < runs.count {
-          guard runs[k].level >= level else {
-            k += 1
-            continue
-          }
-          var end = k + 1
-          while end < runs.count && runs[end].level >= level { end += 1 }
-          runs[k..<end].reverse()
-          k = end
+    var level = highest
+    while level >= lowestOdd {
+      var k = 0
+      while k < count {
+        guard runs[k].level >= level else {
+          k += 1
+          continue
         }
-        level -= 1
+        var end = k + 1
+        while end < count && runs[end].level >= level { end += 1 }
+        var span = UnsafeMutableBufferPointer(start: runs + k, count: end - k)
+        span.reverse()
+        k = end
       }
+      level -= 1
     }
   }
 
@@ -208,10 +253,11 @@ struct LineLayout: Sendable {
   @inline(__always)
   func forEachRun(_ body: (BidiRun) -> Void) {
     guard !range.isEmpty else { return }
-    if runs.isEmpty {
-      body(firstRun)
+    if let store, storedRuns > 1 {
+      let runs = store.runs
+      for k in 0..<storedRuns { body(runs[k]) }
     } else {
-      for run in runs { body(run) }
+      body(firstRun)
     }
   }
 
@@ -219,7 +265,7 @@ struct LineLayout: Sendable {
   /// marks a removed character.
   @inline(__always)
   func levelByte(_ storage: ParagraphStorage, _ k: Int) -> UInt8 {
-    if !levels.isEmpty { return levels[k] }
+    if let copiedLevels { return copiedLevels[k] }
     return k >= trailingStart ? paragraphLevel : storage.levels[range.lowerBound + k]
   }
 
