@@ -169,6 +169,16 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD} 42")))
     XCTAssertEqual(BidiParagraph.uniformLevel(scalars: scalars("(\u{627})"), direction: .rightToLeft), 1)
     XCTAssertEqual(BidiParagraph.uniformLevel(utf8: []), 0)
+    // The lengths counted by the same scan, ill-formed bytes as UTF8Decoder
+    // reads them (E2 82: one U+FFFD).
+    let bytes: [UInt8] = Array("long enough ASCII, then ".utf8) + [0xE2, 0x82] + Array("\u{1F600} \u{E9}".utf8)
+    let uniform = bytes.withUnsafeBufferPointer { BidiParagraph.uniform(utf8: $0) }
+    let analysed = BidiParagraph(utf8: bytes)
+    XCTAssertEqual(uniform?.level, 0)
+    for encoding in BidiEncoding.allCases {
+      XCTAssertEqual(uniform?.length(in: encoding), analysed.length(in: encoding), "\(encoding)")
+    }
+    XCTAssertEqual(uniform?.characterCount, 24 + 1 + 3)
     let paragraph = BidiParagraph(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD}, \u{5E2}\u{5D5}\u{5DC}\u{5DD}!"))
     XCTAssertTrue(paragraph.isUniform)
     XCTAssertEqual(paragraph.line().uniformLevel, 1)
