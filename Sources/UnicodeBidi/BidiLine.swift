@@ -15,7 +15,8 @@ import CUnicodeBidiData
 public struct BidiLine: Sendable {
   let storage: ParagraphStorage
   let layout: LineLayout
-  /// The offsets of the line start in UTF-8 and UTF-16 units.
+  /// The offsets of the line start in UTF-8 (-1 when not known yet) and
+  /// UTF-16 units.
   let unitStarts: (utf8: Int, utf16: Int)
 
   init(storage: ParagraphStorage, layout: LineLayout, unitStarts: (Int, Int)) {
@@ -231,6 +232,28 @@ public struct BidiLine: Sendable {
       buffer.withUnsafeMutableBufferPointer { result in
         guard let base = result.baseAddress else { return }
         var p = base
+        if case .characters = units.kind, layout.marks == .resolved {
+          // One unit per character: each run ascending or descending.
+          let offset = units.start - layout.range.lowerBound
+          layout.forEachRun { run in
+            let first = run.start + offset
+            let end = run.end + offset
+            if run.level & 1 == 0 {
+              for u in first..<end {
+                p.pointee = u
+                p += 1
+              }
+            } else {
+              var u = end
+              while u > first {
+                u -= 1
+                p.pointee = u
+                p += 1
+              }
+            }
+          }
+          return
+        }
         forEachVisualUnitSpan(units) { _, _, unit, end in
           for u in unit..<end {
             p.pointee = u
@@ -306,7 +329,9 @@ public struct BidiLine: Sendable {
 
   private func unitStart(_ encoding: BidiEncoding) -> Int {
     switch encoding {
-    case .utf8: return unitStarts.utf8
+    case .utf8:
+      // Unknown (-1) for a line cut at UTF-16 or UTF-32 offsets: counted.
+      return unitStarts.utf8 >= 0 ? unitStarts.utf8 : storage.unitCount(0..<layout.range.lowerBound, in: .utf8)
     case .utf16: return unitStarts.utf16
     case .utf32: return layout.range.lowerBound
     }

@@ -103,21 +103,26 @@ struct LineLayout: @unchecked Sendable {
       copiedLevels = nil
       trailingStart = trailing
       hasNoRemoved = true
-      // BD7: count the runs first, so that they take one allocation.
-      @inline(__always) func level(_ i: Int) -> UInt8 { i < trailing ? source[i] : paragraphLevel }
-      var runs = count > 0 ? 1 : 0
-      if trailing > 0 {
-        for i in 1..<trailing where source[i] != source[i - 1] { runs += 1 }
-      }
-      if trailing > 0 && trailing < count && source[trailing - 1] != paragraphLevel { runs += 1 }
+      // BD7: count the runs first, so that they take one allocation; the
+      // trailing whitespace is one more run unless the run before it is at
+      // the paragraph level already.
+      let joinsTrailing = trailing == count || (trailing > 0 && source[trailing - 1] == paragraphLevel)
+      let runs = count == 0 ? 0 : trailing == 0 ? 1 : LevelScan.changes(source, trailing) + (joinsTrailing ? 1 : 2)
       guard runs > 1 else {
-        firstRun = BidiRun(start: start, end: start + count, level: count > 0 ? level(0) : paragraphLevel)
+        firstRun = BidiRun(start: start, end: start + count, level: trailing > 0 ? source[0] : paragraphLevel)
         store = nil
         storedRuns = 0
         return
       }
       let store = LineStore.make(runCount: runs, levelCount: 0)
-      Self.findRuns(count, start, store.runs, level)
+      let written = Self.findRuns(source, trailing, start, store.runs)
+      if trailing < count {
+        if joinsTrailing {
+          store.runs[written - 1].end = start + count
+        } else {
+          store.runs[written] = BidiRun(start: start + trailing, end: start + count, level: paragraphLevel)
+        }
+      }
       Self.reorder(store.runs, runs)
       self.store = store
       storedRuns = runs
@@ -153,8 +158,7 @@ struct LineLayout: @unchecked Sendable {
       let store = LineStore.make(runCount: runs > 1 ? runs : 0, levelCount: count)
       store.levels.update(from: line, count: count)
       if runs > 1 {
-        let levels = store.levels
-        Self.findRuns(count, start, store.runs) { levels[$0] & ~removedBit }
+        Self.findRuns(store.levels, count, start, store.runs)
         Self.reorder(store.runs, runs)
       }
       return (store, runs)
@@ -201,22 +205,21 @@ struct LineLayout: @unchecked Sendable {
     }
   }
 
-  /// BD7: writes the runs of the `count` characters whose levels `level`
-  /// gives (as many as counted) to `runs`, in logical order.
-  @inline(__always)
+  /// BD7: writes the runs of `levels[0..<count]` (bit 7, the removed mark,
+  /// ignored) to `runs`, in logical order; returns how many.
+  @discardableResult
   private static func findRuns(
-    _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>, _ level: (Int) -> UInt8
-  ) {
+    _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
+  ) -> Int {
     var r = 0
     var i = 0
     while i < count {
-      let runLevel = level(i)
-      var end = i + 1
-      while end < count && level(end) == runLevel { end += 1 }
-      runs[r] = BidiRun(start: start + i, end: start + end, level: runLevel)
+      let end = LevelScan.runEnd(levels, from: i, count)
+      runs[r] = BidiRun(start: start + i, end: start + end, level: levels[i] & 0x7F)
       r += 1
       i = end
     }
+    return r
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
@@ -298,5 +301,50 @@ struct LineLayout: @unchecked Sendable {
     } else {
       CombiningMarks.forEachCluster(storage, run, body)
     }
+  }
+}
+
+/// Scans of level bytes eight at a time (bit 7, the removed mark, ignored):
+/// most runs of one level are longer than a word.
+enum LevelScan {
+  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+  @inline(__always)
+  static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The number of `i` in `1..<count` where `levels[i]` differs from
+  /// `levels[i - 1]`.
+  @inline(__always)
+  static func changes(_ levels: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var total = 0
+    var i = 1
+    while i + 8 <= count {
+      let x = (load(levels, i) ^ load(levels, i - 1)) & low
+      // Bit 7 of each byte of x that is not zero.
+      total &+= ((x &+ low) & ~low).nonzeroBitCount
+      i &+= 8
+    }
+    while i < count {
+      if (levels[i] ^ levels[i - 1]) & 0x7F != 0 { total &+= 1 }
+      i &+= 1
+    }
+    return total
+  }
+
+  /// The end of the run of one level that starts at `start` (`< count`).
+  @inline(__always)
+  static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start] & 0x7F
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start + 1
+    while j + 8 <= count {
+      let x = (load(levels, j) ^ pattern) & low
+      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] & 0x7F == level { j &+= 1 }
+    return j
   }
 }
