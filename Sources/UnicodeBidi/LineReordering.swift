@@ -333,6 +333,22 @@ enum LevelScan {
     return total
   }
 
+  /// The end of the run of bytes equal to `levels[start]` (`start < count`),
+  /// the removed mark included.
+  @inline(__always)
+  static func runEnd(exactly levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start]
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start + 1
+    while j + 8 <= count {
+      let x = load(levels, j) ^ pattern
+      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] == level { j &+= 1 }
+    return j
+  }
+
   /// The end of the run of one level that starts at `start` (`< count`).
   @inline(__always)
   static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {

@@ -69,8 +69,9 @@ public enum UTF8Decoder {
   }
 
   /// Calls `body` with every sequence of `bytes` in order, as
-  /// `decode(_:at:)` reads them. ASCII and well-formed two-byte sequences
-  /// (most right-to-left scripts) are decoded inline, without a call.
+  /// `decode(_:at:)` reads them. ASCII and well-formed two- and three-byte
+  /// sequences (most right-to-left scripts, the rest of the BMP) are decoded
+  /// inline, without a call.
   @inlinable @inline(__always)
   public static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedScalar) -> Void) {
     guard let base = bytes.baseAddress else { return }
@@ -84,6 +85,14 @@ public enum UTF8Decoder {
       } else if b0 >= 0xC2 && b0 <= 0xDF && i &+ 1 < n && isContinuation(base[i &+ 1]) {
         body(DecodedScalar(value: UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F), length: 2, isValid: true))
         i &+= 2
+      } else if b0 & 0xF0 == 0xE0 && i &+ 2 < n && isContinuation(base[i &+ 2])
+        && base[i &+ 1] >= (b0 == 0xE0 ? 0xA0 : 0x80) && base[i &+ 1] <= (b0 == 0xED ? 0x9F : 0xBF)
+      {
+        // Three bytes (the rest of the BMP: CJK, the bidi controls), the
+        // second byte's range as Table 3-7 gives it.
+        let value = UInt32(b0 & 0x0F) << 12 | UInt32(base[i &+ 1] & 0x3F) << 6 | UInt32(base[i &+ 2] & 0x3F)
+        body(DecodedScalar(value: value, length: 3, isValid: true))
+        i &+= 3
       } else {
         let decoded = decodeMultibyte(bytes, at: i)
         body(decoded)
