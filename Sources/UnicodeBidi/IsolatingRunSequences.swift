@@ -128,7 +128,9 @@ extension ParagraphResolver {
         } else {
           let length = runEnd - runStart + 1
           (sequenceTypes + m).update(from: types + runStart, count: length)
-          for k in 0..<length { sequenceIndices[m + k] = Int32(truncatingIfNeeded: runStart + k) }
+          let indices = sequenceIndices + m
+          let first = Int32(truncatingIfNeeded: runStart)
+          for k in 0..<length { indices[k] = first &+ Int32(truncatingIfNeeded: k) }
           m += length
         }
         guard hasIsolates, classes[runEnd].isIsolateInitiator, matchingPDI[runEnd] >= 0,
