@@ -9,6 +9,10 @@ import CICU
 import Glibc
 
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
+if options.l3 {
+  reportCombiningMarks(options.kinds, megabytes: options.megabytes)
+  exit(0)
+}
 
 let engineTypes: [any BidiEngine.Type] = [OursEngine.self, ICUEngine.self, FriBidiEngine.self].filter {
   options.engines.isEmpty || options.engines.contains($0.name)
