@@ -80,7 +80,9 @@ public struct BidiLine: Sendable {
     switch encoding {
     case .utf32: break
     case .utf16:
-      guard storage.astralCount == 0 || storage.astralCount(before: range.lowerBound) == storage.astralCount(before: range.upperBound)
+      guard
+        storage.astralCount == 0
+          || storage.astralCount(before: range.lowerBound) == storage.astralCount(before: range.upperBound)
       else { return nil }
     case .utf8:
       guard storage.unitsAreCharacters(.utf8) else { return nil }
@@ -95,7 +97,8 @@ public struct BidiLine: Sendable {
     } else {
       return nil
     }
-    return UnsafeBufferPointer(start: UnsafeRawPointer(levels).assumingMemoryBound(to: BidiLevel.self), count: range.count)
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(levels).assumingMemoryBound(to: BidiLevel.self), count: range.count)
   }
 
   /// Writes the level of every unit to `result`.

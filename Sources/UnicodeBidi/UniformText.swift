@@ -48,7 +48,8 @@ extension BidiParagraph {
   /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
   public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UniformParagraph? {
     guard let base = utf8.baseAddress, utf8.count > 0 else {
-      return UniformParagraph(level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
+      return UniformParagraph(
+        level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
     }
     let n = utf8.count
     let raw = UnsafeRawPointer(base)

@@ -67,7 +67,8 @@ struct CombiningMarkCheck {
   /// `scalars` without the characters either side may drop.
   static func kept(_ scalars: [UInt32]) -> [UInt32] {
     scalars.filter { scalar in
-      if (0x200C...0x200F).contains(scalar) || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) {
+      if (0x200C...0x200F).contains(scalar) || (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
+      {
         return false
       }
       return !BidiClass(scalar).isRemovedByX9
@@ -87,8 +88,11 @@ func reportCombiningMarks(_ kinds: [Corpus.Kind], megabytes: Double) {
   for kind in kinds {
     let check = CombiningMarkCheck(corpus: Corpus.generate(kind, bytes: Int(megabytes * 1_000_000)))
     table.add(
-      [kind.rawValue] + [check.paragraphs, check.changedByL3, check.differentWithout, check.differentWith].map(String.init))
-    if let first = check.firstDifference { examples.append("\(kind.rawValue), first paragraph L3 alone sets apart:\n\(first)") }
+      [kind.rawValue]
+        + [check.paragraphs, check.changedByL3, check.differentWithout, check.differentWith].map(String.init))
+    if let first = check.firstDifference {
+      examples.append("\(kind.rawValue), first paragraph L3 alone sets apart:\n\(first)")
+    }
   }
   print(table.render())
   for example in examples { print(example) }
