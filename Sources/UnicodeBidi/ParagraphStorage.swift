@@ -1,5 +1,11 @@
 import CUnicodeBidiData
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The per-character arrays of an analysed paragraph, in one allocation:
 /// the scalar values, their original Bidi_Class, their resolved levels, the
 /// positions of the paired brackets and of the characters past U+FFFF.
@@ -39,7 +45,9 @@ final class ParagraphStorage: @unchecked Sendable {
   private init(capacity: Int) {
     self.count = capacity
     let n = max(capacity, 1)
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: n * 14, alignment: 4)
+    // malloc itself: Swift's allocate takes the runtime's aligned path
+    // (posix_memalign) on Linux, a good deal slower for a small block.
+    guard let raw = malloc(n * 14) else { fatalError("out of memory for a paragraph of \(n) characters") }
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
@@ -48,7 +56,7 @@ final class ParagraphStorage: @unchecked Sendable {
   }
 
   deinit {
-    UnsafeMutableRawPointer(scalars).deallocate()
+    free(scalars)
   }
 
   /// The mark a character from an ill-formed UTF-8 maximal subpart of
