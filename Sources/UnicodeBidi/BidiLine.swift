@@ -15,7 +15,8 @@ import CUnicodeBidiData
 public struct BidiLine: Sendable {
   let storage: ParagraphStorage
   let layout: LineLayout
-  /// The offsets of the line start in UTF-8 and UTF-16 units.
+  /// The offsets of the line start in UTF-8 (-1 when not known yet) and
+  /// UTF-16 units.
   let unitStarts: (utf8: Int, utf16: Int)
 
   init(storage: ParagraphStorage, layout: LineLayout, unitStarts: (Int, Int)) {
@@ -58,46 +59,71 @@ public struct BidiLine: Sendable {
   }
 
   /// Calls `body` with the levels that `levels(in:)` returns, without
-  /// copying them when the line reads the paragraph's levels, the units are
-  /// characters and none was removed (otherwise from temporary memory).
+  /// copying them when the line holds them as they are: the units are
+  /// characters and none was removed (otherwise from a copy).
+  @inlinable
   public func withLevels<R>(
     in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
   ) rethrows -> R {
-    try withUnits(encoding) { units in
-      let count = units.count
-      if case .characters = units.kind, layout.hasNoRemoved {
-        if layout.readsParagraphLevels {
-          let levels = UnsafeRawPointer(storage.levels + layout.range.lowerBound)
-          return try body(UnsafeBufferPointer(start: levels.assumingMemoryBound(to: BidiLevel.self), count: count))
-        }
-        if !layout.levels.isEmpty {
-          // Without the removed mark the stored bytes are the levels.
-          return try layout.levels.withUnsafeBufferPointer { try $0.withMemoryRebound(to: BidiLevel.self, body) }
-        }
-      }
-      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
-        fillLevels(units, buffer.baseAddress!)
-        return try UnsafeBufferPointer(start: buffer.baseAddress!, count: count).withMemoryRebound(
-          to: BidiLevel.self, body)
-      }
+    if let levels = storedLevels(in: encoding) { return try body(levels) }
+    return try levels(in: encoding).withUnsafeBufferPointer(body)
+  }
+
+  /// The levels of `levels(in:)` as the line or its paragraph stores them,
+  /// or nil when they must be computed (the non-generic step of
+  /// `withLevels`, so that the call costs no generic code).
+  @usableFromInline
+  func storedLevels(in encoding: BidiEncoding) -> UnsafeBufferPointer<BidiLevel>? {
+    guard layout.hasNoRemoved else { return nil }
+    // The units must be the characters.
+    let range = layout.range
+    switch encoding {
+    case .utf32: break
+    case .utf16:
+      guard
+        storage.astralCount == 0
+          || storage.astralCount(before: range.lowerBound) == storage.astralCount(before: range.upperBound)
+      else { return nil }
+    case .utf8:
+      guard storage.unitsAreCharacters(.utf8) else { return nil }
     }
+    // Without the removed mark, the copied bytes are the levels; the copy
+    // lives as long as the line.
+    let levels: UnsafeMutablePointer<UInt8>
+    if layout.readsParagraphLevels {
+      levels = storage.levels + range.lowerBound
+    } else if let copied = layout.copiedLevels {
+      levels = copied
+    } else {
+      return nil
+    }
+    return UnsafeBufferPointer(
+      start: UnsafeRawPointer(levels).assumingMemoryBound(to: BidiLevel.self), count: range.count)
   }
 
   /// Writes the level of every unit to `result`.
   private func fillLevels(_ units: LineUnitOffsets, _ result: UnsafeMutablePointer<UInt8>) {
     let count = layout.range.count
     let lineStart = layout.range.lowerBound
-    let direct = layout.readsParagraphLevels && layout.hasNoRemoved
+    let copied = layout.copiedLevels
+    let trailingStart = layout.trailingStart
+    let paragraphLevel = layout.paragraphLevel
     @inline(__always) func level(_ k: Int) -> UInt8 {
       let raw = layout.levelByte(storage, k)
       return raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw
     }
     /// Characters `from..<to` of the line, one unit each, at unit `u`.
     @inline(__always) func copy(_ from: Int, _ to: Int, _ u: Int) {
-      if direct {
-        (result + u).update(from: storage.levels + lineStart + from, count: to - from)
+      if let copied {
+        // A removed character (bit 7 set) reads 0xFF.
+        for k in from..<to {
+          let raw = copied[k]
+          result[u + k - from] = raw | (0 &- (raw >> 7))
+        }
       } else {
-        for k in from..<to { result[u + k - from] = level(k) }
+        let middle = min(max(from, trailingStart), to)
+        (result + u).update(from: storage.levels + lineStart + from, count: middle - from)
+        (result + u + middle - from).update(repeating: paragraphLevel, count: to - middle)
       }
     }
     switch units.kind {
@@ -209,6 +235,28 @@ public struct BidiLine: Sendable {
       buffer.withUnsafeMutableBufferPointer { result in
         guard let base = result.baseAddress else { return }
         var p = base
+        if case .characters = units.kind, layout.marks == .resolved {
+          // One unit per character: each run ascending or descending.
+          let offset = units.start - layout.range.lowerBound
+          layout.forEachRun { run in
+            let first = run.start + offset
+            let end = run.end + offset
+            if run.level & 1 == 0 {
+              for u in first..<end {
+                p.pointee = u
+                p += 1
+              }
+            } else {
+              var u = end
+              while u > first {
+                u -= 1
+                p.pointee = u
+                p += 1
+              }
+            }
+          }
+          return
+        }
         forEachVisualUnitSpan(units) { _, _, unit, end in
           for u in unit..<end {
             p.pointee = u
@@ -284,7 +332,9 @@ public struct BidiLine: Sendable {
 
   private func unitStart(_ encoding: BidiEncoding) -> Int {
     switch encoding {
-    case .utf8: return unitStarts.utf8
+    case .utf8:
+      // Unknown (-1) for a line cut at UTF-16 or UTF-32 offsets: counted.
+      return unitStarts.utf8 >= 0 ? unitStarts.utf8 : storage.unitCount(0..<layout.range.lowerBound, in: .utf8)
     case .utf16: return unitStarts.utf16
     case .utf32: return layout.range.lowerBound
     }
@@ -310,7 +360,7 @@ public struct BidiLine: Sendable {
     }
     let scalars = storage.scalars + range.lowerBound
     var ascii = true
-    for k in 0..<range.count where scalars[k] >= 0x80 && scalars[k] < 0x110000 {
+    for k in 0..<range.count where BidiEncoding.utf8.width(scalars[k]) != 1 {
       ascii = false
       break
     }

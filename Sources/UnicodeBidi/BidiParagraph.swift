@@ -191,7 +191,8 @@ public struct BidiParagraph: Sendable {
 
 /// Finds, for increasing unit offsets, the character that starts there and
 /// its offsets in UTF-8 and UTF-16: by the positions of the characters past
-/// U+FFFF for UTF-16 and UTF-32 offsets, by the character widths for UTF-8.
+/// U+FFFF for UTF-16 and UTF-32 offsets (the UTF-8 offset then -1, unknown),
+/// by the character widths for UTF-8.
 struct UnitWalker {
   let storage: ParagraphStorage
   /// The position reached: a character and its offsets.
@@ -227,11 +228,9 @@ struct UnitWalker {
       target = bound
       astral = storage.astralCount(before: target)
     }
-    // UTF-8 offsets by the widths of the characters in between.
-    let scalars = storage.scalars
-    var bytes = utf8
-    for i in character..<target { bytes &+= BidiEncoding.utf8.width(scalars[i]) }
-    (character, utf8) = (target, bytes)
-    return (character, utf8, character + astral)
+    // The UTF-8 offset is left to the line (-1), which counts it only if
+    // asked for it.
+    character = target
+    return (character, -1, character + astral)
   }
 }

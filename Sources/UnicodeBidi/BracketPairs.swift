@@ -21,12 +21,25 @@ extension ParagraphResolver {
   static let bracketStackLimit = 63
 
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
+    // At most one pair for two brackets of the paragraph; on the stack when
+    // there are few.
+    withUnsafeTemporaryAllocation(of: BracketPair.self, capacity: bracketPositions.count / 2 + 1) { pairs in
+      let found = findBracketPairs(sequence, into: pairs.baseAddress!)
+      guard found > 0 else { return }
+      var list = UnsafeMutableBufferPointer(rebasing: pairs[0..<found])
+      list.sort { $0.open < $1.open }
+      resolveBracketPairs(sequence, UnsafeBufferPointer(list))
+    }
+  }
+
+  /// BD16: finds the bracket pairs of `sequence`, as (opening, closing)
+  /// positions in the sequence, into `pairs`; returns how many. A bracket
+  /// counts only while its current type is ON.
+  private func findBracketPairs(_ sequence: IsolatingRunSequence, into pairs: UnsafeMutablePointer<BracketPair>) -> Int
+  {
     let t = sequence.types
     let m = sequence.count
-
-    // BD16: find the bracket pairs, as (opening, closing) positions in the
-    // sequence. A bracket counts only while its current type is ON.
-    var pairs: [BracketPair] = []
+    var pairCount = 0
     withUnsafeTemporaryAllocation(of: OpeningBracket.self, capacity: Self.bracketStackLimit) { stack in
       var depth = 0
       /// Handles the character at sequence position k; false to stop.
@@ -46,7 +59,8 @@ extension ParagraphResolver {
           var j = depth - 1
           while j >= 0 && stack[j].key != key { j -= 1 }
           if j >= 0 {
-            pairs.append(BracketPair(open: stack[j].position, close: k))
+            pairs[pairCount] = BracketPair(open: stack[j].position, close: k)
+            pairCount += 1
             depth = j
           }
         default:
@@ -67,10 +81,13 @@ extension ParagraphResolver {
         for k in 0..<m where !visit(k) { break }
       }
     }
-    guard !pairs.isEmpty else { return }
-    pairs.sort { $0.open < $1.open }
+    return pairCount
+  }
 
-    // N0: resolve each pair in the logical order of the opening brackets.
+  /// N0: resolves each pair, in the logical order of the opening brackets.
+  private func resolveBracketPairs(_ sequence: IsolatingRunSequence, _ pairs: UnsafeBufferPointer<BracketPair>) {
+    let t = sequence.types
+    let m = sequence.count
     let embedding = sequence.embeddingDirection
     for pair in pairs {
       // N0 b/c: look for strong types inside the pair (EN and AN count as R).

@@ -62,14 +62,25 @@ extension ParagraphResolver {
       // The classes that X2–X8 handle; all others take the current level
       // and override (X6).
       let handled = BidiClassSet.explicitControls.bits | BidiClass.B.bit | BidiClass.BN.bit
-      for i in 0..<count {
+      var i = 0
+      while i < count {
         let c = classes[i]
         if handled & c.bit == 0 {
-          // X6, the common case first.
-          levels[i] = level()
-          if stack[top] >= 0x100 { applyOverride(i) }
+          // X6, the common case first: the run of characters up to the next
+          // one that X2–X8 handle takes the current level and override.
+          var end = i + 1
+          while end < count && handled & classes[end].bit == 0 { end += 1 }
+          let entry = stack[top]
+          ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end - i)
+          switch entry >> 8 & 3 {
+          case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end - i)
+          case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end - i)
+          default: break
+          }
+          i = end
           continue
         }
+        defer { i += 1 }
         switch c {
         case .RLE, .LRE, .RLO, .LRO:
           // X2–X5: push an embedding or override if the level is valid and

@@ -56,13 +56,13 @@ extension BidiParagraph {
   /// P2–P3 for a paragraph of UTF-8; the offset is in bytes.
   public static func firstStrong(utf8: UnsafeBufferPointer<UInt8>) -> FirstStrong {
     var scanner = FirstStrongScanner()
-    var bytes = UTF8Scanner(utf8)
     var start = 0
-    while let (scalar, _) = bytes.next() {
-      let c = BidiClass(scalar)
+    while start < utf8.count {
+      let decoded = UTF8Decoder.decode(utf8, at: start)
+      let c = BidiClass(decoded.value)
       if c == .B { break }
       if let direction = scanner.feed(c) { return FirstStrong(direction: direction, offset: start) }
-      start = bytes.position
+      start += decoded.length
     }
     return FirstStrong(direction: nil, offset: nil)
   }

@@ -74,21 +74,26 @@ extension ParagraphResolver {
         i += 1
         continue
       }
+      // The run goes on over characters at its level and removed ones
+      // (eight level bytes at a time); `gaps` when removed ones lie inside.
       var last = i
-      var skipped = false
       var gaps = false
       var j = i + 1
-      while j < count {
-        let next = levels[j]
-        if next == level {
-          last = j
-          gaps = gaps || skipped
-        } else if next & removed == 0 {
+      while true {
+        let end = LevelScan.runEnd(exactly: levels, from: j - 1, count)
+        if end > j { last = end - 1 }
+        j = end
+        guard j < count, levels[j] & removed != 0 else { break }
+        // Removed characters: the run continues if its level comes next.
+        var k = j + 1
+        while k < count && levels[k] & removed != 0 { k += 1 }
+        guard k < count && levels[k] == level else {
+          j = k
           break
-        } else {
-          skipped = true
         }
-        j += 1
+        gaps = true
+        last = k
+        j = k + 1
       }
       runStarts[runCount] = Int32(i)
       runEnds[runCount] = Int32(last)
@@ -111,12 +116,22 @@ extension ParagraphResolver {
       let chained = hasIsolates && classes[end].isIsolateInitiator && matchingPDI[end] >= 0
       let contiguous = !runHasGaps[first] && !chained
       while !contiguous {
+        let runStart = Int(runStarts[run])
         let runEnd = Int(runEnds[run])
         let sequenceTypes = self.sequenceTypes
-        for i in Int(runStarts[run])...runEnd where levels[i] & removed == 0 {
-          sequenceIndices[m] = Int32(i)
-          sequenceTypes[m] = types[i]
-          m += 1
+        if runHasGaps[run] {
+          for i in runStart...runEnd where levels[i] & removed == 0 {
+            sequenceIndices[m] = Int32(truncatingIfNeeded: i)
+            sequenceTypes[m] = types[i]
+            m += 1
+          }
+        } else {
+          let length = runEnd - runStart + 1
+          (sequenceTypes + m).update(from: types + runStart, count: length)
+          let indices = sequenceIndices + m
+          let first = Int32(truncatingIfNeeded: runStart)
+          for k in 0..<length { indices[k] = first &+ Int32(truncatingIfNeeded: k) }
+          m += length
         }
         guard hasIsolates, classes[runEnd].isIsolateInitiator, matchingPDI[runEnd] >= 0,
           let next = runIndex(startingAt: matchingPDI[runEnd], count: runCount)

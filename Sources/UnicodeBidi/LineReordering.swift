@@ -2,51 +2,81 @@
 // L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
 // L4 (mirroring) in BidiLine.swift.
 
+/// The runs of a display line in visual order and, when they had to be
+/// copied, its levels after L1, in one allocation (runs first, then one
+/// byte per character).
+final class LineStore: ManagedBuffer<LineStore.Header, BidiRun> {
+  struct Header {
+    let runCount: Int
+    let levelCount: Int
+  }
+
+  static func make(runCount: Int, levelCount: Int) -> LineStore {
+    let stride = MemoryLayout<BidiRun>.stride
+    let capacity = runCount + (levelCount + stride - 1) / stride
+    let buffer = create(minimumCapacity: max(capacity, 1)) { _ in
+      Header(runCount: runCount, levelCount: levelCount)
+    }
+    return unsafeDowncast(buffer, to: LineStore.self)
+  }
+
+  /// The runs, in visual order once L2 has reordered them.
+  var runs: UnsafeMutablePointer<BidiRun> { withUnsafeMutablePointerToElements { $0 } }
+  /// The levels after L1 (`header.levelCount` bytes; none when 0).
+  var levels: UnsafeMutablePointer<UInt8> {
+    UnsafeMutableRawPointer(runs + header.runCount).assumingMemoryBound(to: UInt8.self)
+  }
+}
+
 /// The levels of one display line after L1, and its runs in visual order.
 ///
 /// A line reads the paragraph's resolved levels where it can: without
 /// characters removed by X9 and without segment separators, L1 changes only
 /// the whitespace at the end of the line, recorded as `trailingStart`, and
-/// nothing is copied.
-struct LineLayout: Sendable {
+/// nothing is copied. A line of one such run allocates nothing.
+// @unchecked: the store is written only while `init` runs, read-only
+// afterwards, as the paragraph's storage.
+struct LineLayout: @unchecked Sendable {
   /// The characters of the line.
   let range: Range<Int>
-  /// Levels after L1, one per character of `range`, when they had to be
-  /// copied (the paragraph has characters removed by X9 or separators); bit
-  /// 7 marks characters removed by X9, which take the level of the
-  /// character before them (at the start of the line, of the first character
-  /// after them). Empty when the line reads `storage.levels[range]`.
-  let levels: [UInt8]
-  /// With `levels` empty: the characters from this offset in the line on
+  /// The runs when there are several, and the levels after L1 when they
+  /// had to be copied (the paragraph has characters removed by X9 or
+  /// separators): one per character of `range`, bit 7 marking characters
+  /// removed by X9, which take the level of the character before them (at
+  /// the start of the line, of the first character after them).
+  let store: LineStore?
+  /// The copied levels, or nil when the line reads `storage.levels[range]`.
+  let copiedLevels: UnsafeMutablePointer<UInt8>?
+  /// Without copied levels: the characters from this offset in the line on
   /// are at the paragraph level (L1's trailing whitespace); `range.count`
   /// when L1 changed nothing.
   let trailingStart: Int
   let paragraphLevel: UInt8
   /// Runs of characters at one level (BD7), in visual order (L2), in
-  /// character offsets from the start of the paragraph: `runs`, or
-  /// `firstRun` alone when `runs` is empty (a line of one run, the common
-  /// case, which then allocates nothing).
+  /// character offsets from the start of the paragraph: `runCount` of them
+  /// in the store, or `firstRun` alone when the store holds none.
   let firstRun: BidiRun
-  let runs: [BidiRun]
+  private let storedRuns: Int
   /// True when no character of the line was removed by X9.
   let hasNoRemoved: Bool
   /// L3: where combining marks go in right-to-left runs.
   let marks: CombiningMarkOrder
 
   /// The number of runs.
-  var runCount: Int { range.isEmpty ? 0 : max(1, runs.count) }
+  var runCount: Int { range.isEmpty ? 0 : max(1, storedRuns) }
 
   /// True when the line's levels are the paragraph's, unchanged.
-  var readsParagraphLevels: Bool { levels.isEmpty && trailingStart == range.count }
+  var readsParagraphLevels: Bool { copiedLevels == nil && trailingStart == range.count }
 
   /// A line of a uniform paragraph: one run at the paragraph level.
   init(uniform range: Range<Int>, level: UInt8, marks: CombiningMarkOrder) {
     self.range = range
-    levels = []
+    store = nil
+    copiedLevels = nil
     trailingStart = range.count
     paragraphLevel = level
     firstRun = BidiRun(start: range.lowerBound, end: range.upperBound, level: level)
-    runs = []
+    storedRuns = 0
     hasNoRemoved = true
     self.marks = marks
   }
@@ -62,8 +92,6 @@ struct LineLayout: Sendable {
     let source = storage.levels + start
     let present = storage.present
     let separators = present.contains(.S) || present.contains(.B)
-    var found: [BidiRun] = []
-    var sawRemoved = false
     if !present.intersects(.removedByX9) && !separators {
       // L1 changes only the whitespace at the end of the line; none of it
       // may need changing.
@@ -72,48 +100,89 @@ struct LineLayout: Sendable {
       var changes = false
       for i in trailing..<count where source[i] != paragraphLevel { changes = true }
       if !changes { trailing = count }
-      levels = []
+      copiedLevels = nil
       trailingStart = trailing
-      (firstRun, runs) = Self.findRuns(source, count, trailing, paragraphLevel, start)
       hasNoRemoved = true
+      // BD7: count the runs first, so that they take one allocation; the
+      // trailing whitespace is one more run unless the run before it is at
+      // the paragraph level already.
+      let joinsTrailing = trailing == count || (trailing > 0 && source[trailing - 1] == paragraphLevel)
+      let runs = count == 0 ? 0 : trailing == 0 ? 1 : LevelScan.changes(source, trailing) + (joinsTrailing ? 1 : 2)
+      guard runs > 1 else {
+        firstRun = BidiRun(start: start, end: start + count, level: trailing > 0 ? source[0] : paragraphLevel)
+        store = nil
+        storedRuns = 0
+        return
+      }
+      let store = LineStore.make(runCount: runs, levelCount: 0)
+      let written = Self.findRuns(source, trailing, start, store.runs)
+      if trailing < count {
+        if joinsTrailing {
+          store.runs[written - 1].end = start + count
+        } else {
+          store.runs[written] = BidiRun(start: start + trailing, end: start + count, level: paragraphLevel)
+        }
+      }
+      Self.reorder(store.runs, runs)
+      self.store = store
+      storedRuns = runs
+      firstRun = store.runs[0]
       return
     }
-    var copy = Array(UnsafeBufferPointer(start: source, count: count))
-    copy.withUnsafeMutableBufferPointer { line in
+    // The levels after L1, with the characters removed by X9 placed: on the
+    // stack first, while the runs are counted.
+    var removedSeen = false
+    let (store, runs) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+      let line = buffer.baseAddress!
+      line.update(from: source, count: count)
       Self.applyL1(classes, count, paragraphLevel, separators: separators, line)
       // Characters removed by X9 join the run of the character before them;
       // those at the start of the line join the run of the first character
       // after them (the paragraph level when the line holds nothing else).
-      // BD7 finds the runs on the way.
       let removedBit = ParagraphStorage.removedBit
       var previous = paragraphLevel
       var first = 0
       while first < count && line[first] & removedBit != 0 { first += 1 }
       if first < count { previous = line[first] }
-      var runStart = 0
-      var runLevel = previous
-      for i in 0..<count {
-        var level = line[i]
-        if level & removedBit != 0 {
-          sawRemoved = true
-          level = previous
-          line[i] = previous | removedBit
+      // Segments of characters that are not removed, eight bytes at a time,
+      // and the removed ones between them; BD7 counts the runs on the way.
+      var runs = count > 0 ? 1 : 0
+      var i = 0
+      while i < count {
+        var end = i
+        while end + 8 <= count && LevelScan.load(line, end) & 0x8080_8080_8080_8080 == 0 { end += 8 }
+        while end < count && line[end] & removedBit == 0 { end += 1 }
+        if end > i {
+          if line[i] != previous { runs += 1 }
+          runs += LevelScan.changes(line + i, end - i)
+          previous = line[end - 1]
         }
-        previous = level
-        if level != runLevel {
-          if i > runStart { found.append(BidiRun(start: start + runStart, end: start + i, level: runLevel)) }
-          runStart = i
-          runLevel = level
+        while end < count && line[end] & removedBit != 0 {
+          removedSeen = true
+          line[end] = previous | removedBit
+          end += 1
         }
+        i = end
       }
-      if count > runStart { found.append(BidiRun(start: start + runStart, end: start + count, level: runLevel)) }
+      let store = LineStore.make(runCount: runs > 1 ? runs : 0, levelCount: count)
+      store.levels.update(from: line, count: count)
+      if runs > 1 {
+        Self.findRuns(store.levels, count, start, store.runs)
+        Self.reorder(store.runs, runs)
+      }
+      return (store, runs)
     }
-    Self.reorder(&found)
-    levels = copy
+    self.store = store
+    copiedLevels = store.levels
     trailingStart = count
-    hasNoRemoved = !sawRemoved
-    firstRun = found.first ?? BidiRun(start: start, end: start, level: paragraphLevel)
-    runs = found.count > 1 ? found : []
+    hasNoRemoved = !removedSeen
+    storedRuns = runs > 1 ? runs : 0
+    if runs > 1 {
+      firstRun = store.runs[0]
+    } else {
+      let level = count > 0 ? store.levels[0] & ~ParagraphStorage.removedBit : paragraphLevel
+      firstRun = BidiRun(start: start, end: start + count, level: level)
+    }
   }
 
   /// L1 on a copy of the line's levels: segment and paragraph separators,
@@ -124,7 +193,7 @@ struct LineLayout: Sendable {
   /// looking at.
   private static func applyL1(
     _ classes: UnsafeMutablePointer<BidiClass>, _ count: Int, _ paragraphLevel: UInt8, separators: Bool,
-    _ line: UnsafeMutableBufferPointer<UInt8>
+    _ line: UnsafeMutablePointer<UInt8>
   ) {
     let removedBit = ParagraphStorage.removedBit
     var trailing = true
@@ -145,62 +214,50 @@ struct LineLayout: Sendable {
     }
   }
 
-  /// BD7 and L2: the runs of `levels[0..<trailing]` followed by `count -
-  /// trailing` characters at the paragraph level, in visual order.
+  /// BD7: writes the runs of `levels[0..<count]` (bit 7, the removed mark,
+  /// ignored) to `runs`, in logical order; returns how many.
+  @discardableResult
   private static func findRuns(
-    _ levels: UnsafeMutablePointer<UInt8>, _ count: Int, _ trailing: Int, _ paragraphLevel: UInt8, _ start: Int
-  ) -> (BidiRun, [BidiRun]) {
-    @inline(__always) func level(_ i: Int) -> UInt8 { i < trailing ? levels[i] : paragraphLevel }
-    var first = BidiRun(start: start, end: start, level: paragraphLevel)
-    var runs: [BidiRun] = []
+    _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
+  ) -> Int {
+    var r = 0
     var i = 0
     while i < count {
-      let runLevel = level(i)
-      var end = i + 1
-      while end < count && level(end) == runLevel { end += 1 }
-      let run = BidiRun(start: start + i, end: start + end, level: runLevel)
-      if i == 0 {
-        // The first run, kept out of the array: a line of one run
-        // allocates nothing.
-        first = run
-      } else {
-        if runs.isEmpty { runs.append(first) }
-        runs.append(run)
-      }
+      let end = LevelScan.runEnd(levels, from: i, count)
+      runs[r] = BidiRun(start: start + i, end: start + end, level: levels[i] & 0x7F)
+      r += 1
       i = end
     }
-    guard !runs.isEmpty else { return (first, []) }
-    reorder(&runs)
-    return (runs[0], runs)
+    return r
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
   /// maximal sequence of runs at that level or higher.
-  private static func reorder(_ runs: inout [BidiRun]) {
-    guard runs.count > 1 else { return }
+  private static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
+    guard count > 1 else { return }
     var highest: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
-    for run in runs {
-      highest = max(highest, run.level)
-      if run.level & 1 == 1 { lowestOdd = min(lowestOdd, run.level) }
+    for k in 0..<count {
+      let level = runs[k].level
+      highest = max(highest, level)
+      if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
     }
     guard lowestOdd != 0xFF else { return }
-    runs.withUnsafeMutableBufferPointer { runs in
-      var level = highest
-      while level >= lowestOdd {
-        var k = 0
-        while k < runs.count {
-          guard runs[k].level >= level else {
-            k += 1
-            continue
-          }
-          var end = k + 1
-          while end < runs.count && runs[end].level >= level { end += 1 }
-          runs[k..<end].reverse()
-          k = end
+    var level = highest
+    while level >= lowestOdd {
+      var k = 0
+      while k < count {
+        guard runs[k].level >= level else {
+          k += 1
+          continue
         }
-        level -= 1
+        var end = k + 1
+        while end < count && runs[end].level >= level { end += 1 }
+        var span = UnsafeMutableBufferPointer(start: runs + k, count: end - k)
+        span.reverse()
+        k = end
       }
+      level -= 1
     }
   }
 
@@ -208,10 +265,11 @@ struct LineLayout: Sendable {
   @inline(__always)
   func forEachRun(_ body: (BidiRun) -> Void) {
     guard !range.isEmpty else { return }
-    if runs.isEmpty {
-      body(firstRun)
+    if let store, storedRuns > 1 {
+      let runs = store.runs
+      for k in 0..<storedRuns { body(runs[k]) }
     } else {
-      for run in runs { body(run) }
+      body(firstRun)
     }
   }
 
@@ -219,7 +277,7 @@ struct LineLayout: Sendable {
   /// marks a removed character.
   @inline(__always)
   func levelByte(_ storage: ParagraphStorage, _ k: Int) -> UInt8 {
-    if !levels.isEmpty { return levels[k] }
+    if let copiedLevels { return copiedLevels[k] }
     return k >= trailingStart ? paragraphLevel : storage.levels[range.lowerBound + k]
   }
 
@@ -252,5 +310,66 @@ struct LineLayout: Sendable {
     } else {
       CombiningMarks.forEachCluster(storage, run, body)
     }
+  }
+}
+
+/// Scans of level bytes eight at a time (bit 7, the removed mark, ignored):
+/// most runs of one level are longer than a word.
+enum LevelScan {
+  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+  @inline(__always)
+  static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The number of `i` in `1..<count` where `levels[i]` differs from
+  /// `levels[i - 1]`.
+  @inline(__always)
+  static func changes(_ levels: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var total = 0
+    var i = 1
+    while i + 8 <= count {
+      let x = (load(levels, i) ^ load(levels, i - 1)) & low
+      // Bit 7 of each byte of x that is not zero.
+      total &+= ((x &+ low) & ~low).nonzeroBitCount
+      i &+= 8
+    }
+    while i < count {
+      if (levels[i] ^ levels[i - 1]) & 0x7F != 0 { total &+= 1 }
+      i &+= 1
+    }
+    return total
+  }
+
+  /// The end of the run of bytes equal to `levels[start]` (`start < count`),
+  /// the removed mark included.
+  @inline(__always)
+  static func runEnd(exactly levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start]
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start + 1
+    while j + 8 <= count {
+      let x = load(levels, j) ^ pattern
+      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] == level { j &+= 1 }
+    return j
+  }
+
+  /// The end of the run of one level that starts at `start` (`< count`).
+  @inline(__always)
+  static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start] & 0x7F
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start + 1
+    while j + 8 <= count {
+      let x = (load(levels, j) ^ pattern) & low
+      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] & 0x7F == level { j &+= 1 }
+    return j
   }
 }

@@ -7,16 +7,17 @@ extension BidiParagraph {
   public static func paragraphRanges(utf8: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     var start = 0
-    var scanner = UTF8Scanner(utf8)
-    while let (scalar, _) = scanner.next() {
+    var i = 0
+    while i < utf8.count {
+      let decoded = UTF8Decoder.decode(utf8, at: i)
+      let scalar = decoded.value
+      i += decoded.length
       // ASCII separators are 0x0A, 0x0D and 0x1C...0x1E; skip the lookup for
       // the other printable characters.
       guard scalar < 0x20 || scalar >= 0x80, BidiClass(scalar) == .B else { continue }
-      var end = scanner.position
-      if scalar == 0x0D, end < utf8.count, utf8[end] == 0x0A { end += 1 }
-      scanner.position = end
-      ranges.append(start..<end)
-      start = end
+      if scalar == 0x0D, i < utf8.count, utf8[i] == 0x0A { i += 1 }
+      ranges.append(start..<i)
+      start = i
     }
     if start < utf8.count { ranges.append(start..<utf8.count) }
     return ranges

@@ -1,5 +1,11 @@
 import CUnicodeBidiData
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The per-character arrays of an analysed paragraph, in one allocation:
 /// the scalar values, their original Bidi_Class, their resolved levels, the
 /// positions of the paired brackets and of the characters past U+FFFF.
@@ -39,7 +45,9 @@ final class ParagraphStorage: @unchecked Sendable {
   private init(capacity: Int) {
     self.count = capacity
     let n = max(capacity, 1)
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: n * 14, alignment: 4)
+    // malloc itself: Swift's allocate takes the runtime's aligned path
+    // (posix_memalign) on Linux, a good deal slower for a small block.
+    guard let raw = malloc(n * 14) else { fatalError("out of memory for a paragraph of \(n) characters") }
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
@@ -48,10 +56,17 @@ final class ParagraphStorage: @unchecked Sendable {
   }
 
   deinit {
-    UnsafeMutableRawPointer(scalars).deallocate()
+    free(scalars)
   }
 
-  /// Copies scalar values and looks up their classes.
+  /// The mark a character from an ill-formed UTF-8 maximal subpart of
+  /// `length` bytes (1...3) holds instead of a scalar value: class ON, one
+  /// U+FFFD (`PositionEncoding.width` reads its length back).
+  @inline(__always)
+  static func illFormedMark(length: Int) -> UInt32 { 0x11_0000 | UInt32(truncatingIfNeeded: length) }
+
+  /// Copies scalar values and looks up their classes; a value past
+  /// U+10FFFF is kept as the mark of a one-byte ill-formed sequence.
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
     var bits: UInt32 = 0
@@ -59,7 +74,7 @@ final class ParagraphStorage: @unchecked Sendable {
     var astral = 0
     var bytes = 0
     for i in 0..<input.count {
-      let scalar = input[i]
+      let scalar = input[i] <= 0x10_FFFF ? input[i] : Self.illFormedMark(length: 1)
       store(scalar, at: i, &bits, &brackets)
       let width = BidiEncoding.utf8.width(scalar)
       bytes &+= width
@@ -71,7 +86,8 @@ final class ParagraphStorage: @unchecked Sendable {
     record(bits: bits, brackets: brackets, astral: astral, utf8Length: bytes)
   }
 
-  /// Decodes UTF-8 (`UTF8Decoding`) and looks up the classes.
+  /// Decodes UTF-8 (`UTF8Decoder`: one character per scalar or ill-formed
+  /// maximal subpart) and looks up the classes.
   convenience init(utf8 input: UnsafeBufferPointer<UInt8>) {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
@@ -79,16 +95,15 @@ final class ParagraphStorage: @unchecked Sendable {
     var brackets = 0
     var astral = 0
     var i = 0
-    UTF8Decoding.forEachScalar(input) { scalar, length in
-      store(scalar, at: i, &bits, &brackets)
-      if length == 4 {
+    UTF8Decoder.forEachSequence(input) { decoded in
+      store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i, &bits, &brackets)
+      if decoded.length == 4 {
         astralPositions[astral] = Int32(truncatingIfNeeded: i)
         astral += 1
       }
       i += 1
     }
     count = i
-    // An ill-formed byte is one character of one byte.
     record(bits: bits, brackets: brackets, astral: astral, utf8Length: input.count)
   }
 

@@ -1,6 +1,31 @@
+import CUnicodeBidiData
+
 // A fast path before UAX #9: text whose classes all resolve to the
 // paragraph level without any rule changing anything (the idea of ICU's
 // skipping of phases by the classes present).
+
+/// A paragraph that needs no analysis, as `BidiParagraph.uniform(utf8:)`
+/// finds it: the level of every character, and the paragraph's length.
+public struct UniformParagraph: Hashable, Sendable {
+  /// The level of every character: 0 (every display line in logical
+  /// order) or 1 (every display line reversed, a multi-unit character
+  /// keeping its units in logical order).
+  public var level: UInt8
+  /// The length in UTF-8 bytes, UTF-16 units and characters.
+  public var utf8Length: Int
+  public var utf16Length: Int
+  public var characterCount: Int
+
+  /// The length in units of `encoding`.
+  @inlinable
+  public func length(in encoding: BidiEncoding) -> Int {
+    switch encoding {
+    case .utf8: return utf8Length
+    case .utf16: return utf16Length
+    case .utf32: return characterCount
+    }
+  }
+}
 
 extension BidiParagraph {
   /// The level that every character of a paragraph of UTF-8 resolves to,
@@ -15,31 +40,72 @@ extension BidiParagraph {
   /// reversed (a multi-unit character keeps its units in logical order).
   /// Either answer equals what `BidiParagraph(utf8:direction:)` resolves.
   public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UInt8? {
-    guard let base = utf8.baseAddress else { return direction == .rightToLeft ? 1 : 0 }
+    uniform(utf8: utf8, direction: direction)?.level
+  }
+
+  /// `uniformLevel(utf8:direction:)` with the paragraph's length in every
+  /// encoding, counted in the same pass (a caller needs it to lay out the
+  /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
+  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UniformParagraph? {
+    guard let base = utf8.baseAddress, utf8.count > 0 else {
+      return UniformParagraph(
+        level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
+    }
     let n = utf8.count
+    let raw = UnsafeRawPointer(base)
     var classes = UniformClassCollector()
+    // Bytes past the first of a multi-byte sequence, and sequences of four.
+    var continuation = 0
+    var astral = 0
+    // Set once eight plain ASCII bytes were passed over at once: their
+    // letters and digits (L, EN) were not recorded.
+    var skipped = false
     var i = 0
     while i < n {
       // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
-      // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, so they
-      // matter only while the text could still be uniformly RTL. The last
-      // bytes are checked as the (overlapping) last eight.
-      if !classes.mayBeRightToLeft(direction) {
-        while i + 8 <= n && Self.isPlainASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
-        if i < n && i + 8 > n && n >= 8
-          && Self.isPlainASCII(UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self))
-        {
-          break
+      // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, and
+      // matter only to a uniformly right-to-left answer, checked at the end.
+      if i + 8 <= n {
+        if Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+          i += 8
+          skipped = true
+          continue
         }
-        guard i < n else { break }
+      } else if n >= 8 && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) {
+        // The last bytes, as the (overlapping) last eight.
+        skipped = true
+        break
       }
-      let (scalar, length) =
-        base[i] < 0x80 ? (UInt32(base[i]), 1) : UTF8Decoding.decodeMultibyte(utf8, at: i)
-      classes.insert(BidiClass(scalar))
+      let b0 = base[i]
+      if b0 < 0x80 {
+        classes.insert(BidiClass(propertyByte: ubd_properties(UInt32(b0))))
+        i += 1
+      } else {
+        // Two-byte sequences (most right-to-left scripts) inline.
+        let decoded = UTF8Decoder.decode(utf8, at: i)
+        classes.insert(BidiClass(decoded.value))
+        continuation &+= decoded.length &- 1
+        if decoded.length == 4 { astral &+= 1 }
+        i += decoded.length
+      }
       if classes.isHopeless { return nil }
-      i += length
     }
-    return classes.uniformLevel(direction)
+    guard let level = classes.uniformLevel(direction) else { return nil }
+    if level == 1 && skipped {
+      // The letters and digits passed over would make it mixed.
+      guard Self.hasNoLeftToRightASCII(utf8) else { return nil }
+    }
+    let characters = n - continuation
+    return UniformParagraph(level: level, utf8Length: n, utf16Length: characters + astral, characterCount: characters)
+  }
+
+  /// True when no ASCII byte of `bytes` is a letter or digit (L or EN).
+  private static func hasNoLeftToRightASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte < 0x80 {
+      let c = BidiClass(propertyByte: ubd_properties(UInt32(byte)))
+      if c == .L || c == .EN { return false }
+    }
+    return true
   }
 
   /// True when each of the eight bytes of `word` is in 0x20...0x7E.

@@ -140,12 +140,22 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertEqual(marks.logicalToVisual(in: .utf32), [1, 2, 0])
   }
 
-  func testIllFormedUTF8IsOneCharacterPerByte() {
-    let paragraph = BidiParagraph(utf8: [0x61, 0xFF, 0xD7, 0x90, 0xE2, 0x82])
-    XCTAssertEqual(paragraph.characterCount, 5)
+  func testIllFormedUTF8IsOneCharacterPerMaximalSubpart() {
+    // FF alone, then E2 82 (a truncated three-byte sequence): one U+FFFD
+    // each, as UTF8Decoder, LineUnits and String(decoding:) read them.
+    let bytes: [UInt8] = [0x61, 0xFF, 0xD7, 0x90, 0xE2, 0x82]
+    let paragraph = BidiParagraph(utf8: bytes)
+    XCTAssertEqual(paragraph.characterCount, 4)
     XCTAssertEqual(paragraph.length(in: .utf8), 6)
-    XCTAssertEqual(paragraph.length(in: .utf16), 5)
-    XCTAssertEqual(paragraph.line().visualScalars(), [0x61, 0xFFFD, 0x5D0, 0xFFFD, 0xFFFD])
+    XCTAssertEqual(paragraph.length(in: .utf16), 4)
+    XCTAssertEqual(paragraph.line().visualScalars(), [0x61, 0xFFFD, 0x5D0, 0xFFFD])
+    XCTAssertEqual(
+      paragraph.line().visualScalars(), String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
+    // The subpart is one character of two bytes in UTF-8 offsets.
+    XCTAssertEqual(paragraph.levels(in: .utf8).count, 6)
+    XCTAssertThrowsError(try paragraph.line(0..<5, in: .utf8))
+    XCTAssertEqual(try paragraph.line(0..<4, in: .utf8).range(in: .utf16), 0..<3)
+    XCTAssertEqual(try paragraph.line(4..<6, in: .utf8).visualOrder(in: .utf8), [4, 5])
   }
 
   func testUniformLevelFastPath() {
@@ -159,6 +169,16 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertNil(BidiParagraph.uniformLevel(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD} 42")))
     XCTAssertEqual(BidiParagraph.uniformLevel(scalars: scalars("(\u{627})"), direction: .rightToLeft), 1)
     XCTAssertEqual(BidiParagraph.uniformLevel(utf8: []), 0)
+    // The lengths counted by the same scan, ill-formed bytes as UTF8Decoder
+    // reads them (E2 82: one U+FFFD).
+    let bytes: [UInt8] = Array("long enough ASCII, then ".utf8) + [0xE2, 0x82] + Array("\u{1F600} \u{E9}".utf8)
+    let uniform = bytes.withUnsafeBufferPointer { BidiParagraph.uniform(utf8: $0) }
+    let analysed = BidiParagraph(utf8: bytes)
+    XCTAssertEqual(uniform?.level, 0)
+    for encoding in BidiEncoding.allCases {
+      XCTAssertEqual(uniform?.length(in: encoding), analysed.length(in: encoding), "\(encoding)")
+    }
+    XCTAssertEqual(uniform?.characterCount, 24 + 1 + 3)
     let paragraph = BidiParagraph(utf8: utf8("\u{5E9}\u{5DC}\u{5D5}\u{5DD}, \u{5E2}\u{5D5}\u{5DC}\u{5DD}!"))
     XCTAssertTrue(paragraph.isUniform)
     XCTAssertEqual(paragraph.line().uniformLevel, 1)

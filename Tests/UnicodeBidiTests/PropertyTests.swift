@@ -165,10 +165,13 @@ final class PropertyTests: XCTestCase {
     // Texts drawn from fewer classes, so that uniform ones occur.
     let ltr: [UInt32] = [0x61, 0x31, 0x20, 0x2C, 0x28, 0x29, 0x300, 0x09, 0x4E2D, 0x24, 0x5D0]
     let rtl: [UInt32] = [0x5D0, 0x627, 0x20, 0x2C, 0x28, 0x29, 0x300, 0x21, 0x10900, 0x61]
+    // Right-to-left letters among runs of ASCII punctuation (eight and more
+    // bytes that the scan passes over at once), the odd letter or digit.
+    let punctuated: [UInt32] = [0x5D0, 0x20, 0x2C, 0x28, 0x29, 0x21, 0x2E, 0x2D, 0x20, 0x2C, 0x21, 0x31, 0x62]
     var uniformCount = 0
-    for k in 0..<3000 {
-      let pool = k % 2 == 0 ? ltr : rtl
-      let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+    for k in 0..<4500 {
+      let pool = [ltr, rtl, punctuated][k % 3]
+      let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         pool.randomElement(using: &random) ?? 0x20
       }
       let bytes = Self.encodeUTF8(text)
@@ -178,6 +181,11 @@ final class PropertyTests: XCTestCase {
         guard let quick else { continue }
         uniformCount += 1
         let paragraph = BidiParagraph(utf8: bytes, direction: direction)
+        let uniform = bytes.withUnsafeBufferPointer { BidiParagraph.uniform(utf8: $0, direction: direction) }
+        XCTAssertEqual(uniform?.level, quick)
+        for encoding in BidiEncoding.allCases {
+          XCTAssertEqual(uniform?.length(in: encoding), paragraph.length(in: encoding), "\(text) \(encoding)")
+        }
         XCTAssertEqual(paragraph.level, quick, "\(text) \(direction)")
         XCTAssertTrue(paragraph.isUniform, "\(text) \(direction)")
         XCTAssertEqual(
@@ -185,7 +193,7 @@ final class PropertyTests: XCTestCase {
           "\(text) \(direction)")
       }
     }
-    XCTAssertGreaterThan(uniformCount, 1000, "the generator should make many uniform texts")
+    XCTAssertGreaterThan(uniformCount, 1500, "the generator should make many uniform texts")
   }
 
   func testLinesEqualTheParagraphWhereL1ChangesNothing() throws {

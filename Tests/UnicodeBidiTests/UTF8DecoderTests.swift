@@ -43,6 +43,10 @@ final class UTF8DecoderTests: XCTestCase {
       XCTFail("\(bytes.map { String($0, radix: 16) }): \(decoded)", file: file, line: line)
       return
     }
+    // The inline paths of forEachSequence read the same sequences.
+    var walked: [DecodedScalar] = []
+    bytes.withUnsafeBufferPointer { UTF8Decoder.forEachSequence($0) { walked.append($0) } }
+    XCTAssertEqual(walked, decoded, "\(bytes.map { String($0, radix: 16) })", file: file, line: line)
     let scalars = decoded.map(\.value)
     XCTAssertEqual(scalars, String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value), file: file, line: line)
     // Validation agrees with Swift's, and names the first ill-formed sequence.

@@ -64,6 +64,16 @@ static inline int32_t bench_icu_from_utf8(UChar *dest, int32_t capacity, const c
   return written;
 }
 
+/// ubidi_writeReordered of the paragraph: the visual text, mirrored, bidi
+/// controls removed, with UAX #9 L3 (UBIDI_KEEP_BASE_COMBINING) or without;
+/// returns the number of UTF-16 units written.
+static inline int32_t bench_icu_write_reordered(UBiDi *bidi, UChar *dest, int32_t capacity,
+                                                int keep_base_combining, UErrorCode *error) {
+  uint16_t options = UBIDI_DO_MIRRORING | UBIDI_REMOVE_BIDI_CONTROLS;
+  if (keep_base_combining) options |= UBIDI_KEEP_BASE_COMBINING;
+  return ubidi_writeReordered(bidi, dest, capacity, options, error);
+}
+
 static inline int bench_icu_failure(UErrorCode error) { return U_FAILURE(error); }
 
 #endif

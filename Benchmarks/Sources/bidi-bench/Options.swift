@@ -12,6 +12,10 @@ struct Options {
   var engines: [String] = []
   /// Print the first disagreement of each pair of implementations.
   var explain = false
+  /// Compare L3 (combining marks) with ICU instead of timing.
+  var l3 = false
+  /// Time with the thread's CPU clock instead of the monotonic wall clock.
+  var cpuClock = false
 
   static let usage = """
     usage: bidi-bench [--quick] [--size MB] [--reps N] [--sample N] [--corpus NAME]...
@@ -24,6 +28,10 @@ struct Options {
     \(Corpus.Kind.allCases.map(\.rawValue).joined(separator: ", "))
       --engine NAME  only this implementation (repeatable): ours, ICU, FriBidi
       --explain      print the first disagreement between each pair, per corpus
+      --clock cpu    time each run by the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), not
+                     the wall clock: less noisy on a shared machine (default: wall)
+      --l3           no timing: compare our visual text with L3 (combining marks after
+                     their base) with ICU's ubidi_writeReordered(UBIDI_KEEP_BASE_COMBINING)
     """
 
   /// Parses `arguments` (without the program name); nil after printing usage.
@@ -63,6 +71,14 @@ struct Options {
         chosen.append(kind)
       case "--explain":
         explain = true
+      case "--l3":
+        l3 = true
+      case "--clock":
+        guard let text = value(argument), text == "cpu" || text == "wall" else {
+          print(Options.usage)
+          return nil
+        }
+        cpuClock = text == "cpu"
       case "--engine":
         guard let text = value(argument) else { return nil }
         engines.append(text)

@@ -3,9 +3,10 @@ import UnicodeBidi
 
 /// bidi-lsp's UnicodeBidi, used through its public API as a performance-minded
 /// caller would, straight from the UTF-8 bytes (no conversion): first
-/// `BidiParagraph.uniformLevel(utf8:)`, which answers without allocating for a
+/// `BidiParagraph.uniform(utf8:)`, which answers without allocating for a
 /// paragraph that needs no analysis (every level one value, every line in
-/// logical or reversed order); otherwise `BidiParagraph(utf8:)`, the paragraph
+/// logical or reversed order, and the paragraph's UTF-16 length from the same
+/// scan); otherwise `BidiParagraph(utf8:)`, the paragraph
 /// as one display line, and, unless that line reports a `uniformLevel`,
 /// `withLevels(in:_:)` (the stored levels, not copied when nothing was
 /// removed and units are characters) and `visualToLogical(in:into:)` into one
@@ -46,14 +47,15 @@ final class OursEngine: BidiEngine {
         }
         let bytes = UnsafeBufferPointer(rebasing: text[range])
         let lineBreaks = breaks?.utf16[index] ?? []
-        if let level = BidiParagraph.uniformLevel(utf8: bytes) {
-          // Every character is at `level`: each display line is in logical
-          // order (even) or reversed (odd); only its length is needed.
+        if let uniform = BidiParagraph.uniform(utf8: bytes) {
+          // Every character is at one level: each display line is in
+          // logical order (even) or reversed (odd); only its length is
+          // needed, which the same scan counted.
           var start = 0
-          let length = utf16Length(bytes)
+          let length = uniform.utf16Length
           for k in 0...lineBreaks.count {
             let end = k < lineBreaks.count ? lineBreaks[k] : length
-            foldUniform(level: level, count: end - start, into: &checksum)
+            foldUniform(level: uniform.level, count: end - start, into: &checksum)
             start = end
           }
           continue
@@ -79,36 +81,6 @@ final class OursEngine: BidiEngine {
       }
     }
     return checksum
-  }
-
-  /// The length in UTF-16 units of well-formed UTF-8: one unit per byte that
-  /// is not a continuation byte (10xxxxxx), two for the lead byte of a
-  /// four-byte sequence (11110xxx), counted eight bytes at a time. (An editor
-  /// usually knows this from its line index already; here it is ours to pay.)
-  @inline(__always)
-  private func utf16Length(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let high: UInt64 = 0x8080_8080_8080_8080
-    var count = 0
-    var i = 0
-    while i + 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      if word & high != 0 {
-        // Bit 7 of each byte, with bits 6, 5 and 4 shifted under it.
-        let continuation = word & ~(word << 1) & high
-        let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & high
-        count &+= 8 &- continuation.nonzeroBitCount &+ fourByteLead.nonzeroBitCount
-      } else {
-        count &+= 8
-      }
-      i &+= 8
-    }
-    while i < bytes.count {
-      let byte = base[i]
-      count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-      i &+= 1
-    }
-    return count
   }
 
   @inline(__always)

@@ -9,6 +9,12 @@ import CICU
 import Glibc
 
 guard let options = Options(Array(CommandLine.arguments.dropFirst())) else { exit(2) }
+if options.l3 {
+  reportCombiningMarks(options.kinds, megabytes: options.megabytes)
+  exit(0)
+}
+/// The clock every engine's runs are timed with.
+func readClock() -> Double { options.cpuClock ? threadCPUTime() : now() }
 
 let engineTypes: [any BidiEngine.Type] = [OursEngine.self, ICUEngine.self, FriBidiEngine.self].filter {
   options.engines.isEmpty || options.engines.contains($0.name)
@@ -49,7 +55,8 @@ print(
     + "or wrapped after a space at \(options.wrap) columns in *-wrap rows")
 print(
   "ICU \(U_ICU_VERSION), FriBidi \(FRIBIDI_VERSION); \(fixed(options.megabytes, 1)) MB per corpus, "
-    + "median of \(options.repetitions) runs; MB = 10^6 bytes of UTF-8 input")
+    + "median of \(options.repetitions) runs (\(options.cpuClock ? "thread CPU time" : "wall clock")); "
+    + "MB = 10^6 bytes of UTF-8 input")
 print("")
 
 var workloads: [Workload] = []
@@ -75,11 +82,11 @@ for workload in workloads {
   var unstable: Set<String> = []
   for _ in 0..<options.repetitions {
     for (i, engine) in engines.enumerated() {
-      let t0 = now()
+      let t0 = readClock()
       if type(of: engine).needsConversion { engine.convert() }
-      let t1 = now()
+      let t1 = readClock()
       let checksum = engine.run()
-      let t2 = now()
+      let t2 = readClock()
       if checksum != reference[i] { unstable.insert(type(of: engine).name) }
       samples[i].append(Timing(conversion: t1 - t0, bidi: t2 - t1, total: t2 - t0))
     }

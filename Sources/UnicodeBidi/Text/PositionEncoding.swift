@@ -10,9 +10,10 @@ public enum PositionEncoding: String, CaseIterable, Hashable, Sendable {
   /// UTF-32 code units, i.e. Unicode scalars (characters).
   case utf32 = "utf-32"
 
-  /// The number of units of a scalar value; values that are not Unicode
-  /// scalars (such as the ill-formed UTF-8 bytes `ParagraphStorage` keeps
-  /// as 0x110000 + the byte) take one unit.
+  /// The number of units of a character that `ParagraphStorage` holds: a
+  /// scalar value, or the mark of an ill-formed UTF-8 maximal subpart,
+  /// 0x110000 + its length in bytes (one U+FFFD: one unit in UTF-16 and
+  /// UTF-32, its bytes in UTF-8).
   @inlinable
   func width(_ scalar: UInt32) -> Int {
     switch self {
@@ -22,7 +23,7 @@ public enum PositionEncoding: String, CaseIterable, Hashable, Sendable {
       if scalar < 0x80 { return 1 }
       if scalar < 0x800 { return 2 }
       if scalar < 0x10000 { return 3 }
-      return scalar < 0x110000 ? 4 : 1
+      return scalar < 0x110000 ? 4 : Int(scalar & 3)
     }
   }
 

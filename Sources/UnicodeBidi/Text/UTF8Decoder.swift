@@ -68,6 +68,39 @@ public enum UTF8Decoder {
     return decodeMultibyte(bytes, at: i)
   }
 
+  /// Calls `body` with every sequence of `bytes` in order, as
+  /// `decode(_:at:)` reads them. ASCII and well-formed two- and three-byte
+  /// sequences (most right-to-left scripts, the rest of the BMP) are decoded
+  /// inline, without a call.
+  @inlinable @inline(__always)
+  public static func forEachSequence(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (DecodedScalar) -> Void) {
+    guard let base = bytes.baseAddress else { return }
+    let n = bytes.count
+    var i = 0
+    while i < n {
+      let b0 = base[i]
+      if b0 < 0x80 {
+        body(DecodedScalar(value: UInt32(b0), length: 1, isValid: true))
+        i &+= 1
+      } else if b0 >= 0xC2 && b0 <= 0xDF && i &+ 1 < n && isContinuation(base[i &+ 1]) {
+        body(DecodedScalar(value: UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F), length: 2, isValid: true))
+        i &+= 2
+      } else if b0 & 0xF0 == 0xE0 && i &+ 2 < n && isContinuation(base[i &+ 2])
+        && base[i &+ 1] >= (b0 == 0xE0 ? 0xA0 : 0x80) && base[i &+ 1] <= (b0 == 0xED ? 0x9F : 0xBF)
+      {
+        // Three bytes (the rest of the BMP: CJK, the bidi controls), the
+        // second byte's range as Table 3-7 gives it.
+        let value = UInt32(b0 & 0x0F) << 12 | UInt32(base[i &+ 1] & 0x3F) << 6 | UInt32(base[i &+ 2] & 0x3F)
+        body(DecodedScalar(value: value, length: 3, isValid: true))
+        i &+= 3
+      } else {
+        let decoded = decodeMultibyte(bytes, at: i)
+        body(decoded)
+        i &+= decoded.length
+      }
+    }
+  }
+
   /// Decodes the sequence at `i`, whose first byte is not ASCII: the slow
   /// path of `decode(_:at:)`, for callers that test for ASCII themselves.
   @inlinable
