@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   Localization        localization file readers, values-mode analysis and edits
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -115,6 +116,27 @@ let package = Package(
         "BidiTestSupport",
         "BidiMarks",
         "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: Localization
+    .target(
+      name: "Localization",
+      dependencies: [
+        "BidiHazards",
+        "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "LocalizationTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Localization",
+        "UnicodeBidi",
+      ],
+      exclude: [
+        "Corpus"
       ]
     ),
 
