@@ -84,13 +84,13 @@ extension LocalizationFormat {
     case .strings: StringsReader.self
     case .po: POReader.self
     case .properties: PropertiesReader.self
-    case .arb: StringsReader.self
-    case .i18next: StringsReader.self
-    case .xcstrings: StringsReader.self
-    case .stringsdict: StringsReader.self
-    case .xliff: StringsReader.self
-    case .resx: StringsReader.self
-    case .android: StringsReader.self
+    case .arb: ARBReader.self
+    case .i18next: I18nextReader.self
+    case .xcstrings: XCStringsReader.self
+    case .stringsdict: StringsDictReader.self
+    case .xliff: XLIFFReader.self
+    case .resx: ResXReader.self
+    case .android: AndroidReader.self
     }
   }
 }
