@@ -200,7 +200,7 @@ enum JSONScanner {
         cursor.advance()
         builder.append(value, from: escapeStart, to: cursor.position, spelling: spelling)
       case 0x0A:
-        sink.fail("unterminated string: the \" at line \(quote.line + 1) is not closed on its line", at: quote)
+        sink.fail("unterminated string: the \" is not closed on its line", at: quote)
         return nil
       case 0x00..<0x20:
         sink.fail("a control character (\(describe(byte))) must be escaped in a JSON string", at: cursor.position)
@@ -209,7 +209,7 @@ enum JSONScanner {
         builder.appendLiteral(from: &cursor)
       }
     }
-    sink.fail("unterminated string: the \" at line \(quote.line + 1) is never closed", at: quote)
+    sink.fail("unterminated string: the \" is never closed", at: quote)
     return nil
   }
 }

@@ -177,7 +177,7 @@ enum POReader: FormatReader {
       }
     }
     guard cursor.byte == UInt8(ascii: "\"") else {
-      sink.fail("unterminated string: the \" at line \(quote.line + 1) is not closed on its line", at: quote)
+      sink.fail("unterminated string: the \" is not closed on its line", at: quote)
       return false
     }
     let end = cursor.position

@@ -21,7 +21,7 @@ enum StringsReader: FormatReader {
       }
       guard cursor.byte == UInt8(ascii: "=") else {
         sink.fail(
-          "expected = after the key that starts at line \(keyStart.line + 1)"
+          "expected = after the key"
             + (cursor.byte == nil ? ", found the end of the file" : ""), at: cursor.position)
         return
       }
@@ -60,7 +60,7 @@ enum StringsReader: FormatReader {
           cursor.advance()
         }
         guard cursor.byte != nil else {
-          sink.fail("unterminated comment: the /* at line \(start.line + 1) is never closed by */", at: start)
+          sink.fail("unterminated comment: the /* is never closed by */", at: start)
           return false
         }
         cursor.advance(by: 2)
@@ -95,7 +95,7 @@ enum StringsReader: FormatReader {
         }
       }
       guard cursor.byte != nil else {
-        sink.fail("unterminated string: the \" at line \(quote.line + 1) is never closed", at: quote)
+        sink.fail("unterminated string: the \" is never closed", at: quote)
         return nil
       }
       let end = cursor.position

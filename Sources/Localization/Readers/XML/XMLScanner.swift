@@ -93,7 +93,7 @@ enum XMLScanner {
     if cursor.matches("<!--") {
       cursor.advance(by: 4)
       guard skip(until: "-->", &cursor) else {
-        sink.fail("unterminated comment: <!-- at line \(start.line + 1) is never closed by -->", at: start)
+        sink.fail("unterminated comment: <!-- is never closed by -->", at: start)
         return false
       }
       return true
@@ -108,7 +108,7 @@ enum XMLScanner {
         }
       }
       guard cursor.byte != nil else {
-        sink.fail("unterminated CDATA section: <![CDATA[ at line \(start.line + 1) is never closed by ]]>", at: start)
+        sink.fail("unterminated CDATA section: <![CDATA[ is never closed by ]]>", at: start)
         return false
       }
       cursor.advance(by: 3)
@@ -153,7 +153,7 @@ enum XMLScanner {
     while true {
       skipSpace(&cursor, &raw)
       guard let byte = cursor.byte else {
-        sink.fail("unterminated tag <\(name) at line \(start.line + 1)", at: start)
+        sink.fail("unterminated tag <\(name)", at: start)
         return false
       }
       if byte == UInt8(ascii: ">") {
