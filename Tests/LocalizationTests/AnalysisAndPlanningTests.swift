@@ -14,7 +14,8 @@ final class AnalysisAndPlanningTests: XCTestCase {
     XCTAssertEqual(analysis.direction(filled: true).direction, .leftToRight)
     XCTAssertEqual(analysis.direction(filled: true).strongCharacter, SourcePosition(line: 0, column: 13))
     XCTAssertEqual(analysis.direction(.estimate(rtlThreshold: 0.4), filled: true).direction, .rightToLeft)
-    XCTAssertEqual(analysis.filledVisualText(), "Apple Pay " + String("مدفوعات بدون فوائد من".reversed()) + " Apple Pay")
+    XCTAssertEqual(
+      analysis.filledVisualText(), "Apple Pay " + String("مدفوعات بدون فوائد من".reversed()) + " Apple Pay")
   }
 
   func testSeedCaseFindingAndFixes() {

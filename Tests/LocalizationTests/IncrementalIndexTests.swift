@@ -14,7 +14,9 @@ final class IncrementalIndexTests: XCTestCase {
     let word = words[k % words.count]
     switch format {
     case .strings:
-      return k % 5 == 0 ? ["/* entry \(k)", "   spans lines */", "\"k\(k)\" = \"\(word) \\U200F\(k)\";"] : ["\"k\(k)\" = \"\(word) \(k)\";"]
+      return k % 5 == 0
+        ? ["/* entry \(k)", "   spans lines */", "\"k\(k)\" = \"\(word) \\U200F\(k)\";"]
+        : ["\"k\(k)\" = \"\(word) \(k)\";"]
     case .po:
       return k % 3 == 0
         ? ["", "#, c-format", "msgid \"k\(k)\"", "msgstr \"\"", "\"\(word) \"", "\"%d\""]
@@ -28,7 +30,10 @@ final class IncrementalIndexTests: XCTestCase {
     case .xcstrings:
       return ["    \"k\(k)\": {\"localizations\": {\"ar\": {\"stringUnit\": {\"value\": \"\(word)\"}}}},"]
     case .stringsdict:
-      return ["  <key>k\(k)</key>", "  <dict><key>NSStringLocalizedFormatKey</key>", "  <string>\(word) %#@n@</string></dict>"]
+      return [
+        "  <key>k\(k)</key>", "  <dict><key>NSStringLocalizedFormatKey</key>",
+        "  <string>\(word) %#@n@</string></dict>",
+      ]
     case .xliff:
       return ["<trans-unit id=\"k\(k)\"><source>s</source>", "<target>\(word) <x id=\"1\"/></target></trans-unit>"]
     case .resx:
@@ -47,7 +52,10 @@ final class IncrementalIndexTests: XCTestCase {
     case .xcstrings: (["{\"sourceLanguage\": \"en\", \"strings\": {"], ["    \"end\": {}", "}, \"version\": \"1.0\"}"])
     case .stringsdict: (["<?xml version=\"1.0\"?>", "<plist version=\"1.0\"><dict>"], ["</dict></plist>"])
     case .xliff:
-      (["<xliff version=\"1.2\"><file source-language=\"en\" target-language=\"he\"><body>"], ["</body></file></xliff>"])
+      (
+        ["<xliff version=\"1.2\"><file source-language=\"en\" target-language=\"he\"><body>"],
+        ["</body></file></xliff>"]
+      )
     case .resx: (["<root>"], ["</root>"])
     case .android: (["<resources>"], ["</resources>"])
     }
@@ -90,7 +98,9 @@ final class IncrementalIndexTests: XCTestCase {
           return
         }
         XCTAssertEqual(index.values, fresh.values)
-        XCTAssertEqual(index.contentLocale, fresh.contentLocale, "\(format) \(step) \(start) \(length) \(replacement) \(lines.prefix(3))")
+        XCTAssertEqual(
+          index.contentLocale, fresh.contentLocale,
+          "\(format) \(step) \(start) \(length) \(replacement) \(lines.prefix(3))")
         XCTAssertEqual(index.spelling, fresh.spelling)
       }
     }
@@ -107,9 +117,11 @@ final class IncrementalIndexTests: XCTestCase {
       let middle = lines.count / 2
       let replacement = Self.entryLines(format, 99_999)
       lines.replaceSubrange(middle..<middle, with: replacement)
-      index.edit(LocalizationText(lines.joined(separator: "\n")), replacing: middle..<middle, newLineCount: replacement.count)
+      index.edit(
+        LocalizationText(lines.joined(separator: "\n")), replacing: middle..<middle, newLineCount: replacement.count)
       XCTAssertLessThan(index.lastReadItemCount, 20, "\(format)")
-      XCTAssertEqual(index.allItems, LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format).allItems)
+      XCTAssertEqual(
+        index.allItems, LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format).allItems)
     }
   }
 }

@@ -26,7 +26,9 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(result.values[5].placeholders.map(\.isNumeric), [true])
     // The branch's source range is inside the value's.
     let branch = result.values[3]
-    XCTAssertEqual(LocalizationText(text).line(branch.range.start.line), "  \"count\": \"{count, plural, =0{لا رسائل} one{رسالة واحدة} other{{count} رسائل و#}}\",")
+    XCTAssertEqual(
+      LocalizationText(text).line(branch.range.start.line),
+      "  \"count\": \"{count, plural, =0{لا رسائل} one{رسالة واحدة} other{{count} رسائل و#}}\",")
   }
 
   func testNestedI18nextAndEscapes() {
@@ -136,9 +138,12 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertNil(result.error)
     XCTAssertEqual(
       result.values.map(\.text),
-      ["مرحبا <b>%1$s</b>\n 'x'", "  مسافات  ", "<b>عريض</b> %d",
-       "\u{200F}<xliff:g id=\"n\" example=\"Bob\">%s</xliff:g> يكتب", "%d يوم", "%d أيام", "أ", "ب"])
-    XCTAssertEqual(result.values.map(\.variant), [nil, nil, nil, nil, "plural:one", "plural:other", "item:0", "item:1"])
+      [
+        "مرحبا <b>%1$s</b>\n 'x'", "  مسافات  ", "<b>عريض</b> %d",
+        "\u{200F}<xliff:g id=\"n\" example=\"Bob\">%s</xliff:g> يكتب", "%d يوم", "%d أيام", "أ", "ب",
+      ])
+    XCTAssertEqual(
+      result.values.map(\.variant), [nil, nil, nil, nil, "plural:one", "plural:other", "item:0", "item:1"])
     XCTAssertEqual(result.values[0].paragraphs.count, 2)
     XCTAssertEqual(result.values[2].markup.count, 2)
     XCTAssertEqual(result.values[3].controlSpelling, .backslashLowerU(uppercaseHex: true))

@@ -15,7 +15,9 @@ final class TextReadersTests: XCTestCase {
     XCTAssertEqual(result.values.map(\.key), ["payment", "escaped"])
     let payment = result.values[0]
     XCTAssertEqual(payment.text, "%@ مدفوعات بدون فوائد من %@")
-    XCTAssertEqual(payment.range, SourceRange(start: .init(line: 1, column: 13), end: .init(line: 1, column: 13 + payment.text.utf8.count)))
+    XCTAssertEqual(
+      payment.range,
+      SourceRange(start: .init(line: 1, column: 13), end: .init(line: 1, column: 13 + payment.text.utf8.count)))
     XCTAssertEqual(payment.placeholders.map(\.range), [0..<2, payment.text.utf8.count - 2..<payment.text.utf8.count])
     XCTAssertEqual(payment.placeholders.map(\.isNumeric), [false, false])
     let escaped = result.values[1]

@@ -122,8 +122,10 @@ public struct LocalizationDiagnostics: Sendable {
     var found: [LocalizationFinding] = []
     for diagnostic in scan.diagnostics {
       guard let code = LocalizationFindingCode(rawValue: diagnostic.code.rawValue) else { continue }
-      let scalars = projection.index(ofUTF8: diagnostic.range.lowerBound)..<projection.index(
-        ofUTF8: diagnostic.range.upperBound)
+      let scalars =
+        projection.index(
+          ofUTF8: diagnostic.range.lowerBound)..<projection.index(
+          ofUTF8: diagnostic.range.upperBound)
       let range = analysis.value.sourceRange(ofDecoded: projection.decodedRange(scalars))
       var message = diagnostic.message
       for (line, valueWords) in [("the end of the line", "the end of the value"), ("its line", "the value")] {
@@ -150,7 +152,8 @@ public struct LocalizationDiagnostics: Sendable {
     guard let severity = severity(.localizationSyntax) else { return nil }
     return LocalizationFinding(
       code: .localizationSyntax, severity: severity, range: SourceRange(at: error.position),
-      message: "This file stops being readable as \(format.displayName) here: \(error.message). The lines after it are read as plain text",
+      message:
+        "This file stops being readable as \(format.displayName) here: \(error.message). The lines after it are read as plain text",
       fixes: [], key: nil, variant: nil)
   }
 }

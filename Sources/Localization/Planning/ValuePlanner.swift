@@ -79,7 +79,8 @@ public struct ValuePlanner: Sendable {
           if after == mark { continue }
           if after == 0x200E || after == 0x200F || after == 0x061C {
             planned.append(
-              MarkEdit(start: end, end: projection.offsets[index + 2], newText: String(Character(Unicode.Scalar(mark)!))))
+              MarkEdit(
+                start: end, end: projection.offsets[index + 2], newText: String(Character(Unicode.Scalar(mark)!))))
           } else {
             planned.append(MarkEdit(start: end, end: end, newText: String(Character(Unicode.Scalar(mark)!))))
           }

@@ -58,8 +58,7 @@ struct TextBuilder {
 
   /// Appends a decoded character that stands for the source from `start`
   /// to `end` (an escape); `spelling` says how the escape writes it.
-  mutating func append(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?)
-  {
+  mutating func append(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?) {
     let decoded = bytes.count
     appendUTF8(value)
     if let spelling, BidiControl(scalar: value) != nil, controlSpelling == nil { controlSpelling = spelling }

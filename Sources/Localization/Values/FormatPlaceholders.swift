@@ -165,7 +165,8 @@ enum FormatPlaceholders {
           if parts.first?.hasPrefix("-") == true { parts[0] = String(parts[0].dropFirst()).trimmingSpaces }
           if let name = parts.first, !name.isEmpty {
             let numeric = parts.count > 1 && parts[1].hasPrefix("number")
-            found.append(ValuePlaceholder(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
+            found.append(
+              ValuePlaceholder(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
             index = probe + 2
             continue
           }

@@ -103,7 +103,8 @@ struct ICUMessage {
             let numeric = (pluralNames[argument] ?? 0) > 0
             arguments.append(
               Argument(
-                placeholder: ValuePlaceholder(range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: argument),
+                placeholder: ValuePlaceholder(
+                  range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: argument),
                 owner: owner))
             index = probe + 1
             continue
@@ -180,7 +181,8 @@ struct ICUMessage {
           index += 1
         case UInt8(ascii: "#") where poundNumeric:
           arguments.append(
-            Argument(placeholder: ValuePlaceholder(range: index..<index + 1, kind: .pound, isNumeric: true), owner: owner))
+            Argument(
+              placeholder: ValuePlaceholder(range: index..<index + 1, kind: .pound, isNumeric: true), owner: owner))
           index += 1
         default:
           index += 1

@@ -52,7 +52,9 @@ enum MarkupScanner {
     let nameStart = probe
     guard probe < limit, isNameByte(bytes[probe]) else { return nil }
     let numbered = isDigit(bytes[probe])
-    while probe < limit, isNameByte(bytes[probe]) || bytes[probe] == UInt8(ascii: ":") || bytes[probe] == UInt8(ascii: "-") {
+    while probe < limit,
+      isNameByte(bytes[probe]) || bytes[probe] == UInt8(ascii: ":") || bytes[probe] == UInt8(ascii: "-")
+    {
       if !isDigit(bytes[probe]) && numbered { return nil }
       probe += 1
     }

@@ -15,11 +15,14 @@ enum ValueFinisher {
     var found: [ValuePlaceholder] = []
     if rules.i18next { found += FormatPlaceholders.i18next(bytes) }
     if rules.icu {
-      let message = ICUMessage(bytes, opaque: (found.map(\.range) + structural).sorted { $0.lowerBound < $1.lowerBound })
+      let message = ICUMessage(
+        bytes, opaque: (found.map(\.range) + structural).sorted { $0.lowerBound < $1.lowerBound })
       branches = message.branches
       branchArguments = Array(repeating: [], count: branches.count)
       for argument in message.arguments {
-        if argument.owner < 0 { found.append(argument.placeholder) } else {
+        if argument.owner < 0 {
+          found.append(argument.placeholder)
+        } else {
           branchArguments[argument.owner].append(argument.placeholder)
         }
       }

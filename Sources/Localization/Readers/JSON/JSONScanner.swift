@@ -79,7 +79,9 @@ enum JSONScanner {
           state.phase = Phase.afterValue.rawValue
         default:
           guard scalarToken(&cursor) else {
-            sink.fail("expected a JSON value (a string, number, object, array, true, false or null), found \(describe(byte))", at: cursor.position)
+            sink.fail(
+              "expected a JSON value (a string, number, object, array, true, false or null), found \(describe(byte))",
+              at: cursor.position)
             return
           }
           key = nil
@@ -119,7 +121,8 @@ enum JSONScanner {
           close(&cursor, &state)
         } else {
           sink.fail(
-            "expected , or \(top.kind == object ? "}" : "]") after a value, found \(describe(byte))", at: cursor.position)
+            "expected , or \(top.kind == object ? "}" : "]") after a value, found \(describe(byte))",
+            at: cursor.position)
           return
         }
       case .done:

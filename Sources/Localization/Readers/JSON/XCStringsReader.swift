@@ -11,7 +11,8 @@ enum XCStringsReader: FormatReader {
       let frames = state.frames
       let count = frames.count
       guard count >= 4, frames[0].name == "strings", frames[2].name == "localizations" else { return }
-      if count >= 2, frames[count - 1].name == "formatSpecifier", count >= 3, frames[count - 3].name == "substitutions" {
+      if count >= 2, frames[count - 1].name == "formatSpecifier", count >= 3, frames[count - 3].name == "substitutions"
+      {
         state.frames[count - 1].note = text.string
         return
       }
@@ -27,7 +28,8 @@ enum XCStringsReader: FormatReader {
         } else if name == "substitutions", index + 1 < count - 2 {
           parts.append("substitution:" + frames[index + 1].name)
           let specifier = frames[index + 2].note
-          rules.catalogArgument = specifier.utf8.last.map { FormatPlaceholders.numericConversions.contains($0) } ?? false
+          rules.catalogArgument =
+            specifier.utf8.last.map { FormatPlaceholders.numericConversions.contains($0) } ?? false
           index += 2
         } else {
           index += 1

@@ -68,7 +68,8 @@ enum POReader: FormatReader {
         continue
       case UInt8(ascii: "\""):
         guard entry.field != nil else {
-          sink.fail("a string with no keyword before it (msgid, msgstr…): continuation lines follow one", at: cursor.position)
+          sink.fail(
+            "a string with no keyword before it (msgid, msgstr…): continuation lines follow one", at: cursor.position)
           return
         }
       default:

@@ -90,7 +90,8 @@ enum PropertiesReader: FormatReader {
       return true
     case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "f"):
       let value: UInt32 =
-        letter == UInt8(ascii: "t") ? 0x09 : letter == UInt8(ascii: "n") ? 0x0A : letter == UInt8(ascii: "r") ? 0x0D : 0x0C
+        letter == UInt8(ascii: "t")
+        ? 0x09 : letter == UInt8(ascii: "n") ? 0x0A : letter == UInt8(ascii: "r") ? 0x0D : 0x0C
       cursor.advance()
       builder.append(value, from: start, to: cursor.position, spelling: nil)
       return true

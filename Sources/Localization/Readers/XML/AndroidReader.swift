@@ -86,7 +86,9 @@ enum AndroidReader: FormatReader {
       if started { capture?.builder.append(0x20, from: pending.start, to: pending.end, spelling: nil) }
     }
 
-    private mutating func emit(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?) {
+    private mutating func emit(
+      _ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?
+    ) {
       flushSpace()
       capture?.builder.append(value, from: start, to: end, spelling: spelling)
       started = true
@@ -96,7 +98,9 @@ enum AndroidReader: FormatReader {
     private mutating func finishEscape(at position: SourcePosition) {
       guard let pending = escape else { return }
       escape = nil
-      if pending.unicode { emit(pending.digits > 0 ? pending.value : 0x75, from: pending.start, to: position, spelling: nil) }
+      if pending.unicode {
+        emit(pending.digits > 0 ? pending.value : 0x75, from: pending.start, to: position, spelling: nil)
+      }
     }
 
     /// One character of character data (literal or decoded); true when the
@@ -157,7 +161,9 @@ enum AndroidReader: FormatReader {
       } else if escape != nil, let (value, length, _) = cursor.scalar() {
         let start = cursor.position
         cursor.advance(by: length)
-        if !special(value, from: start, to: cursor.position) { emit(value, from: start, to: cursor.position, spelling: nil) }
+        if !special(value, from: start, to: cursor.position) {
+          emit(value, from: start, to: cursor.position, spelling: nil)
+        }
         return
       }
       flushSpace()
@@ -165,7 +171,8 @@ enum AndroidReader: FormatReader {
       capture?.builder.appendLiteral(from: &cursor)
     }
 
-    mutating func decoded(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?) {
+    mutating func decoded(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?)
+    {
       if special(value, from: start, to: end) { return }
       emit(value, from: start, to: end, spelling: spelling)
     }

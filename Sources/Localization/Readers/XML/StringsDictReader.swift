@@ -60,7 +60,8 @@ enum StringsDictReader: FormatReader {
       capture?.builder.appendLiteral(from: &cursor)
     }
 
-    mutating func decoded(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?) {
+    mutating func decoded(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?)
+    {
       capture?.builder.append(value, from: start, to: end, spelling: spelling)
     }
   }
