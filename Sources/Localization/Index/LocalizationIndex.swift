@@ -36,6 +36,7 @@ public struct LocalizationIndex: Sendable {
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
     items = LineBlocks(sink.items)
     checkpoints = LineBlocks(sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) })
     error = sink.error
@@ -75,6 +76,7 @@ public struct LocalizationIndex: Sendable {
     var cursor = Cursor(lines, line: resume.line)
     var state = resume.state
     format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
     lastReadItemCount = sink.items.count
     let newCheckpoints = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
     let oldEnd: Int

@@ -62,6 +62,10 @@ public struct LocalizedValue: Hashable, Sendable {
   /// `item:0` for an Android `<string-array>` item; several joined by `/`
   /// (`device:iphone/plural:one`).
   public var variant: String?
+  /// Whether this value is a branch of an ICU `plural`/`select`/`selectordinal`
+  /// argument of the value before it (the message itself is an entry too,
+  /// the argument one placeholder of it).
+  public internal(set) var isBranch = false
   /// The locale the file's contents give this value (an `.xcstrings`
   /// localization key, an XLIFF `target-language`), when known.
   public var locale: String?

@@ -1,12 +1,19 @@
 /// Reads a document byte by byte across its lines, as one stream in which
 /// each line but the last ends with one `\n` (0x0A) standing for its
 /// terminator. Holds one line at a time.
+///
+/// The stream ends at the first byte that is not UTF-8 (`invalidText`):
+/// readers meet the end of the document there, and `finishRead` turns that
+/// into the syntax error at that byte, keeping what was read before it.
 struct Cursor {
   let lines: any LocalizationLines
   private(set) var line: Int
   private(set) var column: Int = 0
   /// The current line's bytes, with the `\n` unless it is the last line.
   private(set) var bytes: [UInt8] = []
+  /// The first byte that is not UTF-8, once a line holding one is loaded, and its value.
+  private(set) var invalidText: SourcePosition?
+  private(set) var invalidByte: UInt8 = 0
 
   init(_ lines: any LocalizationLines, line: Int = 0) {
     self.lines = lines
@@ -18,7 +25,32 @@ struct Cursor {
     bytes.removeAll(keepingCapacity: true)
     guard line < lines.lineCount else { return }
     lines.withUTF8(ofLine: line) { bytes.append(contentsOf: $0) }
+    if let bad = Self.firstInvalidByte(bytes) {
+      invalidByte = bytes[bad]
+      bytes.removeSubrange(bad...)
+      invalidText = SourcePosition(line: line, column: bad)
+      return
+    }
     if line + 1 < lines.lineCount { bytes.append(0x0A) }
+  }
+
+  /// Whether the stream goes on after the current line.
+  private var hasNextLine: Bool { invalidText == nil && line + 1 < lines.lineCount }
+
+  /// The offset of the first byte of `bytes` that starts no valid UTF-8 sequence.
+  static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      let (_, length, valid) = decodeScalar(bytes, at: index)
+      if !valid { return index }
+      index += length
+    }
+    return nil
   }
 
   var position: SourcePosition { SourcePosition(line: line, column: column) }
@@ -49,7 +81,7 @@ struct Cursor {
   mutating func advance() {
     guard column < bytes.count else { return }
     column += 1
-    if column == bytes.count && line + 1 < lines.lineCount {
+    if column == bytes.count && hasNextLine {
       line += 1
       column = 0
       load()
@@ -62,7 +94,7 @@ struct Cursor {
 
   /// Skips the rest of the line, its `\n` included.
   mutating func skipLine() {
-    if line + 1 < lines.lineCount {
+    if hasNextLine {
       line += 1
       column = 0
       load()
@@ -75,8 +107,15 @@ struct Cursor {
   /// the bytes are valid UTF-8 (an invalid sequence is one U+FFFD over its
   /// maximal subpart). Nil at the end.
   func scalar() -> (value: UInt32, length: Int, valid: Bool)? {
-    guard let b0 = byte else { return nil }
+    column < bytes.count ? Self.decodeScalar(bytes, at: column) : nil
+  }
+
+  /// The UTF-8 sequence at `index` (which exists): its scalar, length and
+  /// validity (an invalid sequence is one U+FFFD over its maximal subpart).
+  static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int, valid: Bool) {
+    let b0 = bytes[index]
     if b0 < 0x80 { return (UInt32(b0), 1, true) }
+    func peek(_ k: Int) -> UInt8? { index + k < bytes.count ? bytes[index + k] : nil }
     func continuation(_ k: Int) -> UInt32? {
       guard let b = peek(k), b & 0xC0 == 0x80 else { return nil }
       return UInt32(b & 0x3F)

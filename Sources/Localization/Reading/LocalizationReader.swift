@@ -19,6 +19,7 @@ public enum LocalizationReader {
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
     return result(items: sink.items, error: sink.error)
   }
 

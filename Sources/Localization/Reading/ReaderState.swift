@@ -62,6 +62,22 @@ struct ReadSink {
     return true
   }
 
+  /// Ends a read that stopped at `cursor`: when the reader met the end of
+  /// the readable text at a byte that is not UTF-8, that byte is the error
+  /// (whatever the reader said about the end it met), and a value reaching
+  /// it is dropped; the values before it stay.
+  mutating func finish(at cursor: Cursor) {
+    guard let invalid = cursor.invalidText, cursor.isAtEnd, !stopped else { return }
+    error = LocalizationSyntaxError(
+      position: invalid,
+      message: "byte 0x\(String(cursor.invalidByte, radix: 16, uppercase: true)) is not UTF-8 text"
+        + " (a localization file is UTF-8, or UTF-16 with a byte order mark)")
+    items.removeAll { item in
+      guard case .value(let value) = item else { return false }
+      return value.range.end >= invalid
+    }
+  }
+
   mutating func fail(_ message: String, at position: SourcePosition) {
     if error == nil { error = LocalizationSyntaxError(position: position, message: message) }
   }

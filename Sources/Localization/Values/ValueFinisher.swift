@@ -140,6 +140,7 @@ enum ValueFinisher {
       content: SourceRange(start: start, end: end), firstLine: value.firstLine)
     branch.context = value.context
     branch.variant = variant
+    branch.isBranch = true
     branch.locale = value.locale
     branch.controlSpelling = value.controlSpelling
     branch.hasLiteralControl = value.hasLiteralControl

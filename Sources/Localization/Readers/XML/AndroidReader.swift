@@ -5,7 +5,8 @@
 /// delimiters, white space inside them is kept), outside quotes each run of
 /// white space is one space and white space at either end is dropped;
 /// escapes `\n` `\t` `\'` `\"` `\@` `\?` `\\` and `\uXXXX`. Elements inside a
-/// value (`<b>`, `<xliff:g>`, `<annotation>`…) are markup; CDATA is text.
+/// value (`<b>`, `<xliff:g>`, `<annotation>`…) are markup; CDATA is text. A
+/// `<string formatted="false">` is not a format string: its `%` forms are text.
 enum AndroidReader: FormatReader {
   static func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
     var handler = Handler()
@@ -14,10 +15,14 @@ enum AndroidReader: FormatReader {
 
   static let pluralsFrame: UInt8 = 4
   static let arrayFrame: UInt8 = 5
+  /// Added to a container's kind when it says `formatted="false"`.
+  static let unformatted: UInt8 = 0x10
 
   struct Handler: XMLHandler {
     var capture: ValueCapture?
     var depth = 0
+    /// Whether the value is a format string (not `formatted="false"`).
+    var formatted = true
     var quoted = false
     var started = false
     var space: (start: SourcePosition, end: SourcePosition)?
@@ -39,16 +44,15 @@ enum AndroidReader: FormatReader {
       switch tag.name {
       case "string":
         key = tag.attribute("name")
-      case "plurals":
-        state.frames[count - 1].kind = AndroidReader.pluralsFrame
+      case "plurals", "string-array":
+        let unformatted = tag.attribute("formatted") == "false" ? AndroidReader.unformatted : 0
+        state.frames[count - 1].kind =
+          (tag.name == "plurals" ? AndroidReader.pluralsFrame : AndroidReader.arrayFrame) | unformatted
         state.frames[count - 1].note = tag.attribute("name") ?? ""
-      case "string-array":
-        state.frames[count - 1].kind = AndroidReader.arrayFrame
-        state.frames[count - 1].note = tag.attribute("name") ?? ""
-      case "item" where parent?.kind == AndroidReader.pluralsFrame:
+      case "item" where parent.map({ $0.kind & ~AndroidReader.unformatted }) == AndroidReader.pluralsFrame:
         key = parent?.note
         variant = "plural:" + (tag.attribute("quantity") ?? "")
-      case "item" where parent?.kind == AndroidReader.arrayFrame:
+      case "item" where parent.map({ $0.kind & ~AndroidReader.unformatted }) == AndroidReader.arrayFrame:
         key = parent?.note
         variant = "item:\(parent?.index ?? 0)"
         state.frames[count - 2].index += 1
@@ -60,6 +64,9 @@ enum AndroidReader: FormatReader {
       value.variant = variant
       capture = value
       depth = count
+      formatted =
+        tag.attribute("formatted") != "false"
+        && (tag.name == "string" || (parent.map { $0.kind & AndroidReader.unformatted } ?? 0) == 0)
       quoted = false
       started = false
       space = nil
@@ -71,7 +78,9 @@ enum AndroidReader: FormatReader {
       if state.frames.count == depth {
         finishEscape(at: tag.start)
         capture = nil
-        sink.add(current.value(endingAt: tag), rules: .of(.android))
+        var rules = PlaceholderRules.of(.android)
+        rules.printf = formatted
+        sink.add(current.value(endingAt: tag), rules: rules)
         return
       }
       if !tag.isSelfClosing {
