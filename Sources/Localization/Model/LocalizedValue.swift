@@ -80,6 +80,9 @@ public struct LocalizedValue: Hashable, Sendable {
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// value has one empty paragraph.
   public var paragraphs: [Range<Int>] = []
+  /// Decoded ranges whose source reads no escape (XML CDATA sections): a
+  /// mark inserted there is written as the character itself.
+  var literalOnly: [Range<Int>] = []
   /// The first line of the value's source text.
   public internal(set) var firstLine: Int
   /// The content (delimiters excluded), relative to `firstLine`.

@@ -142,20 +142,36 @@ public struct ValuePlanner: Sendable {
     }
   }
 
+  /// How a mark going before the decoded character at `offset` is written:
+  /// the document's spelling, except that inside an XML CDATA section (which
+  /// reads no entity) it is the character itself.
+  private func spelling(at offset: Int) -> MarkSpelling {
+    switch spelling {
+    case .xmlHex, .xmlDecimal:
+      return value.literalOnly.contains { $0.contains(offset) } ? .literal : spelling
+    default:
+      return spelling
+    }
+  }
+
   /// Edits planned on a projection's UTF-8, in the document.
   func map(_ edits: [MarkEdit], _ projection: ValueProjection) -> [SourceEdit] {
     var result: [SourceEdit] = []
     for edit in edits {
       let first = projection.index(ofUTF8: edit.start)
       let last = projection.index(ofUTF8: edit.end)
-      let text = spelling.spell(edit.newText)
       if first == last {
         let leaningLeft = edit.newText.unicodeScalars.first == "\u{2069}"
         let decoded = projection.decodedInsertion(at: first, leaningLeft: leaningLeft)
-        result.append(SourceEdit(range: SourceRange(at: value.insertionPoint(atDecoded: decoded)), newText: text))
+        result.append(
+          SourceEdit(
+            range: SourceRange(at: value.insertionPoint(atDecoded: decoded)),
+            newText: spelling(at: decoded).spell(edit.newText)))
         continue
       }
-      let parts = value.sourceRanges(ofDecoded: projection.decodedRange(first..<last))
+      let decoded = projection.decodedRange(first..<last)
+      let text = spelling(at: decoded.lowerBound).spell(edit.newText)
+      let parts = value.sourceRanges(ofDecoded: decoded)
       for (index, part) in parts.enumerated() {
         result.append(SourceEdit(range: part, newText: index == 0 ? text : ""))
       }

@@ -13,12 +13,24 @@ struct TextBuilder {
   /// Placeholders and markup the format's structure gives (XML inline elements).
   var placeholders: [ValuePlaceholder] = []
   var markup: [Range<Int>] = []
+  /// While set, what is appended is source where the format reads no
+  /// escape of its own (an XML CDATA section): recorded in `literalOnly`.
+  var literalOnly = false {
+    didSet { if literalOnly && !oldValue { literalOnlyRanges.append(bytes.count..<bytes.count) } }
+  }
+  private(set) var literalOnlyRanges: [Range<Int>] = []
 
   init(baseLine: Int) {
     self.baseLine = baseLine
   }
 
   var count: Int { bytes.count }
+
+  private mutating func extendLiteralOnly() {
+    if literalOnly, let last = literalOnlyRanges.last {
+      literalOnlyRanges[literalOnlyRanges.count - 1] = last.lowerBound..<bytes.count
+    }
+  }
 
   private func relative(_ position: SourcePosition) -> SourcePosition {
     SourcePosition(line: position.line - baseLine, column: position.column)
@@ -54,6 +66,7 @@ struct TextBuilder {
       map.segments.append(.init(decoded: decoded, start: relativeStart, end: end, verbatim: true))
     }
     map.length = bytes.count
+    extendLiteralOnly()
   }
 
   /// Appends a decoded character that stands for the source from `start`
@@ -65,6 +78,7 @@ struct TextBuilder {
     if spelling == nil, BidiControl(scalar: value) != nil { hasLiteralControl = true }
     map.segments.append(.init(decoded: decoded, start: relative(start), end: relative(end), verbatim: false))
     map.length = bytes.count
+    extendLiteralOnly()
   }
 
   /// Appends the raw source bytes of a tag read from `start` on (an XML
@@ -126,6 +140,7 @@ struct TextBuilder {
     value.hasNonASCIILiteral = hasNonASCIILiteral
     value.placeholders = placeholders
     value.markup = markup
+    value.literalOnly = literalOnlyRanges.filter { !$0.isEmpty }
     return value
   }
 

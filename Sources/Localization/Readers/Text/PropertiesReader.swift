@@ -72,7 +72,7 @@ enum PropertiesReader: FormatReader {
     switch letter {
     case UInt8(ascii: "u"):
       cursor.advance()
-      guard var (value, upper) = StringsReader.hex4(&cursor) else {
+      guard case (var value, let upper)? = StringsReader.hex4(&cursor) else {
         sink.fail("malformed \\uXXXX escape: four hex digits must follow \\u", at: start)
         return false
       }
@@ -86,7 +86,6 @@ enum PropertiesReader: FormatReader {
       }
       if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
       builder.append(value, from: start, to: cursor.position, spelling: .backslashLowerU(uppercaseHex: upper))
-      _ = upper
       return true
     case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "f"):
       let value: UInt32 =

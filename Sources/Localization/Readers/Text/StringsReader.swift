@@ -12,7 +12,6 @@ enum StringsReader: FormatReader {
     while true {
       guard skipTrivia(&cursor, &sink, boundaries: state) else { return }
       guard cursor.byte != nil else { return }
-      let keyStart = cursor.position
       guard let key = token(&cursor, &sink, what: "a key") else { return }
       guard skipTrivia(&cursor, &sink, boundaries: nil) else { return }
       if cursor.byte == UInt8(ascii: ";") {

@@ -5,7 +5,8 @@
 /// are placeholders (whole); `<bx/> <ex/> <bpt> <ept> <it> <sc/> <ec/>`
 /// are markup (whole), and the tags of `<g> <pc> <mrk> <sm/> <em/>` (and
 /// any other element) markup around text; 2.0's `<cp hex="…"/>` is the
-/// character it names. printf forms in the text are placeholders too.
+/// character it names. printf forms in the text are placeholders too. The
+/// targets of 1.2's `<alt-trans>` (suggestions) are not values.
 enum XLIFFReader: FormatReader {
   static func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
     var handler = Handler()
@@ -54,7 +55,10 @@ enum XLIFFReader: FormatReader {
         state.frames[count - 1].kind = XLIFFReader.unitFrame
         state.frames[count - 1].note = tag.attribute("resname") ?? tag.attribute("id") ?? ""
       case "target":
-        guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }) else { return }
+        // An <alt-trans>'s target is a suggestion, not what the application receives.
+        guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }),
+          !state.frames.contains(where: { $0.name == "alt-trans" || $0.name.hasSuffix(":alt-trans") })
+        else { return }
         var value = ValueCapture(key: unit.note, after: tag, at: tag.end)
         value.locale = state.frames.last(where: { $0.kind == XLIFFReader.languageFrame })?.note
         capture = value

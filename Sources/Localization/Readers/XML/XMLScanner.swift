@@ -16,6 +16,8 @@ struct XMLTag {
 
 /// What an XML format does with the document's events.
 protocol XMLHandler {
+  /// The value being read, if any.
+  var capture: ValueCapture? { get set }
   /// Inside a value: character data goes to `literal` and `decoded`.
   var isCapturing: Bool { get }
   /// A start tag; its frame (unless self-closing) is already on `state.frames`.
@@ -100,6 +102,9 @@ enum XMLScanner {
     }
     if cursor.matches("<![CDATA[") {
       cursor.advance(by: 9)
+      // Entities are not read in CDATA: a mark inserted there is the character itself.
+      handler.capture?.builder.literalOnly = true
+      defer { handler.capture?.builder.literalOnly = false }
       while cursor.byte != nil && !cursor.matches("]]>") {
         if handler.isCapturing {
           handler.literal(&cursor, inCDATA: true)
