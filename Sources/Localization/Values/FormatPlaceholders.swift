@@ -32,9 +32,12 @@ enum FormatPlaceholders {
   /// printf conversions that can only become numbers.
   static let numericConversions: Set<UInt8> = Set("diuxXoOfFeEgGaADU".utf8)
 
-  /// Python `%(name)` followed by a printf conversion.
+  /// Python `%(name)` followed by a printf conversion; the name runs to
+  /// the parenthesis that closes its `(` (as Python reads it), and a `%(`
+  /// never closed is text.
   static func pythonPercent(_ bytes: [UInt8]) -> [ValuePlaceholder] {
     var found: [ValuePlaceholder] = []
+    var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
       guard bytes[index] == UInt8(ascii: "%") else {
@@ -45,8 +48,8 @@ enum FormatPlaceholders {
         index += 2
         continue
       }
-      guard bytes[index + 1] == UInt8(ascii: "("), let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")"))
-      else {
+      if bytes[index + 1] == UInt8(ascii: "("), closers == nil { closers = closingParentheses(bytes) }
+      guard bytes[index + 1] == UInt8(ascii: "("), let close = closers?[index + 1] else {
         index += 1
         continue
       }
@@ -150,6 +153,7 @@ enum FormatPlaceholders {
   /// `number` format) and `$t(key)` nesting (parentheses balanced).
   static func i18next(_ bytes: [UInt8]) -> [ValuePlaceholder] {
     var found: [ValuePlaceholder] = []
+    var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
       if bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") {
@@ -174,17 +178,8 @@ enum FormatPlaceholders {
       } else if bytes[index] == UInt8(ascii: "$"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "t"),
         bytes[index + 2] == UInt8(ascii: "(")
       {
-        var depth = 0
-        var probe = index + 2
-        while probe < bytes.count {
-          if bytes[probe] == UInt8(ascii: "(") { depth += 1 }
-          if bytes[probe] == UInt8(ascii: ")") {
-            depth -= 1
-            if depth == 0 { break }
-          }
-          probe += 1
-        }
-        if probe < bytes.count {
+        if closers == nil { closers = closingParentheses(bytes) }
+        if let probe = closers?[index + 2] {
           found.append(ValuePlaceholder(range: index..<probe + 1, kind: .nesting, isNumeric: false))
           index = probe + 1
           continue
@@ -194,6 +189,22 @@ enum FormatPlaceholders {
     }
     return found
   }
+}
+
+/// For each `(` of `bytes` that a `)` closes (parentheses nested), the
+/// offset of that `)`: one pass with a stack, so that scans from many
+/// unclosed `(` stay linear.
+func closingParentheses(_ bytes: [UInt8]) -> [Int: Int] {
+  var result: [Int: Int] = [:]
+  var open: [Int] = []
+  for (index, byte) in bytes.enumerated() {
+    if byte == UInt8(ascii: "(") {
+      open.append(index)
+    } else if byte == UInt8(ascii: ")"), let opener = open.popLast() {
+      result[opener] = index
+    }
+  }
+  return result
 }
 
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

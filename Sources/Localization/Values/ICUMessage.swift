@@ -13,8 +13,9 @@
 /// - Apostrophes quote as ICU's default (`DOUBLE_OPTIONAL`) mode says: `''`
 ///   is an apostrophe, and `'` starts quoted text only before `{`, `}`, `|`
 ///   or, in a plural branch, `#`.
-/// - A `{` that starts no argument is text. A complex argument left open at
-///   the end of the message makes it and everything after it text.
+/// - A `{` that starts no argument is text. A complex argument, or an
+///   argument's style, left open at the end of the message makes it and
+///   everything after it text.
 struct ICUMessage {
   struct Argument {
     var placeholder: ValuePlaceholder
@@ -166,8 +167,11 @@ struct ICUMessage {
             probe += 1
           }
           guard at(probe) == UInt8(ascii: "}") else {
-            index += 1
-            continue
+            // The style runs to the end: no `}` ever closes this argument,
+            // so it and everything after it are text (and the next `{` is
+            // not scanned to the end again).
+            failedAt = index
+            break parsing
           }
           arguments.append(
             Argument(
