@@ -54,4 +54,37 @@ final class CorpusTests: XCTestCase {
     print("corpus:\n  " + table.joined(separator: "\n  "))
     XCTAssertEqual(files.values.reduce(0, +), try Corpus.manifest().count)
   }
+
+  /// Marks are written as each file writes its bidi controls (contract §7).
+  func testMarksAreWrittenInEachFilesStyle() throws {
+    let expected: [String: String] = [
+      "apple/ar.lproj/Localizable.strings": "\\U200F",
+      "apple/he.lproj/Localizable.strings": "\\U200F",
+      "apple/fa.lproj/Localizable.strings": "\\u200f",
+      "apple/ar.lproj/Localizable.stringsdict": "&#x200F;",
+      "apple/Localizable.xcstrings": "\\u200f",
+      "gettext/fa.po": "\u{200F}",
+      "gettext/ar/LC_MESSAGES/app.po": "\u{200F}",
+      "xliff/ar.xliff": "&#x200F;",
+      "xliff/he.xlf": "&#x200F;",
+      "flutter/intl_ar.arb": "\\u200F",
+      "i18next/locales/he/translation.json": "\\u200f",
+      "i18next/locales/ur/common.json": "\u{200F}",
+      "java/messages_fa.properties": "\\u200F",
+      "dotnet/Strings.he.resx": "&#x200F;",
+      "android/res/values-ar/strings.xml": "\\u200F",
+      "android/res/values-iw/strings.xml": "&#x200F;",
+      "android/res/values-fa/strings.xml": "\u{200F}",
+    ]
+    for (path, rlm) in expected {
+      let file = try Corpus.File(path)
+      let fix = file.findings.first { $0.code == .placeholderDirection || $0.code == .valueDirection }?.fixes.first
+      XCTAssertEqual(fix?.edits.map(\.newText), [rlm], path)
+    }
+    // Inside CDATA no entity is read: the character itself.
+    let xliff = try Corpus.File("xliff/ar.xliff")
+    let cdata = try XCTUnwrap(xliff.read.values.first { $0.key == "cdata" })
+    let edits = ValuePlanner(cdata, spelling: xliff.spelling).placeholderEdits(style: .isolate)
+    XCTAssertEqual(edits.map(\.newText), ["\u{2068}", "&#x2069;"])
+  }
 }
