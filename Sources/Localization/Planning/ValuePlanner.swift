@@ -33,7 +33,8 @@ public struct ValuePlanner: Sendable {
   /// under firstStrong both as written and filled (what the application
   /// displays once its placeholders are replaced: the seed case is RTL as
   /// written only); a mark of the other direction already at its start is
-  /// replaced, so switching directions does not pile marks up.
+  /// replaced, so switching directions does not pile marks up. A new mark
+  /// goes at the start of the paragraph's text, before markup that opens it.
   public func directionEdits(_ direction: BidiDirection, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
@@ -44,8 +45,16 @@ public struct ValuePlanner: Sendable {
         continue
       }
       let mark = String(Character(direction == .leftToRight ? "\u{200E}" : "\u{200F}"))
-      let replaces = first == 0x200E || first == 0x200F || first == 0x061C
-      edits += map([MarkEdit(start: 0, end: replaces ? projection.offsets[1] : 0, newText: mark)], projection)
+      if first == 0x200E || first == 0x200F || first == 0x061C {
+        edits += map([MarkEdit(start: 0, end: projection.offsets[1], newText: mark)], projection)
+      } else {
+        // At the very start of the paragraph's text, before any markup
+        // (not inside an `<xliff:g>` or `<b>` that opens it).
+        let start = value.paragraphs[paragraph].lowerBound
+        edits.append(
+          SourceEdit(
+            range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark)))
+      }
     }
     return edits
   }
