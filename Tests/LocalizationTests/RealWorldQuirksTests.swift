@@ -149,6 +149,15 @@ final class RealWorldQuirksTests: XCTestCase {
        </file>
       </xliff>
       """
+    let xcode = """
+      <xliff version="1.2"><file original="ar.lproj/Localizable.stringsdict" target-language="ar"><body>
+      <trans-unit id="/%d files:dict/NSStringLocalizedFormatKey:dict/:string" xml:space="preserve">
+        <source>%#@files@</source><target>%#@files@</target><note/></trans-unit>
+      <trans-unit id="/%d files:dict/files:dict/one:dict/:string" xml:space="preserve">
+        <source>%d file</source><target>ملف واحد</target><note/></trans-unit>
+      </body></file></xliff>
+      """
+    XCTAssertEqual(read(xcode, .xliff).values.map(\.variant), [nil, "plural:one"])
     let second = read(two, .xliff)
     XCTAssertNil(second.error)
     XCTAssertEqual(second.values.map(\.key), ["intro"])

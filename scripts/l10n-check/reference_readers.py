@@ -384,6 +384,21 @@ def plain(parts):
     return "".join(text for _, text in parts)
 
 
+def xcode_stringsdict_variant(unit_id):
+    """Xcode's ids for .stringsdict units: /KEY:dict/VAR:dict/one:dict/:string."""
+    if not unit_id.endswith(":dict/:string"):
+        return None
+    parts = [part for part in unit_id[: -len(":dict/:string")].split("/") if part]
+    if len(parts) < 3:
+        return None
+    rule = parts[-1]
+    if rule in PLURAL_CATEGORIES:
+        return "plural:" + rule
+    if rule in DEVICES:
+        return "device:" + rule
+    return None
+
+
 def read_xliff(data):
     events = XMLEvents(data).events
     values = []
@@ -400,7 +415,7 @@ def read_xliff(data):
                 alternatives += 1
             if name == "target" and units and not alternatives:
                 parts, i = collect(events, i)
-                values.append((units[-1], None, plain(parts)))
+                values.append((units[-1], xcode_stringsdict_variant(units[-1]), plain(parts)))
                 continue
         elif event[0] == "end" and local(event[1]) in ("trans-unit", "unit") and units:
             units.pop()

@@ -6,11 +6,25 @@
 /// are markup (whole), and the tags of `<g> <pc> <mrk> <sm/> <em/>` (and
 /// any other element) markup around text; 2.0's `<cp hex="…"/>` is the
 /// character it names. printf forms in the text are placeholders too. The
-/// targets of 1.2's `<alt-trans>` (suggestions) are not values.
+/// targets of 1.2's `<alt-trans>` (suggestions) are not values. Units that
+/// Xcode exports from a `.stringsdict` get the variant their id's path names.
 enum XLIFFReader: FormatReader {
   static func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
     var handler = Handler()
     XMLScanner.read(&cursor, &state, &sink, &handler)
+  }
+
+  /// The variant of a unit Xcode exports from a `.stringsdict`: its id is
+  /// the path `/KEY:dict/VARIABLE:dict/one:dict/:string`, whose last rule
+  /// names a plural category or a device (`plural:one`, `device:iphone`).
+  static func stringsDictVariant(_ id: String) -> String? {
+    guard id.hasSuffix(":dict/:string") else { return nil }
+    let parts = id.dropLast(13).split(separator: "/")
+    guard parts.count >= 3, let last = parts.last else { return nil }
+    let rule = String(last)
+    if StringsDictReader.pluralCategories.contains(rule) { return "plural:" + rule }
+    if StringsDictReader.devices.contains(rule) { return "device:" + rule }
+    return nil
   }
 
   /// Frame kinds.
@@ -61,6 +75,7 @@ enum XLIFFReader: FormatReader {
         else { return }
         var value = ValueCapture(key: unit.note, after: tag, at: tag.end)
         value.locale = state.frames.last(where: { $0.kind == XLIFFReader.languageFrame })?.note
+        value.variant = XLIFFReader.stringsDictVariant(unit.note)
         capture = value
         depth = count
       default:
