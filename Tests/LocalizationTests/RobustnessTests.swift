@@ -147,6 +147,28 @@ final class RobustnessTests: XCTestCase {
     XCTAssertEqual(properties.error?.position, SourcePosition(line: 1, column: 3))
   }
 
+  /// An edit that brings in or takes out a byte that is not UTF-8 leaves
+  /// the index equal to a full read.
+  func testIncrementalEditsAroundInvalidBytes() {
+    var lines: [[UInt8]] = (0..<40).map { Array("\"k\($0)\" = \"قيمة \($0)\";".utf8) }
+    func text() -> LocalizationText { LocalizationText(Array(lines.joined(separator: [0x0A]))) }
+    var index = LocalizationIndex(text(), format: .strings)
+    let steps: [(Int, [UInt8])] = [
+      (20, Array("\"bad\" = \"x".utf8) + [0xC0, 0x80] + Array("\";".utf8)), (5, Array("\"a\" = \"b\";".utf8)),
+      (30, Array("\"c\" = \"d\";".utf8)), (20, Array("\"good\" = \"ok\";".utf8)), (0, [0xFF]),
+      (0, Array("/* */".utf8)),
+    ]
+    for (line, replacement) in steps {
+      lines[line] = replacement
+      index.edit(text(), replacing: line..<line + 1, newLineCount: 1)
+      let fresh = LocalizationIndex(text(), format: .strings)
+      XCTAssertEqual(index.allItems, fresh.allItems, "after editing line \(line)")
+      XCTAssertEqual(index.error, fresh.error, "after editing line \(line)")
+    }
+    XCTAssertNil(index.error)
+    XCTAssertEqual(index.values.count, 39)  // line 0 is a comment now
+  }
+
   func testUTF16AndBOMFilesAreDecodedByTheirByteOrderMark() {
     let source = "/* c */\n\"greeting\" = \"שלום %@\";\n\"emoji\" = \"😀 \\U200F\";\n"
     let utf16 = Array(source.utf16)
