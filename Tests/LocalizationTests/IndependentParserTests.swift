@@ -18,6 +18,10 @@ import XCTest
 final class IndependentParserTests: XCTestCase {
   enum Mode: String, CaseIterable {
     case directionLTR, directionRTL, placeholdersIsolate, placeholdersMarks, runs, stripAll, stripUnpaired
+    /// Mode `isolate` over the whole text of each one-paragraph value
+    /// (those it can wrap: not one opening with markup or holding an
+    /// unpaired control, which it refuses).
+    case isolateValue
   }
 
   static func plan(_ mode: Mode, _ values: [LocalizedValue], spelling: MarkSpelling, rtl: (LocalizedValue) -> Bool)
@@ -35,6 +39,9 @@ final class IndependentParserTests: XCTestCase {
       case .runs: edits += planner.runEdits(directions: [direction])
       case .stripAll: edits += planner.stripEdits(.all)
       case .stripUnpaired: edits += planner.stripEdits(.unpaired)
+      case .isolateValue:
+        guard !value.isBranch, value.paragraphs.count == 1, !value.text.isEmpty else { continue }
+        edits += (try? planner.isolateEdits(value.range)) ?? []
       }
     }
     return edits
