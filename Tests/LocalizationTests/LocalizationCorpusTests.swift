@@ -6,7 +6,7 @@ import XCTest
 
 /// The corpus against its manifest: every file listed, every value and
 /// every finding of each file, in order, nothing missing and nothing extra.
-final class CorpusTests: XCTestCase {
+final class LocalizationCorpusTests: XCTestCase {
   func testManifestListsEveryFileValueAndFinding() throws {
     let paths = try Corpus.paths()
     let manifest = try Corpus.manifest()
