@@ -243,12 +243,23 @@ final class RealWorldQuirksTests: XCTestCase {
         "item_plural": "{{count}} פריטים",
         "nested": "ראה $t(help.link, {\\"count\\": 2}) עכשיו",
         "date": "עודכן {{date, datetime}}",
-        "html": "<strong>{{- name}}</strong> הצטרף"
+        "html": "<strong>{{- name}}</strong> הצטרף",
+        "&Width:": "ה&רוחב:",
+        "%s bytes": "%s בתים",
+        "Zoom to 100%.": "הגדל ל-100%."
       }
       """
     let result = read(text, .i18next)
     XCTAssertNil(result.error)
-    XCTAssertEqual(result.values.map(\.key), ["friend_male", "friend_female", "item_plural", "nested", "date", "html"])
+    XCTAssertEqual(
+      result.values.map(\.key),
+      ["friend_male", "friend_female", "item_plural", "nested", "date", "html", "&Width:", "%s bytes", "Zoom to 100%."])
+    // Windows-style mnemonics (`&`) are text; printf forms of i18next's
+    // sprintf post-processor are placeholders; `100%.` is text.
+    XCTAssertEqual(result.values[6].markup, [])
+    XCTAssertEqual(result.values[7].placeholders.map(\.kind), [.printf])
+    XCTAssertEqual(directions(result.values[7]), "rtl/ltr")
+    XCTAssertEqual(result.values[8].placeholders, [])
     XCTAssertEqual(result.values[3].placeholders.map(\.kind), [.nesting])
     XCTAssertEqual(result.values[3].placeholders.first?.range.count, "$t(help.link, {\"count\": 2})".utf8.count)
     XCTAssertEqual(result.values[5].markup.count, 2)

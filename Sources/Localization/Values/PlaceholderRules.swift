@@ -26,8 +26,12 @@ struct PlaceholderRules: Hashable, Sendable {
     case .strings, .stringsdict, .xcstrings, .android, .xliff, .po: rules.printf = true
     case .arb, .properties: rules.icu = true
     case .i18next:
+      // Also printf: i18next's sprintf post-processor (`%s`, `%d`, `%1$s`)
+      // is in wide use, and a `%s` read as text would make its `s` the
+      // value's first strong character.
       rules.icu = true
       rules.i18next = true
+      rules.printf = true
     case .resx: rules.dotnet = true
     }
     return rules
