@@ -282,12 +282,17 @@ final class RealWorldQuirksTests: XCTestCase {
         <data name="Logo" type="System.Resources.ResXFileRef, System.Windows.Forms"><value>Logo.png;System.Byte[]</value></data>
         <data name="Typed" type="System.String, mscorlib"><value>טקסט</value></data>
         <data name="Empty" xml:space="preserve"><value /></data>
+        <data name="menu.file" xml:space="preserve"><value>&amp;קובץ</value></data>
+        <data name="page.size" xml:space="preserve"><value>עמוד: {0:0.###} x {1:0.###} {2}</value></data>
       </root>
       """
     let result = read(text, .resx)
     XCTAssertNil(result.error)
-    XCTAssertEqual(result.values.map(\.key), ["label1.Text", ">>label1.Name", "Typed"])
+    XCTAssertEqual(result.values.map(\.key), ["label1.Text", ">>label1.Name", "Typed", "menu.file", "page.size"])
     XCTAssertEqual(result.values[0].placeholders.map(\.isNumeric), [false])
+    // A Windows mnemonic `&` is text; custom numeric formats are numeric.
+    XCTAssertEqual(result.values[3].text, "&קובץ")
+    XCTAssertEqual(result.values[4].placeholders.map(\.isNumeric), [true, true, false])
   }
 
   /// Java `.properties`: `key:value`, `key value`, escaped separators in
