@@ -86,9 +86,12 @@ public struct LocalizationDiagnostics: Sendable {
       let rtlLetters = analysis.hasRightToLeftLetters
       let written = analysis.direction(.firstStrong).direction
       let filled = analysis.direction(.firstStrong, filled: true).direction
-      let rlm = LocalizationFix(
-        title: "Start the value with RLM (U+200F RIGHT-TO-LEFT MARK)",
-        edits: planner.directionEdits(.rightToLeft, paragraphs: paragraph..<paragraph + 1), isPreferred: true)
+      // Planned only for a finding: most paragraphs have none.
+      func rlm() -> LocalizationFix {
+        LocalizationFix(
+          title: "Start the value with RLM (U+200F RIGHT-TO-LEFT MARK)",
+          edits: planner.directionEdits(.rightToLeft, paragraphs: paragraph..<paragraph + 1), isPreferred: true)
+      }
       if rtlLetters, written == .rightToLeft, filled == .leftToRight {
         let isolate = LocalizationFix(
           title: "Isolate the placeholders (FSI … PDI)",
@@ -96,12 +99,12 @@ public struct LocalizationDiagnostics: Sendable {
         add(
           .placeholderDirection, range,
           "This value is right to left as written but left to right once its placeholders are filled: it displays as \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with RLM, or isolate its placeholders",
-          [rlm, isolate])
+          [rlm(), isolate])
       } else if localeIsRightToLeft, rtlLetters, written == .leftToRight {
         add(
           .valueDirection, range,
           "This right-to-left translation starts with a left-to-right character, so it displays left to right: \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with RLM",
-          [rlm])
+          [rlm()])
       }
       found += hazards(analysis, planner)
     }
