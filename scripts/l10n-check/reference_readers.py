@@ -166,31 +166,29 @@ def read_properties(data):
                 break
             line = line[:-1] + lines[index].lstrip(" \t\f")
             index += 1
-        i = 0
-        key = []
-        while i < len(line) and line[i] not in "=: \t\f":
-            if line[i] == "\\":
-                c, i = properties_escape(line, i)
-                key.append(c)
-            else:
-                key.append(line[i])
-                i += 1
+        key, i = properties_text(line, 0, stops="=: \t\f")
         while i < len(line) and line[i] in " \t\f":
             i += 1
         if i < len(line) and line[i] in "=:":
             i += 1
             while i < len(line) and line[i] in " \t\f":
                 i += 1
-        value = []
-        while i < len(line):
-            if line[i] == "\\":
-                c, i = properties_escape(line, i)
-                value.append(c)
-            else:
-                value.append(line[i])
-                i += 1
-        values.append((join_surrogates("".join(key)), None, join_surrogates("".join(value))))
+        value, _ = properties_text(line, i, stops="")
+        values.append((key, None, value))
     return values
+
+
+def properties_text(line, i, stops):
+    """The decoded text from i up to an unescaped character of stops (or the end)."""
+    out = []
+    while i < len(line) and line[i] not in stops:
+        if line[i] == "\\":
+            c, i = properties_escape(line, i)
+            out.append(c)
+        else:
+            out.append(line[i])
+            i += 1
+    return join_surrogates("".join(out)), i
 
 
 def properties_escape(line, i):
