@@ -15,6 +15,7 @@
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
 //   BidiCommands        the `check` and `visual` commands
+//   Localization        localization file readers, values-mode analysis and edits
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -130,6 +131,26 @@ let package = Package(
         "BidiHazards",
         "JSONRPC",
         "UnicodeBidi",
+      ]
+    ),
+    // MARK: Localization
+    .target(
+      name: "Localization",
+      dependencies: [
+        "BidiHazards",
+        "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "LocalizationTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Localization",
+        "UnicodeBidi",
+      ],
+      exclude: [
+        "Corpus"
       ]
     ),
 

@@ -10,12 +10,14 @@
 #   vim, neovim, emacs-nox  the editor plugins' tests run in the real editors,
 #                   headless
 #   nodejs          the VS Code extension's tests (node's test runner)
+#   gettext         msgfmt --check: the independent reader of the .po corpus
+#                   (scripts/l10n-check) in the localization tests
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU and GNU FriBidi (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev)
 fi

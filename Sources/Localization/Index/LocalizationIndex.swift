@@ -1,0 +1,164 @@
+/// The values of a localization document, kept up to date edit by edit
+/// (contract §7: "an edit re-reads only the entries it touches").
+///
+/// The index keeps what a reader found (values, locale and ARB type facts)
+/// and the reader's checkpoints: entry boundaries at line starts with the
+/// reader's state there. After an edit it reads again from the last
+/// checkpoint before the edit and stops at the first checkpoint past the
+/// edit whose state equals the old one at that place; everything after it
+/// is kept, moved by the edit's line delta one block at a time (see
+/// `LineBlocks`). A syntax error ends the values: nothing after it is read,
+/// and an edit after it changes nothing.
+///
+/// Integration: the server keeps one index per localization document, made
+/// with `init(_:format:)` on open and fed every `didChange` as
+/// `edit(_:replacing:newLineCount:)` (the lines the change replaced, old
+/// numbering, and how many lines replace them; the lines as they now are).
+public struct LocalizationIndex: Sendable {
+  public let format: LocalizationFormat
+  private var items: LineBlocks<LocalizationItem>
+  private var checkpoints: LineBlocks<Checkpoint>
+  /// The first syntax error, if the file stops being its format.
+  public private(set) var error: LocalizationSyntaxError?
+  /// The line the reader was on when it met the error (an unterminated
+  /// construct is found at the end of the file, far past its start).
+  private var errorReadLine = 0
+  /// The facts (locale, ARB types), few, in order, at their lines.
+  private var facts: [LocalizationItem] = []
+  private var votes = SpellingVotes()
+  public private(set) var lineCount: Int
+  /// How many entries the last edit read (for tests and benchmarks).
+  public private(set) var lastReadItemCount = 0
+
+  public init(_ lines: some LocalizationLines, format: LocalizationFormat) {
+    self.format = format
+    var sink = ReadSink()
+    var cursor = Cursor(lines)
+    var state = ReaderState()
+    format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    items = LineBlocks(sink.items)
+    checkpoints = LineBlocks(sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) })
+    error = sink.error
+    errorReadLine = cursor.line
+    lineCount = lines.lineCount
+    lastReadItemCount = sink.items.count
+    for item in sink.items { count(item, by: 1) }
+    facts = sink.items.filter(\.isFact)
+  }
+
+  private mutating func count(_ item: LocalizationItem, by delta: Int) {
+    switch item {
+    case .value(let value): votes.count(value, by: delta)
+    case .locale, .argumentType: break
+    }
+  }
+
+  /// Applies an edit: lines `old` (old numbering) were replaced by
+  /// `newLineCount` lines; `lines` is the document after the edit.
+  public mutating func edit(_ lines: some LocalizationLines, replacing old: Range<Int>, newLineCount: Int) {
+    let delta = newLineCount - old.count
+    let editStart = old.lowerBound
+    defer { lineCount = lines.lineCount }
+    if error != nil, errorReadLine < editStart {
+      // Reading stops at the error again; nothing after it is read.
+      lastReadItemCount = 0
+      return
+    }
+    let resume = checkpoints.last(before: editStart) ?? Checkpoint(line: 0, state: ReaderState())
+    let oldCheckpoints = checkpoints
+    let editEnd = editStart + newLineCount
+    var sink = ReadSink(shouldStop: { line, state in
+      guard line >= editEnd else { return false }
+      let oldLine = line - delta
+      return oldCheckpoints.elements(in: oldLine..<oldLine + 1).first?.state == state
+    })
+    var cursor = Cursor(lines, line: resume.line)
+    var state = resume.state
+    format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    lastReadItemCount = sink.items.count
+    let newCheckpoints = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
+    let oldEnd: Int
+    if sink.stopped, let stop = newCheckpoints.last {
+      oldEnd = stop.line - delta
+      checkpoints.replace(lines: resume.line..<oldEnd + 1, with: newCheckpoints, delta: delta)
+      error = error?.shifted(by: delta)
+      errorReadLine += delta
+    } else {
+      oldEnd = Int.max / 2
+      checkpoints.replace(lines: resume.line..<oldEnd, with: newCheckpoints, delta: 0)
+      error = sink.error
+      errorReadLine = cursor.line
+    }
+    let removed = items.replace(lines: resume.line..<oldEnd, with: sink.items, delta: sink.stopped ? delta : 0)
+    for item in removed { count(item, by: -1) }
+    for item in sink.items { count(item, by: 1) }
+    if !facts.isEmpty || sink.items.contains(where: \.isFact) {
+      var updated = facts.filter { $0.line < resume.line }
+      updated += sink.items.filter(\.isFact)
+      if sink.stopped { updated += facts.filter { $0.line >= oldEnd }.map { $0.shifted(by: delta) } }
+      facts = updated
+    }
+  }
+
+  /// Everything found, in order (values as read, before ARB types).
+  public var allItems: [LocalizationItem] { items.all }
+
+  var allCheckpoints: [Checkpoint] { checkpoints.all }
+
+  /// Every value, in order, ARB metadata types applied.
+  public var values: [LocalizedValue] {
+    let types = argumentTypes
+    return items.all.compactMap {
+      guard case .value(let value) = $0 else { return nil }
+      return types.apply(to: value)
+    }
+  }
+
+  /// The values whose source touches a line of `lines` (a request's range
+  /// selects these), in order.
+  public func values(touching lines: Range<Int>) -> [LocalizedValue] {
+    let types = argumentTypes
+    // Values start in order; one that starts before the range may reach into it.
+    var result: [LocalizedValue] = []
+    var start = lines.lowerBound
+    if let reaching = items.last(before: lines.lowerBound)?.value, reaching.range.end.line >= lines.lowerBound {
+      start = reaching.firstLine
+    }
+    for item in items.elements(in: start..<max(lines.upperBound, start + 1)) {
+      guard let value = item.value, value.range.end.line >= lines.lowerBound, value.firstLine < lines.upperBound
+      else { continue }
+      result.append(types.apply(to: value))
+    }
+    return result
+  }
+
+  private var argumentTypes: ArgumentTypes {
+    var types = ArgumentTypes()
+    for case .argumentType(let key, let name, let type, _) in facts { types.add(key: key, name: name, type: type) }
+    return types
+  }
+
+  /// The locale the contents name (the first one), if any.
+  public var contentLocale: String? {
+    for case .locale(let tag, _) in facts { return tag }
+    return nil
+  }
+
+  /// How marks are written in this document.
+  public var spelling: MarkSpelling { votes.spelling(for: format) }
+}
+
+extension LocalizationItem {
+  var isFact: Bool {
+    if case .value = self { return false }
+    return true
+  }
+
+  /// The value, if the item is one.
+  public var value: LocalizedValue? {
+    if case .value(let value) = self { return value }
+    return nil
+  }
+}

@@ -1,0 +1,140 @@
+/// A locale tag as localization files name it (`ar`, `he-IL`, `fa_IR`,
+/// `zh-Hant`, `sr-Latn-RS`, Android's `b+ar+EG` and `ar-rEG`), cut into its
+/// language, script and region subtags.
+public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
+  /// The language subtag, lowercased (`iw` read as `he`, `ji` as `yi`, `in` as `id`).
+  public var language: String
+  /// The script subtag in title case (`Arab`), when given.
+  public var script: String?
+  /// The region subtag, uppercased, when given.
+  public var region: String?
+
+  /// Parses a tag; nil when the text is not one. The language must be a
+  /// known ISO 639 code of two or three letters (so `values`, `main`, `src`
+  /// and `common` are not locales), subtags are separated by `-`, `_` or
+  /// (Android) `+`, and Android's `r` before a region is accepted.
+  public init?(_ text: some StringProtocol) {
+    var parts = text.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "+" }).map { String($0) }
+    if parts.first == "b" { parts.removeFirst() }  // Android BCP 47 form: b+sr+Latn
+    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter) else {
+      return nil
+    }
+    var language = first.lowercased()
+    switch language {
+    case "iw": language = "he"
+    case "ji": language = "yi"
+    case "in": language = "id"
+    default: break
+    }
+    guard LocaleTag.knownLanguages.contains(language) else { return nil }
+    self.language = language
+    for part in parts.dropFirst() {
+      if part.count == 4, part.allSatisfy(\.isASCIILetter), script == nil, region == nil {
+        script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
+      } else if part.count == 2, part.allSatisfy(\.isASCIILetter), region == nil {
+        region = part.uppercased()
+      } else if part.count == 3, part.first == "r", part.dropFirst().allSatisfy(\.isASCIILetter), region == nil {
+        region = part.dropFirst().uppercased()
+      } else if part.count == 3, part.allSatisfy(\.isASCIIDigit), region == nil {
+        region = part
+      } else if part.count >= 4, part.count <= 8, part.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit }) {
+        continue  // a variant subtag
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Whether text in this locale is written right to left: by its script
+  /// subtag when there is one (`az-Arab` is, `ku-Latn` is not), else by its
+  /// language's usual script (contract §7's list).
+  public var isRightToLeft: Bool {
+    if let script { return LocaleTag.rightToLeftScripts.contains(script) }
+    return LocaleTag.rightToLeftLanguages.contains(language)
+  }
+
+  public var description: String {
+    [language, script, region].compactMap { $0 }.joined(separator: "-")
+  }
+
+  /// Scripts written right to left (ISO 15924).
+  static let rightToLeftScripts: Set<String> = [
+    "Arab", "Aran", "Hebr", "Syrc", "Syre", "Syrj", "Syrn", "Thaa", "Nkoo", "Adlm", "Rohg", "Mand", "Samr",
+    "Mend", "Yezi", "Chrs", "Sogd", "Sogo", "Ougr", "Phnx", "Armi", "Avst", "Khar", "Lydi", "Mani", "Narb",
+    "Nbat", "Orkh", "Palm", "Phli", "Phlp", "Prti", "Sarb", "Cprt", "Elym", "Hatr", "Hung", "Osge",
+  ]
+
+  /// Languages whose usual script is right to left: Arabic, Hebrew,
+  /// Persian, Urdu, Pashto, Sindhi, Kurdish Sorani, Uyghur, Dhivehi,
+  /// Yiddish, Syriac, N'Ko, Adlam (Fulah written in it is tagged by script),
+  /// Rohingya, Balochi, Kashmiri, Punjabi Shahmukhi (`pnb`), Dari, Azerbaijani
+  /// South (`azb`), Luri, Mazanderani, Gilaki, Hausa Ajami (by script),
+  /// Samaritan Aramaic, Ladino.
+  static let rightToLeftLanguages: Set<String> = [
+    "ar", "arc", "arz", "ary", "arq", "afb", "apc", "acm", "ayl", "he", "fa", "prs", "pes", "ur", "ps", "pbt",
+    "pbu", "sd", "ckb", "ug", "dv", "yi", "syr", "aii", "nqo", "rhg", "bal", "bqi", "ks", "pnb", "azb", "lrc",
+    "luz", "mzn", "glk", "sdh", "lad", "skr", "khw", "bgn", "hac",
+  ]
+
+  /// Two- and three-letter language codes accepted as locales: ISO 639-1
+  /// and the ISO 639-2/3 codes localization files commonly use.
+  static let knownLanguages: Set<String> = {
+    let twoLetter =
+      "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu"
+    let threeLetter =
+      "ace ach afb aii ajp apc arc ary arz arq acm ast ayl azb bal bem bgn bho bqi brx ceb chr ckb cgg crh dsb fil fur gsw glk hac haw hsb ilo jbo kab kok lad lij lrc luz mai mni mzn nds nqo nso pap pbt pbu pes pnb prs rhg sah sat scn sco sdh shn skr syr szl tzm yue zgh khw"
+    return Set((twoLetter + " " + threeLetter).split(separator: " ").map(String.init))
+  }()
+}
+
+extension LocaleTag {
+  /// The locale a path names, innermost first: a file name such as
+  /// `fa_IR.po`, `intl_ar.arb`, `Strings.he.resx`, `messages_fa.properties`
+  /// or `he.json`, then a folder such as `ar.lproj`, `values-ar`,
+  /// `values-b+ar+EG`, `values-iw`, `locales/he/` or `fa/LC_MESSAGES`.
+  /// Nil when the path names none.
+  public static func fromPath(_ path: String) -> LocaleTag? {
+    let components = PathComponents(path)
+    if let name = components.fileName, let found = fromFileName(name) { return found }
+    for folder in components.folders.reversed() {
+      if let found = fromFolder(folder) { return found }
+    }
+    return nil
+  }
+
+  static func fromFileName(_ name: String) -> LocaleTag? {
+    var stem = Substring(name)
+    if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
+    if let whole = LocaleTag(stem) { return whole }
+    // `Strings.he`, `intl_ar`, `messages_fa_IR`, `app-he-IL`: try each
+    // suffix after a separator, longest first.
+    let characters = Array(stem)
+    for (index, character) in characters.enumerated() where character == "." || character == "_" || character == "-" {
+      let suffix = String(characters[(index + 1)...])
+      if let found = LocaleTag(suffix), suffix.count <= 11 { return found }
+    }
+    return nil
+  }
+
+  static func fromFolder(_ folder: String) -> LocaleTag? {
+    if folder.hasSuffix(".lproj") { return LocaleTag(folder.dropLast(6)) }
+    if folder.hasPrefix("values-") {
+      // Android qualifiers: values-ar, values-ar-rEG, values-b+ar+EG,
+      // values-iw-land: the language is the first qualifier that is one.
+      let qualifiers = folder.dropFirst(7)
+      if qualifiers.hasPrefix("b+") { return LocaleTag(qualifiers) }
+      let parts = qualifiers.split(separator: "-")
+      guard let first = parts.first else { return nil }
+      if parts.count > 1, parts[1].count == 3, parts[1].first == "r" {
+        return LocaleTag(first + "-" + parts[1])
+      }
+      return LocaleTag(first)
+    }
+    return LocaleTag(folder)
+  }
+}
+
+extension Character {
+  var isASCIILetter: Bool { isASCII && isLetter }
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,144 @@
+/// Reads a document byte by byte across its lines, as one stream in which
+/// each line but the last ends with one `\n` (0x0A) standing for its
+/// terminator. Holds one line at a time.
+///
+/// The stream ends at the first byte that is not UTF-8 (`invalidText`):
+/// readers meet the end of the document there, and `finishRead` turns that
+/// into the syntax error at that byte, keeping what was read before it.
+struct Cursor {
+  let lines: any LocalizationLines
+  private(set) var line: Int
+  private(set) var column: Int = 0
+  /// The current line's bytes, with the `\n` unless it is the last line.
+  private(set) var bytes: [UInt8] = []
+  /// The first byte that is not UTF-8, once a line holding one is loaded, and its value.
+  private(set) var invalidText: SourcePosition?
+  private(set) var invalidByte: UInt8 = 0
+
+  init(_ lines: any LocalizationLines, line: Int = 0) {
+    self.lines = lines
+    self.line = min(line, max(lines.lineCount - 1, 0))
+    load()
+  }
+
+  private mutating func load() {
+    bytes.removeAll(keepingCapacity: true)
+    guard line < lines.lineCount else { return }
+    lines.withUTF8(ofLine: line) { bytes.append(contentsOf: $0) }
+    if let bad = Self.firstInvalidByte(bytes) {
+      invalidByte = bytes[bad]
+      bytes.removeSubrange(bad...)
+      invalidText = SourcePosition(line: line, column: bad)
+      return
+    }
+    if line + 1 < lines.lineCount { bytes.append(0x0A) }
+  }
+
+  /// Whether the stream goes on after the current line.
+  private var hasNextLine: Bool { invalidText == nil && line + 1 < lines.lineCount }
+
+  /// The offset of the first byte of `bytes` that starts no valid UTF-8 sequence.
+  static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      let (_, length, valid) = decodeScalar(bytes, at: index)
+      if !valid { return index }
+      index += length
+    }
+    return nil
+  }
+
+  var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+  var isAtEnd: Bool { column >= bytes.count }
+
+  /// The current byte, or nil at the end of the document.
+  @inline(__always)
+  var byte: UInt8? { column < bytes.count ? bytes[column] : nil }
+
+  /// The byte `offset` bytes ahead on the current line, or nil.
+  @inline(__always)
+  func peek(_ offset: Int) -> UInt8? {
+    column + offset < bytes.count ? bytes[column + offset] : nil
+  }
+
+  /// Whether the current line continues with `text` here.
+  func matches(_ text: String) -> Bool {
+    var offset = 0
+    for byte in text.utf8 {
+      guard peek(offset) == byte else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  @inline(__always)
+  mutating func advance() {
+    guard column < bytes.count else { return }
+    column += 1
+    if column == bytes.count && hasNextLine {
+      line += 1
+      column = 0
+      load()
+    }
+  }
+
+  mutating func advance(by count: Int) {
+    for _ in 0..<count { advance() }
+  }
+
+  /// Skips the rest of the line, its `\n` included.
+  mutating func skipLine() {
+    if hasNextLine {
+      line += 1
+      column = 0
+      load()
+    } else {
+      column = bytes.count
+    }
+  }
+
+  /// The scalar at the cursor: its value, its length in bytes, and whether
+  /// the bytes are valid UTF-8 (an invalid sequence is one U+FFFD over its
+  /// maximal subpart). Nil at the end.
+  func scalar() -> (value: UInt32, length: Int, valid: Bool)? {
+    column < bytes.count ? Self.decodeScalar(bytes, at: column) : nil
+  }
+
+  /// The UTF-8 sequence at `index` (which exists): its scalar, length and
+  /// validity (an invalid sequence is one U+FFFD over its maximal subpart).
+  static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int, valid: Bool) {
+    let b0 = bytes[index]
+    if b0 < 0x80 { return (UInt32(b0), 1, true) }
+    func peek(_ k: Int) -> UInt8? { index + k < bytes.count ? bytes[index + k] : nil }
+    func continuation(_ k: Int) -> UInt32? {
+      guard let b = peek(k), b & 0xC0 == 0x80 else { return nil }
+      return UInt32(b & 0x3F)
+    }
+    switch b0 {
+    case 0xC2...0xDF:
+      guard let c1 = continuation(1) else { return (0xFFFD, 1, false) }
+      return (UInt32(b0 & 0x1F) << 6 | c1, 2, true)
+    case 0xE0...0xEF:
+      guard let b1 = peek(1), b1 >= (b0 == 0xE0 ? 0xA0 : 0x80), b1 <= (b0 == 0xED ? 0x9F : 0xBF) else {
+        return (0xFFFD, 1, false)
+      }
+      guard let c2 = continuation(2) else { return (0xFFFD, 2, false) }
+      return (UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | c2, 3, true)
+    case 0xF0...0xF4:
+      guard let b1 = peek(1), b1 >= (b0 == 0xF0 ? 0x90 : 0x80), b1 <= (b0 == 0xF4 ? 0x8F : 0xBF) else {
+        return (0xFFFD, 1, false)
+      }
+      guard let c2 = continuation(2) else { return (0xFFFD, 2, false) }
+      guard let c3 = continuation(3) else { return (0xFFFD, 3, false) }
+      return (UInt32(b0 & 0x07) << 18 | UInt32(b1 & 0x3F) << 12 | c2 << 6 | c3, 4, true)
+    default:
+      return (0xFFFD, 1, false)
+    }
+  }
+}

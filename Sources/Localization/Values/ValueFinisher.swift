@@ -1,0 +1,160 @@
+import UnicodeBidi
+
+/// Completes a value a reader built: finds its placeholders by the format's
+/// rules (beside those its structure gave), its markup and its paragraphs,
+/// and splits off the branches of its ICU plural/select arguments as
+/// entries of their own, right after it.
+enum ValueFinisher {
+  static func finish(_ value: LocalizedValue, rules: PlaceholderRules) -> [LocalizedValue] {
+    let bytes = Array(value.text.utf8)
+    var value = value
+    var placeholders = value.placeholders
+    var branches: [ICUMessage.Branch] = []
+    var branchArguments: [[ValuePlaceholder]] = []
+    let structural = placeholders.map(\.range) + value.markup
+    var found: [ValuePlaceholder] = []
+    if rules.i18next { found += FormatPlaceholders.i18next(bytes) }
+    if rules.icu {
+      let message = ICUMessage(
+        bytes, opaque: (found.map(\.range) + structural).sorted { $0.lowerBound < $1.lowerBound })
+      branches = message.branches
+      branchArguments = Array(repeating: [], count: branches.count)
+      for argument in message.arguments {
+        if argument.owner < 0 {
+          found.append(argument.placeholder)
+        } else {
+          branchArguments[argument.owner].append(argument.placeholder)
+        }
+      }
+    }
+    if rules.printf { found += FormatPlaceholders.printf(bytes, catalogArgument: rules.catalogArgument) }
+    if rules.pythonPercent { found += FormatPlaceholders.pythonPercent(bytes) }
+    if rules.pythonBraces { found += FormatPlaceholders.braces(bytes, python: true) }
+    if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
+    placeholders = merge(structural: placeholders, markup: value.markup, found: found)
+    value.placeholders = placeholders
+    value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: placeholders.map(\.range) + value.markup))
+    value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
+    guard !branches.isEmpty else { return [value] }
+    var result = [value]
+    for (index, branch) in branches.enumerated() {
+      var variant = branch.variant
+      var owner = branch.owner
+      while owner >= 0 {
+        variant = branches[owner].variant + "/" + variant
+        owner = branches[owner].owner
+      }
+      if let parent = value.variant { variant = parent + "/" + variant }
+      result.append(slice(value, branch.content, variant: variant, placeholders: branchArguments[index]))
+    }
+    return result
+  }
+
+  /// Keeps the structural placeholders and, of the others, those that
+  /// overlap nothing taken before them, in order.
+  private static func merge(structural: [ValuePlaceholder], markup: [Range<Int>], found: [ValuePlaceholder])
+    -> [ValuePlaceholder]
+  {
+    var result = structural
+    let taken = (structural.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
+    var accepted: [Range<Int>] = taken
+    for placeholder in found.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+      if let last = accepted.last, last.lowerBound <= placeholder.range.lowerBound,
+        last.upperBound > placeholder.range.lowerBound
+      {
+        continue
+      }
+      if overlapsAny(placeholder.range, taken) { continue }
+      accepted.append(placeholder.range)
+      result.append(placeholder)
+    }
+    return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+  }
+
+  private static func overlapsAny(_ range: Range<Int>, _ sorted: [Range<Int>]) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low].lowerBound < range.upperBound
+  }
+
+  private static func merged(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+    guard !b.isEmpty else { return a }
+    return Set(a + b).sorted { $0.lowerBound < $1.lowerBound }
+  }
+
+  /// Placeholders and markup, sorted: the spans paragraphs never split.
+  static func spans(of value: LocalizedValue) -> [Range<Int>] {
+    (value.placeholders.map(\.range) + value.markup).sorted { $0.lowerBound < $1.lowerBound }
+  }
+
+  /// UAX #9 P1 over the text outside `skipping`: each paragraph ends after
+  /// its Bidi_Class B separator (CR LF together); no empty paragraph follows
+  /// a final separator; an empty text has one empty paragraph.
+  static func paragraphs(_ bytes: [UInt8], skipping spans: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var start = 0
+    var index = 0
+    var nextSpan = 0
+    let count = bytes.count
+    while index < count {
+      while nextSpan < spans.count, spans[nextSpan].upperBound <= index { nextSpan += 1 }
+      if nextSpan < spans.count, spans[nextSpan].lowerBound <= index {
+        index = spans[nextSpan].upperBound
+        continue
+      }
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) {
+        index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+        result.append(start..<index)
+        start = index
+      } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
+        index += 2
+        result.append(start..<index)
+        start = index
+      } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
+        index += 3
+        result.append(start..<index)
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    if start < count || result.isEmpty { result.append(start..<count) }
+    return result
+  }
+
+  /// A branch of `value` as a value of its own.
+  private static func slice(
+    _ value: LocalizedValue, _ range: Range<Int>, variant: String, placeholders: [ValuePlaceholder]
+  ) -> LocalizedValue {
+    let bytes = Array(value.text.utf8)[range]
+    let map = value.map.slice(range)
+    let start = value.map.sourceStart(ofDecoded: range.lowerBound) ?? value.content.start
+    let end = range.isEmpty ? start : (value.map.sourceEnd(ofDecoded: range.upperBound) ?? start)
+    var branch = LocalizedValue(
+      key: value.key, text: String(decoding: bytes, as: UTF8.self), map: map,
+      content: SourceRange(start: start, end: end), firstLine: value.firstLine)
+    branch.context = value.context
+    branch.variant = variant
+    branch.isBranch = true
+    branch.locale = value.locale
+    branch.controlSpelling = value.controlSpelling
+    branch.hasLiteralControl = value.hasLiteralControl
+    func rebase(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - range.lowerBound)..<(r.upperBound - range.lowerBound) }
+    branch.placeholders = placeholders.map {
+      var copy = $0
+      copy.range = rebase($0.range)
+      return copy
+    }
+    let inner = value.markup.filter { $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }
+    let innerBytes = Array(bytes)
+    branch.markup = merged(
+      inner.map(rebase), MarkupScanner.scan(innerBytes, outside: branch.placeholders.map(\.range) + inner.map(rebase)))
+    branch.paragraphs = paragraphs(innerBytes, skipping: spans(of: branch))
+    return branch
+  }
+}

@@ -1,0 +1,167 @@
+import BidiHazards
+import BidiMarks
+import Foundation
+import UnicodeBidi
+
+@testable import Localization
+
+/// The localization corpus (`Corpus/`, files written for these tests) and
+/// its manifest (`Corpus/manifest.tsv`): per file, every value (key,
+/// variant, locale, direction of each paragraph as written and filled,
+/// decoded text) and every finding (code, 1-based line and UTF-8 column).
+enum Corpus {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+  static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scripts/l10n-check/l10n_check.py")
+
+  /// Every corpus file (relative paths, sorted), the manifest excluded.
+  static func paths() throws -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    var found: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+      if !isDirectory.boolValue && path != "manifest.tsv" { found.append(path) }
+    }
+    return found.sorted()
+  }
+
+  /// A corpus file read by the library.
+  struct File {
+    var path: String
+    var bytes: [UInt8]
+    var decoded: DecodedLocalizationFile
+    var format: LocalizationFormat
+    var read: LocalizationReadResult
+
+    init(_ path: String) throws {
+      self.path = path
+      bytes = Array(try Data(contentsOf: Corpus.root.appendingPathComponent(path)))
+      decoded = DecodedLocalizationFile(bytes)
+      guard let format = LocalizationFormat.detect(languageId: nil, path: path) else {
+        throw CorpusError.notLocalization(path)
+      }
+      self.format = format
+      read = LocalizationReader.read(decoded.text, format: format)
+    }
+
+    var text: LocalizationText { decoded.text }
+
+    func locale(of value: LocalizedValue) -> LocaleTag? {
+      resolveLocale(value: value.locale, contents: read.contentLocale, path: path, setting: nil)
+    }
+
+    var spelling: MarkSpelling { SpellingVotes(read.values).spelling(for: format) }
+
+    var findings: [LocalizationFinding] {
+      LocalizationDiagnostics(spelling: spelling).findings(
+        values: read.values, error: read.error, format: format, locale: locale(of:))
+    }
+
+    /// The manifest lines this file gives.
+    var manifestLines: [String] {
+      var lines = ["file\t\(path)"]
+      for value in read.values {
+        var written: [String] = []
+        var filled: [String] = []
+        for paragraph in value.paragraphs.indices {
+          let analysis = ValueParagraphAnalysis(value, paragraph: paragraph)
+          written.append(Corpus.name(analysis.direction().direction))
+          filled.append(Corpus.name(analysis.direction(filled: true).direction))
+        }
+        lines.append(
+          [
+            "value", Corpus.escape(value.key), value.variant ?? "-", locale(of: value)?.description ?? "-",
+            written.joined(separator: ","), filled.joined(separator: ","), Corpus.escape(value.text),
+          ].joined(separator: "\t"))
+      }
+      for finding in findings {
+        lines.append(
+          "finding\t\(finding.code.rawValue)\t\(finding.range.start.line + 1):\(finding.range.start.column + 1)")
+      }
+      return lines
+    }
+  }
+
+  enum CorpusError: Error { case notLocalization(String), malformedManifest(String) }
+
+  static func name(_ direction: BidiDirection?) -> String {
+    switch direction {
+    case .leftToRight: "ltr"
+    case .rightToLeft: "rtl"
+    case nil: "none"
+    }
+  }
+
+  /// The manifest, file by file: its lines after each `file` line.
+  static func manifest() throws -> [(path: String, lines: [String])] {
+    let text = try String(contentsOf: root.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+    var result: [(path: String, lines: [String])] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
+      if line.hasPrefix("file\t") {
+        result.append((String(line.dropFirst(5)), [String(line)]))
+      } else if result.isEmpty {
+        throw CorpusError.malformedManifest(String(line))
+      } else {
+        result[result.count - 1].lines.append(String(line))
+      }
+    }
+    return result
+  }
+
+  /// Text written on one line of the manifest or the checker's protocol:
+  /// `\\`, `\n`, `\r`, `\t`, and `\u{X}` for every other control, format
+  /// character or separator (bidi controls included), so that they show.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  static func unescape(_ text: Substring) -> String {
+    var result = ""
+    var iterator = text.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      guard scalar == "\\", let next = iterator.next() else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch next {
+      case "n": result += "\n"
+      case "r": result += "\r"
+      case "t": result += "\t"
+      case "u":
+        _ = iterator.next()  // {
+        var hex = ""
+        while let digit = iterator.next(), digit != "}" { hex.unicodeScalars.append(digit) }
+        result.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16) ?? 0xFFFD) ?? "\u{FFFD}")
+      default: result.unicodeScalars.append(next)
+      }
+    }
+    return result
+  }
+
+  /// Removes every bidi control (contract §4.4 `strip`'s set).
+  static func withoutControls(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars where BidiControl(scalar: scalar.value) == nil {
+      result.unicodeScalars.append(scalar)
+    }
+    return result
+  }
+}

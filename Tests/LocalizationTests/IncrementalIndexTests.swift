@@ -1,0 +1,127 @@
+import BidiTestSupport
+import XCTest
+
+@testable import Localization
+
+/// The index after random edits equals a full read of the edited text:
+/// same items (values and facts, positions included), same checkpoints,
+/// same error.
+final class IncrementalIndexTests: XCTestCase {
+  /// Lines a document of a format is made of, entry by entry, and stray
+  /// lines that break it (so errors come and go).
+  static func entryLines(_ format: LocalizationFormat, _ k: Int) -> [String] {
+    let words = ["مرحبا", "שלום", "سلام", "خوش آمدید", "hello", "%@", "{name}", "%d"]
+    let word = words[k % words.count]
+    switch format {
+    case .strings:
+      return k % 5 == 0
+        ? ["/* entry \(k)", "   spans lines */", "\"k\(k)\" = \"\(word) \\U200F\(k)\";"]
+        : ["\"k\(k)\" = \"\(word) \(k)\";"]
+    case .po:
+      return k % 3 == 0
+        ? ["", "#, c-format", "msgid \"k\(k)\"", "msgstr \"\"", "\"\(word) \"", "\"%d\""]
+        : ["", "msgid \"k\(k)\"", "msgstr \"\(word)\""]
+    case .properties:
+      return k % 4 == 0 ? ["k\(k) = \(word) \\", "    \(k)"] : ["# c", "k\(k)=\(word) {0}"]
+    case .arb, .i18next:
+      return k % 4 == 0
+        ? ["  \"g\(k)\": {", "    \"k\(k)\": \"{n, plural, one{\(word)} other{# \(word)}}\"", "  },"]
+        : ["  \"k\(k)\": \"\(word) {x}\",", "  \"@k\(k)\": {\"placeholders\": {\"x\": {\"type\": \"int\"}}},"]
+    case .xcstrings:
+      return ["    \"k\(k)\": {\"localizations\": {\"ar\": {\"stringUnit\": {\"value\": \"\(word)\"}}}},"]
+    case .stringsdict:
+      return [
+        "  <key>k\(k)</key>", "  <dict><key>NSStringLocalizedFormatKey</key>",
+        "  <string>\(word) %#@n@</string></dict>",
+      ]
+    case .xliff:
+      return ["<trans-unit id=\"k\(k)\"><source>s</source>", "<target>\(word) <x id=\"1\"/></target></trans-unit>"]
+    case .resx:
+      return ["  <data name=\"k\(k)\" xml:space=\"preserve\">", "    <value>\(word) {0}</value>", "  </data>"]
+    case .android:
+      return k % 3 == 0
+        ? ["  <plurals name=\"p\(k)\">", "    <item quantity=\"one\">\(word)</item>", "  </plurals>"]
+        : ["  <string name=\"k\(k)\">\(word)", "     \\n <b>\(k)</b></string>"]
+    }
+  }
+
+  static func frame(_ format: LocalizationFormat) -> (head: [String], tail: [String]) {
+    switch format {
+    case .strings, .po, .properties: ([], [])
+    case .arb, .i18next: (["{", "  \"@@locale\": \"ar\","], ["  \"end\": \"x\"", "}"])
+    case .xcstrings: (["{\"sourceLanguage\": \"en\", \"strings\": {"], ["    \"end\": {}", "}, \"version\": \"1.0\"}"])
+    case .stringsdict: (["<?xml version=\"1.0\"?>", "<plist version=\"1.0\"><dict>"], ["</dict></plist>"])
+    case .xliff:
+      (
+        ["<xliff version=\"1.2\"><file source-language=\"en\" target-language=\"he\"><body>"],
+        ["</body></file></xliff>"]
+      )
+    case .resx: (["<root>"], ["</root>"])
+    case .android: (["<resources>"], ["</resources>"])
+    }
+  }
+
+  static let breakers = ["\"", "{", "<", "}", "</x>", "msgstr", "\"open", "  ", "", "<!-- c", "-->", "*/"]
+
+  func testRandomEditsMatchAFullRead() {
+    for format in LocalizationFormat.allCases {
+      var generator = SeededGenerator(seed: UInt64(format.rawValue.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+      let (head, tail) = Self.frame(format)
+      var lines = head
+      for k in 0..<120 { lines += Self.entryLines(format, k) }
+      lines += tail
+      var index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format)
+      var pool: [String] = []
+      for k in 0..<40 { pool += Self.entryLines(format, 1000 + k) }
+      for step in 0..<400 {
+        let start = Int.random(in: 0...lines.count - 1, using: &generator)
+        let length = Int.random(in: 0...min(3, lines.count - start), using: &generator)
+        var replacement: [String] = []
+        for _ in 0..<Int.random(in: 0...3, using: &generator) {
+          if Int.random(in: 0..<20, using: &generator) == 0 {
+            replacement.append(Self.breakers.randomElement(using: &generator)!)
+          } else {
+            replacement.append(pool.randomElement(using: &generator)!)
+          }
+        }
+        if lines.count - length + replacement.count == 0 { replacement = [""] }
+        lines.replaceSubrange(start..<start + length, with: replacement)
+        let text = LocalizationText(lines.joined(separator: "\n"))
+        index.edit(text, replacing: start..<start + length, newLineCount: replacement.count)
+        let fresh = LocalizationIndex(text, format: format)
+        guard index.allItems == fresh.allItems, index.error == fresh.error,
+          index.allCheckpoints == fresh.allCheckpoints
+        else {
+          XCTFail(
+            "\(format) step \(step): edit \(start)..<\(start + length) → \(replacement); items \(index.allItems.count) vs \(fresh.allItems.count), error \(String(describing: index.error)) vs \(String(describing: fresh.error))"
+          )
+          return
+        }
+        XCTAssertEqual(index.values, fresh.values)
+        XCTAssertEqual(
+          index.contentLocale, fresh.contentLocale,
+          "\(format) \(step) \(start) \(length) \(replacement) \(lines.prefix(3))")
+        XCTAssertEqual(index.spelling, fresh.spelling)
+      }
+    }
+  }
+
+  func testAnEditReReadsOnlyTheEntriesItTouches() {
+    for format in [LocalizationFormat.strings, .po, .android, .i18next] {
+      let (head, tail) = Self.frame(format)
+      var lines = head
+      for k in 0..<5000 { lines += Self.entryLines(format, k) }
+      lines += tail
+      var index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format)
+      XCTAssertNil(index.error, "\(format)")
+      let middle = lines.count / 2
+      let replacement = Self.entryLines(format, 99_999)
+      lines.replaceSubrange(middle..<middle, with: replacement)
+      index.edit(
+        LocalizationText(lines.joined(separator: "\n")), replacing: middle..<middle, newLineCount: replacement.count)
+      XCTAssertLessThan(index.lastReadItemCount, 20, "\(format)")
+      XCTAssertEqual(
+        index.allItems, LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format).allItems)
+    }
+  }
+}
