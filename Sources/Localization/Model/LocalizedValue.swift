@@ -1,4 +1,5 @@
 import BidiHazards
+import UnicodeBidi
 
 /// A placeholder of a value: text the application replaces at run time
 /// (`%@`, `{name}`, `{count, plural, …}` as a whole, `#`, an XLIFF `<ph/>`).

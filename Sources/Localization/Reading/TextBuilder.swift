@@ -1,4 +1,5 @@
 import BidiHazards
+import UnicodeBidi
 
 /// Builds a value's decoded text and its source map as a reader decodes it:
 /// characters copied from the source, decoded escapes, raw XML tags.
