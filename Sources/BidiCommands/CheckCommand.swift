@@ -108,7 +108,6 @@ private struct CheckRun {
     case json
   }
 
-  static let chunkSize = 64 * 1024
   static let binaryProbe = 8 * 1024
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
@@ -165,7 +164,7 @@ private struct CheckRun {
 
   mutating func check(argument: String) {
     if argument == "-" {
-      checkStream(descriptor: 0, path: "-", pathLanguage: nil)
+      checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
       return
     }
     let path = Array(argument.utf8)
@@ -226,39 +225,33 @@ private struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    checkStream(descriptor: descriptor, path: shown, pathLanguage: SourceLanguage(path: shown))
+    checkStream(Self.input(ofFile: descriptor, path: shown), path: shown, pathLanguage: SourceLanguage(path: shown))
   }
 
-  mutating func checkStream(descriptor: Int32, path: String, pathLanguage: SourceLanguage?) {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(Self.chunkSize * 2)
-    var atEnd = false
-    var readFailed = false
-    func readMore() {
-      let old = buffer.count
-      buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-      var got = -1
-      while true {
-        got = buffer.withUnsafeMutableBytes { raw in
-          read(descriptor, raw.baseAddress.map { $0 + old }, Self.chunkSize)
-        }
-        if got < 0 && errno == EINTR { continue }
-        break
-      }
-      if got <= 0 {
-        buffer.removeSubrange(old...)
-        atEnd = true
-        readFailed = got < 0
-      } else {
-        buffer.removeSubrange((old + got)...)
-      }
-    }
-    while buffer.count < Self.binaryProbe && !atEnd { readMore() }
-    if readFailed {
+  /// The text `check` scans for an open file: today the file's own bytes,
+  /// read in blocks, for source code and plain text alike. This is the one
+  /// place that turns a file into the text to check: a format whose text is
+  /// not its bytes (a localization file's values) gives its text here as a
+  /// `CheckInput(text:)`.
+  static func input(ofFile descriptor: Int32, path: String) -> CheckInput {
+    CheckInput(descriptor: descriptor)
+  }
+
+  /// Checks one file or stream, its text scanned line by line. A regular file is read twice when it has a finding: first the
+  /// clean-line scan (`HazardBytes`) over the whole file finds the last byte
+  /// where a finding can start — none: the file is clean, and no line is
+  /// tokenized —, then the lines up to that byte are scanned with their
+  /// tokenizer state carried from the first line, exactly as a full scan
+  /// does (the lines after it can have no finding). Other input (standard
+  /// input, pipes) is scanned in one pass.
+  mutating func checkStream(_ input: consuming CheckInput, path: String, pathLanguage: SourceLanguage?) {
+    var input = input
+    while input.buffer.count < Self.binaryProbe && !input.atEnd { input.readMore() }
+    if input.readFailed {
       fail(path, errorText())
       return
     }
-    if buffer.prefix(Self.binaryProbe).contains(0) {
+    if input.buffer.prefix(Self.binaryProbe).contains(0) {
       skipped.append(path)
       return
     }
@@ -266,48 +259,69 @@ private struct CheckRun {
     let chosen: SourceLanguage? =
       switch language {
       case .some(let forced): forced
-      case .none: pathLanguage ?? SourceLanguage(shebang: buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
+      case .none:
+        pathLanguage ?? SourceLanguage(shebang: input.buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
       }
-    let scanner = HazardScanner(language: chosen, renderer: renderer)
+    var last = Int.max
+    if input.canRewind {
+      guard let found = input.lastHazardOffset() else {
+        if input.readFailed { fail(path, errorText()) }
+        return
+      }
+      guard input.rewind() else {
+        fail(path, errorText())
+        return
+      }
+      last = found
+    }
+    scanLines(&input, scanner: HazardScanner(language: chosen, renderer: renderer), path: path, through: last)
+  }
+
+  /// Scans the lines of `input` from its start, each in the state the line
+  /// before it left, until the line that holds byte `last` (or the end).
+  mutating func scanLines(_ input: inout CheckInput, scanner: HazardScanner, path: String, through last: Int) {
     var state = LexerState.initial
     var lineNumber = 0
     var lineStart = 0
     var scanFrom = 0
     while true {
       // Scan the complete lines in the buffer.
-      let (consumed, resume) = buffer.withUnsafeBufferPointer { p -> (Int, Int) in
+      let done: Bool
+      (lineStart, scanFrom, done) = input.buffer.withUnsafeBufferPointer { p -> (Int, Int, Bool) in
         var start = lineStart
         var i = scanFrom
         while i < p.count {
           let b = p[i]
           if b == 0x0A || b == 0x0D {
-            if b == 0x0D, i + 1 == p.count, !atEnd { return (start, i) }  // maybe CR LF
+            if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
             let scan = scanner.scanLine(
               UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
             report(scan.diagnostics, path: path)
             state = scan.endState
             lineNumber += 1
+            if input.offset + i >= last { return (start, i, true) }
             i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
             start = i
             continue
           }
           i += 1
         }
-        return (start, i)
+        return (start, i, false)
       }
-      if atEnd {
-        buffer.withUnsafeBufferPointer { p in
+      if done { return }
+      if input.atEnd {
+        input.buffer.withUnsafeBufferPointer { p in
           let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[consumed...]), lineNumber: lineNumber, state: state)
+            UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state)
           report(scan.diagnostics, path: path)
         }
-        break
+        return
       }
-      buffer.removeSubrange(0..<consumed)
+      input.discard(lineStart)
+      scanFrom -= lineStart
       lineStart = 0
-      scanFrom = resume - consumed
-      readMore()
-      if readFailed {
+      input.readMore()
+      if input.readFailed {
         fail(path, errorText())
         return
       }

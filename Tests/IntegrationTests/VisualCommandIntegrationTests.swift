@@ -4,8 +4,9 @@ import JSONRPC
 import XCTest
 
 /// `bidi-lsp visual` as a user runs it (contract §6): each line in visual
-/// order, from a file or standard input, equal to the daemon's
-/// `bidi/visualOrder` visualText for the same text.
+/// order, from a file or standard input; with `--controls keep
+/// --combining-marks resolved` equal to the daemon's `bidi/visualOrder`
+/// visualText (its defaults) for the same text.
 final class VisualCommandIntegrationTests: XCTestCase {
   static let lines = [
     "abc \u{5E9}\u{5DC}\u{5D5}\u{5DD} (x) [\u{5D0}]",
@@ -49,7 +50,8 @@ final class VisualCommandIntegrationTests: XCTestCase {
     try session.open(uri, languageId: "plaintext", text: text)
     var compared = 0
     for direction in ["auto", "ltr", "rtl"] {
-      let output = try visual(["--direction", direction], input: Data(text.utf8))
+      let output = try visual(
+        ["--direction", direction, "--controls", "keep", "--combining-marks", "resolved"], input: Data(text.utf8))
       XCTAssertEqual(output.status, 0, direction)
       XCTAssertEqual(output.lines.count, Self.lines.count, direction)
       // `auto` is UAX #9's default: first strong character, else LTR.
@@ -98,7 +100,11 @@ final class VisualCommandIntegrationTests: XCTestCase {
   }
 
   func testBadOptionsAndMissingFilesExitTwo() throws {
-    let cases = [["--direction", "up"], ["--direction"], ["--bogus"], ["a.txt", "b.txt"], ["/nonexistent/file.txt"]]
+    let cases = [
+      ["--direction", "up"], ["--direction"], ["--bogus"], ["a.txt", "b.txt"], ["/nonexistent/file.txt"],
+      ["--controls", "hide"], ["--controls"], ["--combining-marks", "before"], ["--width", "0"], ["--width", "x"],
+      ["--width"], ["--max-paragraph", "-1"],
+    ]
     for arguments in cases {
       let result = try visual(arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -108,5 +114,8 @@ final class VisualCommandIntegrationTests: XCTestCase {
     let help = try visual(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.text.contains("bidi-lsp visual"))
+    for option in ["--direction", "--combining-marks", "--controls", "--width", "--max-paragraph"] {
+      XCTAssertTrue(help.text.contains(option), option)
+    }
   }
 }
