@@ -1,7 +1,28 @@
 import CByteScan
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte scans of the commands' fast paths, eight bytes at a time.
 enum ByteScan {
+  /// The offset of the first LF or CR in `base[from..<to]`, or `to`: memchr
+  /// for the LF, then for a CR before it.
+  @inline(__always)
+  static func nextLineBreak(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    guard from < to else { return to }
+    var lf = to
+    if let found = memchr(base + from, 0x0A, to - from) {
+      lf = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+    guard lf > from, let cr = memchr(base + from, 0x0D, lf - from) else { return lf }
+    return UnsafePointer<UInt8>(cr.assumingMemoryBound(to: UInt8.self)) - base
+  }
+
   /// Whether every byte of `bytes` is printable ASCII (0x20...0x7E) or a tab.
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     printableASCIIPrefix(bytes, from: 0, to: bytes.count) == bytes.count

@@ -115,8 +115,13 @@ private struct CheckRun {
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
   let renderer: VisualOrderRenderer?
-  let stdout: (String) -> Void
+  let write: (String) -> Void
   let stderr: (String) -> Void
+  /// Findings not yet passed to `write`: they go out in blocks of about
+  /// 64 KiB (and before any error message, to keep the order).
+  var pending = ""
+  /// The path being checked and its text-output form (computed once per file).
+  var shownPath: (path: String, display: String) = ("", "")
   var findings = 0
   var ioErrors = 0
   var filesChecked = 0
@@ -130,19 +135,31 @@ private struct CheckRun {
     self.format = format
     self.language = language
     self.renderer = renderer
-    self.stdout = stdout
+    self.write = stdout
     self.stderr = stderr
+  }
+
+  mutating func stdout(_ text: String) {
+    pending += text
+    if pending.utf8.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !pending.isEmpty else { return }
+    write(pending)
+    pending = ""
   }
 
   // The JSON document is streamed: its `findings` array one finding at a
   // time, then the other members. Values are written ASCII-only, so that a
   // bidi control in a path or message cannot reorder the report.
 
-  func begin() {
+  mutating func begin() {
     if format == .json { stdout("{\"findings\":[\n") }
   }
 
-  func end() {
+  mutating func end() {
+    defer { flush() }
     guard format == .json else { return }
     let errors = self.errors.map { error -> JSONValue in
       ["path": .string(error.path), "message": .string(error.message)]
@@ -159,6 +176,7 @@ private struct CheckRun {
   mutating func fail(_ path: String, _ message: String) {
     ioErrors += 1
     errors.append((path, message))
+    flush()
     stderr("bidi-lsp check: \(displayPath(path)): \(message)\n")
   }
 
@@ -291,22 +309,20 @@ private struct CheckRun {
         var start = lineStart
         var i = scanFrom
         while i < p.count {
+          i = ByteScan.nextLineBreak(p.baseAddress!, from: i, to: p.count)
+          guard i < p.count else { break }
           let b = p[i]
-          if b == 0x0A || b == 0x0D {
-            if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
-            let scan = scanner.scanLine(
-              UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
-            report(scan.diagnostics, path: path)
-            state = scan.endState
-            lineNumber += 1
-            if input.offset + i >= last { return (start, i, true) }
-            i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
-            start = i
-            continue
-          }
-          i += 1
+          if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
+          let scan = scanner.scanLine(
+            UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
+          report(scan.diagnostics, path: path)
+          state = scan.endState
+          lineNumber += 1
+          if input.offset + i >= last { return (start, i, true) }
+          i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
+          start = i
         }
-        return (start, i, false)
+        return (start, p.count, false)
       }
       if done { return }
       if input.atEnd {
@@ -333,10 +349,11 @@ private struct CheckRun {
       findings += 1
       let line = diagnostic.line + 1
       let column = diagnostic.range.lowerBound + 1
+      if shownPath.path != path { shownPath = (path, displayPath(path)) }
       switch format {
       case .text:
         stdout(
-          "\(displayPath(path)):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
+          "\(shownPath.display):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
         )
       case .json:
         let item: JSONValue = [
