@@ -89,7 +89,8 @@ enum ByteScan {
 enum ParagraphSeparators {
   /// Whether `bytes` holds one.
   static func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    lastEnd(bytes) != nil
+    guard let base = bytes.baseAddress, cbs_may_hold_paragraph_separator(base, bytes.count) != 0 else { return false }
+    return lastEnd(bytes) != nil
   }
 
   /// The offset just past the last one in `bytes`, or nil.

@@ -111,12 +111,38 @@ struct VisualLineRenderer {
     }
   }
 
+  /// The ASCII characters with a Bidi_Mirroring_Glyph: ( ) < > [ ] { }.
+  @inline(__always)
+  static func isASCIIBracket(_ b: UInt8) -> Bool {
+    switch b {
+    case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D: true
+    default: false
+    }
+  }
+
   /// Writes the character at byte `i` and returns its length in bytes (1
   /// for each byte of an ill-formed sequence).
   @inline(__always)
   private func writeCharacter(
     _ text: UnsafeBufferPointer<UInt8>, at i: Int, mirrored: Bool, into output: inout OutputBuffer
   ) -> Int {
+    let base = text.baseAddress!
+    let b0 = base[i]
+    // Fast paths: printable ASCII other than the mirrored brackets, and the
+    // two-byte letters (Arabic, Hebrew, Greek, Cyrillic…): none of them is
+    // BN, a control or mirrored (those below U+0800 are U+0080...U+009F,
+    // U+00AB, U+00AD, U+00BB, all C2 xx, and ALM, D8 9C).
+    if b0 >= 0x20 && b0 < 0x7F {
+      if !mirrored || !Self.isASCIIBracket(b0) {
+        output.append(b0)
+        return 1
+      }
+    } else if b0 >= 0xC3 && b0 <= 0xDF && i + 1 < text.count && base[i + 1] & 0xC0 == 0x80
+      && !(b0 == 0xD8 && base[i + 1] == 0x9C)
+    {
+      output.append(base + i, count: 2)
+      return 2
+    }
     let decoded = UTF8Decoder.decode(text, at: i)
     guard decoded.isValid else {
       output.append(scalar: 0xFFFD)

@@ -51,3 +51,24 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
   *line_feeds = feeds;
   return i;
 }
+
+int cbs_may_hold_paragraph_separator(const uint8_t *bytes, size_t count) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  for (; i + 16 <= count; i += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+    // 0x1C...0x1E: (v - 0x1C) as unsigned is below 3, i.e. signed
+    // (v - 0x1C - 0x80) below -0x80 + 3.
+    __m128i shifted = _mm_sub_epi8(v, _mm_set1_epi8((char)(0x1C + 0x80)));
+    __m128i in_range = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(-0x80 + 3)));
+    __m128i hits = _mm_or_si128(in_range, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x85)),
+                                                       _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xA9))));
+    if (_mm_movemask_epi8(hits) != 0) return 1;
+  }
+#endif
+  for (; i < count; i++) {
+    uint8_t b = bytes[i];
+    if ((b >= 0x1C && b <= 0x1E) || b == 0x85 || b == 0xA9) return 1;
+  }
+  return 0;
+}

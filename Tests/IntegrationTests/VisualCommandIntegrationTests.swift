@@ -64,6 +64,37 @@ final class VisualCommandIntegrationTests: XCTestCase {
     XCTAssertEqual(compared, 3 * Self.lines.count)
   }
 
+  /// Random lines of every kind — Arabic and Hebrew with marks, digits,
+  /// brackets, isolates, embeddings, overrides, marks, BN characters —
+  /// written by the command's own renderer and by the daemon's visualText.
+  func testRandomLinesEqualTheDaemonsVisualText() throws {
+    var random = SeededGenerator(seed: 0x5157)
+    let alphabet: [String] = [
+      "a", "b", "Z", " ", " ", "1", "2", "-", "+", ",", ".", "(", ")", "[", "]", "<", ">", "\u{AB}", "\u{BB}",
+      "\u{5D0}", "\u{5E9}", "\u{5B8}", "\u{627}", "\u{644}", "\u{64E}", "\u{661}", "\u{6F1}", "\u{301}",
+      "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{202C}",
+      "\u{200E}", "\u{200F}", "\u{61C}", "\u{200D}", "\u{AD}", "\u{4E2D}", "\u{1F600}", "\u{9}", "\u{2029}",
+    ]
+    var lines: [String] = []
+    for _ in 0..<300 {
+      lines.append(
+        (0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined())
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    let session = try HazardSession()
+    try session.open("file:///random.txt", languageId: "plaintext", text: text)
+    for direction in ["auto", "rtl"] {
+      let output = try visual(
+        ["--direction", direction, "--controls", "keep", "--combining-marks", "resolved"], input: Data(text.utf8))
+      XCTAssertEqual(output.lines.count, lines.count)
+      let options: JSONObject = direction == "auto" ? ["fallback": "ltr"] : ["direction": .string(direction)]
+      for (index, line) in output.lines.enumerated() where !lines[index].contains("\u{2029}") {
+        XCTAssertEqual(
+          line, try session.visualText("file:///random.txt", line: index, options: options), "line \(index)")
+      }
+    }
+  }
+
   func testMirroredBracketsInRTL() throws {
     let result = try visual(["--direction", "rtl"], input: Data((Self.lines[2] + "\n").utf8))
     XCTAssertEqual(result.lines, ["{\u{5D4}} [\u{5D3}] <\u{5D2}> (\u{5D1}) \u{5D0}"])
