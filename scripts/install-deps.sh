@@ -10,14 +10,16 @@
 #   vim, neovim, emacs-nox  the editor plugins' tests run in the real editors,
 #                   headless
 #   nodejs          the VS Code extension's tests (node's test runner)
+#   libfribidi-bin  the `fribidi` tool: `bidi-lsp visual` is compared with it
+#   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
-#   --benchmarks    also install ICU and GNU FriBidi (Benchmarks/ compares with them)
+#   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs libfribidi-bin)
 if [[ "${1:-}" == "--benchmarks" ]]; then
-  packages+=(libicu-dev libfribidi-dev)
+  packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
 
 missing=()
