@@ -89,8 +89,8 @@ enum ByteScan {
 enum ParagraphSeparators {
   /// Whether `bytes` holds one.
   static func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress, cbs_may_hold_paragraph_separator(base, bytes.count) != 0 else { return false }
-    return lastEnd(bytes) != nil
+    guard let base = bytes.baseAddress else { return false }
+    return cbs_holds_paragraph_separator(base, bytes.count) != 0
   }
 
   /// The offset just past the last one in `bytes`, or nil.

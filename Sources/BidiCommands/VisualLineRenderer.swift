@@ -14,8 +14,10 @@ import UnicodeBidi
 /// character by character.
 struct VisualLineRenderer {
   let options: VisualOptions
-  /// The visual-to-logical map of the current paragraph (reused).
+  /// The visual-to-logical map of the current paragraph, in characters,
+  /// and the byte offset of each character (both reused).
   private var map: [Int] = []
+  private var starts: [Int] = []
 
   init(options: VisualOptions) { self.options = options }
 
@@ -54,19 +56,48 @@ struct VisualLineRenderer {
       writeForward(text, 0..<text.count, into: &output)
       return paragraph.level
     }
-    let runs = line.runs(in: .utf8)
-    if runs.contains(where: { $0.level & 1 == 1 }) { line.visualToLogical(in: .utf8, into: &map) }
+    // Runs and map in characters (no unit tables), and the byte offset of
+    // each character: a well-formed sequence is one character, each byte
+    // of an ill-formed one another (as the paragraph counts them).
+    let runs = line.runs(in: .utf32)
+    if runs.contains(where: { $0.level & 1 == 1 }) { line.visualToLogical(in: .utf32, into: &map) }
+    fillCharacterStarts(text, count: paragraph.characterCount)
     var position = 0
     for run in runs {
       let count = run.end - run.start
       if run.level & 1 == 0 {
-        writeForward(text, run.start..<run.end, into: &output)
+        writeForward(text, starts[run.start]..<starts[run.end], into: &output)
       } else {
         writeReversed(text, position..<(position + count), into: &output)
       }
       position += count
     }
     return paragraph.level
+  }
+
+  /// Sets `starts[k]` to the byte offset of character `k` of `text`, and
+  /// `starts[count]` to its length.
+  private mutating func fillCharacterStarts(_ text: UnsafeBufferPointer<UInt8>, count: Int) {
+    if starts.count < count + 1 { starts = [Int](repeating: 0, count: count + 1) }
+    starts.withUnsafeMutableBufferPointer { starts in
+      let base = text.baseAddress!
+      var i = 0
+      var k = 0
+      while i < text.count {
+        starts[k] = i
+        k += 1
+        let b = base[i]
+        if b < 0x80 {
+          i += 1
+        } else if b >= 0xC2 && b <= 0xDF && i + 1 < text.count && base[i + 1] & 0xC0 == 0x80 {
+          i += 2
+        } else {
+          let decoded = UTF8Decoder.decodeMultibyte(text, at: i)
+          i += decoded.isValid ? decoded.length : 1
+        }
+      }
+      starts[k] = i
+    }
   }
 
   /// Whether a paragraph at level 0 everywhere is written exactly as it
@@ -98,15 +129,13 @@ struct VisualLineRenderer {
   }
 
   /// The characters at visual positions `positions` of the map, a
-  /// right-to-left run: each written mirrored (L4), a character of several
-  /// bytes in one piece (its bytes are consecutive in the map).
+  /// right-to-left run: each written mirrored (L4).
   private func writeReversed(
     _ text: UnsafeBufferPointer<UInt8>, _ positions: Range<Int>, into output: inout OutputBuffer
   ) {
     map.withUnsafeBufferPointer { map in
-      var k = positions.lowerBound
-      while k < positions.upperBound {
-        k += writeCharacter(text, at: map[k], mirrored: true, into: &output)
+      starts.withUnsafeBufferPointer { starts in
+        for k in positions { _ = writeCharacter(text, at: starts[map[k]], mirrored: true, into: &output) }
       }
     }
   }

@@ -12,9 +12,8 @@
 /// number of line feeds in it.
 size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_feeds);
 
-/// Whether `bytes` may hold a paragraph separator other than LF and CR:
-/// a byte 0x1C...0x1E, 0x85 (U+0085 is C2 85) or 0xA9 (U+2029 is E2 80 A9).
-/// False means it holds none; true calls for the exact check.
-int cbs_may_hold_paragraph_separator(const uint8_t *bytes, size_t count);
+/// Whether `bytes` holds a paragraph separator other than LF and CR:
+/// U+001C...U+001E, U+0085 (C2 85) or U+2029 (E2 80 A9).
+int cbs_holds_paragraph_separator(const uint8_t *bytes, size_t count);
 
 #endif
