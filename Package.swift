@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   CByteScan           vectorised byte scans of the commands' fast paths (C)
 //   BidiCommands        the `check` and `visual` commands
 //   Localization        localization file readers, values-mode analysis and edits
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -124,11 +125,15 @@ let package = Package(
       ]
     ),
 
+    // MARK: CByteScan
+    .target(name: "CByteScan"),
+
     // MARK: BidiCommands
     .target(
       name: "BidiCommands",
       dependencies: [
         "BidiHazards",
+        "CByteScan",
         "JSONRPC",
         "UnicodeBidi",
       ]

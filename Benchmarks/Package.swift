@@ -11,6 +11,7 @@
 //   BenchmarkSupport  clock, statistics, plain-text tables
 //   bidi-bench        bidi throughput: ours vs ICU vs FriBidi
 //   lsp-bench         the real daemon over stdio on large documents
+//   cli-bench         bidi-lsp visual/check vs fribidi, cat and rg on the same files
 
 import PackageDescription
 
@@ -56,6 +57,15 @@ let package = Package(
         "CFriBidi",
         "CICU",
         .product(name: "UnicodeBidi", package: "bidi-lsp"),
+      ]
+    ),
+
+    // MARK: cli-bench
+    .executableTarget(
+      name: "cli-bench",
+      dependencies: [
+        "BenchmarkSupport",
+        "BidiCorpus",
       ]
     ),
 

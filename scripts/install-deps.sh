@@ -12,14 +12,16 @@
 #   nodejs          the VS Code extension's tests (node's test runner)
 #   gettext         msgfmt --check: the independent reader of the .po corpus
 #                   (scripts/l10n-check) in the localization tests
+#   libfribidi-bin  the `fribidi` tool: `bidi-lsp visual` is compared with it
+#   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
-#   --benchmarks    also install ICU and GNU FriBidi (Benchmarks/ compares with them)
+#   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin)
 if [[ "${1:-}" == "--benchmarks" ]]; then
-  packages+=(libicu-dev libfribidi-dev)
+  packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
 
 missing=()

@@ -108,7 +108,6 @@ private struct CheckRun {
     case json
   }
 
-  static let chunkSize = 64 * 1024
   static let binaryProbe = 8 * 1024
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
@@ -116,8 +115,13 @@ private struct CheckRun {
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
   let renderer: VisualOrderRenderer?
-  let stdout: (String) -> Void
+  let write: (String) -> Void
   let stderr: (String) -> Void
+  /// Findings not yet passed to `write`: they go out in blocks of about
+  /// 64 KiB (and before any error message, to keep the order).
+  var pending = ""
+  /// The path being checked and its text-output form (computed once per file).
+  var shownPath: (path: String, display: String) = ("", "")
   var findings = 0
   var ioErrors = 0
   var filesChecked = 0
@@ -131,19 +135,31 @@ private struct CheckRun {
     self.format = format
     self.language = language
     self.renderer = renderer
-    self.stdout = stdout
+    self.write = stdout
     self.stderr = stderr
+  }
+
+  mutating func stdout(_ text: String) {
+    pending += text
+    if pending.utf8.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !pending.isEmpty else { return }
+    write(pending)
+    pending = ""
   }
 
   // The JSON document is streamed: its `findings` array one finding at a
   // time, then the other members. Values are written ASCII-only, so that a
   // bidi control in a path or message cannot reorder the report.
 
-  func begin() {
+  mutating func begin() {
     if format == .json { stdout("{\"findings\":[\n") }
   }
 
-  func end() {
+  mutating func end() {
+    defer { flush() }
     guard format == .json else { return }
     let errors = self.errors.map { error -> JSONValue in
       ["path": .string(error.path), "message": .string(error.message)]
@@ -160,12 +176,13 @@ private struct CheckRun {
   mutating func fail(_ path: String, _ message: String) {
     ioErrors += 1
     errors.append((path, message))
+    flush()
     stderr("bidi-lsp check: \(displayPath(path)): \(message)\n")
   }
 
   mutating func check(argument: String) {
     if argument == "-" {
-      checkStream(descriptor: 0, path: "-", pathLanguage: nil)
+      checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
       return
     }
     let path = Array(argument.utf8)
@@ -226,39 +243,33 @@ private struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    checkStream(descriptor: descriptor, path: shown, pathLanguage: SourceLanguage(path: shown))
+    checkStream(Self.input(ofFile: descriptor, path: shown), path: shown, pathLanguage: SourceLanguage(path: shown))
   }
 
-  mutating func checkStream(descriptor: Int32, path: String, pathLanguage: SourceLanguage?) {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(Self.chunkSize * 2)
-    var atEnd = false
-    var readFailed = false
-    func readMore() {
-      let old = buffer.count
-      buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-      var got = -1
-      while true {
-        got = buffer.withUnsafeMutableBytes { raw in
-          read(descriptor, raw.baseAddress.map { $0 + old }, Self.chunkSize)
-        }
-        if got < 0 && errno == EINTR { continue }
-        break
-      }
-      if got <= 0 {
-        buffer.removeSubrange(old...)
-        atEnd = true
-        readFailed = got < 0
-      } else {
-        buffer.removeSubrange((old + got)...)
-      }
-    }
-    while buffer.count < Self.binaryProbe && !atEnd { readMore() }
-    if readFailed {
+  /// The text `check` scans for an open file: today the file's own bytes,
+  /// read in blocks, for source code and plain text alike. This is the one
+  /// place that turns a file into the text to check: a format whose text is
+  /// not its bytes (a localization file's values) gives its text here as a
+  /// `CheckInput(text:)`.
+  static func input(ofFile descriptor: Int32, path: String) -> CheckInput {
+    CheckInput(descriptor: descriptor)
+  }
+
+  /// Checks one file or stream, its text scanned line by line. A regular file is read twice when it has a finding: first the
+  /// clean-line scan (`HazardBytes`) over the whole file finds the last byte
+  /// where a finding can start — none: the file is clean, and no line is
+  /// tokenized —, then the lines up to that byte are scanned with their
+  /// tokenizer state carried from the first line, exactly as a full scan
+  /// does (the lines after it can have no finding). Other input (standard
+  /// input, pipes) is scanned in one pass.
+  mutating func checkStream(_ input: consuming CheckInput, path: String, pathLanguage: SourceLanguage?) {
+    var input = input
+    while input.buffer.count < Self.binaryProbe && !input.atEnd { input.readMore() }
+    if input.readFailed {
       fail(path, errorText())
       return
     }
-    if buffer.prefix(Self.binaryProbe).contains(0) {
+    if input.buffer.prefix(Self.binaryProbe).contains(0) {
       skipped.append(path)
       return
     }
@@ -266,48 +277,67 @@ private struct CheckRun {
     let chosen: SourceLanguage? =
       switch language {
       case .some(let forced): forced
-      case .none: pathLanguage ?? SourceLanguage(shebang: buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
+      case .none:
+        pathLanguage ?? SourceLanguage(shebang: input.buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
       }
-    let scanner = HazardScanner(language: chosen, renderer: renderer)
+    var last = Int.max
+    if input.canRewind {
+      guard let found = input.lastHazardOffset() else {
+        if input.readFailed { fail(path, errorText()) }
+        return
+      }
+      guard input.rewind() else {
+        fail(path, errorText())
+        return
+      }
+      last = found
+    }
+    scanLines(&input, scanner: HazardScanner(language: chosen, renderer: renderer), path: path, through: last)
+  }
+
+  /// Scans the lines of `input` from its start, each in the state the line
+  /// before it left, until the line that holds byte `last` (or the end).
+  mutating func scanLines(_ input: inout CheckInput, scanner: HazardScanner, path: String, through last: Int) {
     var state = LexerState.initial
     var lineNumber = 0
     var lineStart = 0
     var scanFrom = 0
     while true {
       // Scan the complete lines in the buffer.
-      let (consumed, resume) = buffer.withUnsafeBufferPointer { p -> (Int, Int) in
+      let done: Bool
+      (lineStart, scanFrom, done) = input.buffer.withUnsafeBufferPointer { p -> (Int, Int, Bool) in
         var start = lineStart
         var i = scanFrom
         while i < p.count {
+          i = ByteScan.nextLineBreak(p.baseAddress!, from: i, to: p.count)
+          guard i < p.count else { break }
           let b = p[i]
-          if b == 0x0A || b == 0x0D {
-            if b == 0x0D, i + 1 == p.count, !atEnd { return (start, i) }  // maybe CR LF
-            let scan = scanner.scanLine(
-              UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
-            report(scan.diagnostics, path: path)
-            state = scan.endState
-            lineNumber += 1
-            i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
-            start = i
-            continue
-          }
-          i += 1
-        }
-        return (start, i)
-      }
-      if atEnd {
-        buffer.withUnsafeBufferPointer { p in
+          if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
           let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[consumed...]), lineNumber: lineNumber, state: state)
+            UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
+          report(scan.diagnostics, path: path)
+          state = scan.endState
+          lineNumber += 1
+          if input.offset + i >= last { return (start, i, true) }
+          i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
+          start = i
+        }
+        return (start, p.count, false)
+      }
+      if done { return }
+      if input.atEnd {
+        input.buffer.withUnsafeBufferPointer { p in
+          let scan = scanner.scanLine(
+            UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state)
           report(scan.diagnostics, path: path)
         }
-        break
+        return
       }
-      buffer.removeSubrange(0..<consumed)
+      input.discard(lineStart)
+      scanFrom -= lineStart
       lineStart = 0
-      scanFrom = resume - consumed
-      readMore()
-      if readFailed {
+      input.readMore()
+      if input.readFailed {
         fail(path, errorText())
         return
       }
@@ -319,10 +349,11 @@ private struct CheckRun {
       findings += 1
       let line = diagnostic.line + 1
       let column = diagnostic.range.lowerBound + 1
+      if shownPath.path != path { shownPath = (path, displayPath(path)) }
       switch format {
       case .text:
         stdout(
-          "\(displayPath(path)):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
+          "\(shownPath.display):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
         )
       case .json:
         let item: JSONValue = [

@@ -7,14 +7,19 @@ extension HazardScanner {
   /// be reordered by them.
   public static let visualOrderRenderer: VisualOrderRenderer = { bytes in
     let line = BidiParagraph(utf8: bytes).line()
-    var text = String()
+    // Built as UTF-8 bytes: appending scalars to a String one by one costs
+    // more than the reordering.
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count + 16)
     for scalar in line.visualScalars() {
       if let control = BidiControl(scalar: scalar) {
-        text += "<\(control.shortName)>"
+        text.append(0x3C)  // <
+        text += control.shortName.utf8
+        text.append(0x3E)  // >
       } else {
-        text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+        UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { text.append($0) }
       }
     }
-    return text
+    return String(decoding: text, as: UTF8.self)
   }
 }

@@ -17,8 +17,9 @@ import JSONRPC
 let usage = """
   Usage:
     bidi-lsp [--stdio] [--log-level LEVEL] [--log-file PATH] [--max-message-size BYTES]
-    bidi-lsp visual [--direction auto|ltr|rtl] [FILE|-]
-    bidi-lsp check [--format text|json] FILE...
+    bidi-lsp visual [--direction auto|ltr|rtl] [--combining-marks after-base|resolved]
+                    [--controls strip|keep|names] [--width N] [--max-paragraph BYTES] [FILE|-]
+    bidi-lsp check [--format text|json] [--language ID] FILE...
     bidi-lsp --version | --help
 
   Serves the bidi-lsp protocol (JSON-RPC 2.0, LSP framing) on stdin/stdout:
@@ -35,8 +36,8 @@ let usage = """
     --help                     print this help and exit
 
   Commands:
-    visual    print each line of FILE (or stdin) in visual order
-    check     report bidi hazards; exit 1 if any, 0 if none, 2 on errors
+    visual    print each line of FILE (or stdin) in visual order ('visual --help')
+    check     report bidi hazards; exit 1 if any, 0 if none, 2 on errors ('check --help')
 
   Protocol: Protocol/specification.md in the source distribution.
 

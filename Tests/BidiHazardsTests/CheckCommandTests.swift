@@ -192,8 +192,8 @@ final class CheckCommandTests: XCTestCase {
   func testLargeFilesAreStreamedWithLinesAcrossChunkBoundaries() throws {
     let dir = try temporaryDirectory(self)
     var bytes: [UInt8] = []
-    // Put a CR LF exactly across the 64 KiB read boundary.
-    let filler = Array(repeating: UInt8(ascii: "a"), count: 65535)
+    // Put a CR LF exactly across the 1 MiB read boundary.
+    let filler = Array(repeating: UInt8(ascii: "a"), count: (1 << 20) - 1)
     bytes += filler + [0x0D, 0x0A]  // line 1
     var lineCount = 1
     while bytes.count < 3_000_000 {

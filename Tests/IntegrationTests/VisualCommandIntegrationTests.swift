@@ -4,8 +4,9 @@ import JSONRPC
 import XCTest
 
 /// `bidi-lsp visual` as a user runs it (contract §6): each line in visual
-/// order, from a file or standard input, equal to the daemon's
-/// `bidi/visualOrder` visualText for the same text.
+/// order, from a file or standard input; with `--controls keep
+/// --combining-marks resolved` equal to the daemon's `bidi/visualOrder`
+/// visualText (its defaults) for the same text.
 final class VisualCommandIntegrationTests: XCTestCase {
   static let lines = [
     "abc \u{5E9}\u{5DC}\u{5D5}\u{5DD} (x) [\u{5D0}]",
@@ -49,7 +50,8 @@ final class VisualCommandIntegrationTests: XCTestCase {
     try session.open(uri, languageId: "plaintext", text: text)
     var compared = 0
     for direction in ["auto", "ltr", "rtl"] {
-      let output = try visual(["--direction", direction], input: Data(text.utf8))
+      let output = try visual(
+        ["--direction", direction, "--controls", "keep", "--combining-marks", "resolved"], input: Data(text.utf8))
       XCTAssertEqual(output.status, 0, direction)
       XCTAssertEqual(output.lines.count, Self.lines.count, direction)
       // `auto` is UAX #9's default: first strong character, else LTR.
@@ -60,6 +62,37 @@ final class VisualCommandIntegrationTests: XCTestCase {
       }
     }
     XCTAssertEqual(compared, 3 * Self.lines.count)
+  }
+
+  /// Random lines of every kind — Arabic and Hebrew with marks, digits,
+  /// brackets, isolates, embeddings, overrides, marks, BN characters —
+  /// written by the command's own renderer and by the daemon's visualText.
+  func testRandomLinesEqualTheDaemonsVisualText() throws {
+    var random = SeededGenerator(seed: 0x5157)
+    let alphabet: [String] = [
+      "a", "b", "Z", " ", " ", "1", "2", "-", "+", ",", ".", "(", ")", "[", "]", "<", ">", "\u{AB}", "\u{BB}",
+      "\u{5D0}", "\u{5E9}", "\u{5B8}", "\u{627}", "\u{644}", "\u{64E}", "\u{661}", "\u{6F1}", "\u{301}",
+      "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}", "\u{202C}",
+      "\u{200E}", "\u{200F}", "\u{61C}", "\u{200D}", "\u{AD}", "\u{4E2D}", "\u{1F600}", "\u{9}", "\u{2029}",
+    ]
+    var lines: [String] = []
+    for _ in 0..<300 {
+      lines.append(
+        (0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined())
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    let session = try HazardSession()
+    try session.open("file:///random.txt", languageId: "plaintext", text: text)
+    for direction in ["auto", "rtl"] {
+      let output = try visual(
+        ["--direction", direction, "--controls", "keep", "--combining-marks", "resolved"], input: Data(text.utf8))
+      XCTAssertEqual(output.lines.count, lines.count)
+      let options: JSONObject = direction == "auto" ? ["fallback": "ltr"] : ["direction": .string(direction)]
+      for (index, line) in output.lines.enumerated() where !lines[index].contains("\u{2029}") {
+        XCTAssertEqual(
+          line, try session.visualText("file:///random.txt", line: index, options: options), "line \(index)")
+      }
+    }
   }
 
   func testMirroredBracketsInRTL() throws {
@@ -98,7 +131,11 @@ final class VisualCommandIntegrationTests: XCTestCase {
   }
 
   func testBadOptionsAndMissingFilesExitTwo() throws {
-    let cases = [["--direction", "up"], ["--direction"], ["--bogus"], ["a.txt", "b.txt"], ["/nonexistent/file.txt"]]
+    let cases = [
+      ["--direction", "up"], ["--direction"], ["--bogus"], ["a.txt", "b.txt"], ["/nonexistent/file.txt"],
+      ["--controls", "hide"], ["--controls"], ["--combining-marks", "before"], ["--width", "0"], ["--width", "x"],
+      ["--width"], ["--max-paragraph", "-1"],
+    ]
     for arguments in cases {
       let result = try visual(arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
@@ -108,5 +145,8 @@ final class VisualCommandIntegrationTests: XCTestCase {
     let help = try visual(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.text.contains("bidi-lsp visual"))
+    for option in ["--direction", "--combining-marks", "--controls", "--width", "--max-paragraph"] {
+      XCTAssertTrue(help.text.contains(option), option)
+    }
   }
 }

@@ -1,0 +1,124 @@
+import BidiHazards
+import UnicodeBidi
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The text `bidi-lsp check` scans, as bytes read in blocks from a file
+/// descriptor or given whole: `buffer` holds the bytes from `offset` on
+/// that are read and not yet discarded.
+struct CheckInput {
+  static let blockSize = 1 << 20
+
+  /// The descriptor read, or nil for text given whole.
+  let descriptor: Int32?
+  var buffer: [UInt8] = []
+  /// The offset in the text of `buffer[0]`.
+  var offset = 0
+  var atEnd = false
+  var readFailed = false
+  /// Text given whole, kept for `rewind`.
+  private let text: [UInt8]
+
+  /// The text read from `descriptor`.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+    text = []
+    buffer.reserveCapacity(Self.blockSize * 2)
+  }
+
+  /// Text already in memory (such as the values of a localization file).
+  init(text: [UInt8]) {
+    descriptor = nil
+    self.text = text
+    buffer = text
+    atEnd = true
+  }
+
+  /// Whether the text can be read again from its start: a regular file or
+  /// text given whole (standard input and pipes cannot).
+  var canRewind: Bool {
+    guard let descriptor else { return true }
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// Reads the next block after `buffer`; sets `atEnd` at the end of the
+  /// text and `readFailed` (and `atEnd`) on a read error.
+  mutating func readMore() {
+    guard let descriptor, !atEnd else {
+      atEnd = true
+      return
+    }
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
+    var got = -1
+    while true {
+      got = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress.map { $0 + old }, Self.blockSize)
+      }
+      if got < 0 && errno == EINTR { continue }
+      break
+    }
+    if got <= 0 {
+      buffer.removeSubrange(old...)
+      atEnd = true
+      readFailed = got < 0
+    } else {
+      buffer.removeSubrange((old + got)...)
+    }
+  }
+
+  /// Drops the first `count` bytes of `buffer`.
+  mutating func discard(_ count: Int) {
+    buffer.removeSubrange(0..<count)
+    offset += count
+  }
+
+  /// Reads the rest of the text with the clean-line scan and returns the
+  /// offset of the last byte where a finding can start (`HazardBytes`), or
+  /// nil if there is none (or a read failed: `readFailed`).
+  mutating func lastHazardOffset() -> Int? {
+    var last: Int? = nil
+    // Bytes from `from` on are not scanned yet.
+    var from = 0
+    while true {
+      let (found, scanned) = buffer.withUnsafeBufferPointer { p -> (Int?, Int) in
+        var found: Int? = nil
+        var i = from
+        while let at = HazardBytes.firstHazard(in: p, from: i) {
+          // A sequence cut off by the end of the block is read again with
+          // the next one.
+          if !atEnd && p.count - at < 4 { return (found, at) }
+          found = at
+          i = at + (BidiControl.decode(p, at: at)?.utf8Count ?? 1)
+        }
+        return (found, p.count)
+      }
+      if let found { last = offset + found }
+      if atEnd { return readFailed ? nil : last }
+      discard(scanned)
+      from = 0
+      readMore()
+    }
+  }
+
+  /// Goes back to the start of the text; false if that fails.
+  mutating func rewind() -> Bool {
+    offset = 0
+    readFailed = false
+    guard let descriptor else {
+      buffer = text
+      atEnd = true
+      return true
+    }
+    buffer.removeAll(keepingCapacity: true)
+    atEnd = false
+    return lseek(descriptor, 0, SEEK_SET) == 0
+  }
+}
