@@ -46,6 +46,7 @@ public struct BidiLine: Sendable {
   public func levels(in encoding: BidiEncoding) -> [BidiLevel] {
     let offsets = unitOffsets(encoding)
     let count = unitCount(offsets)
+    if count == 0 { return [] }  // not unsafeUninitializedCapacity: 0 (a race on the shared empty array)
     return withLineLevels { levels in
       [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
         @inline(__always) func level(_ k: Int) -> BidiLevel {
