@@ -14,5 +14,10 @@ scripts/lint.sh
 swift build -c release
 swift test -c release "$@"
 
+# The daemon built with AddressSanitizer and with ThreadSanitizer, under the
+# integration tests of its reader and worker threads; any report fails.
+scripts/sanitize.sh address
+scripts/sanitize.sh thread
+
 # The editor plugins against the same daemon.
 BIDI_LSP=.build/release/bidi-lsp editors/run-tests.sh

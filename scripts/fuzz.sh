@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# libFuzzer targets for bidi-lsp (the toolchain's libFuzzer and ASan).
+#
+#   scripts/fuzz.sh --list                  the target names, one a line
+#   scripts/fuzz.sh TARGET SECONDS [ARG…]   builds if needed and fuzzes TARGET
+#                                           for SECONDS; ARGs go to libFuzzer
+#                                           (e.g. -runs=N, -jobs=1); exits
+#                                           non-zero on a crash
+#   scripts/fuzz.sh --all SECONDS           each target in turn (the test command)
+#   scripts/fuzz.sh --build [TARGET…]       only builds
+#
+# A target is one file, Fuzz/Targets/NAME.swift, defining
+# LLVMFuzzerTestOneInput with @_cdecl. It may import any library module of
+# the package (all are linked) and name extra files to compile with it on a
+# line `// fuzz-sources: PATH…` (the unit tests' models, say). Files in
+# Fuzz/Support/ are compiled into every target. Seeds: Fuzz/Corpus/NAME/
+# (committed, small); what a run finds goes to .build/fuzz/corpus/NAME/,
+# crashes to .build/fuzz/crashes/NAME-*.
+#
+# The library modules are built by SwiftPM in .build/fuzz with coverage
+# instrumentation and AddressSanitizer; each target is then compiled and
+# linked against their objects by swiftc -sanitize=fuzzer,address.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build/fuzz
+targets() { for file in Fuzz/Targets/*.swift; do basename "$file" .swift; done; }
+
+build_modules() {
+  local flags=(-c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address
+    -Xcc -fsanitize=fuzzer-no-link,address)
+  swift build "${flags[@]}" --target BidiServer
+  swift build "${flags[@]}" --target BidiTestSupport
+}
+
+build_target() {
+  local name=$1 source=Fuzz/Targets/$1.swift
+  [[ -f "$source" ]] || { echo "fuzz: no target '$name' (see --list)" >&2; exit 2; }
+  local release=$scratch/release
+  local extra
+  extra=$(sed -n 's|^// fuzz-sources:||p' "$source")
+  # shellcheck disable=SC2206
+  local sources=("$source" Fuzz/Support/*.swift $extra)
+  local objects=()
+  for folder in Sources/*/; do
+    local module
+    module=$(basename "$folder")
+    [[ -d "$release/$module.build" ]] && objects+=("$release/$module.build"/*.o)
+  done
+  local binary=$scratch/bin/$name
+  if [[ -x "$binary" ]] && [[ -z $(find "${sources[@]}" "${objects[@]}" -newer "$binary" | head -1) ]]; then
+    return
+  fi
+  mkdir -p "$scratch/bin"
+  local package
+  package=$(grep -o '"-package-name","[^"]*"' "$scratch/release.yaml" | head -1 | cut -d'"' -f4)
+  echo "fuzz: linking $name" >&2
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${name//-/_}" \
+    -package-name "$package" -I "$release/Modules" -I Sources/CJansson \
+    -Xcc -fmodule-map-file="$release/CUnicodeBidiData.build/module.modulemap" \
+    "${sources[@]}" "${objects[@]}" -ljansson -o "$binary"
+}
+
+run_target() {
+  local name=$1 seconds=$2
+  shift 2
+  build_target "$name"
+  local corpus=$scratch/corpus/$name
+  mkdir -p "$corpus" "$scratch/crashes" "Fuzz/Corpus/$name"
+  echo "fuzz: $name for ${seconds}s" >&2
+  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$scratch/bin/$name" -max_total_time="$seconds" \
+    -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$scratch/crashes/$name-" "$@" "$corpus" "Fuzz/Corpus/$name"
+}
+
+case "${1:-}" in
+  --list)
+    targets
+    ;;
+  --build)
+    shift
+    build_modules
+    (($#)) || set -- $(targets)
+    for name in "$@"; do build_target "$name"; done
+    ;;
+  --all)
+    seconds=${2:?usage: scripts/fuzz.sh --all SECONDS}
+    build_modules
+    for name in $(targets); do run_target "$name" "$seconds"; done
+    ;;
+  "" | -*)
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+  *)
+    name=$1 seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS}
+    shift 2
+    build_modules
+    run_target "$name" "$seconds" "$@"
+    ;;
+esac
