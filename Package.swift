@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   BidiCommands        the `check` and `visual` commands
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -79,6 +80,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
 
@@ -86,14 +88,17 @@ let package = Package(
     .target(
       name: "BidiHazards",
       dependencies: [
-        "UnicodeBidi"
+        "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
       name: "BidiHazardsTests",
       dependencies: [
+        "BidiCommands",
         "BidiTestSupport",
         "BidiHazards",
+        "UnicodeBidi",
       ],
       exclude: [
         "Corpus",
@@ -105,15 +110,25 @@ let package = Package(
     .target(
       name: "BidiMarks",
       dependencies: [
-        "BidiHazards",
-        "UnicodeBidi",
+        "UnicodeBidi"
       ]
     ),
     .testTarget(
       name: "BidiMarksTests",
       dependencies: [
+        "BidiHazards",
         "BidiTestSupport",
         "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: BidiCommands
+    .target(
+      name: "BidiCommands",
+      dependencies: [
+        "BidiHazards",
+        "JSONRPC",
         "UnicodeBidi",
       ]
     ),
@@ -137,6 +152,7 @@ let package = Package(
         "DocumentStore",
         "BidiTestSupport",
         "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 
@@ -144,7 +160,9 @@ let package = Package(
     .executableTarget(
       name: "bidi-lsp",
       dependencies: [
-        "BidiServer"
+        "BidiCommands",
+        "BidiHazards",
+        "BidiServer",
       ]
     ),
 

@@ -7,14 +7,15 @@
 #   unicode-data    Unicode's conformance files, used by the tests when
 #                   ../shared/ucd/17.0.0 is not beside the checkout
 #   python3         the table generator (freshness test) and the demo client
-#   vim, emacs-nox  the editor plugins' tests run in the real editors, headless
+#   vim, neovim, emacs-nox  the editor plugins' tests run in the real editors,
+#                   headless
 #   nodejs          the VS Code extension's tests (node's test runner)
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU and GNU FriBidi (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim emacs-nox nodejs)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev)
 fi

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// How "fix all" repairs a document.
 public enum FixAllStrategy: Sendable, Hashable {
   /// Remove every offending control (and the PDF of each removed override).
@@ -74,22 +76,6 @@ struct HazardLocation: Hashable {
 
 // MARK: Fix-all that converges
 
-extension HazardLineCache {
-  /// Fix-all for the document: edits after which a rescan finds no hazard.
-  /// Call after `refresh` (the diagnostics and start states must be up to
-  /// date); `line(n)` gives line `n`'s UTF-8 bytes without terminator.
-  ///
-  /// The edits of one pass are applied to the lines they touch, which are
-  /// rescanned from the cached start states (and the lines after them while
-  /// the state at their start changes); what a rescan finds is fixed in
-  /// another pass, for a few passes. Edits refer to the original lines and
-  /// never overlap; none adds or removes a line.
-  public func fixAllEdits(strategy: FixAllStrategy, line: (Int) -> [UInt8]) -> [HazardTextEdit] {
-    var fixAll = ConvergingFixAll(scanner: scanner, startStates: startStates)
-    return fixAll.edits(for: diagnostics, strategy: strategy, line: line)
-  }
-}
-
 extension HazardScanner {
   /// Fix-all for a whole document (split into lines at `\n`, `\r\n` and
   /// `\r`): edits after which a rescan finds no hazard (see
@@ -108,7 +94,7 @@ extension HazardScanner {
       diagnostics += scan.diagnostics
       state = scan.endState
     }
-    var fixAll = ConvergingFixAll(scanner: self, startStates: startStates)
+    var fixAll = ConvergingFixAll(scanner: self, lineCount: startStates.count) { startStates[$0] }
     return fixAll.edits(for: diagnostics, strategy: strategy, line: { lines[$0] })
   }
 }
@@ -134,19 +120,20 @@ struct ConvergingFixAll {
   }
 
   var scanner: HazardScanner
-  let startStates: [LexerState]
+  let lineCount: Int
+  /// The start state of each line before the edits.
+  let startState: (Int) -> LexerState
   var fixes: [Int: LineFix] = [:]
   /// Start states that the edits changed.
   var states: [Int: LexerState] = [:]
 
-  init(scanner: HazardScanner, startStates: [LexerState]) {
+  init(scanner: HazardScanner, lineCount: Int, startState: @escaping (Int) -> LexerState) {
     self.scanner = scanner
     // Messages are not shown: no need to render lines.
     self.scanner.renderer = nil
-    self.startStates = startStates
+    self.lineCount = lineCount
+    self.startState = startState
   }
-
-  var lineCount: Int { startStates.count }
 
   /// The edits for `diagnostics` (the document's, in order); `line(n)` gives
   /// line `n`'s bytes.
@@ -205,10 +192,10 @@ struct ConvergingFixAll {
       var n = first
       while true {
         let bytes = fixes[n]?.current ?? line(n)
-        let scan = scanner.scanLine(bytes, lineNumber: n, state: states[n] ?? startStates[n])
+        let scan = scanner.scanLine(bytes, lineNumber: n, state: states[n] ?? startState(n))
         found += scan.diagnostics
         let next = n + 1
-        guard next < lineCount, scan.endState != states[next] ?? startStates[next] else { break }
+        guard next < lineCount, scan.endState != states[next] ?? startState(next) else { break }
         states[next] = scan.endState
         n = next
       }
@@ -264,7 +251,7 @@ extension ConvergingFixAll.LineFix {
 /// common prefix and suffix (cut at character boundaries), or nil if equal.
 func changedPart(line: Int, from old: [UInt8], to new: [UInt8]) -> HazardTextEdit? {
   guard old != new else { return nil }
-  func isContinuation(_ bytes: [UInt8], _ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+  func isContinuation(_ bytes: [UInt8], _ i: Int) -> Bool { i < bytes.count && UTF8Decoder.isContinuation(bytes[i]) }
   var prefix = 0
   while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
   while prefix > 0, isContinuation(old, prefix) || isContinuation(new, prefix) { prefix -= 1 }

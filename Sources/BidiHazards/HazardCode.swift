@@ -1,4 +1,5 @@
-/// The kinds of bidi hazard, with their diagnostic codes (contract §5).
+/// The kinds of bidi hazard, with their diagnostic codes (Protocol/specification.md,
+/// “`textDocument/publishDiagnostics`”).
 public enum HazardCode: String, CaseIterable, Sendable, Hashable {
   /// An embedding, override or isolate still open at the end of its line
   /// (or, in source code, at the end of the code on its line).

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// A text edit within one line: replace the UTF-8 byte range `range` of line
 /// `line` (zero-based) with `newText`.
 public struct HazardTextEdit: Sendable, Hashable {

@@ -1,160 +1,139 @@
-/// Per-line hazard results of one document, kept up to date incrementally.
+import DocumentStore
+
+/// What the hazard scan keeps for one line of a document, in the document's
+/// `LineTree` (see `LineState`): the tokenizer state at the line's start and
+/// the line's diagnostics.
+public struct HazardLineState: LineState, Hashable {
+  /// The tokenizer state at the start of the line.
+  public var startState: LexerState
+  /// The line's diagnostics (their `line` as when they were found).
+  public var diagnostics: [HazardDiagnostic]
+
+  public init(startState: LexerState, diagnostics: [HazardDiagnostic]) {
+    self.startState = startState
+    self.diagnostics = diagnostics
+  }
+
+  /// Lines with diagnostics are flagged, so reading a document's diagnostics
+  /// costs their number, not the document's length.
+  public var isFlagged: Bool { !diagnostics.isEmpty }
+}
+
+/// Hazard results of a document, kept up to date incrementally in the
+/// document's line tree.
 ///
-/// The state at the start of each line is cached; after an edit, only the
-/// edited lines are rescanned, and the scan goes on past them only while the
-/// state at the next line's start changes (for example when an edit opens a
-/// block comment). Usage: `replaceLines(_:with:)` for each change, then
-/// `refresh(line:)` before reading `diagnostics`.
+/// Each line's `HazardLineState` lives beside the line; an edit marks the
+/// first line it touched stale and drops the states of the others (see
+/// `LineState`). `refresh` rescans from the first line without a fresh
+/// state, and goes on past the edit only while the tokenizer state at the
+/// next line's start changes (for example when an edit opens a block
+/// comment). Read `diagnostics` once `needsRefresh` is false.
 public struct HazardLineCache: Sendable {
   /// The scanner (language, settings, renderer).
   public let scanner: HazardScanner
-  /// The tokenizer state at the start of each line.
-  public private(set) var startStates: [LexerState]
-  private var results: [[HazardDiagnostic]]
-  /// The lines whose `results` are not empty, ascending: reading the
-  /// diagnostics costs the number of such lines, not the document's length.
-  private var flagged: [Int] = []
-  /// Lines to rescan below `unscannedFrom`, in no particular order.
-  private var stale: Set<Int>
-  /// Every line from here on waits for a scan (a new document, or the rest
-  /// of one whose scan was cut short by `refresh(limit:)`).
-  private var unscannedFrom: Int
 
-  /// A cache for a document of `lineCount` lines, all still to scan.
-  public init(scanner: HazardScanner, lineCount: Int) {
-    let count = max(lineCount, 1)
+  public init(scanner: HazardScanner) {
     self.scanner = scanner
-    self.startStates = Array(repeating: .initial, count: count)
-    self.results = Array(repeating: [], count: count)
-    self.stale = []
-    self.unscannedFrom = 0
   }
 
-  /// The number of lines.
-  public var lineCount: Int { startStates.count }
-
-  /// Whether some lines wait for `refresh`.
-  public var needsRefresh: Bool { !stale.isEmpty || unscannedFrom < lineCount }
-
-  /// How far the first scan has come: every line from here on is still to
-  /// scan (`lineCount` when none is), for progress reports.
-  public var firstUnscannedLine: Int { unscannedFrom }
-
-  private func isStale(_ line: Int) -> Bool { line >= unscannedFrom || stale.contains(line) }
-
-  /// Records an edit: the lines `replaced` (numbers before the edit; an
-  /// empty range inserts before its lower bound) are now `newLineCount` lines.
-  /// Out-of-range values are clamped.
-  public mutating func replaceLines(_ replaced: Range<Int>, with newLineCount: Int) {
-    let lower = min(max(replaced.lowerBound, 0), lineCount)
-    let upper = min(max(replaced.upperBound, lower), lineCount)
-    let added = max(newLineCount, 0)
-    let delta = added - (upper - lower)
-    let oldCount = lineCount
-    // The state at the start of line `lower` is the end state of the line
-    // before it, which the edit does not touch.
-    let carried = lower < oldCount ? startStates[lower] : .initial
-    startStates.replaceSubrange(lower..<upper, with: repeatElement(carried, count: added))
-    results.replaceSubrange(lower..<upper, with: repeatElement([], count: added))
-    // Flagged lines: those replaced go (the new lines are rescanned), those
-    // after the edit move with it.
-    flagged = flagged.compactMap { $0 < lower ? $0 : $0 >= upper ? $0 + delta : nil }
-    if startStates.isEmpty {
-      startStates = [.initial]
-      results = [[]]
-    }
-    if lower < lineCount { startStates[lower] = carried }
-    var shifted = Set<Int>()
-    // Lines appended at the end: their start state comes from rescanning
-    // the last old line (its end state is not cached).
-    if lower == oldCount, lower > 0, added > 0 { shifted.insert(lower - 1) }
-    for line in stale where line < lower || line >= upper {
-      shifted.insert(line < lower ? line : line + delta)
-    }
-    for line in lower..<(lower + added) { shifted.insert(line) }
-    // After a deletion, the line that follows may now start in another
-    // state. (After an insertion, rescanning the new lines compares their
-    // end state with the next line's cached start state.)
-    if added == 0, lower < lineCount { shifted.insert(lower) }
-    // The unscanned tail moves with the lines after the edit.
-    var tail = unscannedFrom
-    if tail >= upper {
-      tail += delta
-    } else if tail > lower {
-      tail = lower
-    }
-    unscannedFrom = min(tail, lineCount)
-    stale = shifted.filter { $0 < unscannedFrom }
+  /// Whether some lines of `text` wait for `refresh`.
+  public func needsRefresh<A>(_ text: LineTree<A>) -> Bool {
+    text.freshStateCount < text.lineCount
   }
 
-  /// Rescans the stale lines, at most `limit` of them (the rest wait for the
-  /// next call: `needsRefresh` says whether some do); `line(n)` gives line
-  /// `n`'s UTF-8 bytes without terminator. Returns the ranges of lines
-  /// rescanned, in order.
+  /// The first line that waits for a scan (`lineCount` when none does), for
+  /// progress reports.
+  public func firstUnscannedLine<A>(_ text: LineTree<A>) -> Int {
+    text.firstLineWithoutFreshState(from: 0) ?? text.lineCount
+  }
+
+  /// Rescans the lines of `text` that wait for it, at most `limit` of them
+  /// (the rest wait for the next call: `needsRefresh` says whether some
+  /// do). Returns the ranges of lines rescanned, in order.
   @discardableResult
-  public mutating func refresh(limit: Int = .max, line: (Int) -> [UInt8]) -> [Range<Int>] {
+  public func refresh<A>(_ text: inout LineTree<A>, limit: Int = .max) -> [Range<Int>] {
     var rescanned: [Range<Int>] = []
     var budget = limit
-    var starts = stale.sorted()
-    if unscannedFrom < lineCount { starts.append(unscannedFrom) }
-    for first in starts where budget > 0 && isStale(first) {
+    var from = 0
+    while budget > 0, let first = text.firstLineWithoutFreshState(from: from) {
       var n = first
+      var state = startState(of: first, in: text)
       while true {
-        stale.remove(n)
-        if n == unscannedFrom { unscannedFrom += 1 }
-        let bytes = line(n)
-        let scan = scanner.scanLine(bytes, lineNumber: n, state: startStates[n])
-        results[n] = scan.diagnostics
-        setFlag(n, !scan.diagnostics.isEmpty)
+        let scan = scan(n, in: text, state: state)
+        text.setLineState(StoredLineState(HazardLineState(startState: state, diagnostics: scan.diagnostics)), ofLine: n)
         budget -= 1
         let next = n + 1
-        guard next < lineCount, startStates[next] != scan.endState || isStale(next) else { break }
-        startStates[next] = scan.endState
+        guard next < text.lineCount else { break }
+        let stored = text.lineState(ofLine: next, as: HazardLineState.self)
+        if let stored, !stored.isStale, stored.state.startState == scan.endState { break }
         if budget <= 0 {
-          if !isStale(next) { stale.insert(next) }
+          // Resume there next time, from the state the scan arrived with.
+          let resume = HazardLineState(startState: scan.endState, diagnostics: stored?.state.diagnostics ?? [])
+          text.setLineState(StoredLineState(resume, isStale: true), ofLine: next)
           break
         }
+        state = scan.endState
         n = next
       }
       rescanned.append(first..<(n + 1))
+      from = n + 1
     }
     return rescanned
   }
 
-  /// Every diagnostic of the document, in order, with current line numbers.
-  public var diagnostics: [HazardDiagnostic] {
-    diagnostics(in: 0..<lineCount)
+  /// The tokenizer state at the start of line `n`, where a rescan starts:
+  /// the one stored for it (an edit keeps it, stale), else the end state of
+  /// the line before.
+  private func startState<A>(of n: Int, in text: LineTree<A>) -> LexerState {
+    if let stored = text.lineState(ofLine: n, as: HazardLineState.self) { return stored.state.startState }
+    guard n > 0, let previous = text.lineState(ofLine: n - 1, as: HazardLineState.self) else { return .initial }
+    return scan(n - 1, in: text, state: previous.state.startState).endState
   }
 
-  /// The diagnostics of some lines, with current line numbers.
-  public func diagnostics(in lines: Range<Int>) -> [HazardDiagnostic] {
+  private func scan<A>(_ n: Int, in text: LineTree<A>, state: LexerState) -> LineScan {
+    guard let line = try? text.line(n) else { return LineScan(diagnostics: [], endState: state) }
+    return line.withUTF8 { scanner.scanLine($0, lineNumber: n, state: state) }
+  }
+
+  /// Every diagnostic of `text`, in order, with current line numbers.
+  public func diagnostics<A>(_ text: LineTree<A>) -> [HazardDiagnostic] {
+    diagnostics(text, in: 0..<text.lineCount)
+  }
+
+  /// The diagnostics of some lines, with current line numbers: O(log n) for
+  /// each line that has some.
+  public func diagnostics<A>(_ text: LineTree<A>, in lines: Range<Int>) -> [HazardDiagnostic] {
     var all: [HazardDiagnostic] = []
-    let lines = lines.clamped(to: 0..<lineCount)
-    for n in flagged where lines.contains(n) {
-      for var diagnostic in results[n] {
+    let lines = lines.clamped(to: 0..<text.lineCount)
+    var from = lines.lowerBound
+    while let n = text.nextFlaggedLine(from: from), n < lines.upperBound {
+      for var diagnostic in text.lineState(ofLine: n, as: HazardLineState.self)?.state.diagnostics ?? [] {
         diagnostic.line = n
         all.append(diagnostic)
       }
+      from = n + 1
     }
     return all
   }
 }
 
+// MARK: Fix-all that converges
+
 extension HazardLineCache {
-  /// Records whether line `n` has diagnostics in `flagged`.
-  fileprivate mutating func setFlag(_ n: Int, _ on: Bool) {
-    // Binary search for the insertion point.
-    var low = 0
-    var high = flagged.count
-    while low < high {
-      let mid = (low + high) / 2
-      if flagged[mid] < n { low = mid + 1 } else { high = mid }
+  /// Fix-all for `text`: edits after which a rescan finds no hazard. Call
+  /// after `refresh` (the diagnostics and start states must be up to date).
+  ///
+  /// The edits of one pass are applied to the lines they touch, which are
+  /// rescanned from the cached start states (and the lines after them while
+  /// the state at their start changes); what a rescan finds is fixed in
+  /// another pass, for a few passes. Edits refer to the original lines and
+  /// never overlap; none adds or removes a line.
+  public func fixAllEdits<A>(_ text: LineTree<A>, strategy: FixAllStrategy) -> [HazardTextEdit] {
+    var fixAll = ConvergingFixAll(scanner: scanner, lineCount: text.lineCount) { n in
+      text.lineState(ofLine: n, as: HazardLineState.self)?.state.startState ?? .initial
     }
-    let present = low < flagged.count && flagged[low] == n
-    if on && !present {
-      flagged.insert(n, at: low)
-    } else if !on && present {
-      flagged.remove(at: low)
+    return fixAll.edits(for: diagnostics(text), strategy: strategy) { n in
+      (try? text.line(n))?.withUTF8 { Array($0) } ?? []
     }
   }
 }

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Gives the visual order of a line (its UTF-8 bytes, without the line
 /// terminator) as displayed text, or nil if it cannot. The server plugs in
 /// the UAX #9 implementation; messages then say how the line displays.
@@ -13,7 +15,7 @@ public struct LineScan: Sendable, Hashable {
 
 /// Finds bidi hazards (Trojan Source, CVE-2021-42574) line by line.
 ///
-/// Rules (contract §5, after GCC's `-Wbidi-chars=unpaired`): per context,
+/// Rules (Protocol/specification.md, “`textDocument/publishDiagnostics`”, after GCC's `-Wbidi-chars=unpaired`): per context,
 /// the openers LRE, RLE, LRO, RLO, LRI, RLI and FSI form a stack; PDF closes
 /// the innermost open embedding or override only if no isolate is open
 /// inside it; PDI closes the innermost open isolate and everything opened
@@ -77,7 +79,7 @@ public struct HazardScanner: Sendable {
         i += control.utf8Count
         continue
       }
-      let decoded = decodeScalar(line, at: i)
+      let decoded = UTF8Decoder.decode(line, at: i)
       if !decoded.isValid {
         if let last = invalid.last, last.upperBound == i {
           invalid[invalid.count - 1] = last.lowerBound..<(i + decoded.length)
@@ -338,16 +340,14 @@ private struct LineAnalysis {
 
   func sticksToIdentifier(before offset: Int) -> Bool {
     // Step back over one scalar.
-    var start = offset - 1
-    while start > 0, line[start] & 0xC0 == 0x80, offset - start < 4 { start -= 1 }
-    return sticksToIdentifier(after: start)
+    sticksToIdentifier(after: UTF8Decoder.sequenceStart(line, containing: offset - 1))
   }
 
   func sticksToIdentifier(after offset: Int) -> Bool {
     if BidiControl.decode(line, at: offset) != nil { return true }
     let b = line[offset]
     if b < 0x80 { return isASCIIIdentifierByte(b) }
-    let decoded = decodeScalar(line, at: offset)
+    let decoded = UTF8Decoder.decode(line, at: offset)
     return decoded.isValid && isIdentifierScalar(decoded.value)
   }
 
@@ -390,7 +390,8 @@ private struct LineAnalysis {
             closing: closing))
       }
     }
-    // Contract §5: any override is `bidi.override`, whatever else it is.
+    // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
+    // “`textDocument/publishDiagnostics`”).
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
       let message =

@@ -1,5 +1,5 @@
 /// How one rule is configured: `false`, `true` or a severity name in the
-/// `diagnostics` settings object (contract §5).
+/// `diagnostics` settings object (Protocol/specification.md, “Settings”).
 public enum HazardRuleSetting: Sendable, Hashable {
   /// The rule reports nothing.
   case off

@@ -15,6 +15,42 @@ struct ExplicitStructure: Sendable {
 
   init(classes: [BidiClass], paragraphs: [Range<Int>]) {
     var partner = [Int32](repeating: -1, count: classes.count)
+    Self.pair(classes, paragraphs) { opener, closer in
+      partner[opener] = Int32(closer)
+      partner[closer] = Int32(opener)
+    } closedByIsolate: { _ in
+    }
+    self.partner = partner
+  }
+
+  /// The explicit controls of `classes` that nothing pairs when the whole
+  /// line is one context, as GCC's `-Wbidi-chars=unpaired` (and so
+  /// `HazardScanner`'s whole-line rules) pair them: openers still open at the
+  /// end, PDFs and PDIs that close nothing. An embedding or override that a
+  /// PDI closes with its isolate counts as closed.
+  static func unpairedControls(_ classes: [BidiClass]) -> [Int] {
+    var paired = [Bool](repeating: false, count: classes.count)
+    pair(classes, [0..<classes.count]) { opener, closer in
+      paired[opener] = true
+      paired[closer] = true
+    } closedByIsolate: {
+      paired[$0] = true
+    }
+    return classes.indices.filter { index in
+      switch classes[index] {
+      case .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI: return !paired[index]
+      default: return false
+      }
+    }
+  }
+
+  /// Pairs the controls of each paragraph: `matched(opener, closer)` for each
+  /// pair, `closedByIsolate(opener)` for an embedding or override that a PDI
+  /// closes together with its isolate.
+  private static func pair(
+    _ classes: [BidiClass], _ paragraphs: [Range<Int>], matched: (Int, Int) -> Void,
+    closedByIsolate: (Int) -> Void
+  ) {
     var stack: [(index: Int, isolate: Bool)] = []
     for paragraph in paragraphs {
       stack.removeAll(keepingCapacity: true)
@@ -29,25 +65,23 @@ struct ExplicitStructure: Sendable {
         case .PDF:
           if let top = stack.last, !top.isolate {
             stack.removeLast()
-            partner[top.index] = Int32(index)
-            partner[index] = Int32(top.index)
+            matched(top.index, index)
           }
         case .PDI:
           guard openIsolates > 0 else { break }
           while let top = stack.popLast() {
             if top.isolate {
-              partner[top.index] = Int32(index)
-              partner[index] = Int32(top.index)
+              matched(top.index, index)
               openIsolates -= 1
               break
             }
+            closedByIsolate(top.index)
           }
         default:
           break
         }
       }
     }
-    self.partner = partner
   }
 
   /// The matching closer or opener of a control, or nil.

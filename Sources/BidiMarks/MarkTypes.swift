@@ -1,4 +1,3 @@
-import BidiHazards
 import UnicodeBidi
 
 /// One replacement in a line, in UTF-8 byte offsets from the start of the
@@ -114,7 +113,7 @@ public enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The controls this module reads and writes, as scalars: BidiHazards'
+/// The controls this module reads and writes, as scalars: UnicodeBidi's
 /// `BidiControl` is the one list of bidi controls.
 enum Controls {
   static let lrm = BidiControl.lrm.scalar

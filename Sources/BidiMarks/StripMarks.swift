@@ -1,4 +1,4 @@
-import BidiHazards
+import UnicodeBidi
 
 // Mode `strip`: remove bidi controls.
 
@@ -44,25 +44,8 @@ extension MarkPlanner {
   }
 
   /// The scalar indices of the controls `HazardScanner` finds unpaired or
-  /// unmatched on this line.
+  /// unmatched on this line (its whole-line rules).
   private func unpairedControls() -> [Int] {
-    var settings = HazardSettings()
-    for code in HazardCode.allCases where code != .unpaired && code != .unmatched {
-      settings[code] = .off
-    }
-    // The scanner reads the line re-encoded (ill-formed bytes become
-    // U+FFFD, which pairs nothing), so its offsets are mapped back.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8Count)
-    var controlAt: [Int: Int] = [:]
-    for (index, scalar) in scalars.enumerated() {
-      if Controls.isBidiControl(scalar) { controlAt[bytes.count] = index }
-      UTF8.encode(scalar) { bytes.append($0) }
-    }
-    let scan = HazardScanner(language: nil, settings: settings).scanLine(bytes, lineNumber: 0)
-    return scan.diagnostics.compactMap { diagnostic in
-      guard diagnostic.code == .unpaired || diagnostic.code == .unmatched else { return nil }
-      return controlAt[diagnostic.range.lowerBound]
-    }
+    ExplicitStructure.unpairedControls(classes)
   }
 }

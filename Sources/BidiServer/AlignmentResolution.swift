@@ -1,4 +1,5 @@
-/// Resolves a requested text alignment for a paragraph (contract §4.2).
+/// Resolves a requested text alignment for a paragraph (Protocol/specification.md,
+/// “`bidi/alignment`”).
 ///
 /// `natural` follows the paragraph's own direction, so text whose direction
 /// differs from the layout's is `trailing`; `leading`/`trailing` are relative

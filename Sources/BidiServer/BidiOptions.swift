@@ -1,5 +1,5 @@
-/// The options shared by the four bidi requests (contract §4), and the
-/// settings that give their defaults (contract §5, "Settings").
+/// The options shared by the four bidi requests (Protocol/specification.md, “Common parameters”), and the
+/// settings that give their defaults (“Settings”).
 
 /// A text direction: left-to-right or right-to-left.
 public enum TextDirection: String, Sendable, CaseIterable {

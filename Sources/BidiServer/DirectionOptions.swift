@@ -1,7 +1,7 @@
 import DocumentStore
 import JSONRPC
 
-/// The common options of the four bidi requests (contract §4), read from a
+/// The common options of the four bidi requests (Protocol/specification.md, “Common parameters”), read from a
 /// request's params over the server's settings.
 struct DirectionOptions {
   var strategy: DirectionStrategy

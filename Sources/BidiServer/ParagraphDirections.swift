@@ -14,8 +14,9 @@ struct ParagraphDirection {
   var strongCharacter: (line: Int, utf8Offset: Int)?
 }
 
-/// Finds the natural directions of the paragraphs of a document (contract
-/// §4, "Strategies", "Blocks") from the cached per-line analysis. Answers
+/// Finds the natural directions of the paragraphs of a document
+/// (Protocol/specification.md, “Strategies”, “Blocks”) from the cached
+/// per-line analysis. Answers
 /// that depend on other lines (`fallback: previous`, `paragraphs: block`)
 /// come from the summaries in the line index's nodes, so they cost O(log n)
 /// whatever the distance, never a scan from the edit or the start.

@@ -3,11 +3,12 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// Bidi hazard diagnostics (contract §5): each open document keeps a
-/// `HazardLineCache`; edits mark only the lines they touch, and the
-/// diagnostics are rescanned and published when the server has caught up
-/// with its input (debounced: a burst of changes publishes once), with the
-/// document's version and its full set of diagnostics.
+/// Bidi hazard diagnostics (Protocol/specification.md, “`textDocument/publishDiagnostics`”): each open document's line tree
+/// keeps a `HazardLineState` per line (see `HazardLineCache`); edits mark
+/// only the lines they touch, and the diagnostics are rescanned and
+/// published when the server has caught up with its input (debounced: a
+/// burst of changes publishes once), with the document's version and its
+/// full set of diagnostics.
 extension BidiLanguageServer {
   /// The hazard state of one open document.
   struct HazardState {
@@ -23,30 +24,15 @@ extension BidiLanguageServer {
   /// the URI's file name.
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
     let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
-    return HazardScanner(language: language, settings: hazardSettings, renderer: Self.visualOrderRenderer)
+    return HazardScanner(language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
   }
 
-  /// Renders a line in visual order for diagnostic messages. The bidi
-  /// controls the line keeps in its visual order are written by name
-  /// (`<RLI>`), so that the message itself cannot be reordered by them.
-  public static let visualOrderRenderer: VisualOrderRenderer = { bytes in
-    let line = BidiParagraph(utf8: bytes).line()
-    var text = String()
-    for scalar in line.visualScalars() {
-      if let control = BidiControl(scalar: scalar) {
-        text += "<\(control.shortName)>"
-      } else {
-        text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-      }
-    }
-    return text
-  }
-
+  /// Starts (or restarts, with the current rules) the hazard scan of an
+  /// open document: every line waits for a scan.
   func startHazards(for document: Document) {
     hazards[document.uri] = HazardState(
-      cache: HazardLineCache(
-        scanner: hazardScanner(languageId: document.languageId, uri: document.uri),
-        lineCount: document.text.lineCount))
+      cache: HazardLineCache(scanner: hazardScanner(languageId: document.languageId, uri: document.uri)))
+    _ = try? documents.withDocument(document.uri) { $0.text.removeAllLineStates() }
   }
 
   /// Documents at least this large get `window/workDoneProgress` reports
@@ -80,10 +66,12 @@ extension BidiLanguageServer {
     connection.send(notification: "$/progress", params: ["token": .string(token), "value": .object(value)])
   }
 
-  /// Records that lines `replaced` (before the change) are now `newCount` lines.
-  func hazardLinesReplaced(uri: String, _ replaced: Range<Int>, with newCount: Int) {
-    hazards[uri]?.cache.replaceLines(replaced, with: newCount)
+  /// Records that a change replaced some lines: the line tree already
+  /// dropped their hazard states, so the next idle slice rescans them.
+  func hazardLinesChanged(uri: String, _ changes: [LineChange]) {
+    guard !changes.isEmpty else { return }
     hazards[uri]?.needsPublish = true
+    logger.trace("didChange \(uri): \(changes.map(\.description).joined(separator: ", "))")
   }
 
   /// Lines of hazard scanning per idle slice: small enough that a message
@@ -96,16 +84,18 @@ extension BidiLanguageServer {
   public func connectionIsIdle(_ connection: Connection) -> Bool {
     var budget = Self.hazardSliceLines
     for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish {
-      guard let document = documents[uri] else {
+      guard documents[uri] != nil else {
         hazards[uri] = nil
         continue
       }
       if budget <= 0 { return true }
-      budget -= refreshHazards(uri, document, limit: budget)
+      budget -= refreshHazards(uri, limit: budget)
+      guard let document = documents[uri] else { continue }
       let cache = hazards[uri]!.cache
+      let needsRefresh = cache.needsRefresh(document.text)
       if let token = hazards[uri]!.progressToken {
-        if cache.needsRefresh {
-          let percentage = cache.firstUnscannedLine * 100 / max(cache.lineCount, 1)
+        if needsRefresh {
+          let percentage = cache.firstUnscannedLine(document.text) * 100 / max(document.text.lineCount, 1)
           reportProgress(
             token,
             [
@@ -117,7 +107,7 @@ extension BidiLanguageServer {
           hazards[uri]!.progressToken = nil
         }
       }
-      if cache.needsRefresh { return true }
+      if needsRefresh { return true }
       hazards[uri]!.needsPublish = false
       publishDiagnostics(document, on: connection)
     }
@@ -125,27 +115,29 @@ extension BidiLanguageServer {
   }
 
   /// Rescans at most `limit` stale lines of a document; returns how many.
-  /// The cache is mutated in place in `hazards` (a copy taken out of the
-  /// dictionary would copy its per-line arrays on the first write: a cost
-  /// proportional to the document, on every edit).
+  /// The states live in the stored document's line tree, which is mutated in
+  /// place (so the snapshots requests hold are never copied whole).
   @discardableResult
-  func refreshHazards(_ uri: String, _ document: Document, limit: Int = .max) -> Int {
-    guard let lineCount = hazards[uri]?.cache.lineCount else { return 0 }
-    if lineCount != document.text.lineCount {
-      // Cannot happen when every change was recorded; rescan to be safe.
-      logger.error("hazard cache of \(uri) lost track of its lines; rescanning")
-      hazards[uri]!.cache = HazardLineCache(scanner: hazards[uri]!.cache.scanner, lineCount: document.text.lineCount)
-    }
-    var scanned = 0
-    hazards[uri]!.cache.refresh(limit: limit) { n in
-      scanned += 1
-      return (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
-    }
-    return scanned
+  func refreshHazards(_ uri: String, limit: Int = .max) -> Int {
+    guard let cache = hazards[uri]?.cache else { return 0 }
+    let ranges = try? documents.withDocument(uri) { cache.refresh(&$0.text, limit: limit) }
+    return ranges?.reduce(0) { $0 + $1.count } ?? 0
+  }
+
+  /// The hazards of an open document as last scanned (call `refreshHazards` first).
+  func hazardDiagnostics(_ uri: String) -> [HazardDiagnostic] {
+    guard let cache = hazards[uri]?.cache, let document = documents[uri] else { return [] }
+    return cache.diagnostics(document.text)
+  }
+
+  /// Fix-all of an open document as last scanned.
+  func hazardFixAllEdits(_ uri: String, strategy: FixAllStrategy) -> [HazardTextEdit] {
+    guard let cache = hazards[uri]?.cache, let document = documents[uri] else { return [] }
+    return cache.fixAllEdits(document.text, strategy: strategy)
   }
 
   func publishDiagnostics(_ document: Document, on connection: Connection) {
-    let diagnostics = hazards[document.uri]?.cache.diagnostics ?? []
+    let diagnostics = hazards[document.uri]?.cache.diagnostics(document.text) ?? []
     var items: [JSONValue] = []
     items.reserveCapacity(diagnostics.count)
     var lines = LineUnitsCache(encoding)

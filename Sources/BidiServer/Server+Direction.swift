@@ -2,7 +2,8 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/naturalDirection` and `bidi/alignment` (contract §4.1, §4.2).
+/// `bidi/naturalDirection` and `bidi/alignment` (Protocol/specification.md,
+/// “`bidi/naturalDirection`”, “`bidi/alignment`”).
 extension BidiLanguageServer {
   func naturalDirection(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
     try withOpenDocument(params) { (document) throws(ResponseError) in

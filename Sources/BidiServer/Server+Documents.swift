@@ -2,7 +2,7 @@ import DocumentStore
 import JSONRPC
 
 /// `textDocument/didOpen`, `didChange`, `didClose` and `bidi/documentInfo`
-/// (contract §3). A notification that cannot apply changes nothing and is
+/// (Protocol/specification.md, “Documents”). A notification that cannot apply changes nothing and is
 /// reported with `window/logMessage`.
 extension BidiLanguageServer {
   func didOpen(_ params: Params, _ connection: Connection) {
@@ -55,41 +55,14 @@ extension BidiLanguageServer {
         }
         return
       }
-      if changes.count > 1 {
-        // All or nothing: try the whole list on a snapshot first (an O(1)
-        // copy; the edits copy only the paths they change).
-        do throws(DocumentError) {
-          var probe = try documents.document(uri)
-          try probe.apply(changes, version: version, encoding: encoding)
-        } catch {
-          warn("textDocument/didChange ignored: \(error)", on: connection)
-          return
-        }
-      }
-      // Then apply change by change, so that the hazard cache learns which
-      // lines each one replaced. (A single change is all or nothing by
-      // itself.)
-      for change in changes {
-        let before = documents[uri]?.text.lineCount ?? 0
-        do throws(DocumentError) {
-          try documents.change(uri: uri, version: version, changes: [change], encoding: encoding)
-        } catch {
-          if changes.count == 1 {
-            warn("textDocument/didChange ignored: \(error)", on: connection)
-          } else {
-            logger.error("textDocument/didChange: change failed after its check: \(error)")
-          }
-          return
-        }
-        let after = documents[uri]?.text.lineCount ?? 0
-        if let range = change.range {
-          // One line before the change too: a CR LF may join or split there.
-          let first = max(range.start.line - 1, 0)
-          let last = min(range.end.line + 1, before)
-          hazardLinesReplaced(uri: uri, first..<last, with: last - first + after - before)
-        } else if let document = documents[uri] {
-          startHazards(for: document)
-        }
+      // All or nothing, each change applied once; the line tree drops the
+      // cached analyses and hazard states of exactly the lines each change
+      // touched (its `LineChange`).
+      do throws(DocumentError) {
+        let lineChanges = try documents.change(uri: uri, version: version, changes: changes, encoding: encoding)
+        hazardLinesChanged(uri: uri, lineChanges)
+      } catch {
+        warn("textDocument/didChange ignored: \(error)", on: connection)
       }
     } catch {
       warn("textDocument/didChange ignored: \(error.message)", on: connection)

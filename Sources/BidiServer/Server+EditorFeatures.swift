@@ -3,7 +3,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// Editor features on standard LSP methods (contract §5): code actions,
+/// Editor features on standard LSP methods (Protocol/specification.md, “Editor features on standard LSP methods”): code actions,
 /// hover and inlay hints.
 extension BidiLanguageServer {
   // MARK: textDocument/codeAction
@@ -34,8 +34,8 @@ extension BidiLanguageServer {
     var actions: [JSONValue] = []
     var units = LineUnitsCache(encoding)
     // Quick fixes and fix-all, from an up-to-date hazard scan.
-    refreshHazards(document.uri, document)
-    let all = hazards[document.uri]?.cache.diagnostics ?? []
+    refreshHazards(document.uri)
+    let all = hazardDiagnostics(document.uri)
     if wanted("quickfix") {
       // The bytes of the range on its first and last line: a diagnostic
       // that touches the range gets its fixes (on a long line with many
@@ -70,10 +70,7 @@ extension BidiLanguageServer {
       ] {
         // Fixed lines are rescanned (from the cached start states) until no
         // hazard is left: removing a control can expose another.
-        let edits =
-          hazards[document.uri]?.cache.fixAllEdits(strategy: strategy) { n in
-            (try? document.text.line(n))?.withUTF8 { Array($0) } ?? []
-          } ?? []
+        let edits = hazardFixAllEdits(document.uri, strategy: strategy)
         actions.append([
           "title": .string(title),
           "kind": "source.fixAll.bidi",

@@ -3,7 +3,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/insertMarks` (contract §4.4): plans the LRM/RLM and isolate edits
+/// `bidi/insertMarks` (Protocol/specification.md, “`bidi/insertMarks`”): plans the LRM/RLM and isolate edits
 /// with `MarkPlanner` line by line, and answers them as LSP TextEdits
 /// against the current version. The document itself is never changed.
 extension BidiLanguageServer {

@@ -2,7 +2,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `initialize`, `shutdown` and `exit` (contract §2).
+/// `initialize`, `shutdown` and `exit` (Protocol/specification.md, “Lifecycle and errors”).
 extension BidiLanguageServer {
   func initialize(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
     guard phase == .uninitialized else {

@@ -2,7 +2,7 @@ import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/visualOrder` (contract §4.3): the Unicode Bidirectional Algorithm
+/// `bidi/visualOrder` (Protocol/specification.md, “`bidi/visualOrder`”): the Unicode Bidirectional Algorithm
 /// for each paragraph, per display line.
 extension BidiLanguageServer {
   /// What a display line carries in the answer.
@@ -110,7 +110,7 @@ extension BidiLanguageServer {
     _ paragraph: ParagraphDirection, _ line: Line, _ units: inout LineUnitsCache, _ utf8Breaks: [Int]?,
     _ include: Set<VisualInclude>, _ mirror: Bool
   ) throws(ResponseError) -> JSONValue {
-    let unit = bidiEncoding
+    let unit = encoding
     let whole = paragraph.utf8Range == 0..<line.utf8Count
     let lineUnits = whole && utf8Breaks == nil ? nil : units.units(paragraph.line, line)
     let start = lineUnits?.character(atUTF8Offset: paragraph.utf8Range.lowerBound) ?? 0
@@ -172,14 +172,5 @@ extension BidiLanguageServer {
       "direction": .string(paragraph.direction.rawValue),
       "lines": .array(lineEntries),
     ]
-  }
-
-  /// The negotiated encoding in UnicodeBidi's terms.
-  var bidiEncoding: BidiEncoding {
-    switch encoding {
-    case .utf8: return .utf8
-    case .utf16: return .utf16
-    case .utf32: return .utf32
-    }
   }
 }

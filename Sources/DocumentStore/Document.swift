@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// One LSP content change (`TextDocumentContentChangeEvent`): `text` replaces
 /// `range`, or the whole document when `range` is nil.
 public struct ContentChange: Hashable, Sendable {
@@ -38,17 +40,23 @@ public struct Document: Sendable {
 
   /// Applies `changes` in order, all or nothing: if one fails, throws
   /// `DocumentError.contentChange(index:_)` and the document is unchanged.
-  /// On success the document takes `version`.
+  /// On success the document takes `version`, and the answer is the line
+  /// change each change made, in order (each numbered after the ones before).
+  @discardableResult
   public mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding)
-    throws(DocumentError)
+    throws(DocumentError) -> [LineChange]
   {
+    var lineChanges: [LineChange] = []
+    lineChanges.reserveCapacity(changes.count)
+    // A failed change must leave the text as it was: edit a copy (O(1); the
+    // edits copy only the paths they change).
     var edited = text
     for (index, change) in changes.enumerated() {
-      do {
+      do throws(DocumentError) {
         if let range = change.range {
-          try edited.replace(range, with: change.text, in: encoding)
+          lineChanges.append(try edited.replace(range, with: change.text, in: encoding))
         } else {
-          try edited.replaceAll(with: change.text)
+          lineChanges.append(try edited.replaceAll(with: change.text))
         }
       } catch {
         throw .contentChange(index: index, error)
@@ -56,5 +64,6 @@ public struct Document: Sendable {
     }
     text = edited
     self.version = version
+    return lineChanges
   }
 }

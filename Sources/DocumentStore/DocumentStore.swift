@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// The open documents, by URI, as `textDocument/didOpen`, `didChange` and
 /// `didClose` maintain them. Every operation that throws leaves the store
 /// exactly as it was.
@@ -38,12 +40,14 @@ public struct DocumentStore: Sendable {
     documents[uri] = Document(uri: uri, languageId: languageId, version: version, text: tree)
   }
 
-  /// Applies a `didChange`: `changes` in order, all or nothing (see `Document.apply`).
+  /// Applies a `didChange`: `changes` in order, all or nothing; answers the
+  /// line change each made (see `Document.apply`).
+  @discardableResult
   public mutating func change(uri: String, version: Int, changes: [ContentChange], encoding: PositionEncoding)
-    throws(DocumentError)
+    throws(DocumentError) -> [LineChange]
   {
     guard let index = documents.index(forKey: uri) else { throw .unknownDocument(uri: uri) }
-    try documents.values[index].apply(changes, version: version, encoding: encoding)
+    return try documents.values[index].apply(changes, version: version, encoding: encoding)
   }
 
   /// Closes a document (`didClose`).

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 extension LineTree {
   /// Replaces the text in `range` (LSP positions in `encoding`) by `text`.
   ///
@@ -7,41 +9,49 @@ extension LineTree {
   /// O(log n) plus the size of the leaves holding the edited lines: the
   /// lines the edit touches are re-split from their bytes (so a change that
   /// splits or joins a `\r\n` comes out as splitting the whole text would),
-  /// and every other line keeps its bytes and its cached analysis.
+  /// and every other line keeps its bytes, its cached analysis and its
+  /// state (see `LineState`). Returns the lines it replaced.
+  @discardableResult
   public mutating func replace(_ range: TextRange, with text: String, in encoding: PositionEncoding)
-    throws(DocumentError)
+    throws(DocumentError) -> LineChange
   {
     var text = text
-    let result = text.withUTF8 { bytes -> Result<Void, DocumentError> in
+    let result = text.withUTF8 { bytes -> Result<LineChange, DocumentError> in
       do throws(DocumentError) {
-        try replace(range, withUTF8: bytes, in: encoding)
-        return .success(())
+        return .success(try replace(range, withUTF8: bytes, in: encoding))
       } catch {
         return .failure(error)
       }
     }
-    try result.get()
+    return try result.get()
   }
 
   /// Replaces the text in `range` by the UTF-8 bytes `text`, which must be
   /// well-formed (else `invalidUTF8`, and nothing changes).
+  @discardableResult
   public mutating func replace(
     _ range: TextRange, withUTF8 text: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding
-  ) throws(DocumentError) {
+  ) throws(DocumentError) -> LineChange {
     let start = try resolve(range.start, in: encoding)
     let end = try resolve(range.end, in: encoding)
     guard range.start <= range.end else { throw .invertedRange(range) }
-    try replace(from: start, to: end, withUTF8: text)
+    return try replace(from: start, to: end, withUTF8: text)
   }
 
   /// Replaces the whole text.
-  public mutating func replaceAll(with text: String) throws(DocumentError) {
+  @discardableResult
+  public mutating func replaceAll(with text: String) throws(DocumentError) -> LineChange {
+    let old = lineCount
     self = try LineTree(text, tuning: tuning)
+    return LineChange(oldLines: 0..<old, newLineCount: lineCount)
   }
 
   /// Replaces the whole text by the UTF-8 bytes `text`.
-  public mutating func replaceAll(withUTF8 text: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
+  @discardableResult
+  public mutating func replaceAll(withUTF8 text: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> LineChange {
+    let old = lineCount
     self = try LineTree(utf8: text, tuning: tuning)
+    return LineChange(oldLines: 0..<old, newLineCount: lineCount)
   }
 
   /// Replaces the bytes from `start` to `end` (resolved points, `start <= end`).
@@ -56,8 +66,11 @@ extension LineTree {
   /// region always ends with the last touched line's own terminator, so the
   /// line after it is never affected. A small region takes in a neighbouring
   /// leaf, so leaves stay reasonably full.
+  ///
+  /// The lines of the region that are not kept are the ones the edit
+  /// touched: they make the `LineChange` it returns.
   mutating func replace(from start: TextPoint, to end: TextPoint, withUTF8 text: UnsafeBufferPointer<UInt8>)
-    throws(DocumentError)
+    throws(DocumentError) -> LineChange
   {
     let lineCount = self.lineCount
     let (startLeaf, startLeafFirst) = leaf(containing: start.line)
@@ -79,19 +92,24 @@ extension LineTree {
     // long line is not scanned again.
     var editedLineCounts: (utf16: Int, scalars: Int)?
     if start.line == end.line && !joinsPreviousLine {
-      let inserted = try UTF8Scan.scan(text)
+      let inserted: UTF8LineScan
+      do {
+        inserted = try UTF8Decoder.scanLine(text, from: 0)
+      } catch {
+        throw .invalidUTF8
+      }
       if inserted.contentEnd == text.count {
         let old = startLeaf.leaf.line(start.line - startLeafFirst)
         let newLength = old.utf8Count - (end.utf8Offset - start.utf8Offset) + text.count
         if newLength >= LeafPacker.maximumLineLength { throw .lineTooLong(utf8Count: newLength) }
+        // The removed bytes are well-formed content of one line.
         let removed = old.withUTF8 { bytes in
-          let removed = UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset])
-          return (utf16: UTF8Scan.utf16Count(removed), scalars: UTF8Scan.scalarCount(removed))
+          (try? UTF8Decoder.scanLine(UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset]), from: 0))
+            ?? UTF8LineScan(contentEnd: 0, utf16Count: 0, scalarCount: 0)
         }
-        let insertedScalars = text.count - inserted.continuationBytes
         editedLineCounts = (
-          old.utf16Count - removed.utf16 + insertedScalars + inserted.astralScalars,
-          old.utf32Count - removed.scalars + insertedScalars
+          old.utf16Count - removed.utf16Count + inserted.utf16Count,
+          old.utf32Count - removed.scalarCount + inserted.scalarCount
         )
       }
     }
@@ -174,12 +192,20 @@ extension LineTree {
       into: leaves,
       first: Self.cachedAnalyses(of: prefixLeaves, first: keptBefore),
       last: Self.cachedAnalyses(of: suffixLeaves, last: keptAfter))
+    if let column = (prefixLeaves + suffixLeaves).lazy.compactMap(\.states).first {
+      type(of: column).carry(
+        StateCarry(
+          prefix: prefixLeaves, keptBefore: keptBefore, suffix: suffixLeaves, keptAfter: keptAfter, leaves: leaves))
+    }
+    let newLines = leaves.reduce(0) { $0 + $1.lineCount }
+    let change = LineChange(
+      oldLines: (regionStart + keptBefore)..<(regionEnd - keptAfter), newLineCount: newLines - keptBefore - keptAfter)
 
     // Common case: one leaf rewritten as one leaf. Copy the path to it (or
     // mutate it in place when this tree owns it) and fix the metrics on the way.
     if leaves.count == 1 && prefixLeaves.count == 1 && suffixLeaves.count == 1 && startLeaf === endLeaf {
       Self.replaceLeaf(&root, containing: regionStart, with: leaves[0])
-      return
+      return change
     }
 
     let maxChildren = tuning.maxChildren
@@ -191,6 +217,7 @@ extension LineTree {
       ?? Self.emptyRoot()
     while newRoot.height > 0 && newRoot.children.count == 1 { newRoot = newRoot.children[0] }
     root = newRoot
+    return change
   }
 
   /// Replaces the leaf holding `line` by `leaf`, copying shared nodes on the
@@ -202,9 +229,13 @@ extension LineTree {
     }
     Node.makeUnique(&node)
     let (index, first) = node.child(containing: line)
-    let old = node.children[index].metrics
+    let old = node.children[index]
+    let (oldMetrics, oldFresh, oldFlagged) = (old.metrics, old.freshStates, old.flaggedStates)
     replaceLeaf(&node.children[index], containing: line - first, with: leaf)
-    node.metrics = node.metrics - old + node.children[index].metrics
+    let new = node.children[index]
+    node.metrics = node.metrics - oldMetrics + new.metrics
+    node.freshStates += new.freshStates - oldFresh
+    node.flaggedStates += new.flaggedStates - oldFlagged
     node.summary = nil
   }
 

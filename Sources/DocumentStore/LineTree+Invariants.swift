@@ -62,6 +62,12 @@ extension LineTree {
         problems: &problems)
     }
     if sum != node.metrics { problems.append("node metrics \(node.metrics) differ from its children's \(sum)") }
+    let fresh = node.children.reduce(0) { $0 + $1.freshStates }
+    let flagged = node.children.reduce(0) { $0 + $1.flaggedStates }
+    if node.states != nil { problems.append("an internal node holds line states") }
+    if fresh != node.freshStates || flagged != node.flaggedStates {
+      problems.append("node state counts \(node.freshStates)/\(node.flaggedStates) differ from its children's")
+    }
   }
 
   private func checkLeaf(_ node: Node, problems: inout [String]) {
@@ -85,6 +91,15 @@ extension LineTree {
       problems.append("a leaf has \(node.analyses.count) analysis slots for \(text.lineCount) lines")
     }
     if node.metrics != text.metrics() { problems.append("leaf metrics \(node.metrics) are stale") }
+    if let states = node.states, states.slotCount != text.lineCount {
+      problems.append("a leaf has \(states.slotCount) state slots for \(text.lineCount) lines")
+      return
+    }
+    let fresh = (0..<text.lineCount).filter { node.states?.isFresh($0) ?? false }.count
+    let flagged = (0..<text.lineCount).filter { node.states?.isFlagged($0) ?? false }.count
+    if fresh != node.freshStates || flagged != node.flaggedStates {
+      problems.append("leaf state counts \(node.freshStates)/\(node.flaggedStates) are not \(fresh)/\(flagged)")
+    }
     for j in 0..<text.lineCount {
       let line = text.line(j)
       line.withUTF8 { bytes in

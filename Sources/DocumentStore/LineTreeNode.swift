@@ -20,6 +20,11 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
   var analyses: [Analysis?]
   /// The cached summary of all the node's lines.
   var summary: Analysis.Summary?
+  /// A leaf's line states (see `LineState`), of the one type its tree keeps.
+  private(set) var states: (any LineStateColumn)?
+  /// Lines below this node with a fresh state, and with a flagged one.
+  var freshStates = 0
+  var flaggedStates = 0
 
   init(leaf: LeafText) {
     height = 0
@@ -39,6 +44,10 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
     leaf = .empty
     analyses = []
     summary = nil
+    for child in children {
+      freshStates += child.freshStates
+      flaggedStates += child.flaggedStates
+    }
   }
 
   init(copying other: Node) {
@@ -48,6 +57,16 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
     leaf = other.leaf
     analyses = other.analyses
     summary = other.summary
+    states = other.states
+    freshStates = other.freshStates
+    flaggedStates = other.flaggedStates
+  }
+
+  /// Sets a leaf's states and its counts.
+  func setStates(_ column: (any LineStateColumn)?) {
+    states = column
+    freshStates = column?.freshCount ?? 0
+    flaggedStates = column?.flaggedCount ?? 0
   }
 
   var lineCount: Int { metrics.lineCount }

@@ -1,13 +1,4 @@
-/// The unit an LSP `character` offset counts, as negotiated at `initialize`
-/// (`capabilities.general.positionEncodings`).
-public enum PositionEncoding: String, CaseIterable, Hashable, Sendable {
-  /// UTF-8 code units (bytes).
-  case utf8 = "utf-8"
-  /// UTF-16 code units: a character outside the BMP counts 2. The LSP default.
-  case utf16 = "utf-16"
-  /// UTF-32 code units, i.e. Unicode scalars.
-  case utf32 = "utf-32"
-}
+import UnicodeBidi
 
 /// An LSP position: a zero-based line and a zero-based `character` offset in
 /// that line, counted in a `PositionEncoding`'s units.
@@ -66,4 +57,22 @@ public struct TextPoint: Hashable, Comparable, Sendable {
   public static func < (a: TextPoint, b: TextPoint) -> Bool {
     (a.line, a.utf8Offset) < (b.line, b.utf8Offset)
   }
+}
+
+/// The lines an edit replaced: `oldLines` (numbered before the edit) became
+/// `newLineCount` lines from `oldLines.lowerBound` on. Every other line kept
+/// its bytes and its terminator.
+public struct LineChange: Hashable, Sendable, CustomStringConvertible {
+  public var oldLines: Range<Int>
+  public var newLineCount: Int
+
+  public init(oldLines: Range<Int>, newLineCount: Int) {
+    self.oldLines = oldLines
+    self.newLineCount = newLineCount
+  }
+
+  /// The new lines, numbered after the edit.
+  public var newLines: Range<Int> { oldLines.lowerBound..<(oldLines.lowerBound + newLineCount) }
+
+  public var description: String { "lines \(oldLines) → \(newLines)" }
 }

@@ -88,7 +88,7 @@ public final class Connection: Sendable {
   public struct Options: Sendable {
     /// Messages with a larger body are refused (-32600) and skipped.
     public var maximumMessageSize: Int = 512 << 20
-    /// Header lines longer than this are a framing error.
+    /// Header sections longer than this are a framing error.
     public var maximumHeaderSize: Int = 64 << 10
     /// Bytes asked of each read(2).
     public var readSize: Int = 1 << 20
@@ -204,7 +204,7 @@ public final class Connection: Sendable {
   private func readLoop() {
     var framer = MessageFramer(
       maximumMessageSize: options.maximumMessageSize,
-      maximumHeaderLineLength: options.maximumHeaderSize)
+      maximumHeaderSize: options.maximumHeaderSize)
     let size = max(4096, options.readSize)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     defer { buffer.deallocate() }

@@ -111,6 +111,12 @@ public struct MessageFramer: Sendable {
     line = HeaderLine(limit: self.maximumHeaderLineLength)
   }
 
+  /// The same under `Connection.Options`' name: `maximumHeaderSize` limits
+  /// each header line, not a whole header section.
+  public init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int) {
+    self.init(maximumMessageSize: maximumMessageSize, maximumHeaderLineLength: maximumHeaderSize)
+  }
+
   // MARK: State
 
   private enum State: Sendable {

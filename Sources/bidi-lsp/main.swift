@@ -1,6 +1,7 @@
 // The `bidi-lsp` executable: argument parsing and the entry points of its
 // commands. The work itself lives in the library modules.
 
+import BidiCommands
 import BidiHazards
 import BidiServer
 import JSONRPC
@@ -98,6 +99,7 @@ func serve(_ arguments: ArraySlice<String>) -> Int32 {
   } else {
     logger = Logger(level: level)
   }
+  enlargeStdinPipe()
   let connection = Connection(options: Connection.Options(maximumMessageSize: maximumMessageSize), logger: logger)
   let server = BidiLanguageServer(logger: logger)
   logger.info("\(BidiLanguageServer.name) \(BidiLanguageServer.version) serving on stdio")
@@ -123,7 +125,7 @@ case "check":
       arguments: Array(arguments.dropFirst()),
       stdout: { writeAll(STDOUT_FILENO, $0) },
       stderr: { writeAll(STDERR_FILENO, $0) },
-      renderer: BidiLanguageServer.visualOrderRenderer))
+      renderer: HazardScanner.visualOrderRenderer))
 default:
   exit(serve(arguments))
 }

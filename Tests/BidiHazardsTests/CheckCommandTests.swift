@@ -1,3 +1,4 @@
+import BidiCommands
 import BidiHazards
 import Foundation
 import XCTest
@@ -70,13 +71,23 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual((cleanObject["findings"] as? [Any])?.count, 0)
   }
 
-  func testJSONStringEscaping() throws {
-    let nasty = "q\"b\\s/\n\r\t\u{08}\u{0C}\u{00}\u{1F}\u{7F}\u{2028}\u{2029}\u{202E}é\u{1F600}שלום"
-    let literal = jsonStringLiteral(nasty)
-    XCTAssertFalse(literal.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E || $0.value == 0x2028 })
-    XCTAssertTrue(literal.contains("\\u202E"))
-    let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
-    XCTAssertEqual(decoded, [nasty])
+  func testJSONOutputEscapesControlsAndNonASCII() throws {
+    // A file whose name holds quotes, a backslash, U+2028 and an RLO, with a
+    // hazard: no control, line separator or bidi control reaches the raw
+    // output, and the JSON reads back to the very name.
+    let dir = try temporaryDirectory(self)
+    let name = "q\"b\\s\u{2028}\u{202E}é\u{1F600}שלום\u{7F}.c"
+    let file = dir.appendingPathComponent(name)
+    try write("/* ⟦RLI⟧ */", to: file)
+    let result = check(["--format", "json", file.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertFalse(
+      result.stdout.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value > 0x7F }, result.stdout)
+    XCTAssertTrue(result.stdout.contains("\\u202E") || result.stdout.contains("\\u202e"), result.stdout)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+    XCTAssertEqual(findings.first?["path"] as? String, file.path)
+    XCTAssertEqual(findings.count, 1)
   }
 
   func testMissingFileIsAnIOErrorButOtherFilesAreStillChecked() throws {

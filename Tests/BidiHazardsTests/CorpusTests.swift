@@ -1,5 +1,6 @@
 import BidiHazards
 import Foundation
+import UnicodeBidi
 import XCTest
 
 /// The corpus: hazard samples in each language and clean files with

@@ -1,6 +1,8 @@
 import BidiHazards
 import BidiTestSupport
+import DocumentStore
 import Foundation
+import UnicodeBidi
 import XCTest
 
 /// Quick fixes and fix-all: applied, they remove what they fix.
@@ -132,10 +134,10 @@ final class FixTests: XCTestCase {
 
   /// Fix-all through a line cache, as the server does it.
   func cacheFixAll(_ text: [UInt8], _ scanner: HazardScanner, _ strategy: FixAllStrategy) -> [HazardTextEdit] {
-    let document = lines(text)
-    var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-    cache.refresh { document[$0] }
-    return cache.fixAllEdits(strategy: strategy) { document[$0] }
+    var tree = (try? text.withUnsafeBufferPointer { try LineTree<NoLineAnalysis>(utf8: $0) }) ?? LineTree()
+    let cache = HazardLineCache(scanner: scanner)
+    cache.refresh(&tree)
+    return cache.fixAllEdits(tree, strategy: strategy)
   }
 
   /// Whether the edits of each line are disjoint.

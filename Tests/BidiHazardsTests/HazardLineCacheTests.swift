@@ -1,137 +1,168 @@
 import BidiHazards
 import BidiTestSupport
+import DocumentStore
 import XCTest
 
-/// Incremental scanning gives the same result as a full scan, and stops
-/// once the tokenizer state at a line start is unchanged.
+/// Incremental scanning over a document's line tree gives the same result as
+/// a full scan, and stops once the tokenizer state at a line start is
+/// unchanged.
 final class HazardLineCacheTests: XCTestCase {
-  func lines(_ marked: String) -> [[UInt8]] {
-    Array(MarkedText(marked).text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+  typealias Tree = LineTree<NoLineAnalysis>
+
+  func tree(_ marked: String) throws -> Tree { try Tree(MarkedText(marked).text) }
+
+  func full(_ tree: Tree, _ scanner: HazardScanner) -> [HazardDiagnostic] {
+    scanner.scanDocument(tree.utf8Bytes)
   }
 
-  func full(_ document: [[UInt8]], _ scanner: HazardScanner) -> [HazardDiagnostic] {
-    scanner.scanDocument(Array(document.joined(separator: [0x0A])))
+  /// The lines a refresh scans (each line's bytes are read once per scan).
+  func scannedLines(_ ranges: [Range<Int>]) -> [Int] { ranges.flatMap { Array($0) } }
+
+  /// Replaces line `n`'s content.
+  func replaceLine(_ tree: inout Tree, _ n: Int, with text: String) throws -> LineChange {
+    let line = try tree.line(n)
+    return try tree.replace(TextRange(n, 0, n, line.utf8Count), with: MarkedText(text).text, in: .utf8)
   }
 
-  func testFreshCacheMatchesAFullScan() {
-    let document = lines("a\n/* ⟦RLO⟧\nb */ ⟦PDF⟧\nc ⟦RLI⟧")
+  func testFreshCacheMatchesAFullScan() throws {
+    var text = try tree("a\n/* ⟦RLO⟧\nb */ ⟦PDF⟧\nc ⟦RLI⟧")
     let scanner = HazardScanner(language: .c)
-    var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-    XCTAssertTrue(cache.needsRefresh)
-    XCTAssertEqual(cache.refresh { document[$0] }, [0..<4])
-    XCTAssertFalse(cache.needsRefresh)
-    XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.count, 4)  // inComment + override, unmatched, unpaired
+    let cache = HazardLineCache(scanner: scanner)
+    XCTAssertTrue(cache.needsRefresh(text))
+    XCTAssertEqual(cache.refresh(&text), [0..<4])
+    XCTAssertFalse(cache.needsRefresh(text))
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
+    XCTAssertEqual(cache.diagnostics(text).count, 4)  // inComment + override, unmatched, unpaired
   }
 
-  func testEditInsideALineRescansOnlyThatLine() {
-    var document = lines("x1\nx2\n/* ⟦RLO⟧ */\nx4\nx5")
+  func testEditInsideALineRescansOnlyThatLine() throws {
+    var text = try tree("x1\nx2\n/* ⟦RLO⟧ */\nx4\nx5")
     let scanner = HazardScanner(language: .c)
-    var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-    cache.refresh { document[$0] }
-    document[1] = Array(MarkedText("x2 ⟦RLI⟧").text.utf8)
-    cache.replaceLines(1..<2, with: 1)
-    var scanned: [Int] = []
-    let ranges = cache.refresh {
-      scanned.append($0); return document[$0]
-    }
+    let cache = HazardLineCache(scanner: scanner)
+    cache.refresh(&text)
+    let change = try replaceLine(&text, 1, with: "x2 ⟦RLI⟧")
+    XCTAssertEqual(change, LineChange(oldLines: 1..<2, newLineCount: 1))
+    XCTAssertTrue(cache.needsRefresh(text))
     // Only the edited line: its end state did not change.
-    XCTAssertEqual(scanned, [1])
-    XCTAssertEqual(ranges, [1..<2])
-    XCTAssertEqual(cache.diagnostics, full(document, scanner))
+    XCTAssertEqual(cache.refresh(&text), [1..<2])
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
   }
 
-  func testOpeningABlockCommentRescansUntilTheStateSettles() {
-    var document = lines("a\nb ⟦RLI⟧\nc */ d ⟦RLI⟧\ne\nf")
+  func testOpeningABlockCommentRescansUntilTheStateSettles() throws {
+    var text = try tree("a\nb ⟦RLI⟧\nc */ d ⟦RLI⟧\ne\nf")
     let scanner = HazardScanner(language: .c)
-    var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-    cache.refresh { document[$0] }
-    XCTAssertEqual(cache.diagnostics.map(\.code), [.unpaired, .unpaired])
-    document[0] = Array("a /*".utf8)
-    cache.replaceLines(0..<1, with: 1)
-    var scanned: [Int] = []
-    cache.refresh {
-      scanned.append($0); return document[$0]
-    }
+    let cache = HazardLineCache(scanner: scanner)
+    cache.refresh(&text)
+    XCTAssertEqual(cache.diagnostics(text).map(\.code), [.unpaired, .unpaired])
+    _ = try replaceLine(&text, 0, with: "a /*")
     // Lines 1 and 2 start in the comment now; line 3 starts in code as
     // before, so the scan stops there.
-    XCTAssertEqual(scanned, [0, 1, 2])
-    XCTAssertEqual(cache.startStates.map(\.isInComment), [false, true, true, false, false])
-    XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.map(\.code), [.inComment, .unpaired])
+    XCTAssertEqual(scannedLines(cache.refresh(&text)), [0, 1, 2])
+    let starts = (0..<5).map { text.lineState(ofLine: $0, as: HazardLineState.self)?.state.startState.isInComment }
+    XCTAssertEqual(starts, [false, true, true, false, false])
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
+    XCTAssertEqual(cache.diagnostics(text).map(\.code), [.inComment, .unpaired])
   }
 
-  func testInsertingAndDeletingLinesKeepsLineNumbersRight() {
-    var document = lines("a ⟦RLO⟧\nb\nc ⟦PDI⟧\nd")
+  func testInsertingAndDeletingLinesKeepsLineNumbersRight() throws {
+    var text = try tree("a ⟦RLO⟧\nb\nc ⟦PDI⟧\nd")
     let scanner = HazardScanner(language: nil)
-    var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-    cache.refresh { document[$0] }
+    let cache = HazardLineCache(scanner: scanner)
+    cache.refresh(&text)
     // Insert two lines before line 1.
-    document.insert(contentsOf: [Array("new1".utf8), Array(MarkedText("new2 ⟦LRE⟧").text.utf8)], at: 1)
-    cache.replaceLines(1..<1, with: 2)
-    cache.refresh { document[$0] }
-    XCTAssertEqual(cache.lineCount, 6)
-    XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.map(\.line), [0, 0, 2, 4])  // unpaired + override on line 0
+    let insert = try text.replace(TextRange(1, 0, 1, 0), with: MarkedText("new1\nnew2 ⟦LRE⟧\n").text, in: .utf8)
+    XCTAssertEqual(insert, LineChange(oldLines: 1..<2, newLineCount: 3))
+    cache.refresh(&text)
+    XCTAssertEqual(text.lineCount, 6)
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
+    XCTAssertEqual(cache.diagnostics(text).map(\.line), [0, 0, 2, 4])  // unpaired + override on line 0
     // Delete lines 0...2.
-    document.removeSubrange(0..<3)
-    cache.replaceLines(0..<3, with: 0)
-    cache.refresh { document[$0] }
-    XCTAssertEqual(cache.lineCount, 3)
-    XCTAssertEqual(cache.diagnostics, full(document, scanner))
-    XCTAssertEqual(cache.diagnostics.map(\.line), [1])
+    let delete = try text.replace(TextRange(0, 0, 3, 0), with: "", in: .utf8)
+    XCTAssertEqual(delete, LineChange(oldLines: 0..<4, newLineCount: 1))
+    cache.refresh(&text)
+    XCTAssertEqual(text.lineCount, 3)
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
+    XCTAssertEqual(cache.diagnostics(text).map(\.line), [1])
     // Delete everything.
-    cache.replaceLines(0..<3, with: 0)
-    cache.refresh { _ in [] }
-    XCTAssertEqual(cache.lineCount, 1)
-    XCTAssertEqual(cache.diagnostics, [])
+    try text.replaceAll(with: "")
+    cache.refresh(&text)
+    XCTAssertEqual(text.lineCount, 1)
+    XCTAssertEqual(cache.diagnostics(text), [])
   }
 
-  func testRandomEditsAgreeWithFullScans() {
-    randomEditsAgreeWithFullScans(
+  func testARefreshCutShortResumesWhereItStopped() throws {
+    let scanner = HazardScanner(language: .c)
+    let cache = HazardLineCache(scanner: scanner)
+    var text = try tree((0..<50).map { $0 == 10 ? "/* x" : $0 == 30 ? "*/ ⟦RLO⟧" : "y ⟦RLI⟧" }.joined(separator: "\n"))
+    XCTAssertEqual(cache.refresh(&text, limit: 20), [0..<20])
+    XCTAssertTrue(cache.needsRefresh(text))
+    XCTAssertEqual(cache.firstUnscannedLine(text), 20)
+    XCTAssertEqual(cache.refresh(&text, limit: 20), [20..<40])
+    XCTAssertEqual(cache.refresh(&text), [40..<50])
+    XCTAssertFalse(cache.needsRefresh(text))
+    XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
+  }
+
+  func testRandomEditsAgreeWithFullScans() throws {
+    try randomEditsAgreeWithFullScans(
       seed: 42, languages: [.c, .rust, .python, .swift, .javascript],
-      pieces: ["x", " ", "/*", "*/", "\"", "//", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202C}", "a\u{200F}b", "\\"])
-  }
-
-  func testRandomEditsOfNestedLiteralsAndHereDocumentsAgreeWithFullScans() {
-    // Interpolations, `%` literals and here-documents carry more state from
-    // line to line.
-    randomEditsAgreeWithFullScans(
-      seed: 7, languages: [.swift, .javascript, .python, .ruby, .shell],
       pieces: [
-        "x", " ", "\"", "\"\"\"", "`", "\\(", "${", "#{", "$(", "{", "}", "(", ")", "f\"", "%q(", "%w[", "]",
-        "<<EOF", "<<~EOF", "EOF", ":", "#", "\u{202E}", "\u{2067}", "\u{2069}", "a\u{200F}b",
+        "x", " ", "/*", "*/", "\"", "//", "\u{202E}", "\u{2067}", "\u{2069}", "\u{202C}", "a\u{200F}b", "\\", "\n",
+        "\r", "\r\n",
       ])
   }
 
-  func randomEditsAgreeWithFullScans(seed: UInt64, languages: [SourceLanguage], pieces: [String]) {
+  func testRandomEditsOfNestedLiteralsAndHereDocumentsAgreeWithFullScans() throws {
+    // Interpolations, `%` literals and here-documents carry more state from
+    // line to line.
+    try randomEditsAgreeWithFullScans(
+      seed: 7, languages: [.swift, .javascript, .python, .ruby, .shell],
+      pieces: [
+        "x", " ", "\"", "\"\"\"", "`", "\\(", "${", "#{", "$(", "{", "}", "(", ")", "f\"", "%q(", "%w[", "]",
+        "<<EOF", "<<~EOF", "EOF", ":", "#", "\u{202E}", "\u{2067}", "\u{2069}", "a\u{200F}b", "\n", "\n", "\r",
+      ])
+  }
+
+  /// Random edits (line breaks included, so lines are inserted, deleted,
+  /// split and joined, CR LF too), each followed by a refresh that is
+  /// sometimes cut short, sometimes skipped; checked against a full scan.
+  func randomEditsAgreeWithFullScans(seed: UInt64, languages: [SourceLanguage], pieces: [String]) throws {
     var generator = SeededGenerator(seed: seed)
-    func randomLine() -> [UInt8] {
-      var text = ""
-      for _ in 0..<Int(generator.next() % 6) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
-      return Array(text.utf8)
+    var compared = 0
+    func randomText(_ count: Int) -> String {
+      (0..<Int(generator.next() % UInt64(count))).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
     }
-    for language in languages {
+    for (index, language) in languages.enumerated() {
       let scanner = HazardScanner(language: language)
-      var document = (0..<20).map { _ in randomLine() }
-      var cache = HazardLineCache(scanner: scanner, lineCount: document.count)
-      cache.refresh { document[$0] }
-      for _ in 0..<200 {
-        let lower = Int(generator.next() % UInt64(document.count + 1))
-        let upper = min(document.count, lower + Int(generator.next() % 3))
-        let replacement = (0..<Int(generator.next() % 3)).map { _ in randomLine() }
-        document.replaceSubrange(lower..<upper, with: replacement)
-        if document.isEmpty { document = [[]] }
-        cache.replaceLines(lower..<upper, with: replacement.count)
-        cache.refresh { document[$0] }
-        XCTAssertEqual(cache.lineCount, document.count)
-        let expected = full(document, scanner)
-        guard cache.diagnostics == expected else {
-          XCTFail("\(language): after replacing \(lower)..<\(upper) by \(replacement.count) lines")
-          XCTAssertEqual(cache.diagnostics, expected)
+      let cache = HazardLineCache(scanner: scanner)
+      // Tiny leaves, so that edits cross leaves and the tree is deep.
+      let tuning = index.isMultiple(of: 2) ? LineTreeTuning(maxLeafBytes: 16, maxChildren: 4) : .standard
+      var text = try Tree((0..<20).map { _ in randomText(6) }.joined(separator: "\n"), tuning: tuning)
+      cache.refresh(&text)
+      for step in 0..<300 {
+        let startLine = Int(generator.next() % UInt64(text.lineCount))
+        let endLine = min(text.lineCount - 1, startLine + Int(generator.next() % 3))
+        let range = TextRange(
+          startLine, Int(generator.next() % 8), endLine, Int(generator.next() % 8))
+        guard range.start <= range.end else { continue }
+        try text.replace(range, with: randomText(5), in: .utf8)
+        switch generator.next() % 4 {
+        case 0: continue  // several edits before a refresh
+        case 1: cache.refresh(&text, limit: Int(generator.next() % 4) + 1)
+        default: cache.refresh(&text)
+        }
+        if cache.needsRefresh(text) { continue }
+        XCTAssertEqual(text.invariantViolations(), [])
+        let expected = full(text, scanner)
+        compared += 1
+        guard cache.diagnostics(text) == expected else {
+          XCTFail("\(language): step \(step), after replacing \(range)")
+          XCTAssertEqual(cache.diagnostics(text), expected)
           return
         }
       }
     }
+    XCTAssertGreaterThan(compared, 600)
   }
 }

@@ -1,5 +1,7 @@
+import BidiCommands
 import BidiHazards
 import Foundation
+import UnicodeBidi
 import XCTest
 
 /// Text written with markers for bidi controls: `⟦RLO⟧` is the control with

@@ -1,6 +1,7 @@
 import BidiHazards
 import BidiMarks
 import BidiTestSupport
+import UnicodeBidi
 import XCTest
 
 final class StripMarksTests: XCTestCase {

@@ -4,7 +4,7 @@
 
 ;; Author: the bidi-lsp authors
 ;; Maintainer: the bidi-lsp authors
-;; Version: 0.1.0
+;; Version: 0.2.0
 ;; URL: https://github.com/bidi-lsp/bidi-lsp
 ;; Keywords: i18n, languages, convenience
 ;; Package-Requires: ((emacs "28.1"))
@@ -19,399 +19,140 @@
 ;; mixed with English).  Emacs has its own bidi display engine, so this
 ;; package does not reorder anything itself.  It uses the daemon to:
 ;;
-;; - set `bidi-paragraph-direction' from the text's natural direction,
-;;   found with the daemon's strategy (`bidi-lsp-auto-direction');
+;; - make each line its own paragraph, so that Emacs gives each line
+;;   its own direction (`bidi-lsp-auto-direction');
 ;; - insert LRM/RLM marks and isolates where they are needed
 ;;   (`bidi-lsp-make-rtl', `bidi-lsp-isolate-region',
 ;;   `bidi-lsp-isolate-placeholders', `bidi-lsp-isolate-runs',
 ;;   `bidi-lsp-strip', `bidi-lsp-insert-marks' for any mode);
 ;; - show the visual order of a line as plain left-to-right text
-;;   (`bidi-lsp-show-visual-order'), to check what a line really shows;
+;;   (`bidi-lsp-show-visual-order', and eldoc), to check what a line
+;;   really shows;
 ;; - report Trojan Source hazards with Flymake, with quick fixes
 ;;   (`bidi-lsp-fix-at-point', `bidi-lsp-fix-all');
 ;; - show the invisible bidi controls by name (`bidi-lsp-inlay-hints').
 ;;
+;; What the mode asks the daemon by itself covers the lines in the
+;; buffer's windows (and `bidi-lsp-view-margin' lines around them),
+;; once typing or scrolling pauses; whole-buffer requests are made
+;; only by the commands that ask for them.
+;;
 ;; Usage:
 ;;
 ;;   (require 'bidi-lsp)
-;;   (add-hook 'text-mode-hook #'bidi-lsp-mode)
-;;   (define-key bidi-lsp-mode-map (kbd "C-c b") bidi-lsp-command-map)
+;;   (dolist (hook '(text-mode-hook prog-mode-hook conf-mode-hook po-mode-hook))
+;;     (add-hook hook #'bidi-lsp-mode))
+;;   (define-key bidi-lsp-mode-map (kbd "C-c b") 'bidi-lsp-command-map)
 ;;
 ;; One daemon serves the whole Emacs; it speaks JSON-RPC through the
-;; built-in `jsonrpc' library.  Positions are negotiated in UTF-32, so an
-;; LSP character offset is an Emacs column in characters.
+;; built-in `jsonrpc' library, and is started again if it dies.
+;; Positions are negotiated in UTF-32, so an LSP character offset is an
+;; Emacs column in characters.
 
 ;;; Code:
 
 (require 'cl-lib)
-(require 'jsonrpc)
-(require 'flymake)
-(require 'url-util)
+(require 'eldoc)
 (require 'subr-x)
+(require 'bidi-lsp-l10n)
+(require 'bidi-lsp-daemon)
+(require 'bidi-lsp-flymake)
 
 ;;;; Customization
 
-(defgroup bidi-lsp nil
-  "Right-to-left and mixed-direction text with the bidi-lsp daemon."
-  :group 'i18n
-  :prefix "bidi-lsp-"
-  :link '(url-link "https://github.com/bidi-lsp/bidi-lsp"))
-
-(defcustom bidi-lsp-command '("bidi-lsp")
-  "The daemon's command line: the program and its arguments."
-  :type '(repeat string))
-
-(defcustom bidi-lsp-auto-direction 'document
+(defcustom bidi-lsp-auto-direction 'line
   "How `bidi-lsp-mode' sets the paragraph direction of a buffer.
-`document': `bidi-paragraph-direction' is the natural direction of
-most lines (found with `bidi-lsp-strategy'), kept up to date as
-the text changes.  `first': the direction of the first line that
-has a strong character.  `line': every line is its own paragraph
-and Emacs finds each line's direction by itself (UAX #9 rules P2
-and P3); use `bidi-lsp-mark-directions' to make lines whose
-direction comes from another strategy display so.  nil: leave the
-direction alone."
-  :type '(choice (const :tag "Most lines" document)
+`line' (the default): every line is its own paragraph, and Emacs
+gives each one its own direction from its first strong character
+\(UAX #9 rules P2 and P3, the daemon's `firstStrong'), so that the
+English lines of a mixed note stay left to right and the Arabic or
+Hebrew ones right to left.  With another `bidi-lsp-strategy', use
+`bidi-lsp-mark-directions' to make the lines whose direction comes
+out differently display so.
+`visible': `bidi-paragraph-direction' is the natural direction of
+most lines in the buffer's windows (found with `bidi-lsp-strategy'),
+kept up to date as the text changes and scrolls; every line then
+displays in that direction.
+`first': the direction of the first line with a strong character,
+among the first 1000 lines.
+nil: leave the direction alone.
+\(`document' is the old name of `visible'.)"
+  :type '(choice (const :tag "Each line by itself" line)
+                 (const :tag "Most lines in view" visible)
                  (const :tag "First line with a strong character" first)
-                 (const :tag "Each line by itself" line)
-                 (const :tag "Do not change" nil)))
-
-(defcustom bidi-lsp-strategy "firstStrong"
-  "How the daemon finds a paragraph's natural direction."
-  :type '(choice (const :tag "First strong character (UAX #9)" "firstStrong")
-                 (const :tag "Word-count estimate" "estimate")
-                 (const :tag "Any right-to-left character" "anyRTL")))
-
-(defcustom bidi-lsp-rtl-threshold 0.4
-  "The share of RTL words that makes a paragraph RTL, for `estimate'."
-  :type 'number)
-
-(defcustom bidi-lsp-fallback "previous"
-  "The direction of a paragraph with no strong character."
-  :type '(choice (const :tag "The previous paragraph's" "previous")
-                 (const :tag "The layout direction" "layout")
-                 (const "ltr") (const "rtl")))
-
-(defcustom bidi-lsp-paragraphs "line"
-  "What a paragraph is for the daemon: a line, or a block between blank lines."
-  :type '(choice (const "line") (const "block")))
-
-(defcustom bidi-lsp-layout-direction "ltr"
-  "The direction of the user interface."
-  :type '(choice (const "ltr") (const "rtl")))
-
-(defcustom bidi-lsp-diagnostics nil
-  "Hazard rules to change, as an alist from a rule to a setting.
-Rules: `unpaired', `unmatched', `override', `inIdentifier',
-`inComment', `inString'.  A setting is t (on), :json-false (off)
-or a severity string: \"error\", \"warning\", \"information\", \"hint\"."
-  :type '(alist :key-type symbol
-                :value-type (choice (const :tag "On" t)
-                                    (const :tag "Off" :json-false)
-                                    (const "error") (const "warning")
-                                    (const "information") (const "hint"))))
-
-(defcustom bidi-lsp-flymake t
-  "Whether `bidi-lsp-mode' turns on `flymake-mode' for the hazard diagnostics."
-  :type 'boolean)
+                 (const :tag "Do not change" nil))
+  :group 'bidi-lsp)
 
 (defcustom bidi-lsp-inlay-hints t
   "Whether to show the invisible bidi controls by name, e.g. <RLM>."
-  :type 'boolean)
+  :type 'boolean
+  :group 'bidi-lsp)
 
-(defcustom bidi-lsp-idle-delay 0.5
-  "Idle seconds after a change before the direction and hints are updated."
-  :type 'number)
+(defcustom bidi-lsp-eldoc t
+  "Whether eldoc shows the visual order of lines that Emacs reorders."
+  :type 'boolean
+  :group 'bidi-lsp)
 
-(defcustom bidi-lsp-events-buffer-size 0
-  "Size of the buffer `*bidi-lsp events*' that logs the messages.
-0 logs nothing (the default: documents are sent whole when opened);
-nil does not limit it.  Takes effect when the daemon starts."
-  :type '(choice (const :tag "Unlimited" nil) integer))
+(defcustom bidi-lsp-idle-delay 0.3
+  "Idle seconds after a change or a scroll before the view is updated."
+  :type 'number
+  :group 'bidi-lsp)
 
-(defcustom bidi-lsp-request-timeout 10
-  "Seconds to wait for an answer from the daemon."
-  :type 'number)
+(defcustom bidi-lsp-view-margin 40
+  "Lines above and below a window's text that the automatic updates cover."
+  :type 'integer
+  :group 'bidi-lsp)
 
 (defface bidi-lsp-hint '((t :inherit shadow :height 0.8))
-  "Face of the names shown for invisible bidi controls.")
-
-;;;; The daemon
+  "Face of the names shown for invisible bidi controls."
+  :group 'bidi-lsp)
 
 (defvar bidi-lsp-mode)
-(defvar-local bidi-lsp--uri nil "The URI of the buffer in the daemon.")
-(defvar-local bidi-lsp--version nil
-  "The version the daemon has, or nil when closed.")
 
-(defvar bidi-lsp--connection nil
-  "The connection to the running daemon, or nil.")
+(defconst bidi-lsp--view-limit 1000
+  "The most lines one automatic request covers.")
 
-(defvar bidi-lsp--buffers (make-hash-table :test #'equal)
-  "Attached buffers, by URI.")
+;;;; The lines in view
 
-(defclass bidi-lsp-connection (jsonrpc-process-connection)
-  ((capabilities :initform nil :accessor bidi-lsp--capabilities))
-  :documentation "A connection to the bidi-lsp daemon.")
+(defun bidi-lsp--window-spans (&optional buffer)
+  "The spans (BEG . END) of BUFFER's text in its windows, with a margin.
+Sorted and merged; nil when no window shows BUFFER.  A window's span
+is its start and as many lines as it has rows (a line that wraps
+takes more rows, so this covers at least what it shows)."
+  (let ((buffer (or buffer (current-buffer))) spans)
+    (dolist (window (get-buffer-window-list buffer nil t))
+      (with-current-buffer buffer
+        (save-excursion
+          (goto-char (window-start window))
+          (let* ((rows (min (window-body-height window) bidi-lsp--view-limit))
+                 (margin (max 0 (min bidi-lsp-view-margin (/ (- bidi-lsp--view-limit rows) 2))))
+                 (beg (progn (forward-line (- margin)) (point)))
+                 (end (progn (goto-char (window-start window))
+                             (forward-line (+ rows margin))
+                             (point))))
+            (push (cons beg end) spans)))))
+    (let (merged)
+      (dolist (span (sort spans (lambda (a b) (< (car a) (car b)))))
+        (if (and merged (<= (car span) (cdar merged)))
+            (setcdr (car merged) (max (cdr span) (cdar merged)))
+          (push span merged)))
+      (nreverse merged))))
 
-(defun bidi-lsp--settings ()
-  "The daemon's settings, from the customization options."
-  (append (list :strategy bidi-lsp-strategy
-                :rtlThreshold bidi-lsp-rtl-threshold
-                :fallback bidi-lsp-fallback
-                :paragraphs bidi-lsp-paragraphs
-                :layoutDirection bidi-lsp-layout-direction)
-          (when bidi-lsp-diagnostics
-            (list :diagnostics
-                  (cl-loop for (rule . setting) in bidi-lsp-diagnostics
-                           append (list (intern (format ":%s" rule)) setting))))))
+(defun bidi-lsp--view-spans ()
+  "The spans of the buffer in view, else the lines around point."
+  (or (bidi-lsp--window-spans)
+      (save-excursion
+        (let* ((beg (progn (forward-line (- bidi-lsp-view-margin)) (point)))
+               (end (progn (forward-line (* 2 bidi-lsp-view-margin)) (point))))
+          (list (cons beg end))))))
 
-(defun bidi-lsp-running-p ()
-  "Non-nil when the daemon runs."
-  (and bidi-lsp--connection (jsonrpc-running-p bidi-lsp--connection)))
-
-(defun bidi-lsp--start ()
-  "Start the daemon if it is not running; return the connection."
-  (unless (bidi-lsp-running-p)
-    (unless (and bidi-lsp-command (executable-find (car bidi-lsp-command)))
-      (user-error "bidi-lsp: cannot run %S (customize `bidi-lsp-command')"
-                  bidi-lsp-command))
-    (let* ((name "bidi-lsp")
-           (process
-            (make-process
-             :name name :command bidi-lsp-command
-             :connection-type 'pipe :coding 'utf-8-emacs-unix :noquery t
-             :stderr (get-buffer-create (format "*%s stderr*" name))))
-           (connection
-            (make-instance 'bidi-lsp-connection
-                           :name name :process process
-                           :events-buffer-scrollback-size bidi-lsp-events-buffer-size
-                           :notification-dispatcher #'bidi-lsp--handle-notification
-                           :request-dispatcher #'bidi-lsp--handle-request
-                           :on-shutdown #'bidi-lsp--on-shutdown))
-           (answer
-            (jsonrpc-request
-             connection :initialize
-             (list :processId (emacs-pid)
-                   :clientInfo (list :name "bidi-lsp.el" :version "0.1.0")
-                   :rootUri nil
-                   :capabilities
-                   (list :general (list :positionEncodings ["utf-32"]))
-                   :initializationOptions (list :bidi (bidi-lsp--settings)))
-             :timeout bidi-lsp-request-timeout))
-           (capabilities (plist-get answer :capabilities)))
-      (unless (equal (plist-get capabilities :positionEncoding) "utf-32")
-        (jsonrpc-shutdown connection t)
-        (error "bidi-lsp: the daemon chose %s positions; this package needs utf-32"
-               (plist-get capabilities :positionEncoding)))
-      (setf (bidi-lsp--capabilities connection) capabilities)
-      (setq bidi-lsp--connection connection)
-      (jsonrpc-notify connection :initialized (make-hash-table))))
-  bidi-lsp--connection)
-
-(defun bidi-lsp-shutdown ()
-  "Shut the daemon down and turn `bidi-lsp-mode' off everywhere."
-  (interactive)
-  (dolist (buffer (hash-table-values bidi-lsp--buffers))
-    (when (buffer-live-p buffer)
-      (with-current-buffer buffer (bidi-lsp-mode -1))))
-  (when-let ((connection bidi-lsp--connection))
-    (setq bidi-lsp--connection nil)
-    (when (jsonrpc-running-p connection)
-      (ignore-errors (jsonrpc-request connection :shutdown nil :timeout 2))
-      (ignore-errors (jsonrpc-notify connection :exit nil))
-      (with-timeout (2 nil)
-        (while (jsonrpc-running-p connection)
-          (accept-process-output nil 0.05))))
-    (jsonrpc-shutdown connection t)))
-
-(defun bidi-lsp--on-shutdown (connection)
-  "Forget CONNECTION when its process dies."
-  (when (eq connection bidi-lsp--connection)
-    (setq bidi-lsp--connection nil)
-    (dolist (buffer (hash-table-values bidi-lsp--buffers))
-      (when (buffer-live-p buffer)
-        (with-current-buffer buffer
-          (setq bidi-lsp--version nil))))))
-
-(defun bidi-lsp--handle-request (_connection method _params)
-  "Refuse requests from the daemon (METHOD): none is expected."
-  (jsonrpc-error :code -32601 :message (format "%s is not supported" method)))
-
-(defun bidi-lsp--handle-notification (_connection method params)
-  "Handle the notification METHOD with PARAMS from the daemon."
-  (pcase method
-    ('textDocument/publishDiagnostics (bidi-lsp--publish-diagnostics params))
-    ((or 'window/logMessage 'window/showMessage)
-     (when (<= (or (plist-get params :type) 4) 2)
-       (display-warning 'bidi-lsp (plist-get params :message) :warning)))))
-
-(defun bidi-lsp-request (method params)
-  "Send the request METHOD with PARAMS to the daemon and return its result.
-Signals `user-error' with the daemon's message on an error answer."
-  (condition-case err
-      (jsonrpc-request (bidi-lsp--start) method params :timeout bidi-lsp-request-timeout)
-    (jsonrpc-error
-     (user-error "bidi-lsp: %s: %s" method
-                 (or (alist-get 'jsonrpc-error-message (cdr err)) err)))))
-
-;;;; Positions
-
-;; The daemon negotiates UTF-32 with this package: an LSP `character' is
-;; a count of characters from the start of the line, as in Emacs.  The
-;; daemon's copy of a buffer is its whole (widened) text, so LSP line N
-;; is Emacs line N + 1.
-
-(defun bidi-lsp--position (pos)
-  "The LSP Position of buffer position POS."
-  (save-excursion
-    (save-restriction
-      (widen)
-      (goto-char pos)
-      (forward-line 0)
-      (list :line (1- (line-number-at-pos pos t)) :character (- pos (point))))))
-
-(defun bidi-lsp--point (position)
-  "The buffer position of the LSP POSITION (a plist), clamped to its line."
-  (save-excursion
-    (save-restriction
-      (widen)
-      (goto-char (point-min))
-      (if (> (forward-line (plist-get position :line)) 0)
-          (point-max)
-        (min (+ (point) (plist-get position :character)) (line-end-position))))))
-
-(defun bidi-lsp--range (beg end)
-  "The LSP Range from BEG to END."
-  (list :start (bidi-lsp--position beg) :end (bidi-lsp--position end)))
-
-(defun bidi-lsp--lines-range (beg end)
-  "The LSP Range of the whole lines from the one of BEG to the one of END.
-When END is at the start of a line after BEG's, that line is not included."
-  (save-excursion
-    (let ((first (progn (goto-char beg) (line-beginning-position)))
-          (last (progn (goto-char end)
-                       (if (and (bolp) (> end beg)) (point) (line-beginning-position 2)))))
-      (list :start (bidi-lsp--position first) :end (bidi-lsp--position last)))))
-
-(defun bidi-lsp--region-or-line ()
-  "The active region's bounds, else the current line's, as a list (BEG END)."
-  (if (use-region-p)
-      (list (region-beginning) (region-end))
-    (list (line-beginning-position) (line-end-position))))
-
-;;;; Documents
-
-(defvar-local bidi-lsp--before-change nil
-  "(BEG END RANGE) recorded before a change, RANGE in LSP terms.")
-(defvar-local bidi-lsp--timer nil "The idle timer of the buffer's updates.")
-(defvar-local bidi-lsp--has-cr nil
-  "Non-nil when the buffer holds a carriage return.
-The daemon ends a line at a CR as well as at a LF, so line numbers
-may differ from Emacs's: changes are then sent as the whole text.")
-
-(defun bidi-lsp--language-id ()
-  "The LSP languageId of the buffer, from its major mode."
-  (let ((name (replace-regexp-in-string "\\(-ts\\)?-mode\\'" ""
-                                        (symbol-name major-mode))))
-    (pcase name
-      ((or "text" "fundamental" "") "plaintext")
-      ((or "sh" "bash") "shellscript")
-      ("c++" "cpp")
-      ((or "js" "js2") "javascript")
-      ("objc" "objective-c")
-      (_ name))))
-
-(defun bidi-lsp--make-uri ()
-  "A URI for the current buffer."
-  (if buffer-file-name
-      (concat "file://" (url-hexify-string (expand-file-name buffer-file-name)
-                                           url-path-allowed-chars))
-    (format "untitled:%s-%s" (url-hexify-string (buffer-name))
-            (sxhash-eq (current-buffer)))))
-
-(defun bidi-lsp--text ()
-  "The whole text of the buffer, without properties."
-  (save-restriction (widen) (buffer-substring-no-properties (point-min) (point-max))))
-
-(defun bidi-lsp--did-open ()
-  "Open the buffer in the daemon."
-  (let ((connection (bidi-lsp--start)))
-    (setq bidi-lsp--uri (bidi-lsp--make-uri)
-          bidi-lsp--version 1)
-    (puthash bidi-lsp--uri (current-buffer) bidi-lsp--buffers)
-    (setq bidi-lsp--has-cr (save-excursion
-                             (save-restriction
-                               (widen)
-                               (goto-char (point-min))
-                               (search-forward "\r" nil t))))
-    (jsonrpc-notify connection :textDocument/didOpen
-                    (list :textDocument
-                          (list :uri bidi-lsp--uri :languageId (bidi-lsp--language-id)
-                                :version 1 :text (bidi-lsp--text))))))
-
-(defun bidi-lsp--did-close ()
-  "Close the buffer in the daemon."
-  (when bidi-lsp--uri
-    (remhash bidi-lsp--uri bidi-lsp--buffers)
-    (when (and bidi-lsp--version (bidi-lsp-running-p))
-      (jsonrpc-notify bidi-lsp--connection :textDocument/didClose
-                      (list :textDocument (list :uri bidi-lsp--uri))))
-    (setq bidi-lsp--version nil)))
-
-(defun bidi-lsp--ensure ()
-  "Make sure the daemon runs and has the buffer; return its URI."
-  (unless bidi-lsp-mode
-    (user-error "bidi-lsp: `bidi-lsp-mode' is off in this buffer"))
-  (unless (and bidi-lsp--version (bidi-lsp-running-p))
-    (bidi-lsp--did-open))
-  bidi-lsp--uri)
-
-(defun bidi-lsp--send-change (changes)
-  "Send the content CHANGES (a list) as a new version."
-  (when (and bidi-lsp--version (bidi-lsp-running-p))
-    (cl-incf bidi-lsp--version)
-    (jsonrpc-notify bidi-lsp--connection :textDocument/didChange
-                    (list :textDocument (list :uri bidi-lsp--uri :version bidi-lsp--version)
-                          :contentChanges (vconcat changes)))))
-
-(defun bidi-lsp-resync ()
-  "Send the whole text of the buffer to the daemon again."
-  (interactive)
-  (bidi-lsp--send-change (list (list :text (bidi-lsp--text)))))
-
-(defun bidi-lsp--before-change-function (beg end)
-  "Record the LSP range of the text from BEG to END before it changes."
-  (when bidi-lsp--version
-    (setq bidi-lsp--before-change (list beg end (bidi-lsp--range beg end)))))
-
-(defun bidi-lsp--after-change-function (beg end old-length)
-  "Send the change from BEG to END (OLD-LENGTH long before) to the daemon."
-  (when bidi-lsp--version
-    (let ((before bidi-lsp--before-change)
-          (text (buffer-substring-no-properties beg end)))
-      (setq bidi-lsp--before-change nil)
-      (when (string-search "\r" text)
-        (setq bidi-lsp--has-cr t))
-      (if (and before (not bidi-lsp--has-cr)
-               (= (nth 0 before) beg) (= (nth 1 before) (+ beg old-length)))
-          (bidi-lsp--send-change
-           (list (list :range (nth 2 before) :text text)))
-        ;; The hooks disagree about the changed region, or lines may not
-        ;; be the same: send everything.
-        (bidi-lsp-resync)))
-    (bidi-lsp--schedule-update)))
-
-;;;; The bidi requests
-
-(defun bidi-lsp--params (&rest params)
-  "The buffer's textDocument and PARAMS, for a request."
-  (append (list :textDocument (list :uri (bidi-lsp--ensure))) params))
+;;;; Directions
 
 (defun bidi-lsp-paragraphs (beg end)
   "The paragraphs of the lines from BEG to END, with their natural direction.
 A list of plists (:line :start :end :direction :basis :strongCharacter)."
   (append (plist-get (bidi-lsp-request :bidi/naturalDirection
-                                       (bidi-lsp--params :range (bidi-lsp--lines-range beg end)))
+                                       (bidi-lsp--params :range (bidi-lsp--range beg end)))
                      :paragraphs)
           nil))
 
@@ -425,22 +166,28 @@ A list of plists (:line :start :end :direction :basis :strongCharacter)."
                         (1+ (plist-get strong :line)) (1+ (plist-get strong :character)))
               ""))))
 
+(defun bidi-lsp--target ()
+  "What a command acts on without a prefix, as a list (BEG END).
+The active region; else, in a localization file, point (the daemon
+takes the value under it); else the current line."
+  (cond ((use-region-p) (list (region-beginning) (region-end)))
+        ((bidi-lsp-localization-p) (list (point) (point)))
+        (t (list (line-beginning-position) (line-end-position)))))
+
 (defun bidi-lsp-show-direction (beg end)
   "Show the natural direction of the lines from BEG to END and its basis.
 Interactively, the lines of the region, or the current line."
-  (interactive (bidi-lsp--region-or-line))
+  (interactive (bidi-lsp--target))
   (let ((text (mapconcat #'bidi-lsp--describe-paragraph (bidi-lsp-paragraphs beg end) "\n")))
     (message "%s" text)
     text))
 
-(defun bidi-lsp-document-direction ()
-  "The natural direction of the buffer, `left-to-right' or `right-to-left'.
-With `bidi-lsp-auto-direction' set to `first', the direction of the
-first line that has a strong character; else that of most such
-lines (the first one's on a tie).  nil when no line has one."
+(defun bidi-lsp--majority (paragraphs)
+  "The direction of most PARAGRAPHS with a strong character, as a symbol.
+The first one's on a tie; nil when none has one.  With
+`bidi-lsp-auto-direction' set to `first', the first one's."
   (let ((counts (list 0 0)) first)
-    (cl-loop for paragraph in (save-restriction
-                                (widen) (bidi-lsp-paragraphs (point-min) (point-max)))
+    (cl-loop for paragraph in paragraphs
              unless (equal (plist-get paragraph :basis) "fallback")
              do (let ((rtl (equal (plist-get paragraph :direction) "rtl")))
                   (unless first (setq first (if rtl 'right-to-left 'left-to-right)))
@@ -450,46 +197,105 @@ lines (the first one's on a tie).  nil when no line has one."
           ((> (nth 1 counts) (nth 0 counts)) 'right-to-left)
           (t 'left-to-right))))
 
-(defun bidi-lsp-update-direction ()
-  "Set the paragraph direction of the buffer as `bidi-lsp-auto-direction' says."
-  (interactive)
+(defun bidi-lsp--direction-span ()
+  "The span whose lines decide the direction under `bidi-lsp-auto-direction'."
+  (if (eq bidi-lsp-auto-direction 'first)
+      (save-restriction
+        (widen)
+        (save-excursion
+          (goto-char (point-min))
+          (forward-line bidi-lsp--view-limit)
+          (cons (point-min) (point))))
+    (car (bidi-lsp--view-spans))))
+
+(defun bidi-lsp-document-direction (&optional beg end)
+  "The natural direction of the text, `left-to-right' or `right-to-left'.
+That of most lines from BEG to END (by default, the lines in view);
+with `bidi-lsp-auto-direction' set to `first', of the first line
+with a strong character.  nil when no line has one."
+  (let ((span (if beg (cons beg end) (bidi-lsp--direction-span))))
+    (bidi-lsp--majority (bidi-lsp-paragraphs (car span) (cdr span)))))
+
+(defun bidi-lsp--set-direction (direction)
+  "Make DIRECTION the buffer's, as `bidi-lsp-auto-direction' says."
   (pcase bidi-lsp-auto-direction
     ('line
      (setq-local bidi-paragraph-direction nil
                  bidi-paragraph-start-re "^"
                  bidi-paragraph-separate-re "^"))
-    ((or 'document 'first)
-     (let ((direction (bidi-lsp-document-direction)))
-       (when direction
-         (setq-local bidi-paragraph-direction direction))))))
+    ((or 'visible 'document 'first)
+     (when direction
+       (setq-local bidi-paragraph-direction direction)))))
+
+(defun bidi-lsp-update-direction ()
+  "Set the paragraph direction of the buffer as `bidi-lsp-auto-direction' says."
+  (interactive)
+  (bidi-lsp--set-direction (and (memq bidi-lsp-auto-direction '(visible document first))
+                                (bidi-lsp-document-direction))))
+
+;;;; Visual order
+
+(defconst bidi-lsp--visual-options '(:combiningMarks "afterBase" :controls "strip")
+  "The `bidi/visualOrder' options for the text shown to the user.
+Combining marks after their base (UAX #9 L3), so that Emacs draws
+them on the right letter; no bidi controls, which would end the
+override that keeps Emacs from reordering the text again.")
+
+(defconst bidi-lsp--controls-regexp "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+  "The bidi controls.")
+
+(defconst bidi-lsp--reordered-regexp
+  (concat "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff"
+          "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+  "Right-to-left letters and bidi controls: a line without any shows as stored.
+The letters of the Hebrew, Arabic, Syriac, Thaana, N'Ko... blocks and
+their presentation forms.")
+
+(defun bidi-lsp--display-string (visual)
+  "VISUAL, a text in visual order, as a string Emacs displays as it is.
+Wrapped in LEFT-TO-RIGHT OVERRIDE ... POP DIRECTIONAL FORMATTING,
+so that Emacs's own bidi display leaves its order alone; the two are
+invisible (a terminal would show them as spaces), which does not
+stop the override.  A control left in VISUAL (a daemon that ignores
+`controls: strip') is dropped: an isolate would end the override."
+  (concat (propertize "\u202d" 'invisible t)
+          (replace-regexp-in-string bidi-lsp--controls-regexp "" visual t t)
+          (propertize "\u202c" 'invisible t)))
+
+(defun bidi-lsp--visual-paragraphs (beg end)
+  "The daemon's visual order of the lines from BEG to END."
+  (append (plist-get (bidi-lsp-request :bidi/visualOrder
+                                       (apply #'bidi-lsp--params :range (bidi-lsp--range beg end)
+                                              :include ["visualText"] bidi-lsp--visual-options))
+                     :paragraphs)
+          nil))
+
+(defun bidi-lsp--paragraph-visual-text (paragraph)
+  "The visual text of PARAGRAPH, its display lines joined, without controls."
+  (replace-regexp-in-string
+   bidi-lsp--controls-regexp ""
+   (mapconcat (lambda (line) (plist-get line :visualText)) (plist-get paragraph :lines) "")
+   t t))
 
 (defun bidi-lsp-visual-lines (beg end)
   "The lines from BEG to END in visual order, one string per paragraph."
-  (mapcar (lambda (paragraph)
-            (mapconcat (lambda (line) (plist-get line :visualText))
-                       (plist-get paragraph :lines) ""))
-          (plist-get (bidi-lsp-request :bidi/visualOrder
-                                       (bidi-lsp--params :range (bidi-lsp--lines-range beg end)
-                                                         :include ["visualText"]))
-                     :paragraphs)))
+  (mapcar #'bidi-lsp--paragraph-visual-text (bidi-lsp--visual-paragraphs beg end)))
 
 (defconst bidi-lsp--visual-buffer "*bidi-lsp visual*"
   "The buffer that shows lines in visual order.")
 
 (defun bidi-lsp-show-visual-order (beg end &optional in-buffer)
   "Show the lines from BEG to END in visual order, as they display.
-One line goes to the echo area, more to the buffer `*bidi-lsp
-visual*', where Emacs does not reorder them again.  With a prefix
-argument (IN-BUFFER), always use the buffer."
-  (interactive (append (bidi-lsp--region-or-line) (list current-prefix-arg)))
+One line goes to the echo area, forced left to right; more go to
+the buffer `*bidi-lsp visual*', where Emacs does not reorder them
+again.  With a prefix argument (IN-BUFFER), always use the buffer."
+  (interactive (append (bidi-lsp--target) (list current-prefix-arg)))
   (let ((lines (bidi-lsp-visual-lines beg end)))
     (if (and (= (length lines) 1) (not in-buffer))
-        ;; LEFT-TO-RIGHT OVERRIDE: the echo area shows the string as it is.
-        (message "%s" (concat "\u202d" (car lines) "\u202c"))
+        (message "%s" (bidi-lsp--display-string (car lines)))
       (with-current-buffer (get-buffer-create bidi-lsp--visual-buffer)
         (let ((inhibit-read-only t))
           (erase-buffer)
-          (setq bidi-display-reordering nil)
           (insert (mapconcat #'identity lines "\n") "\n")
           (goto-char (point-min))
           (special-mode)
@@ -497,55 +303,56 @@ argument (IN-BUFFER), always use the buffer."
         (display-buffer (current-buffer))))
     lines))
 
+(defun bidi-lsp--hover-display (text)
+  "The daemon's hover TEXT with its visual orders forced left to right."
+  (replace-regexp-in-string
+   "^\\(Visual order[^:\n]*: \\)\\(.*\\)$"
+   (lambda (line)
+     (concat (match-string 1 line) (bidi-lsp--display-string (match-string 2 line))))
+   text t t))
+
 (defun bidi-lsp-describe-line (&optional pos)
   "Show the daemon's description of the line at POS (default: point).
 Its direction, alignment, visual order and bidi controls."
   (interactive)
   (let* ((answer (bidi-lsp-request :textDocument/hover
                                    (bidi-lsp--params :position (bidi-lsp--position (or pos (point))))))
-         (text (plist-get (plist-get answer :contents) :value)))
+         (text (bidi-lsp--hover-display (plist-get (plist-get answer :contents) :value))))
     (when (called-interactively-p 'interactive)
       (display-message-or-buffer text "*bidi-lsp line*"))
     text))
 
-;;;; Applying edits
+(defun bidi-lsp--eldoc-text (paragraphs logical)
+  "What eldoc shows for the line LOGICAL whose visual order is PARAGRAPHS.
+nil when the line shows as it is stored (left to right, not reordered)."
+  (let ((visual (mapconcat #'bidi-lsp--paragraph-visual-text paragraphs ""))
+        (rtl (cl-some (lambda (p) (equal (plist-get p :direction) "rtl")) paragraphs)))
+    (unless (and (not rtl)
+                 (equal visual (replace-regexp-in-string bidi-lsp--controls-regexp "" logical t t)))
+      (format "bidi %s: %s" (if rtl "rtl" "ltr") (bidi-lsp--display-string visual)))))
 
-(defun bidi-lsp--apply-edits (edits)
-  "Apply the LSP TextEdits EDITS (a vector or list) as one change."
-  (let ((edits (sort (mapcar (lambda (edit)
-                               (let ((range (plist-get edit :range)))
-                                 (list (bidi-lsp--point (plist-get range :start))
-                                       (bidi-lsp--point (plist-get range :end))
-                                       (plist-get edit :newText))))
-                             edits)
-                     (lambda (a b) (> (car a) (car b))))))
-    (when edits
-      (barf-if-buffer-read-only)
-      (save-excursion
-        (save-restriction
-          (widen)
-          (atomic-change-group
-            (dolist (edit edits)
-              (goto-char (nth 0 edit))
-              (delete-region (nth 0 edit) (nth 1 edit))
-              (insert (nth 2 edit)))))))
-    (length edits)))
-
-(defun bidi-lsp--apply-workspace-edit (edit)
-  "Apply the WorkspaceEdit EDIT to the attached buffers it names."
-  (let ((changes (plist-get edit :changes)))
-    (cl-loop for (key edits) on changes by #'cddr
-             for uri = (substring (symbol-name key) 1)
-             for buffer = (gethash uri bidi-lsp--buffers)
-             do (if (buffer-live-p buffer)
-                    (with-current-buffer buffer (bidi-lsp--apply-edits edits))
-                  (user-error "bidi-lsp: an edit for a buffer that is not open: %s" uri)))
-    (cl-loop for change across (or (plist-get edit :documentChanges) [])
-             for uri = (plist-get (plist-get change :textDocument) :uri)
-             for buffer = (gethash uri bidi-lsp--buffers)
-             when (buffer-live-p buffer)
-             do (with-current-buffer buffer
-                  (bidi-lsp--apply-edits (plist-get change :edits))))))
+(defun bidi-lsp-eldoc-function (callback &rest _)
+  "Give CALLBACK the visual order of the current line, for eldoc.
+Only for lines that Emacs reorders, up to 1000 characters."
+  (when (and bidi-lsp-mode bidi-lsp--version (bidi-lsp-running-p)
+             (<= (- (line-end-position) (line-beginning-position)) 1000))
+    (let ((buffer (current-buffer))
+          (version bidi-lsp--version)
+          (logical (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+      ;; Without right-to-left letters or controls a line shows as stored:
+      ;; nothing to say, and nothing to ask.
+      (when (string-match-p bidi-lsp--reordered-regexp logical)
+       (bidi-lsp--async-request
+       :bidi/visualOrder
+       (apply #'bidi-lsp--params
+              :range (bidi-lsp--range (line-beginning-position) (line-end-position))
+              :include ["visualText"] bidi-lsp--visual-options)
+       (lambda (answer)
+         (when (and (buffer-live-p buffer)
+                    (eq version (buffer-local-value 'bidi-lsp--version buffer)))
+           (funcall callback (bidi-lsp--eldoc-text (append (plist-get answer :paragraphs) nil)
+                                                   logical)))))
+       t))))
 
 ;;;; Inserting marks
 
@@ -559,41 +366,51 @@ Its direction, alignment, visual order and bidi controls."
     ("placeholders" "isolate" "marks") ("strip" "all" "unpaired"))
   "The values of each insertMarks mode's option.")
 
+(defvar bidi-lsp--quiet nil
+  "Non-nil while a command inserts marks many times: no message for each.")
+
 (defun bidi-lsp-insert-marks (mode beg end &rest options)
   "Insert the bidi marks of MODE between BEG and END, as the daemon says.
 MODE is \"direction\", \"isolate\", \"placeholders\", \"runs\" or
 \"strip\"; OPTIONS is a plist of the request's other fields, such as
-\(:direction \"rtl\").  The range is the lines from BEG to END, or
-exactly BEG to END for \"isolate\".  Returns the number of edits."
+\(:direction \"rtl\").  The daemon acts on exactly BEG to END (for
+\"direction\", on the paragraphs of its lines).  Interactively, the
+active region, else the current line (the value under point in a
+localization file).  Says what changed, or that nothing did.
+Returns the number of edits."
   (interactive
    (let* ((mode (completing-read "Mode: " (mapcar #'car bidi-lsp--modes) nil t))
           (option (cdr (assoc mode bidi-lsp--modes)))
           (values (cdr (assoc mode bidi-lsp--mode-values))))
-     (append (list mode) (bidi-lsp--region-or-line)
+     (append (list mode) (bidi-lsp--target)
              (when option
                (list (intern (concat ":" option))
                      (completing-read (format "%s: " option) values nil t nil nil
                                       (car values)))))))
-  (let* ((range (if (equal mode "isolate")
-                    (bidi-lsp--range beg end)
-                  (bidi-lsp--lines-range beg end)))
-         (answer (bidi-lsp-request :bidi/insertMarks
-                                   (apply #'bidi-lsp--params :mode mode :range range options)))
+  (let* ((answer (bidi-lsp-request :bidi/insertMarks
+                                   (apply #'bidi-lsp--params :mode mode
+                                          :range (bidi-lsp--range beg end) options)))
          (count (bidi-lsp--apply-edits (plist-get answer :edits))))
-    (when (called-interactively-p 'interactive)
-      (message "bidi-lsp: %s: %d edit%s" mode count (if (= count 1) "" "s")))
+    (unless bidi-lsp--quiet
+      (message "bidi-lsp: %s: %s"
+               (mapconcat #'identity
+                          (cons mode (cl-loop for (_key value) on options by #'cddr
+                                              when (stringp value) collect value))
+                          " ")
+               (if (= count 0) "nothing to change"
+                 (format "%d edit%s" count (if (= count 1) "" "s")))))
     count))
 
 (defun bidi-lsp-make-rtl (beg end)
   "Make the lines from BEG to END right-to-left paragraphs.
 Inserts RLM where needed."
-  (interactive (bidi-lsp--region-or-line))
+  (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "direction" beg end :direction "rtl"))
 
 (defun bidi-lsp-make-ltr (beg end)
   "Make the lines from BEG to END left-to-right paragraphs.
 Inserts LRM where needed."
-  (interactive (bidi-lsp--region-or-line))
+  (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "direction" beg end :direction "ltr"))
 
 (defun bidi-lsp-isolate-region (beg end &optional direction)
@@ -609,28 +426,33 @@ with a prefix argument, ask for it."
   (bidi-lsp-insert-marks "isolate" beg end :isolate (or direction "auto")))
 
 (defun bidi-lsp-isolate-placeholders (beg end)
-  "Isolate the format placeholders of the lines from BEG to END.
-Wraps every placeholder (%@, %1$s, {0}, ${name}, ...) in FSI...PDI."
-  (interactive (bidi-lsp--region-or-line))
+  "Isolate the format placeholders from BEG to END.
+Wraps every placeholder (%@, %1$s, {0}, ${name}, ...) in FSI...PDI.
+Interactively, the region, else the current line (or value)."
+  (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "placeholders" beg end :style "isolate"))
 
 (defun bidi-lsp-mark-placeholders (beg end)
-  "Mark the format placeholders of the lines from BEG to END.
-Puts the mark of the line's direction (LRM or RLM) after each."
-  (interactive (bidi-lsp--region-or-line))
+  "Mark the format placeholders from BEG to END.
+Puts the mark of the line's direction (LRM or RLM) after each.
+Interactively, the region, else the current line (or value)."
+  (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "placeholders" beg end :style "marks"))
 
 (defun bidi-lsp-isolate-runs (beg end)
-  "Isolate the opposite-direction runs of the lines from BEG to END."
-  (interactive (bidi-lsp--region-or-line))
+  "Isolate the opposite-direction runs from BEG to END.
+Interactively, the region, else the current line (or value)."
+  (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "runs" beg end))
 
 (defun bidi-lsp-strip (beg end &optional all)
-  "Remove the unpaired bidi controls of the lines from BEG to END.
+  "Remove the unpaired bidi controls from BEG to END.
 With ALL (interactively, a prefix argument), remove every bidi
-control.  Interactively, the region, else the whole buffer."
-  (interactive (append (if (use-region-p) (list (region-beginning) (region-end))
-                         (list (point-min) (point-max)))
+control.  Interactively, the region, else the value under point in
+a localization file, else the whole buffer."
+  (interactive (append (cond ((use-region-p) (list (region-beginning) (region-end)))
+                             ((bidi-lsp-localization-p) (list (point) (point)))
+                             (t (list (point-min) (point-max))))
                        (list current-prefix-arg)))
   (bidi-lsp-insert-marks "strip" beg end :only (if all "all" "unpaired")))
 
@@ -642,7 +464,7 @@ Use it with `bidi-lsp-auto-direction' set to `line'.  Interactively,
 the region, else the whole buffer."
   (interactive (if (use-region-p) (list (region-beginning) (region-end))
                  (list (point-min) (point-max))))
-  (let ((count 0))
+  (let ((count 0) (bidi-lsp--quiet t))
     ;; From the last line up, so that earlier positions stay valid.
     (dolist (paragraph (reverse (bidi-lsp-paragraphs beg end)))
       (unless (equal (plist-get paragraph :basis) "fallback")
@@ -650,140 +472,59 @@ the region, else the whole buffer."
           (cl-incf count (bidi-lsp-insert-marks "direction" start start
                                                 :direction (plist-get paragraph :direction)
                                                 :strategy "firstStrong")))))
+    (message "bidi-lsp: mark directions: %s"
+             (if (= count 0) "nothing to change" (format "%d line%s marked" count (if (= count 1) "" "s"))))
     count))
-
-;;;; Diagnostics (Flymake)
-
-(defvar-local bidi-lsp--diagnostics nil
-  "The daemon's last published diagnostics for the buffer: (VERSION . LIST).")
-(defvar-local bidi-lsp--flymake-report nil
-  "The function Flymake gave the backend to report with.")
-
-(defconst bidi-lsp--severities '((1 . :error) (2 . :warning) (3 . :note) (4 . :note))
-  "Flymake types of LSP severities.")
-
-(defun bidi-lsp--publish-diagnostics (params)
-  "Store the published diagnostics of PARAMS and report them to Flymake."
-  (let ((buffer (gethash (plist-get params :uri) bidi-lsp--buffers)))
-    (when (buffer-live-p buffer)
-      (with-current-buffer buffer
-        (setq bidi-lsp--diagnostics (cons (plist-get params :version)
-                                          (append (plist-get params :diagnostics) nil)))
-        (bidi-lsp--report-to-flymake)))))
-
-(defun bidi-lsp-diagnostics ()
-  "The buffer's current hazard diagnostics (LSP Diagnostic plists)."
-  (cdr bidi-lsp--diagnostics))
-
-(defun bidi-lsp-diagnostics-version ()
-  "The document version the buffer's diagnostics describe, or nil."
-  (car bidi-lsp--diagnostics))
-
-(defun bidi-lsp--flymake-diagnostics ()
-  "The buffer's diagnostics as Flymake diagnostics."
-  (mapcar (lambda (diagnostic)
-            (let* ((range (plist-get diagnostic :range))
-                   (beg (bidi-lsp--point (plist-get range :start)))
-                   (end (max (bidi-lsp--point (plist-get range :end)) (min (1+ beg) (point-max)))))
-              (flymake-make-diagnostic
-               (current-buffer) beg end
-               (alist-get (plist-get diagnostic :severity) bidi-lsp--severities :error)
-               (format "%s [%s]" (plist-get diagnostic :message) (plist-get diagnostic :code))
-               diagnostic)))
-          (bidi-lsp-diagnostics)))
-
-(defun bidi-lsp--report-to-flymake ()
-  "Give the buffer's diagnostics to Flymake, replacing the previous ones."
-  (when bidi-lsp--flymake-report
-    (save-restriction
-      (widen)
-      (funcall bidi-lsp--flymake-report (bidi-lsp--flymake-diagnostics)
-               :region (cons (point-min) (point-max))))))
-
-(defun bidi-lsp-flymake-backend (report-fn &rest _)
-  "A Flymake backend for the daemon's hazard diagnostics; see REPORT-FN.
-The daemon pushes diagnostics; this reports the latest ones and
-keeps REPORT-FN for the next."
-  (setq bidi-lsp--flymake-report report-fn)
-  (bidi-lsp--report-to-flymake))
-
-(defun bidi-lsp--code-actions (beg end only)
-  "The daemon's code actions of the kinds ONLY for the lines from BEG to END."
-  (let* ((range (bidi-lsp--lines-range beg end))
-         (first (plist-get (plist-get range :start) :line))
-         (last (plist-get (plist-get range :end) :line))
-         (diagnostics (cl-remove-if-not
-                       (lambda (d)
-                         (let ((line (plist-get (plist-get (plist-get d :range) :start) :line)))
-                           (and (>= line first) (<= line last))))
-                       (bidi-lsp-diagnostics))))
-    (append (bidi-lsp-request :textDocument/codeAction
-                              (bidi-lsp--params :range range
-                                                :context (list :diagnostics (vconcat diagnostics)
-                                                               :only (vconcat only))))
-            nil)))
-
-(defun bidi-lsp--apply-action (action)
-  "Apply the code ACTION; return its title."
-  (bidi-lsp--apply-workspace-edit (plist-get action :edit))
-  (plist-get action :title))
-
-(defun bidi-lsp-fix-at-point (&optional choose)
-  "Apply the preferred quick fix for the hazards on the current line.
-With CHOOSE (interactively, a prefix argument), choose among the fixes.
-Returns the title of the fix applied, or nil."
-  (interactive "P")
-  (let* ((actions (bidi-lsp--code-actions (line-beginning-position) (line-end-position)
-                                          '("quickfix")))
-         (action (cond ((null actions) nil)
-                       (choose
-                        (let ((titles (mapcar (lambda (a) (cons (plist-get a :title) a)) actions)))
-                          (cdr (assoc (completing-read "Fix: " titles nil t) titles))))
-                       (t (or (cl-find-if (lambda (a) (eq (plist-get a :isPreferred) t)) actions)
-                              (car actions))))))
-    (if (not action)
-        (progn (message "bidi-lsp: nothing to fix on this line") nil)
-      (message "bidi-lsp: %s" (plist-get action :title))
-      (bidi-lsp--apply-action action))))
-
-(defun bidi-lsp-fix-all ()
-  "Fix every hazard of the buffer by removing the controls concerned."
-  (interactive)
-  (let ((action (car (save-restriction
-                       (widen)
-                       (bidi-lsp--code-actions (point-min) (point-max) '("source.fixAll"))))))
-    (if (not action)
-        (progn (message "bidi-lsp: nothing to fix") nil)
-      (message "bidi-lsp: %s" (plist-get action :title))
-      (bidi-lsp--apply-action action))))
 
 ;;;; Inlay hints
 
-(defun bidi-lsp--clear-hints ()
-  "Remove the hint overlays of the buffer."
+(defun bidi-lsp--clear-hints (&optional beg end)
+  "Remove the hint overlays from BEG to END (default: the whole buffer)."
   (save-restriction
     (widen)
-    (remove-overlays (point-min) (point-max) 'bidi-lsp-hint t)))
+    (remove-overlays (or beg (point-min)) (or end (point-max)) 'bidi-lsp-hint t)))
+
+(defun bidi-lsp--clear-hints-outside (spans)
+  "Remove the hint overlays that lie outside SPANS, a list of (BEG . END)."
+  (save-restriction
+    (widen)
+    (dolist (overlay (overlays-in (point-min) (point-max)))
+      (when (and (overlay-get overlay 'bidi-lsp-hint)
+                 (not (cl-some (lambda (span) (<= (car span) (overlay-start overlay) (cdr span)))
+                               spans)))
+        (delete-overlay overlay)))))
+
+(defun bidi-lsp--hint-label (hint)
+  "The label of the LSP inlay HINT, as a string."
+  (let ((label (plist-get hint :label)))
+    (if (stringp label) label (mapconcat (lambda (part) (plist-get part :value)) label ""))))
+
+(defun bidi-lsp--show-hints (beg end hints)
+  "Show HINTS (a vector of LSP InlayHints) from BEG to END, replacing those there."
+  (bidi-lsp--clear-hints beg end)
+  (let ((hints (append hints nil)))
+    (cl-loop for hint in hints
+             for pos in (bidi-lsp--points (mapcar (lambda (h) (plist-get h :position)) hints))
+             do (let ((overlay (make-overlay pos pos nil t nil)))
+                  (overlay-put overlay 'bidi-lsp-hint t)
+                  (overlay-put overlay 'before-string
+                               (propertize (concat "<" (bidi-lsp--hint-label hint) ">")
+                                           'face 'bidi-lsp-hint))))))
+
+(defun bidi-lsp--hint-params (beg end)
+  "The inlayHint request for the text from BEG to END."
+  (bidi-lsp--params :range (bidi-lsp--range beg end)))
 
 (defun bidi-lsp-update-hints ()
-  "Show the invisible bidi controls of the buffer by name."
+  "Show the invisible bidi controls in view by name."
   (interactive)
-  (bidi-lsp--clear-hints)
-  (when bidi-lsp-inlay-hints
-    (let ((hints (save-restriction
-                   (widen)
-                   (bidi-lsp-request :textDocument/inlayHint
-                                     (bidi-lsp--params
-                                      :range (bidi-lsp--range (point-min) (point-max)))))))
-      (cl-loop for hint across hints
-               for pos = (bidi-lsp--point (plist-get hint :position))
-               for label = (let ((label (plist-get hint :label)))
-                             (if (stringp label) label
-                               (mapconcat (lambda (part) (plist-get part :value)) label "")))
-               do (let ((overlay (make-overlay pos pos nil t nil)))
-                    (overlay-put overlay 'bidi-lsp-hint t)
-                    (overlay-put overlay 'before-string
-                                 (propertize (concat "<" label ">") 'face 'bidi-lsp-hint)))))))
+  (let ((spans (bidi-lsp--view-spans)))
+    (bidi-lsp--clear-hints-outside spans)
+    (dolist (span spans)
+      (bidi-lsp--show-hints (car span) (cdr span)
+                            (and bidi-lsp-inlay-hints
+                                 (bidi-lsp-request :textDocument/inlayHint
+                                                   (bidi-lsp--hint-params (car span) (cdr span))))))))
 
 (defun bidi-lsp-hints ()
   "The hints shown in the buffer, as a list of (POSITION . LABEL)."
@@ -795,23 +536,92 @@ Returns the title of the fix applied, or nil."
                                  (substring-no-properties (overlay-get overlay 'before-string))))
           (lambda (a b) (< (car a) (car b))))))
 
-;;;; Updates after changes
+;;;; Automatic updates
 
-(defun bidi-lsp--schedule-update ()
-  "Update the direction and the hints when Emacs is idle."
-  (when (timerp bidi-lsp--timer) (cancel-timer bidi-lsp--timer))
-  (setq bidi-lsp--timer
-        (run-with-idle-timer bidi-lsp-idle-delay nil #'bidi-lsp--update (current-buffer))))
+(defvar-local bidi-lsp--update-timer nil "The idle timer of the buffer's next update.")
+(defvar-local bidi-lsp--in-flight 0 "The automatic requests of the buffer not yet answered.")
+(defvar-local bidi-lsp--update-again nil "Non-nil when an update waits for the answers.")
+(defvar-local bidi-lsp--updated nil "(VERSION SPANS) of the last update.")
 
-(defun bidi-lsp--update (buffer)
-  "Update the direction and the hints of BUFFER."
+(defun bidi-lsp--schedule-update (&optional delay)
+  "Update the view after DELAY idle seconds (default `bidi-lsp-idle-delay')."
+  (when bidi-lsp-mode
+    (when (timerp bidi-lsp--update-timer) (cancel-timer bidi-lsp--update-timer))
+    (setq bidi-lsp--update-timer
+          (run-with-idle-timer (or delay bidi-lsp-idle-delay) nil
+                               #'bidi-lsp--update (current-buffer)))))
+
+(defun bidi-lsp--answered (buffer version)
+  "Count an automatic answer for BUFFER asked at VERSION; update again if due."
   (when (buffer-live-p buffer)
     (with-current-buffer buffer
-      (setq bidi-lsp--timer nil)
-      (when bidi-lsp-mode
-        (with-demoted-errors "bidi-lsp: %S"
-          (when bidi-lsp-auto-direction (bidi-lsp-update-direction))
-          (bidi-lsp-update-hints))))))
+      (setq bidi-lsp--in-flight (max 0 (1- bidi-lsp--in-flight)))
+      (when (and (= bidi-lsp--in-flight 0)
+                 (or bidi-lsp--update-again (not (eq version bidi-lsp--version))))
+        (setq bidi-lsp--update-again nil
+              bidi-lsp--updated nil)
+        (bidi-lsp--schedule-update 0)))))
+
+(defun bidi-lsp--ask (buffer method params apply)
+  "Ask the daemon METHOD with PARAMS for BUFFER; call APPLY with the result.
+APPLY runs in BUFFER, only if it has not changed since."
+  (let ((version bidi-lsp--version))
+    (cl-incf bidi-lsp--in-flight)
+    (bidi-lsp--async-request
+     method params
+     (lambda (result)
+       (when (and (buffer-live-p buffer) (eq version (buffer-local-value 'bidi-lsp--version buffer)))
+         (with-current-buffer buffer (funcall apply result)))
+       (bidi-lsp--answered buffer version))
+     (lambda () (bidi-lsp--answered buffer version)))))
+
+(defun bidi-lsp--update (buffer)
+  "Update the hints and the direction of BUFFER's text in view.
+Asks only for the lines in its windows (nothing when none shows
+it), one request at a time per kind, none while answers are due."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (setq bidi-lsp--update-timer nil)
+      (when (and bidi-lsp-mode bidi-lsp--version (bidi-lsp-running-p))
+        (if (> bidi-lsp--in-flight 0)
+            (setq bidi-lsp--update-again t)
+          (let ((spans (bidi-lsp--window-spans)))
+            (when (and spans (not (equal bidi-lsp--updated (list bidi-lsp--version spans))))
+              (setq bidi-lsp--updated (list bidi-lsp--version spans))
+              (bidi-lsp--clear-hints-outside spans)
+              (dolist (span spans)
+                (if (not bidi-lsp-inlay-hints)
+                    (bidi-lsp--clear-hints (car span) (cdr span))
+                  (bidi-lsp--ask buffer :textDocument/inlayHint
+                                 (bidi-lsp--hint-params (car span) (cdr span))
+                                 (lambda (hints) (bidi-lsp--show-hints (car span) (cdr span) hints)))))
+              (when (memq bidi-lsp-auto-direction '(visible document first))
+                (let ((span (bidi-lsp--direction-span)))
+                  (bidi-lsp--ask buffer :bidi/naturalDirection
+                                 (bidi-lsp--params :range (bidi-lsp--range (car span) (cdr span)))
+                                 (lambda (answer)
+                                   (bidi-lsp--set-direction
+                                    (bidi-lsp--majority
+                                     (append (plist-get answer :paragraphs) nil))))))))))))))
+
+(defun bidi-lsp--window-scrolled (window _start)
+  "Update WINDOW's buffer when scrolling pauses."
+  (with-current-buffer (window-buffer window) (bidi-lsp--schedule-update)))
+
+(defun bidi-lsp--windows-changed ()
+  "Update the buffer when its windows change."
+  (bidi-lsp--schedule-update))
+
+(defun bidi-lsp--update-all ()
+  "Update every attached buffer in view (after the daemon started)."
+  (dolist (buffer (hash-table-values bidi-lsp--buffers))
+    (when (and (buffer-live-p buffer) (get-buffer-window buffer t))
+      (with-current-buffer buffer
+        (setq bidi-lsp--updated nil
+              bidi-lsp--in-flight 0)
+        (bidi-lsp--schedule-update 0)))))
+
+(add-hook 'bidi-lsp-after-start-hook #'bidi-lsp--update-all)
 
 ;;;; The minor mode
 
@@ -841,48 +651,70 @@ Returns the title of the fix applied, or nil."
 (defvar-local bidi-lsp--saved-direction nil
   "The paragraph direction settings before `bidi-lsp-mode' changed them.")
 
+(defconst bidi-lsp--local-hooks
+  '((before-change-functions . bidi-lsp--before-change-function)
+    (after-change-functions . bidi-lsp--after-change-function)
+    (kill-buffer-hook . bidi-lsp--did-close)
+    (after-revert-hook . bidi-lsp-resync)
+    (change-major-mode-hook . bidi-lsp--turn-off)
+    (window-scroll-functions . bidi-lsp--window-scrolled)
+    (window-configuration-change-hook . bidi-lsp--windows-changed))
+  "The buffer-local hooks of `bidi-lsp-mode'.")
+
+(defun bidi-lsp--turn-off ()
+  "Turn `bidi-lsp-mode' off (before the major mode changes)."
+  (bidi-lsp-mode -1))
+
+(defun bidi-lsp--setup ()
+  "Attach the buffer to the daemon.  Doing it again changes nothing."
+  (bidi-lsp--did-open)
+  (unless bidi-lsp--saved-direction
+    (setq bidi-lsp--saved-direction
+          (list bidi-paragraph-direction bidi-paragraph-start-re bidi-paragraph-separate-re)))
+  (pcase-dolist (`(,hook . ,function) bidi-lsp--local-hooks)
+    (add-hook hook function nil t))
+  (bidi-lsp--flymake-setup)
+  (when bidi-lsp-eldoc
+    (add-hook 'eldoc-documentation-functions #'bidi-lsp-eldoc-function nil t)
+    (when (bound-and-true-p global-eldoc-mode) (eldoc-mode 1)))
+  (when (eq bidi-lsp-auto-direction 'line) (bidi-lsp--set-direction nil))
+  (setq bidi-lsp--updated nil)
+  (bidi-lsp--schedule-update 0))
+
+(defun bidi-lsp--teardown ()
+  "Detach the buffer from the daemon and leave it as it was."
+  (pcase-dolist (`(,hook . ,function) bidi-lsp--local-hooks)
+    (remove-hook hook function t))
+  (remove-hook 'eldoc-documentation-functions #'bidi-lsp-eldoc-function t)
+  (when (timerp bidi-lsp--update-timer) (cancel-timer bidi-lsp--update-timer))
+  (setq bidi-lsp--update-timer nil bidi-lsp--updated nil bidi-lsp--in-flight 0)
+  (bidi-lsp--did-close)
+  (bidi-lsp--clear-hints)
+  (bidi-lsp--flymake-teardown)
+  (when bidi-lsp--saved-direction
+    (setq-local bidi-paragraph-direction (nth 0 bidi-lsp--saved-direction)
+                bidi-paragraph-start-re (nth 1 bidi-lsp--saved-direction)
+                bidi-paragraph-separate-re (nth 2 bidi-lsp--saved-direction))
+    (setq bidi-lsp--saved-direction nil)))
+
 ;;;###autoload
 (define-minor-mode bidi-lsp-mode
   "Right-to-left and mixed-direction text support from the bidi-lsp daemon.
-Sets the paragraph direction from the text (`bidi-lsp-auto-direction'),
+Gives each line its own direction (`bidi-lsp-auto-direction'),
 reports bidi hazards with Flymake, shows invisible bidi controls,
 and gives commands to insert marks and show the visual order:
-\\{bidi-lsp-command-map}"
+\\{bidi-lsp-command-map}
+Internal buffers (whose name starts with a space) are left alone."
   :lighter " Bidi"
   :keymap bidi-lsp-mode-map
-  (if bidi-lsp-mode
-      (condition-case err
-          (progn
-            (bidi-lsp--did-open)
-            (setq bidi-lsp--saved-direction
-                  (list bidi-paragraph-direction bidi-paragraph-start-re bidi-paragraph-separate-re))
-            (add-hook 'before-change-functions #'bidi-lsp--before-change-function nil t)
-            (add-hook 'after-change-functions #'bidi-lsp--after-change-function nil t)
-            (add-hook 'kill-buffer-hook #'bidi-lsp--did-close nil t)
-            (add-hook 'after-revert-hook #'bidi-lsp-resync nil t)
-            (add-hook 'flymake-diagnostic-functions #'bidi-lsp-flymake-backend nil t)
-            (when bidi-lsp-flymake (flymake-mode 1))
-            (bidi-lsp--update (current-buffer)))
-        (error
-         (setq bidi-lsp-mode nil)
-         (message "bidi-lsp: %s" (error-message-string err))))
-    (remove-hook 'before-change-functions #'bidi-lsp--before-change-function t)
-    (remove-hook 'after-change-functions #'bidi-lsp--after-change-function t)
-    (remove-hook 'kill-buffer-hook #'bidi-lsp--did-close t)
-    (remove-hook 'after-revert-hook #'bidi-lsp-resync t)
-    (remove-hook 'flymake-diagnostic-functions #'bidi-lsp-flymake-backend t)
-    (when (timerp bidi-lsp--timer) (cancel-timer bidi-lsp--timer))
-    (bidi-lsp--did-close)
-    (bidi-lsp--clear-hints)
-    (setq bidi-lsp--diagnostics nil)
-    (when bidi-lsp--flymake-report
-      (bidi-lsp--report-to-flymake)
-      (setq bidi-lsp--flymake-report nil))
-    (when bidi-lsp--saved-direction
-      (setq-local bidi-paragraph-direction (nth 0 bidi-lsp--saved-direction)
-                  bidi-paragraph-start-re (nth 1 bidi-lsp--saved-direction)
-                  bidi-paragraph-separate-re (nth 2 bidi-lsp--saved-direction))
-      (setq bidi-lsp--saved-direction nil))))
+  (cond ((not bidi-lsp-mode) (bidi-lsp--teardown))
+        ((string-prefix-p " " (buffer-name)) (setq bidi-lsp-mode nil))
+        (t (condition-case err
+               (bidi-lsp--setup)
+             (error
+              (bidi-lsp--teardown)
+              (setq bidi-lsp-mode nil)
+              (message "%s" (bidi-lsp--error-text err)))))))
 
 (provide 'bidi-lsp)
 ;;; bidi-lsp.el ends here

@@ -49,6 +49,56 @@ function linesRange(document, selection) {
   return { start: { line: selection.start.line, character: 0 }, end };
 }
 
+/** Localization file extensions and the languageId the daemon knows each by. */
+const LOCALIZATION_EXTENSIONS = Object.freeze({
+  strings: 'strings', stringsdict: 'stringsdict', xcstrings: 'xcstrings', arb: 'arb',
+  po: 'po', pot: 'po', properties: 'properties', xliff: 'xliff', xlf: 'xliff', resx: 'resx',
+});
+const LOCALIZATION_LANGUAGES = new Set(Object.values(LOCALIZATION_EXTENSIONS));
+
+/** The languageId to send for {document}: its localization format when its
+ * file is one (VS Code calls a .resx or .xliff file `xml`), else VS Code's. */
+function lspLanguageId(document) {
+  const name = document.uri.path.split('/').pop() || '';
+  const dot = name.lastIndexOf('.');
+  const format = dot > 0 ? LOCALIZATION_EXTENSIONS[name.slice(dot + 1).toLowerCase()] : undefined;
+  return format || document.languageId;
+}
+
+/** Whether {document} is a localization file, whose paragraphs are values. */
+function isLocalization(document) {
+  return LOCALIZATION_LANGUAGES.has(lspLanguageId(document));
+}
+
+/** The range a command acts on for {selection}: the selection itself when it
+ * is not empty; else, in a localization file, the cursor (the daemon takes
+ * the value under it); else the cursor's line. */
+function targetRange(document, selection) {
+  if (!selection.isEmpty || isLocalization(document)) return fromRange(selection);
+  return linesRange(document, selection);
+}
+
+/** Lines around the visible ones that the extension's requests cover too. */
+const VIEW_MARGIN = 40;
+
+/** The bidiLsp/visualOrder options for text shown to the user: combining
+ * marks after their letter (UAX #9 L3), no bidi controls. */
+const VISUAL_OPTIONS = Object.freeze({ combiningMarks: 'afterBase', controls: 'strip' });
+const CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Visual-order {text} as the editor must show it: in LRO…PDF, so that it is
+ * not reordered again, without a control left inside (an isolate, from a
+ * daemon that ignores controls: strip, would end the override). */
+function forcedLtr(text) {
+  return `\u202d${text.replace(CONTROLS, '')}\u202c`;
+}
+
+/** Whether the LSP position {a} comes before {b}. */
+const before = (a, b) => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** Whether the ranges {a} and {b} (LSP or vscode) touch. */
+const touches = (a, b) => !(before(a.end, b.start) || before(b.end, a.start));
+
 /** The daemon's settings from the configuration. */
 function bidiSettings(config) {
   const settings = {
@@ -86,6 +136,12 @@ class BidiExtension {
     this.client = null;
     this.starting = null;
     this.open = new Set(); // URIs the daemon has open
+    this.forced = new Set(); // URIs opened by a command although not in bidiLsp.languages
+    this.restartDelay = 500; // ms before restarting a daemon that died; doubled each time in a row
+    this.restartAttempts = 5; // restarts in a row before giving up
+    this.restarts = 0;
+    this.restartTimer = null;
+    this.startedAt = 0;
     this.visualTexts = new Map(); // visual-order documents, by URI path
     this.visualChanged = new vscode.EventEmitter();
     this.hintsChanged = new vscode.EventEmitter();
@@ -103,7 +159,8 @@ class BidiExtension {
   wants(document) {
     if (document.uri.scheme !== 'file' && document.uri.scheme !== 'untitled') return false;
     const languages = this.config().get('languages', []);
-    return languages.includes('*') || languages.includes(document.languageId);
+    return languages.includes('*') || languages.includes(document.languageId)
+      || languages.includes(lspLanguageId(document));
   }
 
   // ---------------------------------------------------------------- daemon
@@ -131,9 +188,11 @@ class BidiExtension {
     client.on('error', (error) => this.log(`[error] ${error.message}`));
     client.on('exit', (code, signal) => {
       this.log(`bidi-lsp exited (${signal || code})`);
+      if (this.client !== client) return;
+      this.client = null;
       this.open.clear();
       this.diagnostics.clear();
-      if (this.client === client) this.client = null;
+      if (!client.stopping) this.scheduleRestart();
     });
     client.onNotification('textDocument/publishDiagnostics', (params) => this.publishDiagnostics(params));
     client.onNotification('window/logMessage', (params) => this.log(params.message));
@@ -158,16 +217,52 @@ class BidiExtension {
     }
     client.notify('initialized', {});
     this.client = client;
-    for (const document of vscode.workspace.textDocuments) this.didOpen(document);
+    this.startedAt = Date.now();
+    this.cancelRestart();
+    for (const document of vscode.workspace.textDocuments) {
+      if (this.forced.has(document.uri.toString())) this.openDocument(document);
+      else this.didOpen(document);
+    }
+    this.hintsChanged.fire();
     return client;
   }
 
   async stop() {
     const client = this.client;
     this.client = null;
+    this.cancelRestart();
     this.open.clear();
     this.diagnostics.clear();
-    if (client) await client.stop();
+    if (client) {
+      client.stopping = true;
+      await client.stop();
+    }
+  }
+
+  /** Starts a daemon that died again, after a delay that doubles with each
+   * death in a row (up to 30 s); gives up after {restartAttempts}. */
+  scheduleRestart() {
+    if (Date.now() - this.startedAt > 60000) this.restarts = 0;
+    this.cancelRestart();
+    if (this.restarts >= this.restartAttempts) {
+      vscode.window.showErrorMessage(`bidi-lsp: the daemon died ${this.restarts} times in a row; run "Restart the bidi-lsp Daemon" to start it`);
+      return;
+    }
+    const delay = Math.min(30000, this.restartDelay * 2 ** this.restarts);
+    this.restarts += 1;
+    this.log(`restarting bidi-lsp in ${delay} ms`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      this.start().catch((error) => {
+        this.log(`restart failed: ${error.message}`);
+        this.scheduleRestart();
+      });
+    }, delay);
+  }
+
+  cancelRestart() {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
   }
 
   /** Sends a request for an open document; ensures it is open first. */
@@ -179,11 +274,16 @@ class BidiExtension {
   // ------------------------------------------------------------- documents
 
   didOpen(document) {
+    if (this.wants(document)) this.openDocument(document);
+  }
+
+  /** Sends didOpen for {document} unless the daemon has it. */
+  openDocument(document) {
     const key = document.uri.toString();
-    if (!this.client || this.open.has(key) || !this.wants(document)) return;
+    if (!this.client || this.open.has(key)) return;
     this.open.add(key);
     this.client.notify('textDocument/didOpen', {
-      textDocument: { uri: key, languageId: document.languageId, version: document.version, text: document.getText() },
+      textDocument: { uri: key, languageId: lspLanguageId(document), version: document.version, text: document.getText() },
     });
   }
 
@@ -194,11 +294,13 @@ class BidiExtension {
       textDocument: { uri: key, version: event.document.version },
       contentChanges: event.contentChanges.map((change) => ({ range: fromRange(change.range), text: change.text })),
     });
-    this.hintsChanged.fire();
+    // No hint refresh here: VS Code asks again for the hints of the visible
+    // lines itself once typing pauses.
   }
 
   didClose(document) {
     const key = document.uri.toString();
+    this.forced.delete(key);
     if (!this.open.has(key)) return;
     this.open.delete(key);
     this.diagnostics.delete(document.uri);
@@ -209,17 +311,9 @@ class BidiExtension {
   async ensure(document) {
     await this.start();
     const key = document.uri.toString();
-    if (!this.open.has(key)) {
-      if (!this.wants(document)) {
-        // A command on a document of another language opens it anyway.
-        this.open.add(key);
-        this.client.notify('textDocument/didOpen', {
-          textDocument: { uri: key, languageId: document.languageId, version: document.version, text: document.getText() },
-        });
-      } else {
-        this.didOpen(document);
-      }
-    }
+    // A command on a document of another language opens it anyway.
+    if (!this.wants(document)) this.forced.add(key);
+    this.openDocument(document);
     return { uri: key };
   }
 
@@ -259,40 +353,115 @@ class BidiExtension {
     return edit;
   }
 
+  /** Code actions for {range}. Quick fixes cover every hazard on its lines
+   * (in a localization file, of the value under it), not only those the
+   * cursor touches; each fix is offered once, though the daemon offers it
+   * once per diagnostic of its control. Refactorings are for {range}. */
   async provideCodeActions(document, range, context, token) {
     const textDocument = await this.ensure(document);
-    const only = context.only ? [context.only.value] : undefined;
-    const actions = await this.request('textDocument/codeAction', {
-      textDocument, range: fromRange(range),
-      context: { diagnostics: context.diagnostics.map((d) => this.toLspDiagnostic(d)), only },
-    }, token);
-    return (actions || []).map((lsp) => {
-      const action = new vscode.CodeAction(lsp.title, vscode.CodeActionKind.Empty.append(lsp.kind));
-      if (lsp.edit) action.edit = this.workspaceEdit(lsp.edit);
-      action.isPreferred = lsp.isPreferred === true;
-      const diagnostics = context.diagnostics.filter((d) => (lsp.diagnostics || [])
-        .some((l) => l.code === d.code && l.range.start.line === d.range.start.line
-          && l.range.start.character === d.range.start.character));
-      if (diagnostics.length > 0) action.diagnostics = diagnostics;
-      return action;
-    });
+    const only = context.only && context.only.value ? context.only : undefined;
+    const quickFix = vscode.CodeActionKind.QuickFix;
+    const asks = [];
+    if (!only || only.contains(quickFix) || quickFix.contains(only)) {
+      const fixRange = isLocalization(document) ? fromRange(range) : linesRange(document, range);
+      const diagnostics = [...context.diagnostics];
+      for (const d of this.diagnostics.get(document.uri) || []) {
+        if (!diagnostics.includes(d) && touches(d.range, fixRange)) diagnostics.push(d);
+      }
+      asks.push({ range: fixRange, diagnostics, only: [only && quickFix.contains(only) ? only.value : 'quickfix'] });
+    }
+    if (!only) asks.push({ range: fromRange(range), diagnostics: context.diagnostics, only: ['refactor'] });
+    else if (!only.contains(quickFix) && !quickFix.contains(only)) {
+      asks.push({ range: fromRange(range), diagnostics: context.diagnostics, only: [only.value] });
+    }
+    const seen = new Map();
+    const result = [];
+    for (const ask of asks) {
+      const actions = await this.request('textDocument/codeAction', {
+        textDocument, range: ask.range,
+        context: { diagnostics: ask.diagnostics.map((d) => this.toLspDiagnostic(d)), only: ask.only },
+      }, token);
+      for (const lsp of actions || []) {
+        const fixed = ask.diagnostics.filter((d) => (lsp.diagnostics || [])
+          .some((l) => l.code === d.code && l.range.start.line === d.range.start.line
+            && l.range.start.character === d.range.start.character));
+        const key = JSON.stringify([lsp.kind, lsp.title, lsp.edit]);
+        const same = seen.get(key);
+        if (same) {
+          same.isPreferred = same.isPreferred || lsp.isPreferred === true;
+          for (const d of fixed) if (!(same.diagnostics || []).includes(d)) same.diagnostics = [...(same.diagnostics || []), d];
+          continue;
+        }
+        const action = new vscode.CodeAction(lsp.title, vscode.CodeActionKind.Empty.append(lsp.kind));
+        if (lsp.edit) action.edit = this.workspaceEdit(lsp.edit);
+        action.isPreferred = lsp.isPreferred === true;
+        if (fixed.length > 0) action.diagnostics = fixed;
+        seen.set(key, action);
+        result.push(action);
+      }
+    }
+    return result;
   }
 
   async provideHover(document, position, token) {
     const textDocument = await this.ensure(document);
     const hover = await this.request('textDocument/hover', { textDocument, position: fromPosition(position) }, token);
     if (!hover || !hover.contents) return null;
-    const value = typeof hover.contents === 'string' ? hover.contents : hover.contents.value;
+    const value = (typeof hover.contents === 'string' ? hover.contents : hover.contents.value)
+      .replace(/^(Visual order[^:\n]*: )(.*)$/gm, (_, label, text) => label + forcedLtr(text));
     const markdown = new vscode.MarkdownString();
     markdown.appendCodeblock(value, 'text');
     return new vscode.Hover(markdown, hover.range ? toRange(hover.range) : undefined);
   }
 
+  /** The line spans [first, last] that editors show of {document}, each
+   * grown by VIEW_MARGIN lines, sorted and merged; [] when none shows it. */
+  viewSpans(document) {
+    const key = document.uri.toString();
+    const spans = [];
+    for (const editor of vscode.window.visibleTextEditors || []) {
+      if (editor.document.uri.toString() !== key) continue;
+      for (const visible of editor.visibleRanges || []) {
+        spans.push([Math.max(0, visible.start.line - VIEW_MARGIN),
+          Math.min(document.lineCount - 1, visible.end.line + VIEW_MARGIN)]);
+      }
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    const merged = [];
+    for (const span of spans) {
+      const last = merged[merged.length - 1];
+      if (last && span[0] <= last[1] + 1) last[1] = Math.max(last[1], span[1]);
+      else merged.push(span);
+    }
+    return merged;
+  }
+
+  /** The parts of {range} in view. VS Code asks for the visible lines
+   * already; a larger range is cut to them (and their margin). A document
+   * that no editor shows keeps {range}. */
+  inView(document, range) {
+    const spans = this.viewSpans(document);
+    if (spans.length === 0) return [fromRange(range)];
+    const parts = [];
+    for (const [first, last] of spans) {
+      const spanStart = { line: first, character: 0 };
+      const spanEnd = last + 1 < document.lineCount
+        ? { line: last + 1, character: 0 } : { line: last, character: document.lineAt(last).text.length };
+      const start = before(range.start, spanStart) ? spanStart : fromPosition(range.start);
+      const end = before(spanEnd, range.end) ? spanEnd : fromPosition(range.end);
+      if (!before(end, start)) parts.push({ start, end });
+    }
+    return parts;
+  }
+
   async provideInlayHints(document, range, token) {
     if (!this.config().get('inlayHints', true)) return [];
     const textDocument = await this.ensure(document);
-    const hints = await this.request('textDocument/inlayHint', { textDocument, range: fromRange(range) }, token);
-    return (hints || []).map((lsp) => {
+    const hints = [];
+    for (const part of this.inView(document, range)) {
+      hints.push(...(await this.request('textDocument/inlayHint', { textDocument, range: part }, token) || []));
+    }
+    return hints.map((lsp) => {
       const label = typeof lsp.label === 'string' ? lsp.label : lsp.label.map((part) => part.value).join('');
       const hint = new vscode.InlayHint(toPosition(lsp.position), label);
       if (lsp.tooltip) hint.tooltip = typeof lsp.tooltip === 'string' ? lsp.tooltip : lsp.tooltip.value;
@@ -320,7 +489,7 @@ class BidiExtension {
     const textDocument = await this.ensure(editor.document);
     const lines = [];
     for (const selection of editor.selections) {
-      const result = await this.request('bidi/naturalDirection', { textDocument, range: linesRange(editor.document, selection) });
+      const result = await this.request('bidi/naturalDirection', { textDocument, range: targetRange(editor.document, selection) });
       for (const p of result.paragraphs) {
         const strong = p.strongCharacter
           ? `, first strong character at ${p.strongCharacter.line + 1}:${p.strongCharacter.character + 1}` : '';
@@ -340,12 +509,12 @@ class BidiExtension {
     const lines = [];
     for (const selection of editor.selections) {
       const result = await this.request('bidi/visualOrder', {
-        textDocument, range: linesRange(editor.document, selection), include: ['visualText'],
+        textDocument, range: targetRange(editor.document, selection), include: ['visualText'], ...VISUAL_OPTIONS,
       });
-      for (const p of result.paragraphs) lines.push(p.lines.map((l) => l.visualText).join(''));
+      for (const p of result.paragraphs) lines.push(p.lines.map((l) => l.visualText).join('').replace(CONTROLS, ''));
     }
     const path = `/${editor.document.uri.path.split('/').pop() || 'untitled'} (visual order)`;
-    this.visualTexts.set(path, lines.map((line) => `\u202d${line}\u202c`).join('\n') + '\n');
+    this.visualTexts.set(path, lines.map(forcedLtr).join('\n') + '\n');
     const uri = vscode.Uri.parse(`bidi-lsp-visual:${path}`);
     this.visualChanged.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
@@ -366,7 +535,7 @@ class BidiExtension {
         vscode.window.showWarningMessage('bidi-lsp: select the text to isolate');
         return 0;
       }
-      const range = exact ? fromRange(selection) : linesRange(document, selection);
+      const range = exact ? fromRange(selection) : targetRange(document, selection);
       const result = await this.request('bidi/insertMarks', { textDocument, mode, range, ...options });
       for (const e of result.edits) {
         edit.replace(document.uri, toRange(e.range), e.newText);
@@ -388,20 +557,24 @@ class BidiExtension {
     return this.insertMarks(choice.mode, choice.options, choice.exact === true);
   }
 
-  /** Applies the preferred quick fix at the cursor, or with {all} fix-all. */
+  /** Applies the preferred quick fix of the hazard nearest the cursor on its
+   * line (of the value under it in a localization file), or with {all}
+   * fix-all. */
   async fix(all) {
     const editor = this.editor();
     const document = editor.document;
-    const line = editor.selection.active.line;
+    const cursor = editor.selection.active;
     const range = all
       ? new vscode.Range(0, 0, document.lineCount - 1, document.lineAt(document.lineCount - 1).text.length)
-      : new vscode.Range(line, 0, line + 1, 0);
-    const diagnostics = this.diagnostics.get(document.uri) || [];
+      : editor.selection;
     const actions = await this.provideCodeActions(document, range, {
-      diagnostics: diagnostics.filter((d) => all || d.range.start.line === line),
+      diagnostics: all ? this.diagnostics.get(document.uri) || [] : [],
       only: all ? vscode.CodeActionKind.SourceFixAll : vscode.CodeActionKind.QuickFix,
     });
-    const action = actions.find((a) => a.isPreferred) || actions[0];
+    const distance = (a) => Math.min(Infinity, ...(a.diagnostics || []).map((d) => Math.abs(d.range.start.line - cursor.line) * 1e6
+      + Math.abs(d.range.start.character - cursor.character)));
+    const preferred = actions.filter((a) => a.isPreferred);
+    const action = (preferred.length > 0 ? preferred : actions).sort((a, b) => distance(a) - distance(b))[0];
     if (!action) {
       vscode.window.setStatusBarMessage('bidi-lsp: nothing to fix', 3000);
       return null;
@@ -411,6 +584,7 @@ class BidiExtension {
   }
 
   async restart() {
+    this.restarts = 0;
     await this.stop();
     await this.start();
   }
@@ -518,4 +692,4 @@ function deactivate() {
   return ext ? ext.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, linesRange, bidiSettings };
+module.exports = { activate, deactivate, linesRange, bidiSettings, lspLanguageId, VIEW_MARGIN };

@@ -8,7 +8,7 @@ struct DaemonError: Error, CustomStringConvertible {
 }
 
 /// The daemon as a child process, spoken to over its stdin and stdout with LSP
-/// framing (contract §1). One thread drives both pipes with poll(2), so a
+/// framing (Protocol/specification.md, “Framing”). One thread drives both pipes with poll(2), so a
 /// large message is written while whatever the daemon says meanwhile is read,
 /// and no pipe can fill up and stall either side.
 final class DaemonConnection {

@@ -1,4 +1,4 @@
-/// JSON-RPC message bodies for the daemon (contract §2–§4), built as bytes.
+/// JSON-RPC message bodies for the daemon (Protocol/specification.md: lifecycle, documents, bidi requests), built as bytes.
 enum Messages {
   static let uri = "file:///bench/document.txt"
 
@@ -24,7 +24,7 @@ enum Messages {
   }
 
   /// `initialize` with the `utf-16` position encoding; with `hazards` false,
-  /// `initializationOptions` turn every hazard rule off (contract §5), so
+  /// `initializationOptions` turn every hazard rule off (“Settings”), so
   /// that no diagnostic is found or published beyond empty sets.
   static func initialize(id: Int, hazards: Bool = true) -> [UInt8] {
     let rules = ["unpaired", "unmatched", "override", "inIdentifier", "inComment", "inString"]
@@ -58,7 +58,7 @@ enum Messages {
         + "\"text\":\"\(text)\"}]}}").utf8)
   }
 
-  /// `bidi/visualOrder` of one whole line (contract §4.3, default options: runs).
+  /// `bidi/visualOrder` of one whole line (“`bidi/visualOrder`”, default options: runs).
   static func visualOrder(id: Int, line: Int, length: Int, uri: String = uri) -> [UInt8] {
     Array(
       ("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"bidi/visualOrder\",\"params\":{\"textDocument\":"

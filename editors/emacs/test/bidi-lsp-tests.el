@@ -12,74 +12,8 @@
 ;;; Code:
 
 (require 'ert)
-(require 'bidi-lsp)
-
-(defconst bidi-lsp-tests--root
-  (expand-file-name "../../.." (file-name-directory (or load-file-name buffer-file-name)))
-  "The repository's root.")
-
-(setq bidi-lsp-command
-      (list (let ((env (getenv "BIDI_LSP")))
-              (if (and env (not (string-empty-p env)))
-                  (expand-file-name env)
-                (expand-file-name ".build/release/bidi-lsp" bidi-lsp-tests--root)))))
-(setq bidi-lsp-idle-delay 3600)         ; updates are run by the tests
-
-(defconst bidi-lsp-tests--rlm "\u200f")
-(defconst bidi-lsp-tests--lrm "\u200e")
-(defconst bidi-lsp-tests--rlo "\u202e")
-(defconst bidi-lsp-tests--lri "\u2066")
-(defconst bidi-lsp-tests--fsi "\u2068")
-(defconst bidi-lsp-tests--pdi "\u2069")
-
-(defmacro bidi-lsp-tests--with-buffer (text &rest body)
-  "Run BODY in a new buffer holding TEXT with `bidi-lsp-mode' on.
-A symbol as the first form of BODY is the major mode to use."
-  (declare (indent 1))
-  (let ((mode (if (symbolp (car body)) (pop body) 'text-mode)))
-    `(let ((buffer (generate-new-buffer "bidi-lsp-test")))
-       (unwind-protect
-           (with-current-buffer buffer
-             (insert ,text)
-             (goto-char (point-min))
-             (,mode)
-             ;; Only this package's Flymake backend (c-mode's own runs make).
-             (setq-local flymake-diagnostic-functions nil)
-             (bidi-lsp-mode 1)
-             (should bidi-lsp-mode)
-             ,@body)
-         (kill-buffer buffer)))))
-
-(defun bidi-lsp-tests--daemon-text ()
-  "The daemon's copy of the current buffer."
-  (plist-get (bidi-lsp-request :bidi/documentInfo
-                               (list :textDocument (list :uri bidi-lsp--uri) :includeText t))
-             :text))
-
-(defun bidi-lsp-tests--should-be-in-sync ()
-  "Check that the daemon's copy is the buffer's text."
-  (should (equal (bidi-lsp-tests--daemon-text)
-                 (save-restriction (widen) (buffer-substring-no-properties (point-min) (point-max))))))
-
-(defun bidi-lsp-tests--wait-for (predicate)
-  "Wait until PREDICATE is true, handling the daemon's output meanwhile."
-  (with-timeout (10 (ert-fail "timed out waiting for the daemon"))
-    (while (not (funcall predicate))
-      (accept-process-output nil 0.02))))
-
-(defun bidi-lsp-tests--line (n)
-  "The text of line N (1-based)."
-  (save-excursion
-    (goto-char (point-min))
-    (forward-line (1- n))
-    (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
-
-(defun bidi-lsp-tests--line-bounds (n)
-  "The bounds of line N (1-based), as a list."
-  (save-excursion
-    (goto-char (point-min))
-    (forward-line (1- n))
-    (list (line-beginning-position) (line-end-position))))
+(add-to-list 'load-path (file-name-directory (or load-file-name buffer-file-name)))
+(require 'bidi-lsp-test-support)
 
 (ert-deftest bidi-lsp-test-daemon-negotiates-utf-32 ()
   (bidi-lsp-tests--with-buffer "hello"
@@ -232,12 +166,6 @@ A symbol as the first form of BODY is the major mode to use."
       (should (= 0 (bidi-lsp-mark-directions (point-min) (point-max)))))
     (bidi-lsp-shutdown)))
 
-(defconst bidi-lsp-tests--trojan
-  (concat "int main(void) {\n  int isAdmin = 0;\n  /*" bidi-lsp-tests--rlo " } "
-          bidi-lsp-tests--lri "if (isAdmin)" bidi-lsp-tests--pdi " "
-          bidi-lsp-tests--lri " begin admins only */\n  return 0;\n}\n")
-  "A Trojan Source sample in C.")
-
 (ert-deftest bidi-lsp-test-trojan-source-with-flymake ()
   (bidi-lsp-tests--with-buffer bidi-lsp-tests--trojan
     c-mode
@@ -302,6 +230,11 @@ A symbol as the first form of BODY is the major mode to use."
     (bidi-lsp-mode 1)
     (should (bidi-lsp-running-p))
     (bidi-lsp-tests--should-be-in-sync)))
+
+(require 'bidi-lsp-view-tests)
+(require 'bidi-lsp-flymake-tests)
+(require 'bidi-lsp-daemon-tests)
+(require 'bidi-lsp-l10n-tests)
 
 (provide 'bidi-lsp-tests)
 ;;; bidi-lsp-tests.el ends here

@@ -7,44 +7,14 @@ let s:LRI = "\u2066"
 let s:FSI = "\u2068"
 let s:PDI = "\u2069"
 
-" A new buffer holding {lines}, attached to the daemon.
-function! s:open(lines, ...) abort
-  enew!
-  call setline(1, a:lines)
-  if a:0
-    execute 'setfiletype ' . a:1
-  endif
-  call assert_true(bidi_lsp#attach(bufnr('%')), 'attach')
-  return bufnr('%')
-endfunction
-
-" Checks that the daemon's copy of the buffer is the buffer's text.
-function! s:assert_in_sync(bufnr) abort
-  let l:info = bidi_lsp#document_info(a:bufnr)
-  call assert_equal(join(getbufline(a:bufnr, 1, '$'), "\n") . "\n", l:info.text, 'daemon copy')
-  call assert_equal(bidi_lsp#buffer(a:bufnr).version, l:info.version, 'version')
-endfunction
-
-" Waits until Condition() is true (Vim handles channel messages meanwhile).
-function! s:wait_for(Condition, what) abort
-  let l:start = reltime()
-  while !a:Condition()
-    if reltimefloat(reltime(l:start)) > 10.0
-      call assert_report('timed out waiting for ' . a:what)
-      return
-    endif
-    sleep 20m
-  endwhile
-endfunction
-
 function! Test_daemon_starts_with_utf8_positions() abort
-  call s:open(['hello'])
+  call Open(['hello'])
   call assert_true(bidi_lsp#running())
   call assert_match('running.*positions utf-8', execute('BidiStatus'))
 endfunction
 
 function! Test_natural_direction_of_lines() abort
-  let l:bufnr = s:open(['مرحبا بكم في bidi-lsp', 'Hello عالم', '12345'])
+  let l:bufnr = Open(['مرحبا بكم في bidi-lsp', 'Hello عالم', '12345'])
   let l:paragraphs = bidi_lsp#direction(l:bufnr, 1, 3)
   call assert_equal(['rtl', 'ltr', 'ltr'], map(copy(l:paragraphs), 'v:val.direction'))
   call assert_equal(['firstStrong', 'firstStrong', 'fallback'], map(copy(l:paragraphs), 'v:val.basis'))
@@ -54,24 +24,24 @@ function! Test_natural_direction_of_lines() abort
 endfunction
 
 function! Test_document_sync_after_edits() abort
-  let l:bufnr = s:open(['first', 'שלום world', 'third'])
-  call s:assert_in_sync(l:bufnr)
+  let l:bufnr = Open(['first', 'שלום world', 'third'])
+  call AssertInSync(l:bufnr)
   call setline(2, 'שלום עולם')
   call append(0, ['new first'])
   call append('$', ['last', 'لغة عربية'])
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   normal! 2Gdd
   $delete
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   execute "normal! ggOinserted \u05d0\<Esc>"
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   silent undo
   silent undo
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   %delete
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   call setline(1, ['a', 'b'])
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   " Several changes in one batch: join, change, delete the last line, append.
   call setline(1, ['one', 'two', 'three', 'four', 'five'])
   normal! 2GJ
@@ -79,34 +49,34 @@ function! Test_document_sync_after_edits() abort
   $delete
   call append(1, ['x', 'y'])
   call append('$', 'end')
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   call assert_equal(['ONE', 'x', 'y', 'two three', 'four', 'end'], getline(1, '$'))
   " A carriage return inside a line ends a line for the daemon only.
   call setline(2, "x\ry")
   call setline(5, 'FOUR')
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   call append(0, 'top')
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   call setline('$', 'changed below it')
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
 endfunction
 
 function! Test_visual_order_of_a_line() abort
-  let l:bufnr = s:open(['abc אבג def', 'שלום (world)'])
+  let l:bufnr = Open(['abc אבג def', 'שלום (world)'])
   call assert_equal(['abc גבא def', '(world) םולש'], bidi_lsp#visual_lines(l:bufnr, 1, 2))
   2BidiVisual
   let l:winid = bufwinid('bidi-lsp://visual')
   call assert_true(l:winid > 0, 'the visual window is open')
-  call assert_equal(['(world) םולש'], getbufline(winbufnr(l:winid), 1, '$'))
+  call assert_equal(['(world) םולש'], map(getbufline(winbufnr(l:winid), 1, '$'), 'trim(v:val)'))
   call assert_false(getwinvar(l:winid, '&rightleft'))
   call assert_equal(l:bufnr, bufnr('%'), 'back in the source window')
 endfunction
 
 function! Test_insert_direction_marks_is_idempotent() abort
-  let l:bufnr = s:open(['Hello عالم', 'مرحبا'])
+  let l:bufnr = Open(['Hello عالم', 'مرحبا'])
   1,2BidiInsertMarks direction rtl
   call assert_equal([s:RLM . 'Hello عالم', 'مرحبا'], getline(1, '$'))
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   let l:edits = bidi_lsp#insert_marks(l:bufnr, 'direction', {'direction': 'rtl'},
         \ bidi_lsp#edit#lines_range(1, 2))
   call assert_equal([], l:edits, 'idempotent')
@@ -118,12 +88,12 @@ function! Test_insert_direction_marks_is_idempotent() abort
 endfunction
 
 function! Test_isolate_the_visual_selection() abort
-  let l:bufnr = s:open(['قال user: مرحبا'])
+  let l:bufnr = Open(['قال user: مرحبا'])
   " Select "user:" (characterwise).
   execute "normal! 0fuvf:\<Esc>"
   '<,'>BidiInsertMarks isolate
   call assert_equal(['قال ' . s:FSI . 'user:' . s:PDI . ' مرحبا'], getline(1, '$'))
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   " The same text (grown by the marks) is already one isolate.
   let l:range = {'start': {'line': 0, 'character': 7}, 'end': {'line': 0, 'character': 7 + 3 + 5 + 3}}
   call assert_equal([], bidi_lsp#insert_marks(l:bufnr, 'isolate', {}, l:range))
@@ -136,7 +106,7 @@ function! Test_isolate_the_visual_selection() abort
 endfunction
 
 function! Test_placeholders_and_runs() abort
-  let l:bufnr = s:open(['%@ مدفوعات بدون فوائد من %@', 'تواصل معنا: support@example.com أو +1 (555) 123-4567'])
+  let l:bufnr = Open(['%@ مدفوعات بدون فوائد من %@', 'تواصل معنا: support@example.com أو +1 (555) 123-4567'])
   1BidiInsertMarks placeholders
   call assert_equal(s:FSI . '%@' . s:PDI . ' مدفوعات بدون فوائد من ' . s:FSI . '%@' . s:PDI, getline(1))
   call assert_equal([], bidi_lsp#insert_marks(l:bufnr, 'placeholders', {}, bidi_lsp#edit#lines_range(1, 1)))
@@ -145,15 +115,15 @@ function! Test_placeholders_and_runs() abort
   call assert_notequal(l:before, getline(2))
   call assert_match(s:LRI . '\|' . s:FSI, getline(2))
   call assert_equal([], bidi_lsp#insert_marks(l:bufnr, 'runs', {}, bidi_lsp#edit#lines_range(2, 2)))
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   " Stripping everything gives back the text.
   BidiStrip!
   call assert_equal(['%@ مدفوعات بدون فوائد من %@', l:before], getline(1, '$'))
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
 endfunction
 
 function! Test_strip_unpaired_keeps_balanced_isolates() abort
-  let l:bufnr = s:open(['a ' . s:LRI . 'b' . s:PDI . ' c ' . s:RLO . 'd', s:RLM . 'שלום'])
+  let l:bufnr = Open(['a ' . s:LRI . 'b' . s:PDI . ' c ' . s:RLO . 'd', s:RLM . 'שלום'])
   BidiStrip
   call assert_equal(['a ' . s:LRI . 'b' . s:PDI . ' c d', s:RLM . 'שלום'], getline(1, '$'))
   BidiStrip!
@@ -164,9 +134,9 @@ function! Test_trojan_source_diagnostics_and_fix() abort
   let l:lines = ['int main(void) {', '  int isAdmin = 0;',
         \ '  /*' . s:RLO . ' } ' . s:LRI . 'if (isAdmin)' . s:PDI . ' ' . s:LRI . ' begin admins only */',
         \ '  return 0;', '}']
-  let l:bufnr = s:open(l:lines, 'c')
+  let l:bufnr = Open(l:lines, 'c')
   let l:uri = bidi_lsp#buffer(l:bufnr).uri
-  call s:wait_for({-> !empty(bidi_lsp#diagnostics#get(l:uri))}, 'diagnostics')
+  call WaitFor({-> !empty(bidi_lsp#diagnostics#get(l:uri))}, 'diagnostics')
   let l:items = getloclist(0)
   call assert_equal('bidi-lsp', getloclist(0, {'title': 0}).title)
   call assert_true(len(l:items) >= 1)
@@ -177,19 +147,19 @@ function! Test_trojan_source_diagnostics_and_fix() abort
   call assert_equal(3, sign_getplaced(l:bufnr, {'group': 'bidi_lsp'})[0].signs[0].lnum)
   " The preferred quick fix on line 3.
   3
-  let l:title = bidi_lsp#fix(l:bufnr, 3, 0)
-  call assert_notequal('', l:title)
+  let l:titles = bidi_lsp#fix(l:bufnr, 3, 0)
+  call assert_notequal([], l:titles)
   call assert_notequal(l:lines[2], getline(3))
-  call s:assert_in_sync(l:bufnr)
+  call AssertInSync(l:bufnr)
   let l:version = bidi_lsp#buffer(l:bufnr).version
-  call s:wait_for({-> bidi_lsp#diagnostics#version(l:uri) == l:version}, 'a new publish')
+  call WaitFor({-> bidi_lsp#diagnostics#version(l:uri) == l:version}, 'a new publish')
   let l:left = filter(copy(bidi_lsp#diagnostics#get(l:uri)), 'v:val.range.start.line == 2 && v:val.range.start.character == 4')
   call assert_equal([], l:left, 'the RLO hazard is fixed')
   " Fix all the rest.
   BidiFix!
   call bidi_lsp#flush(l:bufnr)
   let l:version = bidi_lsp#buffer(l:bufnr).version
-  call s:wait_for({-> bidi_lsp#diagnostics#version(l:uri) == l:version}, 'a publish after fix all')
+  call WaitFor({-> bidi_lsp#diagnostics#version(l:uri) == l:version}, 'a publish after fix all')
   call assert_equal([], bidi_lsp#diagnostics#get(l:uri))
   call assert_equal([], getloclist(0))
   call assert_equal([], sign_getplaced(l:bufnr, {'group': 'bidi_lsp'})[0].signs)
@@ -199,16 +169,16 @@ function! Test_inlay_hints_name_the_controls() abort
   if !bidi_lsp#hints#supported()
     return
   endif
-  let l:bufnr = s:open([s:RLM . 'שלום', 'x ' . s:LRI . 'y' . s:PDI])
-  call bidi_lsp#hints#refresh(l:bufnr, 0)
-  call assert_equal([{'lnum': 1, 'col': 1, 'text': '<RLM>'}, {'lnum': 2, 'col': 3, 'text': '<LRI>'},
-        \ {'lnum': 2, 'col': 7, 'text': '<PDI>'}], bidi_lsp#hints#shown(l:bufnr))
+  let l:bufnr = Open([s:RLM . 'שלום', 'x ' . s:LRI . 'y' . s:PDI])
+  call bidi_lsp#hints#refresh(l:bufnr, 1, 2)
+  call assert_equal([[1, 1, '<RLM>'], [2, 3, '<LRI>'], [2, 7, '<PDI>']],
+        \ map(bidi_lsp#hints#shown(l:bufnr), '[v:val.lnum, v:val.col, v:val.text]'))
   BidiHints
   call assert_equal([], bidi_lsp#hints#shown(l:bufnr))
 endfunction
 
 function! Test_set_direction_from_the_document() abort
-  let l:bufnr = s:open(['שלום עולם', 'مرحبا', 'hello'])
+  let l:bufnr = Open(['שלום עולם', 'مرحبا', ''])
   BidiSetDirection
   call assert_true(&rightleft)
   BidiSetDirection ltr
@@ -216,7 +186,7 @@ function! Test_set_direction_from_the_document() abort
   let g:bidi_lsp_auto_direction = 1
   try
     call setline(1, ['first', 'second', 'עברית'])
-    call bidi_lsp#on_win_enter(l:bufnr)
+    BidiSetDirection
     call assert_false(&rightleft)
   finally
     let g:bidi_lsp_auto_direction = 0
@@ -242,36 +212,20 @@ function! Test_uri_of_a_named_buffer() abort
   call assert_equal('file:///tmp/bidi%20lsp/%D7%A9%D7%9C%D7%95%D7%9D.txt', bidi_lsp#uri(bufnr('%')))
   call setline(1, 'שלום')
   call bidi_lsp#attach(bufnr('%'))
-  call s:assert_in_sync(bufnr('%'))
+  call AssertInSync(bufnr('%'))
 endfunction
 
 function! Test_info_shows_hover() abort
-  call s:open(['שלום world'])
+  call Open(['שלום world'])
   call assert_match('Direction: rtl', bidi_lsp#info(bufnr('%'), 1))
   call assert_match('Visual order', bidi_lsp#info(bufnr('%'), 1))
 endfunction
 
-function! Test_daemon_crash_and_reattach() abort
-  let l:bufnr = s:open(['שלום', 'x'])
-  call job_stop(bidi_lsp#job(), 'kill')
-  call s:wait_for({-> !bidi_lsp#running()}, 'the daemon to exit')
-  call assert_true(empty(bidi_lsp#buffer(l:bufnr)), 'detached')
-  call assert_match('exited', join(bidi_lsp#messages()))
-  " Any command attaches again, with one listener.
-  call assert_equal('rtl', bidi_lsp#direction(l:bufnr, 1, 1)[0].direction)
-  let l:version = bidi_lsp#buffer(l:bufnr).version
-  call setline(2, 'y')
-  call bidi_lsp#flush(l:bufnr)
-  call assert_equal(l:version + 1, bidi_lsp#buffer(l:bufnr).version, 'one didChange per change')
-  call append('$', 'z')
-  call s:assert_in_sync(l:bufnr)
-endfunction
-
 function! Test_stop_and_restart() abort
-  call s:open(['x'])
+  call Open(['x'])
   BidiStop
   call assert_false(bidi_lsp#running())
   call assert_true(empty(bidi_lsp#buffer(bufnr('%'))))
-  call s:open(['y'])
+  call Open(['y'])
   call assert_true(bidi_lsp#running())
 endfunction

@@ -2,7 +2,9 @@
 // A small fake of the `vscode` API, enough to activate extension.js in
 // node and drive it: it records registrations, holds text documents, applies
 // WorkspaceEdits the way VS Code does (firing onDidChangeTextDocument with
-// UTF-16 ranges) and answers dialogs from a script. It is NOT VS Code: it
+// UTF-16 ranges), answers dialogs from a script, and has editors with visible
+// ranges that scroll, asking the inlay-hint providers for what they show as
+// VS Code does. It is NOT VS Code: it
 // checks that the extension uses the API consistently, not how VS Code
 // renders anything.
 
@@ -296,18 +298,26 @@ class TextDocument {
  * as in VS Code, a setting that is not set has its contributed default. */
 function createVscode(manifest = {}) {
   const properties = ((manifest.contributes || {}).configuration || {}).properties || {};
-  const registered = { commands: new Map(), codeActions: [], hovers: [], inlayHints: [], contentProviders: new Map() };
+  const registered = {
+    commands: new Map(), codeActions: [], hovers: [], inlayHints: [], contentProviders: new Map(), inlayHintsChanged: 0,
+  };
   const messages = { info: [], warning: [], error: [], status: [] };
   const quickPickAnswers = [];
   const settings = {};
   const events = {
     open: new EventEmitter(), change: new EventEmitter(), close: new EventEmitter(), configuration: new EventEmitter(),
+    visibleRanges: new EventEmitter(), activeEditor: new EventEmitter(),
   };
+  const editors = new Map(); // one editor per document, by URI
+  const view = { rows: 40 }; // lines an editor shows
   const collections = [];
   const shown = [];
 
   const window = {
     activeTextEditor: undefined,
+    visibleTextEditors: [],
+    onDidChangeTextEditorVisibleRanges: events.visibleRanges.event,
+    onDidChangeActiveTextEditor: events.activeEditor.event,
     createOutputChannel(name) {
       const channel = { name, lines: [], text: '' };
       channel.append = (text) => { channel.text += text; };
@@ -391,7 +401,9 @@ function createVscode(manifest = {}) {
     },
     registerInlayHintsProvider(selector, provider) {
       registered.inlayHints.push({ selector, provider });
-      return new Disposable();
+      const subscription = provider.onDidChangeInlayHints
+        ? provider.onDidChangeInlayHints(() => { registered.inlayHintsChanged += 1; }) : new Disposable();
+      return new Disposable(() => subscription.dispose());
     },
   };
 
@@ -426,12 +438,49 @@ function createVscode(manifest = {}) {
       return document;
     },
     closeDocument(document) {
+      editors.delete(document.uri.toString());
+      window.visibleTextEditors = window.visibleTextEditors.filter((e) => e.document !== document);
+      if (window.activeTextEditor && window.activeTextEditor.document === document) window.activeTextEditor = undefined;
       workspace.textDocuments = workspace.textDocuments.filter((d) => d !== document);
       document.isClosed = true;
       events.close.fire(document);
     },
+    /** Makes {document} the active (and only visible) editor, with
+     * {selections}; the editor keeps its scroll position. */
     select(document, ...selections) {
-      window.activeTextEditor = { document, selection: selections[0], selections };
+      const key = document.uri.toString();
+      let editor = editors.get(key);
+      if (!editor) {
+        editor = { document, visibleRanges: [] };
+        editors.set(key, editor);
+        vscode.test.scroll(editor, 0, false);
+      }
+      editor.selection = selections[0];
+      editor.selections = selections;
+      const changed = window.activeTextEditor !== editor;
+      window.activeTextEditor = editor;
+      window.visibleTextEditors = [editor];
+      if (changed) events.activeEditor.fire(editor);
+    },
+    view,
+    /** Scrolls {editor} so that {firstLine} is its top line: its visible
+     * range is then {view.rows} lines (fewer at the end). */
+    scroll(editor, firstLine, fire = true) {
+      const last = Math.min(editor.document.lineCount - 1, firstLine + view.rows - 1);
+      editor.visibleRanges = [new Range(firstLine, 0, last, editor.document.lineAt(last).text.length)];
+      if (fire) events.visibleRanges.fire({ textEditor: editor, visibleRanges: editor.visibleRanges });
+    },
+    /** Asks the inlay-hint providers for the hints of {editor}'s visible
+     * ranges, as VS Code does when it shows, scrolls or edits a document. */
+    async showInlayHints(editor = window.activeTextEditor) {
+      const hints = [];
+      for (const { provider } of registered.inlayHints) {
+        for (const range of editor.visibleRanges) {
+          hints.push(...(await provider.provideInlayHints(editor.document, range,
+            new CancellationTokenSource().token) || []));
+        }
+      }
+      return hints;
     },
     /** Types or replaces text as a user would: one change event. */
     edit(document, range, text) {

@@ -6,76 +6,30 @@
 
 const { describe, it, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
-const Module = require('node:module');
-const { createVscode } = require('../test-support/fake-vscode');
+const h = require('../test-support/harness');
 
-const DAEMON = process.env.BIDI_LSP || path.resolve(__dirname, '../../../.build/release/bidi-lsp');
-
-const manifest = require('../package.json');
-
-const vscode = createVscode(manifest);
-const originalLoad = Module._load;
-Module._load = function load(request, ...rest) {
-  return request === 'vscode' ? vscode : originalLoad.call(this, request, ...rest);
-};
-const extension = require('../extension');
-
-const RLM = '\u200f';
-const LRM = '\u200e';
-const RLO = '\u202e';
-const LRI = '\u2066';
-const FSI = '\u2068';
-const PDI = '\u2069';
-
+const { vscode, manifest, waitFor } = h;
+const { RLM, LRM, RLO, LRI, FSI, PDI } = h.chars;
 const { Position, Range, Selection } = vscode;
 const t = vscode.test;
-
-/** Waits until predicate() is true (the daemon's notifications arrive meanwhile). */
-async function waitFor(predicate, what) {
-  const deadline = Date.now() + 10000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const { open, lines } = h;
 
 let ext;
 let counter = 0;
-
-/** Opens a new document and selects {selection} (default: line 0). */
-function open(text, languageId = 'plaintext') {
-  counter += 1;
-  return t.openDocument(`/work/test-${counter}.txt`, languageId, text);
-}
-
-async function daemonText(document) {
-  const info = await ext.request('bidi/documentInfo', { textDocument: { uri: document.uri.toString() }, includeText: true });
-  assert.equal(info.version, document.version, 'the daemon has the same version');
-  return info.text;
-}
-
-async function assertInSync(document) {
-  assert.equal(await daemonText(document), document.getText());
-}
-
-const lines = (document, first, last) => new Selection(new Position(first, 0), new Position(last, document.lineAt(last).text.length));
+const daemonText = (document) => h.daemonText(ext, document);
+const assertInSync = (document) => h.assertInSync(ext, document);
 
 describe('extension.js with a fake vscode and the real daemon', () => {
   const context = { subscriptions: [] };
 
   before(async () => {
-    t.settings['bidiLsp.path'] = DAEMON;
-    ext = await extension.activate(context);
-    assert.ok(ext.client && ext.client.running, 'the daemon runs after activation');
+    ext = await h.activate(context);
   });
 
   after(async () => {
     const client = ext.client;
-    await extension.deactivate();
+    await h.deactivate(context);
     assert.equal(client.running, false, 'deactivate stops the daemon');
-    for (const disposable of context.subscriptions) disposable.dispose();
-    Module._load = originalLoad;
   });
 
   it('registers every contributed command and the providers', () => {

@@ -27,6 +27,59 @@ function! bidi_lsp#edit#selection_range() abort
         \ 'end': {'line': l:end_line - 1, 'character': l:end}}
 endfunction
 
+" The empty LSP Range at the cursor.
+function! bidi_lsp#edit#cursor_range() abort
+  let l:position = {'line': line('.') - 1, 'character': col('.') - 1}
+  return {'start': l:position, 'end': copy(l:position)}
+endfunction
+
+" The byte offset in line {lnum} of the first character that ends at or
+" after virtual column {vcol} (as virtcol() counts, virtual text included),
+" or the line's length past its end.
+function! s:byte_at_vcol(lnum, vcol) abort
+  let l:text = getline(a:lnum)
+  let l:offset = 0
+  while l:offset < len(l:text)
+    if virtcol([a:lnum, l:offset + 1]) >= a:vcol
+      return l:offset
+    endif
+    let l:offset += len(matchstr(l:text, '.', l:offset))
+  endwhile
+  return l:offset
+endfunction
+
+" The first and last virtual columns of the character at byte column {col}
+" (1-based) of line {lnum}.
+function! s:vcols(lnum, col) abort
+  let l:text = getline(a:lnum)
+  if a:col > len(l:text)
+    return [virtcol([a:lnum, '$']), v:maxcol]
+  endif
+  let l:last = virtcol([a:lnum, a:col])
+  let l:char = matchstr(l:text, '.', a:col - 1)
+  return [l:last - strdisplaywidth(l:char, l:last - 1) + 1, l:last]
+endfunction
+
+" One LSP Range per line of the last blockwise Visual selection.
+function! bidi_lsp#edit#block_ranges() abort
+  let [l:first_line, l:first_col] = getpos("'<")[1:2]
+  let [l:last_line, l:last_col] = getpos("'>")[1:2]
+  let l:a = s:vcols(l:first_line, l:first_col)
+  let l:b = s:vcols(l:last_line, l:last_col)
+  let l:left = min([l:a[0], l:b[0]])
+  let l:right = max([l:a[1], l:b[1]])
+  let l:ranges = []
+  for l:lnum in range(min([l:first_line, l:last_line]), max([l:first_line, l:last_line]))
+    let l:text = getline(l:lnum)
+    let l:start = s:byte_at_vcol(l:lnum, l:left)
+    let l:end = s:byte_at_vcol(l:lnum, l:right)
+    let l:end += len(matchstr(l:text, '.', l:end))
+    call add(l:ranges, {'start': {'line': l:lnum - 1, 'character': l:start},
+          \ 'end': {'line': l:lnum - 1, 'character': l:end}})
+  endfor
+  return l:ranges
+endfunction
+
 function! s:compare(a, b) abort
   let l:a = a:a.range.start
   let l:b = a:b.range.start

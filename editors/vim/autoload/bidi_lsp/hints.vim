@@ -1,5 +1,7 @@
 " bidi-lsp: invisible bidi controls shown by name (textDocument/inlayHint)
-" as virtual text before each control, e.g. <RLM>.
+" as virtual text before each control, e.g. <RLM>, for the visible lines
+" (see view.vim). Vim draws virtual text right to left in a 'rightleft'
+" window, so there the label is added reversed, to read <RLM> on screen.
 
 let s:save_cpo = &cpoptions
 set cpoptions&vim
@@ -11,7 +13,7 @@ function! bidi_lsp#hints#supported() abort
   return has('textprop') && has('patch-9.0.0067')
 endfunction
 
-function! s:enabled(bufnr) abort
+function! bidi_lsp#hints#enabled(bufnr) abort
   return bidi_lsp#hints#supported() && get(g:, 'bidi_lsp_inlay_hints', 1)
         \ && getbufvar(a:bufnr, 'bidi_lsp_hints', 1)
 endfunction
@@ -22,57 +24,89 @@ function! s:define_type() abort
   endif
 endfunction
 
-" Asks the daemon for the hints of the whole buffer and shows them; with
-" {async}, the answer is applied when it arrives (dropped if the buffer
-" changed meanwhile). Returns the hints when synchronous.
-function! bidi_lsp#hints#refresh(bufnr, async) abort
-  if !s:enabled(a:bufnr) || empty(bidi_lsp#buffer(a:bufnr))
+" Whether buffer {bufnr} is shown right to left: in the current window if
+" it shows it, else in the first window that does.
+function! s:rightleft(bufnr) abort
+  let l:winid = bufnr('%') == a:bufnr ? win_getid() : get(win_findbuf(a:bufnr), 0, 0)
+  return l:winid > 0 && getwinvar(l:winid, '&rightleft')
+endfunction
+
+" The text to add for {label} in buffer {bufnr}.
+function! s:screen_text(bufnr, label) abort
+  let l:text = '<' . a:label . '>'
+  return s:rightleft(a:bufnr) ? join(reverse(split(l:text, '\zs')), '') : l:text
+endfunction
+
+" Asks the daemon for the hints of lines {first} .. {last} and shows them
+" (synchronously). Returns the hints.
+function! bidi_lsp#hints#refresh(bufnr, first, last) abort
+  if !bidi_lsp#hints#enabled(a:bufnr)
     return []
   endif
   let l:state = bidi_lsp#ensure(a:bufnr)
-  let l:params = {'textDocument': {'uri': l:state.uri},
-        \ 'range': bidi_lsp#edit#lines_range(1, len(getbufline(a:bufnr, 1, '$')))}
-  if a:async
-    call bidi_lsp#request_async('textDocument/inlayHint', l:params,
-          \ function('s:show', [a:bufnr, l:state.version]))
-    return []
-  endif
-  let l:hints = bidi_lsp#request('textDocument/inlayHint', l:params)
-  call s:show(a:bufnr, l:state.version, l:hints)
+  let l:hints = bidi_lsp#request('textDocument/inlayHint', {'textDocument': {'uri': l:state.uri},
+        \ 'range': bidi_lsp#edit#lines_range(a:first, a:last)})
+  call bidi_lsp#hints#show(a:bufnr, [a:first, a:last], l:hints)
   return l:hints
 endfunction
 
-function! s:show(bufnr, version, hints) abort
-  let l:state = bidi_lsp#buffer(a:bufnr)
-  if empty(l:state) || l:state.version != a:version || type(a:hints) != v:t_list
+" Replaces the hints shown on the lines of {span} ([first, last]) by {hints}.
+function! bidi_lsp#hints#show(bufnr, span, hints) abort
+  if type(a:hints) != v:t_list || !bufloaded(a:bufnr)
     return
   endif
   call s:define_type()
-  call bidi_lsp#hints#clear(a:bufnr)
-  let l:shown = []
+  let [l:first, l:last] = [a:span[0], min([a:span[1], bidi_lsp#line_count(a:bufnr)])]
+  if l:last >= l:first
+    call prop_remove({'type': s:type, 'bufnr': a:bufnr, 'all': 1}, l:first, l:last)
+  endif
+  let l:shown = filter(copy(getbufvar(a:bufnr, 'bidi_lsp_hints_shown', [])),
+        \ 'v:val.lnum < l:first || v:val.lnum > l:last')
   for l:hint in a:hints
     let l:label = type(l:hint.label) == v:t_string ? l:hint.label
           \ : join(map(copy(l:hint.label), 'v:val.value'), '')
-    call prop_add(l:hint.position.line + 1, l:hint.position.character + 1,
-          \ {'type': s:type, 'bufnr': a:bufnr, 'text': '<' . l:label . '>'})
-    call add(l:shown, {'lnum': l:hint.position.line + 1, 'col': l:hint.position.character + 1,
-          \ 'text': '<' . l:label . '>'})
+    let l:item = {'lnum': l:hint.position.line + 1, 'col': l:hint.position.character + 1,
+          \ 'label': l:label, 'text': s:screen_text(a:bufnr, l:label)}
+    call prop_add(l:item.lnum, l:item.col, {'type': s:type, 'bufnr': a:bufnr, 'text': l:item.text})
+    call add(l:shown, l:item)
   endfor
   call setbufvar(a:bufnr, 'bidi_lsp_hints_shown', l:shown)
 endfunction
 
-" The hints shown in buffer {bufnr}: [{lnum, col, text}].
+" Adds the shown hints again, oriented for the window's 'rightleft'.
+function! bidi_lsp#hints#orient(bufnr) abort
+  if !bidi_lsp#hints#supported() || empty(prop_type_get(s:type)) || !bufloaded(a:bufnr)
+    return
+  endif
+  let l:shown = bidi_lsp#hints#shown(a:bufnr)
+  call prop_remove({'type': s:type, 'bufnr': a:bufnr, 'all': 1})
+  let l:items = []
+  for l:item in l:shown
+    let l:item.text = s:screen_text(a:bufnr, l:item.label)
+    call prop_add(l:item.lnum, l:item.col, {'type': s:type, 'bufnr': a:bufnr, 'text': l:item.text})
+    call add(l:items, l:item)
+  endfor
+  call setbufvar(a:bufnr, 'bidi_lsp_hints_shown', l:items)
+endfunction
+
+" The hints shown in buffer {bufnr}: [{lnum, col, label, text}], in order.
 function! bidi_lsp#hints#shown(bufnr) abort
   if !bidi_lsp#hints#supported() || empty(prop_type_get(s:type))
     return []
   endif
   " prop_list() does not give the text of virtual text in Vim 9.0: pair
-  " the properties with the labels recorded when they were added.
-  let l:labels = getbufvar(a:bufnr, 'bidi_lsp_hints_shown', [])
+  " the properties (which move with edits) with the labels recorded in order.
+  let l:labels = {}
+  for l:item in getbufvar(a:bufnr, 'bidi_lsp_hints_shown', [])
+    let l:key = l:item.lnum . ':' . l:item.col
+    let l:labels[l:key] = add(get(l:labels, l:key, []), l:item)
+  endfor
   let l:shown = []
   for l:prop in prop_list(1, {'bufnr': a:bufnr, 'end_lnum': -1, 'types': [s:type]})
-    let l:label = get(filter(copy(l:labels), 'v:val.lnum == l:prop.lnum && v:val.col == l:prop.col'), 0, {})
-    call add(l:shown, {'lnum': l:prop.lnum, 'col': l:prop.col, 'text': get(l:label, 'text', '')})
+    let l:key = l:prop.lnum . ':' . l:prop.col
+    let l:list = get(l:labels, l:key, [])
+    let l:item = empty(l:list) ? {'label': '', 'text': ''} : remove(l:list, 0)
+    call add(l:shown, {'lnum': l:prop.lnum, 'col': l:prop.col, 'label': l:item.label, 'text': l:item.text})
   endfor
   return l:shown
 endfunction
@@ -94,7 +128,8 @@ function! bidi_lsp#hints#toggle(bufnr) abort
   call setbufvar(a:bufnr, 'bidi_lsp_hints', l:on)
   if l:on
     try
-      call bidi_lsp#hints#refresh(a:bufnr, 0)
+      call bidi_lsp#ensure(a:bufnr)
+      call bidi_lsp#view#refresh(a:bufnr)
     catch /^bidi-lsp:/
       echohl ErrorMsg | echomsg v:exception | echohl None
     endtry

@@ -1,5 +1,6 @@
-/// The explicit bidirectional formatting characters and marks of UAX #9 that
-/// hazard detection looks for.
+/// The explicit bidirectional formatting characters and marks of UAX #9
+/// (Table 1 "Bidirectional Character Types"): what hazard detection looks
+/// for, mark planning inserts and editors show by name.
 ///
 /// Their code points and bidi classes are fixed by the standard, so this type
 /// needs no Unicode data tables.
@@ -231,7 +232,7 @@ extension BidiControl {
 }
 
 /// Four or more upper-case hex digits.
-func hex4(_ value: UInt32) -> String {
+package func hex4(_ value: UInt32) -> String {
   let digits = String(value, radix: 16, uppercase: true)
   return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
 }

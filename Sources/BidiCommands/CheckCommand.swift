@@ -1,3 +1,7 @@
+import BidiHazards
+import JSONRPC
+import UnicodeBidi
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -131,19 +135,26 @@ private struct CheckRun {
     self.stderr = stderr
   }
 
+  // The JSON document is streamed: its `findings` array one finding at a
+  // time, then the other members. Values are written ASCII-only, so that a
+  // bidi control in a path or message cannot reorder the report.
+
   func begin() {
     if format == .json { stdout("{\"findings\":[\n") }
   }
 
   func end() {
     guard format == .json else { return }
-    var tail = "\n],\n\"filesChecked\":\(filesChecked),\n\"findingCount\":\(findings),\n\"skipped\":["
-    tail += skipped.map(jsonStringLiteral).joined(separator: ",")
-    tail += "],\n\"errors\":["
-    tail += errors.map { "{\"path\":\(jsonStringLiteral($0.path)),\"message\":\(jsonStringLiteral($0.message))}" }
-      .joined(separator: ",")
-    tail += "]}\n"
-    stdout(tail)
+    let errors = self.errors.map { error -> JSONValue in
+      ["path": .string(error.path), "message": .string(error.message)]
+    }
+    stdout(
+      "\n],\n\"filesChecked\":\(filesChecked),\n\"findingCount\":\(findings),\n\"skipped\":"
+        + Self.json(.array(skipped.map(JSONValue.string))) + ",\n\"errors\":" + Self.json(.array(errors)) + "}\n")
+  }
+
+  static func json(_ value: JSONValue) -> String {
+    String(decoding: value.encoded(asciiOnly: true), as: UTF8.self)
   }
 
   mutating func fail(_ path: String, _ message: String) {
@@ -314,11 +325,12 @@ private struct CheckRun {
           "\(displayPath(path)):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
         )
       case .json:
-        var item = findings > 1 ? ",\n" : ""
-        item += "{\"path\":\(jsonStringLiteral(path)),\"line\":\(line),\"column\":\(column)"
-        item += ",\"length\":\(diagnostic.range.count),\"severity\":\"\(diagnostic.severity.rawValue)\""
-        item += ",\"code\":\"\(diagnostic.code.rawValue)\",\"message\":\(jsonStringLiteral(diagnostic.message))}"
-        stdout(item)
+        let item: JSONValue = [
+          "path": .string(path), "line": JSONValue(line), "column": JSONValue(column),
+          "length": JSONValue(diagnostic.range.count), "severity": .string(diagnostic.severity.rawValue),
+          "code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message),
+        ]
+        stdout((findings > 1 ? ",\n" : "") + Self.json(item))
       }
     }
   }

@@ -8,7 +8,7 @@ import UnicodeBidi
   import Darwin
 #endif
 
-/// `bidi-lsp visual [--direction auto|ltr|rtl] [FILE|-]` (contract §6):
+/// `bidi-lsp visual [--direction auto|ltr|rtl] [FILE|-]` (Protocol/specification.md, “The command line”):
 /// prints each line of a file (or standard input) in visual order, left to
 /// right, with mirrored glyphs, like the `fribidi` tool. It streams: one line
 /// is held at a time, so it works on large files in pipelines. Lines end at

@@ -1,0 +1,236 @@
+/// A value a client of `LineTree` keeps beside each line: the state of a
+/// resumable scanner at the start of the line (with what scanning the line
+/// found), so that after an edit only the lines it touched are scanned again.
+///
+/// The tree keeps at most one state per line, of one `LineState` type per
+/// tree (storing a state of another type replaces the leaf's states). An edit
+/// that replaces lines `a..<b` by `k` lines leaves line `a`'s state on the new
+/// line `a`, marked *stale* (the state at a line's start depends only on the
+/// lines before it, so it still holds; what the line's scan found does not),
+/// removes the states of the other `k - 1` new lines, and keeps every other
+/// line's state as it was. A scanner resumes at the first line without a
+/// fresh state (`firstLineWithoutFreshState(from:)`) and goes on past the edit
+/// until the state it arrives with equals the fresh state stored at a line's
+/// start: from there on nothing changed.
+public protocol LineState: Sendable {
+  /// Whether the line counts as flagged: the tree counts flagged lines in its
+  /// nodes, so that `nextFlaggedLine(from:)` finds them in O(log n) (lines
+  /// with diagnostics, lines where an entry starts…).
+  var isFlagged: Bool { get }
+}
+
+/// A line's stored state and whether it is stale (see `LineState`).
+public struct StoredLineState<State: LineState>: Sendable {
+  public var state: State
+  /// True once an edit touched the line: the state at its start holds, the
+  /// rest waits for a rescan.
+  public var isStale: Bool
+
+  public init(_ state: State, isStale: Bool = false) {
+    self.state = state
+    self.isStale = isStale
+  }
+}
+
+/// The states of one leaf's lines, type-erased so that `LineTree` need not
+/// know the client's type.
+protocol LineStateColumn: Sendable {
+  /// The number of slots: the leaf's line count.
+  var slotCount: Int { get }
+  /// Lines with a fresh state.
+  var freshCount: Int { get }
+  /// Lines with a flagged state (fresh or stale).
+  var flaggedCount: Int { get }
+  /// Whether line `j` has a fresh state.
+  func isFresh(_ j: Int) -> Bool
+  /// Whether line `j` has a flagged state.
+  func isFlagged(_ j: Int) -> Bool
+
+  /// Fills the states of the new leaves of an edit (see `StateCarry`).
+  static func carry<Analysis>(_ carry: StateCarry<Analysis>)
+}
+
+/// What an edit keeps of the line states of the leaves it rebuilds: the
+/// first `keptBefore` lines of `prefix` and the last `keptAfter` of `suffix`
+/// are unchanged; the line after the first ones is the first touched line,
+/// whose state becomes stale. The new `leaves` hold, in order, the kept
+/// lines before, the lines of the edit, and the kept lines after.
+struct StateCarry<Analysis: LineAnalysis> {
+  var prefix: [LineTreeNode<Analysis>]
+  var keptBefore: Int
+  var suffix: [LineTreeNode<Analysis>]
+  var keptAfter: Int
+  var leaves: [LineTreeNode<Analysis>]
+}
+
+/// The states of one leaf: one optional slot per line.
+struct LineStates<State: LineState>: LineStateColumn {
+  var slots: [StoredLineState<State>?]
+  private(set) var freshCount = 0
+  private(set) var flaggedCount = 0
+
+  init(lineCount: Int) {
+    slots = Array(repeating: nil, count: lineCount)
+  }
+
+  init(_ slots: [StoredLineState<State>?]) {
+    self.slots = slots
+    for slot in slots { count(slot, 1) }
+  }
+
+  private mutating func count(_ slot: StoredLineState<State>?, _ sign: Int) {
+    guard let slot else { return }
+    if !slot.isStale { freshCount += sign }
+    if slot.state.isFlagged { flaggedCount += sign }
+  }
+
+  var slotCount: Int { slots.count }
+  func isFresh(_ j: Int) -> Bool { slots[j].map { !$0.isStale } ?? false }
+  func isFlagged(_ j: Int) -> Bool { slots[j]?.state.isFlagged ?? false }
+
+  mutating func set(_ j: Int, _ slot: StoredLineState<State>?) {
+    count(slots[j], -1)
+    slots[j] = slot
+    count(slot, 1)
+  }
+
+  /// The slots of lines `range` of `leaf` (nil where it keeps none of this type).
+  static func slots<A>(of leaf: LineTreeNode<A>, _ range: Range<Int>) -> ArraySlice<StoredLineState<State>?> {
+    if let column = leaf.states as? Self { return column.slots[range] }
+    return ArraySlice(repeating: nil, count: range.count)
+  }
+
+  /// The slots of the lines of `leaves`, in order, from line `from` on, at
+  /// most `count` of them.
+  static func slots<A>(of leaves: [LineTreeNode<A>], from: Int, count: Int) -> [StoredLineState<State>?] {
+    var result: [StoredLineState<State>?] = []
+    var first = 0
+    for leaf in leaves where result.count < count {
+      let end = first + leaf.lineCount
+      if end > from {
+        let lower = max(from - first, 0)
+        let upper = min(leaf.lineCount, lower + count - result.count)
+        result += slots(of: leaf, lower..<upper)
+      }
+      first = end
+    }
+    return result
+  }
+
+  static func carry<Analysis>(_ carry: StateCarry<Analysis>) {
+    let before = slots(of: carry.prefix, from: 0, count: carry.keptBefore)
+    var touched = slots(of: carry.prefix, from: carry.keptBefore, count: 1).first ?? nil
+    touched?.isStale = true
+    let suffixLines = carry.suffix.reduce(0) { $0 + $1.lineCount }
+    let after = slots(of: carry.suffix, from: suffixLines - carry.keptAfter, count: carry.keptAfter)
+    let total = carry.leaves.reduce(0) { $0 + $1.lineCount }
+    guard carry.keptBefore + carry.keptAfter < total else { return }
+    var line = 0
+    for leaf in carry.leaves {
+      var column = LineStates(lineCount: leaf.lineCount)
+      for j in 0..<leaf.lineCount {
+        let slot: StoredLineState<State>? =
+          line < before.count
+          ? before[line]
+          : line == carry.keptBefore ? touched : line >= total - after.count ? after[line - (total - after.count)] : nil
+        if slot != nil { column.set(j, slot) }
+        line += 1
+      }
+      if column.slots.contains(where: { $0 != nil }) { leaf.setStates(column) }
+    }
+  }
+}
+
+// MARK: - The tree's state queries
+
+extension LineTree {
+  /// The state stored for line `index`, if it holds one of type `State`.
+  public func lineState<State: LineState>(ofLine index: Int, as type: State.Type = State.self)
+    -> StoredLineState<State>?
+  {
+    guard index >= 0 && index < lineCount else { return nil }
+    let (node, first) = leaf(containing: index)
+    return (node.states as? LineStates<State>)?.slots[index - first]
+  }
+
+  /// Stores `state` for line `index` (nil removes it), in O(log n).
+  public mutating func setLineState<State: LineState>(_ state: StoredLineState<State>?, ofLine index: Int) {
+    guard index >= 0 && index < lineCount else { return }
+    Self.setState(&root, state, line: index)
+  }
+
+  /// The number of lines with a fresh state: `lineCount` once every line has one.
+  public var freshStateCount: Int { root.freshStates }
+
+  /// The first line at or after `index` whose state is stale or missing, or
+  /// nil: O(log n), skipping every subtree whose lines are all fresh.
+  public func firstLineWithoutFreshState(from index: Int) -> Int? {
+    Self.first(root, from: max(index, 0), in: { $0.freshStates < $0.lineCount }) { node, j in
+      guard let column = node.states else { return true }
+      return !column.isFresh(j)
+    }
+  }
+
+  /// The first line at or after `index` whose state is flagged, or nil:
+  /// O(log n), skipping every subtree without a flagged line.
+  public func nextFlaggedLine(from index: Int) -> Int? {
+    Self.first(root, from: max(index, 0), in: { $0.flaggedStates > 0 }) { node, j in
+      guard let column = node.states else { return false }
+      return column.isFlagged(j)
+    }
+  }
+
+  /// Removes every line's state (the scanner's rules changed).
+  public mutating func removeAllLineStates() {
+    Self.removeStates(&root)
+  }
+
+  // MARK: Recursion
+
+  private static func first(
+    _ node: Node, from lower: Int, in candidate: (Node) -> Bool, _ matches: (Node, Int) -> Bool
+  ) -> Int? {
+    guard lower < node.lineCount, candidate(node) else { return nil }
+    if node.height == 0 {
+      for j in lower..<node.lineCount where matches(node, j) { return j }
+      return nil
+    }
+    var start = 0
+    for child in node.children {
+      let end = start + child.lineCount
+      if end > lower, let found = first(child, from: max(lower - start, 0), in: candidate, matches) {
+        return start + found
+      }
+      start = end
+    }
+    return nil
+  }
+
+  private static func setState<State: LineState>(_ node: inout Node, _ state: StoredLineState<State>?, line: Int) {
+    Node.makeUnique(&node)
+    if node.height == 0 {
+      var column = node.states as? LineStates<State> ?? LineStates(lineCount: node.lineCount)
+      node.setStates(nil)  // so that the column's array stays uniquely referenced
+      column.set(line, state)
+      node.setStates(column)
+      return
+    }
+    let (index, first) = node.child(containing: line)
+    let child = node.children[index]
+    let (fresh, flagged) = (child.freshStates, child.flaggedStates)
+    setState(&node.children[index], state, line: line - first)
+    node.freshStates += node.children[index].freshStates - fresh
+    node.flaggedStates += node.children[index].flaggedStates - flagged
+  }
+
+  private static func removeStates(_ node: inout Node) {
+    Node.makeUnique(&node)
+    if node.height == 0 {
+      node.setStates(nil)
+      return
+    }
+    for i in node.children.indices { removeStates(&node.children[i]) }
+    node.freshStates = 0
+    node.flaggedStates = 0
+  }
+}
