@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh --list                  the target names, one a line
 #   scripts/fuzz.sh TARGET SECONDS [ARG…]   builds if needed and fuzzes TARGET
 #                                           for SECONDS; ARGs go to libFuzzer
-#                                           (e.g. -runs=N, -jobs=1); exits
+#                                           (e.g. -runs=N, -seed=N); exits
 #                                           non-zero on a crash
 #   scripts/fuzz.sh --all SECONDS           each target in turn (the test command)
 #   scripts/fuzz.sh --build [TARGET…]       only builds
@@ -12,14 +12,16 @@
 # A target is one file, Fuzz/Targets/NAME.swift, defining
 # LLVMFuzzerTestOneInput with @_cdecl. It may import any library module of
 # the package (all are linked) and name extra files to compile with it on a
-# line `// fuzz-sources: PATH…` (the unit tests' models, say). Files in
-# Fuzz/Support/ are compiled into every target. Seeds: Fuzz/Corpus/NAME/
-# (committed, small); what a run finds goes to .build/fuzz/corpus/NAME/,
-# crashes to .build/fuzz/crashes/NAME-*.
+# line `// fuzz-sources: PATH…` (the unit tests' models, say), and libFuzzer
+# flags of its own on a line `// fuzz-options: …` (a smaller -max_len, say).
+# Files in Fuzz/Support/ are compiled into every target. Seeds:
+# Fuzz/Corpus/NAME/ (committed, small); what a run finds goes to
+# .build/fuzz/corpus/NAME/, crashes to .build/fuzz/crashes/NAME-*.
 #
-# The library modules are built by SwiftPM in .build/fuzz with coverage
-# instrumentation and AddressSanitizer; each target is then compiled and
-# linked against their objects by swiftc -sanitize=fuzzer,address.
+# The library modules are built by SwiftPM in .build/fuzz with libFuzzer's
+# coverage instrumentation and AddressSanitizer; each target is compiled
+# with AddressSanitizer alone (its checks do not guide the fuzzer) and
+# linked against their objects with libFuzzer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,7 +47,16 @@ build_target() {
   for folder in Sources/*/; do
     local module
     module=$(basename "$folder")
-    [[ -d "$release/$module.build" ]] && objects+=("$release/$module.build"/*.o)
+    local build=$release/$module.build object
+    # The objects of the module's current sources (a renamed file leaves a stale one).
+    if [[ -f "$build/sources" ]]; then
+      while read -r object; do
+        object=$build/$(basename "$object").o
+        [[ -f "$object" ]] && objects+=("$object")
+      done <"$build/sources"
+    else
+      for object in "$build"/*.c.o; do [[ -f "$object" ]] && objects+=("$object"); done
+    fi
   done
   local binary=$scratch/bin/$name
   if [[ -x "$binary" ]] && [[ -z $(find "${sources[@]}" "${objects[@]}" -newer "$binary" | head -1) ]]; then
@@ -55,10 +66,13 @@ build_target() {
   local package
   package=$(grep -o '"-package-name","[^"]*"' "$scratch/release.yaml" | head -1 | cut -d'"' -f4)
   echo "fuzz: linking $name" >&2
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_${name//-/_}" \
+  # The target's own code (its checks and models) gets ASan but no coverage:
+  # libFuzzer is guided by the library's code only, and the checks stay fast.
+  swiftc -O -wmo -sanitize=address -parse-as-library -module-name "Fuzz_${name//-/_}" \
     -package-name "$package" -I "$release/Modules" -I Sources/CJansson \
     -Xcc -fmodule-map-file="$release/CUnicodeBidiData.build/module.modulemap" \
-    "${sources[@]}" "${objects[@]}" -ljansson -o "$binary"
+    -c "${sources[@]}" -o "$scratch/bin/$name.o"
+  swiftc -sanitize=fuzzer,address "$scratch/bin/$name.o" "${objects[@]}" -ljansson -o "$binary"
 }
 
 run_target() {
@@ -67,10 +81,13 @@ run_target() {
   build_target "$name"
   local corpus=$scratch/corpus/$name
   mkdir -p "$corpus" "$scratch/crashes" "Fuzz/Corpus/$name"
+  local options
+  options=$(sed -n 's|^// fuzz-options:||p' "Fuzz/Targets/$name.swift")
   echo "fuzz: $name for ${seconds}s" >&2
-  ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$scratch/bin/$name" -max_total_time="$seconds" \
+  # shellcheck disable=SC2086
+  SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$scratch/bin/$name" -max_total_time="$seconds" \
     -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$scratch/crashes/$name-" "$@" "$corpus" "Fuzz/Corpus/$name"
+    -artifact_prefix="$scratch/crashes/$name-" $options "$@" "$corpus" "Fuzz/Corpus/$name"
 }
 
 case "${1:-}" in
@@ -89,7 +106,7 @@ case "${1:-}" in
     for name in $(targets); do run_target "$name" "$seconds"; done
     ;;
   "" | -*)
-    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
   *)

@@ -2,10 +2,12 @@
 // three position encodings) applied to a document, each checked against a
 // shadow copy kept as plain bytes (ShadowText, the unit tests' naive model):
 // the same changes are accepted, the text, line count and lines are equal,
-// the line tree's invariants hold, and every line's bidi analysis answers.
+// the line changes `apply` reports cover every line that changed, the line
+// tree's invariants hold, and every line's bidi analysis answers.
 //
 // fuzz-sources: Tests/DocumentStoreTests/ShadowText.swift
 import DocumentStore
+import UnicodeBidi
 
 private let pieces = [
   "a", "word", " ", "\t", "مرحبا", "שלום", "😀", "👍🏽", "e\u{301}", "\u{200F}", "\u{202E}", "\u{2067}", "\u{2069}",
@@ -48,8 +50,21 @@ public func fuzzDocumentEdits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     }
     version += 1
     do {
-      try document.apply(changes, version: version, encoding: encoding)
+      let lineChanges = try document.apply(changes, version: version, encoding: encoding)
       if !valid { fuzzFailure("accepted invalid changes \(changes)") }
+      // The lines outside the reported changes are the old ones, moved.
+      var kept: [ShadowText.ShadowLine?] = shadow.lines
+      for change in lineChanges {
+        guard change.oldLines.upperBound <= kept.count else { fuzzFailure("\(change) past \(kept.count) lines") }
+        kept.replaceSubrange(change.oldLines, with: repeatElement(nil, count: change.newLineCount))
+      }
+      let now = expected.lines
+      guard kept.count == now.count else { fuzzFailure("line changes \(lineChanges) give \(kept.count) lines") }
+      for (index, line) in kept.enumerated() {
+        if let line, line.content != now[index].content || line.terminator != now[index].terminator {
+          fuzzFailure("line \(index) changed outside \(lineChanges) after \(changes)")
+        }
+      }
       shadow = expected
     } catch {
       if valid { fuzzFailure("refused valid changes \(changes): \(error)") }
