@@ -11,7 +11,7 @@
 #
 # A target is one file, Fuzz/Targets/NAME.swift, defining
 # LLVMFuzzerTestOneInput with @_cdecl. It may import any library module of
-# the package (all are linked) and name extra files to compile with it on a
+# the package (each imported one is built; all are linked) and name extra files to compile with it on a
 # line `// fuzz-sources: PATH…` (the unit tests' models, say), and libFuzzer
 # flags of its own on a line `// fuzz-options: …` (a smaller -max_len, say).
 # Files in Fuzz/Support/ are compiled into every target. Seeds:
@@ -28,11 +28,15 @@ cd "$(dirname "$0")/.."
 scratch=.build/fuzz
 targets() { for file in Fuzz/Targets/*.swift; do basename "$file" .swift; done; }
 
+# The package's modules that some target imports (so every object linked is
+# of the same build), built by SwiftPM with their dependencies.
 build_modules() {
   local flags=(-c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address
     -Xcc -fsanitize=fuzzer-no-link,address)
-  swift build "${flags[@]}" --target BidiServer
-  swift build "${flags[@]}" --target BidiTestSupport
+  local module
+  for module in $(sed -n 's/^import \([A-Za-z_]*\)$/\1/p' Fuzz/Targets/*.swift Fuzz/Support/*.swift | sort -u); do
+    if [[ -d "Sources/$module" ]]; then swift build "${flags[@]}" --target "$module"; fi
+  done
 }
 
 build_target() {

@@ -4,6 +4,7 @@
 // a body stays bounded by the bytes received, never by an announced length.
 //
 // fuzz-sources: Tests/JSONRPCTests/FramingModel.swift
+// fuzz-options: -max_len=4096
 import JSONRPC
 
 @_cdecl("LLVMFuzzerTestOneInput")

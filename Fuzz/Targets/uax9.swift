@@ -116,7 +116,7 @@ private func expectedOrder(
 }
 
 private func check(_ line: BidiLine, _ scalars: ArraySlice<UInt32>, _ what: String) {
-  let what = "\(what) (\(line.combiningMarks))"
+  let marks = line.combiningMarks
   for encoding in [BidiEncoding.utf8, .utf16, .utf32] {
     let count = scalars.reduce(0) { $0 + units($1, encoding) }
     let range = line.range(in: encoding)
@@ -125,48 +125,49 @@ private func check(_ line: BidiLine, _ scalars: ArraySlice<UInt32>, _ what: Stri
     let levels = line.levels(in: encoding)
     guard toVisual.count == count, toLogical.count == count, levels.count == count, range.count == count else {
       fuzzFailure(
-        "\(what) \(encoding): \(count) units, maps \(toVisual.count)/\(toLogical.count), \(levels.count) levels")
+        "\(what) (\(marks)) \(encoding): \(count) units, maps \(toVisual.count)/\(toLogical.count), \(levels.count) levels"
+      )
     }
     let start = range.lowerBound
     // toVisual is indexed from the line's start; toLogical holds offsets from the paragraph's.
     for (logical, visual) in toVisual.enumerated() {
       guard visual >= 0, visual < count, toLogical[visual] - start == logical else {
-        fuzzFailure("\(what) \(encoding): the maps are not inverse permutations at \(logical)")
+        fuzzFailure("\(what) (\(marks)) \(encoding): the maps are not inverse permutations at \(logical)")
       }
     }
     for level in levels where !level.isRemoved && (level.rawValue > 126 || level.rawValue < line.paragraphLevel) {
-      fuzzFailure("\(what): level \(level) outside \(line.paragraphLevel)...126")
+      fuzzFailure("\(what) (\(marks)): level \(level) outside \(line.paragraphLevel)...126")
     }
     if line.visualOrder(in: encoding) != toLogical.filter({ !levels[$0 - start].isRemoved }) {
-      fuzzFailure("\(what) \(encoding): visualOrder is not visualToLogical less the removed units")
+      fuzzFailure("\(what) (\(marks)) \(encoding): visualOrder is not visualToLogical less the removed units")
     }
     var covered = [Bool](repeating: false, count: count)
     let runs = line.runs(in: encoding)
     for run in runs {
       guard run.start >= start, run.start < run.end, run.end - start <= count else {
-        fuzzFailure("\(what) \(encoding): run \(run) outside the line \(range)")
+        fuzzFailure("\(what) (\(marks)) \(encoding): run \(run) outside the line \(range)")
       }
       for unit in run.start..<run.end {
-        if covered[unit - start] { fuzzFailure("\(what) \(encoding): unit \(unit) in two runs") }
+        if covered[unit - start] { fuzzFailure("\(what) (\(marks)) \(encoding): unit \(unit) in two runs") }
         covered[unit - start] = true
         let level = levels[unit - start]
         if !level.isRemoved && level.rawValue != run.level {
-          fuzzFailure("\(what) \(encoding): unit \(unit) at level \(level) in run \(run)")
+          fuzzFailure("\(what) (\(marks)) \(encoding): unit \(unit) at level \(level) in run \(run)")
         }
       }
     }
-    if covered.contains(false) { fuzzFailure("\(what) \(encoding): the runs do not cover the line") }
+    if covered.contains(false) { fuzzFailure("\(what) (\(marks)) \(encoding): the runs do not cover the line") }
     guard encoding == .utf32 else { continue }
     if line.combiningMarks == .resolved && line.visualOrder(in: .utf32) != reorder(levels).map({ $0 + start }) {
-      fuzzFailure("\(what): the visual order is not L2 of the levels")
+      fuzzFailure("\(what) (\(marks)): the visual order is not L2 of the levels")
     }
     if let expected = expectedOrder(runs, scalars, levels, start: start, line.combiningMarks), expected != toLogical {
-      fuzzFailure("\(what): visual order \(toLogical), the runs and L3 give \(expected)")
+      fuzzFailure("\(what) (\(marks)): visual order \(toLogical), the runs and L3 give \(expected)")
     }
     let shown = line.visualOrder(in: .utf32).map { scalars[scalars.startIndex + $0 - start] }
     // Values over U+10FFFF (ill-formed bytes) show as U+FFFD; surrogate values pass, as their units do.
     if line.visualScalars(mirrored: false) != shown.map({ $0 > 0x10FFFF ? 0xFFFD : $0 }) {
-      fuzzFailure("\(what): visualScalars is not the scalars in visual order")
+      fuzzFailure("\(what) (\(marks)): visualScalars is not the scalars in visual order")
     }
   }
 }
@@ -205,13 +206,10 @@ public func fuzzUAX9(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if paragraph.level > 1 { fuzzFailure("paragraph level \(paragraph.level)") }
     let line = paragraph.line()
     checkBoth(line, paragraph.line(combiningMarks: .afterBase), text, "paragraph")
-    // Lines broken at scalar boundaries chosen by the input's own values.
-    var breaks: [Int] = []
-    var at = 0
-    for scalar in text {
-      at += 1
-      if scalar % 7 == 3 && at < text.count { breaks.append(at) }
-    }
+    // Up to four lines, broken at scalar boundaries chosen by the input's own values.
+    var candidates: [Int] = []
+    for (at, scalar) in text.enumerated() where at > 0 && scalar % 7 == 3 { candidates.append(at) }
+    var breaks = Set((0..<min(3, candidates.count)).map { candidates[$0 * candidates.count / 3] }).sorted()
     breaks.append(text.count)
     guard let lines = try? paragraph.lines(breaks: breaks, in: .utf32), lines.count == breaks.count,
       let marked = try? paragraph.lines(breaks: breaks, in: .utf32, combiningMarks: .afterBase)
