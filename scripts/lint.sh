@@ -6,7 +6,7 @@
 # hostile source files and is not checked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=$(find Sources Tests Benchmarks/Sources -name '*.swift' -not -path '*/Corpus*' | sort; echo Package.swift Benchmarks/Package.swift)
+files=$(find Sources Tests Benchmarks/Sources Fuzz -name '*.swift' -not -path '*/Corpus*' | sort; echo Package.swift Benchmarks/Package.swift)
 if [[ "${1:-}" == "--list" ]]; then
   echo "$files"
   exit 0

@@ -14,5 +14,13 @@ scripts/lint.sh
 swift build -c release
 swift test -c release "$@"
 
+# The daemon built with AddressSanitizer and with ThreadSanitizer, under the
+# integration tests of its reader and worker threads; any report fails.
+# Then each libFuzzer target for a short bounded run (a crash fails). Each
+# step's time is printed (README.md, "Fuzzing", gives the usual figures).
+time scripts/sanitize.sh address
+time scripts/sanitize.sh thread
+time scripts/fuzz.sh --all "${FUZZ_SECONDS:-20}"
+
 # The editor plugins against the same daemon.
 BIDI_LSP=.build/release/bidi-lsp editors/run-tests.sh

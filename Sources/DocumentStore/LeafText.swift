@@ -189,9 +189,12 @@ struct LeafPacker {
     leafStart = end
   }
 
-  /// A copy with no spare capacity.
+  /// A copy with no spare capacity. (Never `unsafeUninitializedCapacity: 0`:
+  /// that writes the count of the empty-array singleton every thread shares,
+  /// a data race TSan reports.)
   private static func copy<T>(_ source: UnsafeBufferPointer<T>) -> [T] {
-    [T](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+    guard !source.isEmpty else { return [] }
+    return [T](unsafeUninitializedCapacity: source.count) { buffer, initialized in
       if let from = source.baseAddress, let to = buffer.baseAddress {
         to.initialize(from: from, count: source.count)
       }

@@ -10,45 +10,49 @@
 ///     \r\n
 ///     {"jsonrpc":"2.0","id":1,"method":"initialize",...}
 ///
-/// Rules:
+/// Rules (`HeaderLine` parses each line):
 /// - Header names are case-insensitive. `Content-Length` is required: ASCII
 ///   digits, optionally surrounded by spaces or tabs. Every other header
-///   (`Content-Type` with any value included) is ignored. A repeated
-///   `Content-Length` must repeat the same value.
-/// - Lines end with `\r\n`; a bare `\n` is tolerated as well (hand-written
-///   input and some clients use it). A header name must be an RFC 9110 token.
-/// - Empty lines before a header section are skipped, so a stray newline
-///   after a body is harmless.
-/// - The header section is limited to `maximumHeaderSize` bytes (64 KiB).
-/// - A body longer than `maximumMessageSize` (512 MiB) is reported as
-///   `.oversized` as soon as its header is read, and its bytes are skipped
-///   as they arrive, never stored.
-/// - Memory for a body is allocated as its bytes arrive, in chunks of at most
+///   (`Content-Type` with any value included) is ignored.
+/// - Lines end with `\r\n`; a bare `\n` is tolerated as well. A header name
+///   must be an RFC 9110 token. A header line is limited to
+///   `maximumHeaderLineLength` bytes (64 KiB), its line break included.
+/// - Empty lines before a header section are skipped.
+/// - A body is exactly the announced number of bytes, whatever they hold.
+///   Memory for it is allocated as its bytes arrive, in chunks of at most
 ///   `chunkCapacity` bytes (256 KiB): an announced length is never trusted
 ///   to reserve memory ahead of the bytes.
 ///
-/// Resynchronisation: a framing error is reported at the first byte that makes
-/// the header invalid (or at the end of the header section when
-/// `Content-Length` is missing).
-/// - When the broken header had already given a valid `Content-Length`, the
-///   framer discards the rest of the header section (up to its empty line)
-///   and then exactly that many body bytes, so that nothing in the broken
-///   message's body (a document's text, say) is ever read as a message.
-/// - Otherwise the length of what follows is unknown: the framer discards
-///   input until the next occurrence of `Content-Length` (any case,
-///   anywhere, not only at a line start, because a broken message's
-///   unknown-length body usually runs straight into the next header) and
-///   parses a header from there.
-/// Every byte is looked at once, so this always makes progress and stays
-/// linear; one error is reported per broken stretch of input.
+/// Resynchronisation. A message may begin wherever a `Content-Length` header
+/// name begins (any case, anywhere: the tail of a broken message usually
+/// runs straight into the next header). After a broken header the framer
+/// reads the next message from the earliest `Content-Length` name, after the
+/// broken section's start, from which a valid header section can be read;
+/// it never skips bytes by count after a broken header:
+/// - A broken line (bad name, bad `Content-Length` value, too long, …)
+///   fails at its first bad byte, and no `Content-Length` name before that
+///   byte can start a valid section: the search resumes there, or at a
+///   `Content-Length` name begun inside the broken line before it.
+/// - A section that ends without `Content-Length` is read from the first
+///   `Content-Length: N` line that began inside one of its lines (as in
+///   `2Content-Length: 9`, the tail of a body announced too short), if any.
+/// - A `Content-Length` that contradicts an earlier one in the section
+///   starts the section anew: the later header wins.
+/// - A length over `maximumMessageSize` (512 MiB) is reported as
+///   `.oversized` and the search resumes right after its header: its bytes
+///   are looked at as they pass, never stored nor counted.
+/// The first error of a broken stretch is reported; errors met while
+/// resynchronising are part of it. Every byte is looked at a bounded number
+/// of times, so this is linear and always makes progress.
 public struct MessageFramer: Sendable {
   /// What the framer found in the input.
   public enum Event: Sendable {
     /// A complete message body.
     case message(MessageBody)
-    /// A message announced as `length` bytes, over `limit`; its body is skipped.
+    /// A message announced as `length` bytes, over `limit`; the framer
+    /// resynchronises after its header.
     case oversized(length: Int, limit: Int)
-    /// Broken framing; input is skipped up to the next `Content-Length`.
+    /// Broken framing; the framer resynchronises.
     case error(FramingError)
   }
 
@@ -66,8 +70,8 @@ public struct MessageFramer: Sendable {
     case conflictingContentLength
     /// A header line that is not `Name: value` with a token name.
     case malformedHeaderLine
-    /// The header section exceeds `limit` bytes.
-    case headerTooLong(limit: Int)
+    /// A header line exceeds `limit` bytes.
+    case headerLineTooLong(limit: Int)
     /// Input ended inside a header section.
     case truncatedHeader
     /// Input ended `received` bytes into a body of `expected` bytes.
@@ -81,7 +85,7 @@ public struct MessageFramer: Sendable {
       case .contentLengthOverflow: return "Content-Length is too large to represent"
       case .conflictingContentLength: return "conflicting Content-Length headers"
       case .malformedHeaderLine: return "malformed header line (expected 'Name: value')"
-      case .headerTooLong(let limit): return "header section longer than \(limit) bytes"
+      case .headerLineTooLong(let limit): return "header line longer than \(limit) bytes"
       case .truncatedHeader: return "input ended inside a header section"
       case .truncatedBody(let expected, let received):
         return "input ended after \(received) of \(expected) body bytes"
@@ -89,21 +93,28 @@ public struct MessageFramer: Sendable {
     }
   }
 
-  /// Bodies longer than this are refused (`.oversized`) and skipped.
+  /// Bodies longer than this are refused (`.oversized`).
   public let maximumMessageSize: Int
-  /// Header sections longer than this are an error.
-  public let maximumHeaderSize: Int
+  /// Header lines longer than this (line break included) are an error.
+  public let maximumHeaderLineLength: Int
   /// The largest piece of memory reserved for a body before its bytes arrive.
   public let chunkCapacity: Int
 
   public init(
     maximumMessageSize: Int = 512 << 20,
-    maximumHeaderSize: Int = 64 << 10,
+    maximumHeaderLineLength: Int = 64 << 10,
     chunkCapacity: Int = 256 << 10
   ) {
     self.maximumMessageSize = max(0, maximumMessageSize)
-    self.maximumHeaderSize = max(16, maximumHeaderSize)
+    self.maximumHeaderLineLength = max(32, maximumHeaderLineLength)
     self.chunkCapacity = max(1, chunkCapacity)
+    line = HeaderLine(limit: self.maximumHeaderLineLength)
+  }
+
+  /// The same under `Connection.Options`' name: `maximumHeaderSize` limits
+  /// each header line, not a whole header section.
+  public init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int) {
+    self.init(maximumMessageSize: maximumMessageSize, maximumHeaderLineLength: maximumHeaderSize)
   }
 
   // MARK: State
@@ -113,53 +124,33 @@ public struct MessageFramer: Sendable {
     case header
     /// Reading a body; `remaining` bytes to go.
     case body(remaining: Int)
-    /// Skipping an oversized body.
-    case skipping(remaining: Int)
-    /// After an error: looking for `Content-Length`; `matched` bytes of it seen.
-    case resync(matched: Int)
-    /// After an error in a header whose `Content-Length` was read: skipping
-    /// the rest of the header section (`lineLength` bytes of the current
-    /// line seen, `budget` bytes left before giving up), then the body.
-    case discardingHeader(bodyLength: Int, lineLength: Int, budget: Int)
-  }
-
-  private enum LinePhase: Sendable {
-    case name
-    case value
-  }
-
-  /// Parsing `Content-Length`'s value.
-  private enum NumberPhase: Sendable {
-    case leadingSpace, digits, trailingSpace
+    /// Resynchronising: looking for `Content-Length`; `matched` bytes of it seen.
+    case searching(matched: Int)
   }
 
   private var state = State.header
   private var body = ChunkBuffer()
   private var bodyLength = 0
+  /// From a reported error or oversized message to the next message: the
+  /// errors met meanwhile belong to the same broken stretch.
+  private var resynchronising = false
 
-  // Header section.
-  private var sectionBytes = 0
+  // The header section.
   private var sectionHasLines = false
   private var contentLength: Int? = nil
-  // Current header line.
-  private var phase = LinePhase.name
-  private var nameLength = 0
-  /// Bytes of "content-length" matched by the name so far; -1 once it differs.
-  private var nameMatch = 0
-  private var sawCR = false
-  private var isContentLength = false
-  private var numberPhase = NumberPhase.leadingSpace
-  private var number = 0
-
-  /// "content-length", lowercase ASCII.
-  private static let contentLengthName: [UInt8] = Array("content-length".utf8)
+  private var line: HeaderLine
+  /// A `Content-Length` name that began inside the current line (not at its
+  /// start), parsed as a line of its own while it can still be one.
+  private var embedded: HeaderLine? = nil
+  /// The value of the section's first complete embedded `Content-Length` line.
+  private var embeddedLength: Int? = nil
 
   /// The memory currently reserved for the body being read.
   public var bufferedBodyCapacity: Int { body.allocatedCapacity }
 
   /// True between messages (nothing partial is buffered or being skipped).
   public var isAtMessageBoundary: Bool {
-    if case .header = state { return sectionBytes == 0 && nameLength == 0 && !sawCR }
+    if case .header = state { return !sectionHasLines && line.isEmpty && !resynchronising }
     return false
   }
 
@@ -181,43 +172,14 @@ public struct MessageFramer: Sendable {
           state = .header
           let done = MessageBody(body)
           body = ChunkBuffer()
-          onEvent(.message(done))
+          emit(.message(done), onEvent)
         } else {
           state = .body(remaining: remaining - take)
         }
-      case .skipping(let remaining):
-        let take = min(remaining, count - index)
-        index += take
-        state = take == remaining ? .header : .skipping(remaining: remaining - take)
-      case .discardingHeader(let length, var lineLength, var budget):
-        var ended = false
-        while index < count && budget > 0 {
-          let byte = bytes[index]
-          index += 1
-          budget -= 1
-          if byte == UInt8(ascii: "\n") {
-            if lineLength == 0 {
-              ended = true
-              break
-            }
-            lineLength = 0
-          } else if byte != UInt8(ascii: "\r") {
-            lineLength += 1
-          }
-        }
-        if ended {
-          startSection()
-          state = length > 0 ? .skipping(remaining: length) : .header
-        } else if budget == 0 {
-          // No end to the header section in sight: look for the next one.
-          state = .resync(matched: 0)
-        } else {
-          state = .discardingHeader(bodyLength: length, lineLength: lineLength, budget: budget)
-        }
-      case .resync(var matched):
-        let name = Self.contentLengthName
+      case .searching(var matched):
+        let name = HeaderLine.contentLengthName
         while index < count {
-          let byte = Self.lowercased(bytes[index])
+          let byte = HeaderLine.lowercased(bytes[index])
           index += 1
           if byte == name[matched] {
             matched += 1
@@ -227,12 +189,9 @@ public struct MessageFramer: Sendable {
           }
         }
         if matched == name.count {
-          startSection()
-          nameLength = matched
-          nameMatch = matched
-          sectionBytes = matched
+          startSection(with: .afterContentLengthName(limit: maximumHeaderLineLength))
         } else {
-          state = .resync(matched: matched)
+          state = .searching(matched: matched)
         }
       case .header:
         while index < count, case .header = state {
@@ -255,178 +214,122 @@ public struct MessageFramer: Sendable {
   public mutating func finish() -> Event? {
     defer {
       body = ChunkBuffer()
-      startSection()
+      resynchronising = false
+      startSection(with: HeaderLine(limit: maximumHeaderLineLength))
     }
     switch state {
     case .body(let remaining):
       return .error(.truncatedBody(expected: bodyLength, received: bodyLength - remaining))
     case .header:
-      return isAtMessageBoundary ? nil : .error(.truncatedHeader)
-    case .skipping, .resync, .discardingHeader:
+      return isAtMessageBoundary || resynchronising ? nil : .error(.truncatedHeader)
+    case .searching:
       return nil  // already reported
     }
   }
 
-  // MARK: Header parsing
+  // MARK: Header section
 
-  private mutating func startSection() {
+  private mutating func startSection(with first: HeaderLine) {
     state = .header
-    sectionBytes = 0
     sectionHasLines = false
     contentLength = nil
-    startLine()
+    line = first
+    embedded = nil
+    embeddedLength = nil
   }
 
-  private mutating func startLine() {
-    phase = .name
-    nameLength = 0
-    nameMatch = 0
-    sawCR = false
-    isContentLength = false
-    numberPhase = .leadingSpace
-    number = 0
+  private mutating func emit(_ event: Event, _ onEvent: (Event) -> Void) {
+    if case .message = event { resynchronising = false }
+    onEvent(event)
   }
 
-  /// Reports `error` and resynchronises (see the type's documentation);
-  /// `atLineEnd` tells that the failing byte ended a header line.
-  private mutating func fail(_ error: FramingError, atLineEnd: Bool = false, onEvent: (Event) -> Void) {
-    if let length = contentLength, error != .conflictingContentLength, error != .headerTooLong(limit: maximumHeaderSize)
-    {
-      state = .discardingHeader(bodyLength: length, lineLength: atLineEnd ? 0 : 1, budget: maximumHeaderSize)
-    } else {
-      state = .resync(matched: 0)
-    }
-    onEvent(.error(error))
+  /// Reports the first error of a broken stretch.
+  private mutating func report(_ error: FramingError, _ onEvent: (Event) -> Void) {
+    if !resynchronising { onEvent(.error(error)) }
+    resynchronising = true
   }
 
   private mutating func headerByte(_ byte: UInt8, onEvent: (Event) -> Void) {
-    sectionBytes += 1
-    if sectionBytes > maximumHeaderSize {
-      return fail(.headerTooLong(limit: maximumHeaderSize), onEvent: onEvent)
-    }
-    switch phase {
-    case .name:
-      if sawCR {
-        // Only "\r\n" may follow a CR in a name: that is an empty line.
-        guard byte == UInt8(ascii: "\n"), nameLength == 0 else {
-          return fail(.malformedHeaderLine, atLineEnd: byte == UInt8(ascii: "\n"), onEvent: onEvent)
-        }
-        return endOfEmptyLine(onEvent: onEvent)
-      }
-      switch byte {
-      case UInt8(ascii: ":"):
-        guard nameLength > 0 else { return fail(.malformedHeaderLine, onEvent: onEvent) }
-        phase = .value
-        isContentLength = nameMatch == Self.contentLengthName.count
-      case UInt8(ascii: "\n"):
-        guard nameLength == 0 else { return fail(.malformedHeaderLine, atLineEnd: true, onEvent: onEvent) }
-        endOfEmptyLine(onEvent: onEvent)
-      case UInt8(ascii: "\r"):
-        guard nameLength == 0 else { return fail(.malformedHeaderLine, onEvent: onEvent) }
-        sawCR = true
-      default:
-        guard Self.isTokenByte(byte) else { return fail(.malformedHeaderLine, onEvent: onEvent) }
-        let name = Self.contentLengthName
-        if nameMatch >= 0, nameMatch < name.count, Self.lowercased(byte) == name[nameMatch] {
-          nameMatch += 1
-        } else {
-          nameMatch = -1
-        }
-        nameLength += 1
-      }
-    case .value:
-      if byte == UInt8(ascii: "\n") { return endOfHeaderLine(onEvent: onEvent) }
-      if sawCR {
-        // A CR inside a value: harmless in other headers, wrong in Content-Length.
-        sawCR = false
-        if isContentLength { return fail(.invalidContentLength, onEvent: onEvent) }
-      }
-      if byte == UInt8(ascii: "\r") {
-        sawCR = true
-        return
-      }
-      if isContentLength { contentLengthByte(byte, onEvent: onEvent) }
-    }
-  }
-
-  private mutating func contentLengthByte(_ byte: UInt8, onEvent: (Event) -> Void) {
-    let isSpace = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    switch numberPhase {
-    case .leadingSpace:
-      if isSpace { return }
-      if byte == UInt8(ascii: "-") { return fail(.negativeContentLength, onEvent: onEvent) }
-      guard isDigit else { return fail(.invalidContentLength, onEvent: onEvent) }
-      numberPhase = .digits
-      number = Int(byte - UInt8(ascii: "0"))
-    case .digits:
-      if isSpace {
-        numberPhase = .trailingSpace
-        return
-      }
-      guard isDigit else { return fail(.invalidContentLength, onEvent: onEvent) }
-      let (times10, overflow1) = number.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-      guard !overflow1, !overflow2 else { return fail(.contentLengthOverflow, onEvent: onEvent) }
-      number = sum
-    case .trailingSpace:
-      guard isSpace else { return fail(.invalidContentLength, onEvent: onEvent) }
-    }
-  }
-
-  private mutating func endOfHeaderLine(onEvent: (Event) -> Void) {
-    if isContentLength {
-      guard numberPhase != .leadingSpace else {
-        return fail(.invalidContentLength, atLineEnd: true, onEvent: onEvent)
-      }
-      if let previous = contentLength, previous != number {
-        return fail(.conflictingContentLength, onEvent: onEvent)
-      }
-      contentLength = number
-    }
-    sectionHasLines = true
-    startLine()
-  }
-
-  private mutating func endOfEmptyLine(onEvent: (Event) -> Void) {
-    guard sectionHasLines else {
-      // A blank line before any header: skip it.
-      sectionBytes = 0
-      startLine()
+    let atLineStart = line.isEmpty
+    let outcome = line.consume(byte)
+    let embeddedLine = trackEmbeddedName(byte, atLineStart: atLineStart)
+    switch outcome {
+    case .pending:
       return
-    }
-    guard let length = contentLength else { return fail(.missingContentLength, onEvent: onEvent) }
-    startSection()
-    if length > maximumMessageSize {
-      state = .skipping(remaining: length)
-      onEvent(.oversized(length: length, limit: maximumMessageSize))
-    } else if length == 0 {
-      onEvent(.message(MessageBody()))
-    } else {
-      bodyLength = length
-      state = .body(remaining: length)
+    case .failed(let error):
+      report(error, onEvent)
+      if let candidate = embedded {
+        // A Content-Length name began inside the broken line and is still
+        // whole: the next section starts there.
+        startSection(with: candidate)
+      } else if let length = embeddedLine {
+        // Such a line ended at this byte (the broken line was too long).
+        startSection(with: HeaderLine(limit: maximumHeaderLineLength))
+        sectionHasLines = true
+        contentLength = length
+      } else {
+        startSection(with: HeaderLine(limit: maximumHeaderLineLength))
+        state = .searching(matched: 0)
+      }
+    case .header(let length):
+      sectionHasLines = true
+      line = HeaderLine(limit: maximumHeaderLineLength)
+      guard let length else { return }
+      if let previous = contentLength, previous != length {
+        // The later header starts the section anew.
+        report(.conflictingContentLength, onEvent)
+      }
+      contentLength = length
+    case .blank:
+      line = HeaderLine(limit: maximumHeaderLineLength)
+      // A blank line before any header: skip it.
+      guard sectionHasLines else { return }
+      if contentLength == nil, let length = embeddedLength {
+        // The section's lines before that name were garbage.
+        report(.missingContentLength, onEvent)
+        contentLength = length
+      }
+      guard let length = contentLength else {
+        report(.missingContentLength, onEvent)
+        startSection(with: line)
+        state = .searching(matched: 0)
+        return
+      }
+      startSection(with: line)
+      if length > maximumMessageSize {
+        resynchronising = true
+        onEvent(.oversized(length: length, limit: maximumMessageSize))
+        state = .searching(matched: 0)
+      } else if length == 0 {
+        emit(.message(MessageBody()), onEvent)
+      } else {
+        bodyLength = length
+        state = .body(remaining: length)
+      }
     }
   }
 
-  // MARK: Bytes
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-  }
-
-  /// RFC 9110 `tchar`: ALPHA / DIGIT / one of ``!#$%&'*+-.^_`|~``.
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-      UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-      return true
-    default:
-      return false
+  /// Follows a `Content-Length` name that begins inside the current line;
+  /// returns its value when its line ends at `byte`.
+  private mutating func trackEmbeddedName(_ byte: UInt8, atLineStart: Bool) -> Int? {
+    if var candidate = embedded {
+      let outcome = candidate.consume(byte)
+      if case .header(let length?) = outcome {
+        if embeddedLength == nil { embeddedLength = length }
+        embedded = nil
+        return length
+      }
+      if case .pending = outcome, candidate.mayBeContentLength {
+        embedded = candidate
+        return nil
+      }
+      embedded = nil  // no longer a Content-Length line; one may begin at this byte
     }
+    if !atLineStart, HeaderLine.lowercased(byte) == HeaderLine.contentLengthName[0] {
+      var candidate = HeaderLine(limit: maximumHeaderLineLength)
+      _ = candidate.consume(byte)
+      embedded = candidate
+    }
+    return nil
   }
 }

@@ -93,6 +93,101 @@ final class FramingTests: XCTestCase {
     for message in messages { XCTAssertEqual(message["jsonrpc"], "2.0", "\(message)") }
   }
 
+  // MARK: Resynchronisation (issue 10, findings 1 and 2)
+
+  private func didChange(version: Int, text: String) -> String {
+    #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.txt","version":\#(version)},"contentChanges":[{"text":"\#(text)"}]}}"#
+  }
+
+  /// Finding 1: a header whose blank line lacks its LF made the daemon skip
+  /// the body of the *next* message by the broken header's length, so the
+  /// didChange after it was lost while the client had applied it.
+  func testMessageAfterABlankLineWithoutItsLineFeedIsApplied() throws {
+    let daemon = try daemonWithDocument()
+    let broken = didChange(version: 2, text: "two")
+    try daemon.sendRaw(Array("Content-Length: \(broken.utf8.count)\r\n\r\(broken)".utf8))
+    try daemon.sendFramed(didChange(version: 3, text: "three"))
+    try daemon.sendFramed(infoRequest(70))
+    assertError(try daemon.client.nextMessage(timeout: 20), code: -32700, id: .null, mentioning: "framing")
+    let answer = try daemon.client.waitForResponse(id: 70, timeout: 20)
+    XCTAssertEqual(answer["result"]?["text"], "three", "\(answer)")
+    XCTAssertEqual(answer["result"]?["version"], 3)
+  }
+
+  /// The same, with every way of breaking the blank line, each written in
+  /// one piece and byte by byte.
+  func testEveryBrokenBlankLineLosesOnlyItsOwnMessage() throws {
+    let daemon = try daemonWithDocument()
+    var version = 1
+    for separator in ["\r", "\r\r", "\r \r\n", "x\r\n"] {
+      for byteByByte in [false, true] {
+        let lost = didChange(version: version + 1, text: "lost")
+        let kept = didChange(version: version + 2, text: "v\(version + 2)")
+        version += 2
+        let bytes = Array("Content-Length: \(lost.utf8.count)\r\n\(separator)\(lost)".utf8) + frame(kept)
+        if byteByByte {
+          for byte in bytes { try daemon.sendRaw([byte]) }
+        } else {
+          try daemon.sendRaw(bytes)
+        }
+        let messages = try daemon.barrier()
+        let context = "\(separator.debugDescription), byte by byte: \(byteByByte)"
+        XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32700], "\(context): \(messages)")
+        let info = try daemon.info("file:///a.txt")
+        XCTAssertEqual(info["text"]?.stringValue, "v\(version)", context)
+        XCTAssertEqual(info["version"], JSONValue(version), context)
+      }
+    }
+  }
+
+  /// Finding 2: after `Content-Length: 1000000000000000` the daemon waited
+  /// for 10^15 bytes and never answered again.
+  func testRequestsAfterAnAbsurdContentLengthAreAnswered() throws {
+    let daemon = try daemonWithDocument()
+    try daemon.sendRaw(Array("Content-Length: 1000000000000000\r\n\r\n".utf8))
+    try daemon.sendFramed(didChange(version: 2, text: "after"))
+    try daemon.sendFramed(infoRequest(71))
+    assertError(try daemon.client.nextMessage(timeout: 20), code: -32600, id: .null, mentioning: "512 MiB")
+    let answer = try daemon.client.waitForResponse(id: 71, timeout: 20)
+    XCTAssertEqual(answer["result"]?["text"], "after", "\(answer)")
+    XCTAssertEqual(try daemon.info("file:///a.txt")["version"], 2)
+  }
+
+  /// An oversized message whose bytes do arrive: the daemon searches them
+  /// as they pass and reads the next header after them.
+  func testOversizedMessageWithItsBytesIsFollowedByTheNextMessage() throws {
+    let daemon = try Daemon.initialized(arguments: ["--max-message-size", "1000"])
+    try daemon.open("file:///a.txt", "kept")
+    let big = didChange(version: 2, text: String(repeating: "content-length: 7 ", count: 200))
+    try daemon.sendRaw(frame(big) + frame(infoRequest(72)))
+    assertError(try daemon.client.nextMessage(timeout: 20), code: -32600, id: .null, mentioning: "1000")
+    let answer = try daemon.client.waitForResponse(id: 72, timeout: 20)
+    XCTAssertEqual(answer["result"]?["text"], "kept")
+    XCTAssertEqual(answer["result"]?["version"], 1)
+  }
+
+  /// A body of an acceptable length is the body, even when it holds text
+  /// that frames a message: it is never read as messages.
+  func testFramedTextInsideAnAcceptableBodyIsNotRead() throws {
+    let daemon = try daemonWithDocument()
+    let inner = String(decoding: frame(#"{"jsonrpc":"2.0","id":73,"method":"shutdown"}"#), as: UTF8.self)
+    try daemon.sendRaw(frame(inner))
+    let messages = try daemon.barrier()
+    XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32700], "\(messages)")
+    XCTAssertFalse(messages.contains { $0["id"] == 73 }, "the body was read as a message: \(messages)")
+    XCTAssertNotNil(try daemon.info("file:///a.txt")["text"], "still serving")
+  }
+
+  /// The tail of a body announced too short runs into the next header as
+  /// token characters (`2Content-Length: …`): the message is still read.
+  func testMessageAfterABodyAnnouncedTooShortIsRead() throws {
+    let daemon = try daemonWithDocument()
+    try daemon.sendRaw(Array("Content-Length: 1\r\n\r\n42".utf8) + frame(didChange(version: 2, text: "short")))
+    let messages = try daemon.barrier()
+    XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32600, -32700], "\(messages)")
+    XCTAssertEqual(try daemon.text("file:///a.txt"), "short")
+  }
+
   // MARK: Memory
 
   /// Peak resident and virtual memory of a process, in KiB, from /proc.
