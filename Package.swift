@@ -14,6 +14,7 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
 //   BidiTestSupport     test helpers: a stdio client for the built binary
@@ -118,12 +119,21 @@ let package = Package(
       ]
     ),
 
+    // MARK: BidiProtocol
+    .target(
+      name: "BidiProtocol",
+      dependencies: [
+        "JSONRPC"
+      ]
+    ),
+
     // MARK: BidiServer
     .target(
       name: "BidiServer",
       dependencies: [
         "BidiHazards",
         "BidiMarks",
+        "BidiProtocol",
         "DocumentStore",
         "JSONRPC",
         "UnicodeBidi",
@@ -133,6 +143,7 @@ let package = Package(
     .testTarget(
       name: "BidiServerTests",
       dependencies: [
+        "BidiProtocol",
         "BidiServer",
         "DocumentStore",
         "BidiTestSupport",

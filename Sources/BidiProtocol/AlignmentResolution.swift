@@ -1,9 +1,10 @@
-/// Resolves a requested text alignment for a paragraph (contract §4.2).
+/// Resolves a requested text alignment for a paragraph (specification,
+/// `bidi/alignment`).
 ///
 /// `natural` follows the paragraph's own direction, so text whose direction
 /// differs from the layout's is `trailing`; `leading`/`trailing` are relative
 /// to the layout direction; `left`/`right` are absolute.
-public struct ResolvedAlignment: Sendable, Equatable {
+public struct ResolvedAlignment: Sendable, Hashable {
   /// Relative to the layout: leading, trailing, center or justified.
   public var alignment: String
   /// Physical: left, right, center or justified.
