@@ -80,6 +80,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "DocumentStore",
+        "UnicodeBidi",
       ]
     ),
 
@@ -95,6 +96,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "BidiHazards",
+        "UnicodeBidi",
       ],
       exclude: [
         "Corpus",
@@ -148,6 +150,7 @@ let package = Package(
         "DocumentStore",
         "BidiTestSupport",
         "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 

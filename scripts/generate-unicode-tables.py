@@ -8,7 +8,8 @@ $BIDI_UCD_DIR, else ../shared/ucd/17.0.0 relative to the package root):
   BidiBrackets.txt       Bidi_Paired_Bracket, Bidi_Paired_Bracket_Type
   BidiMirroring.txt      Bidi_Mirroring_Glyph
   UnicodeData.txt        canonical singleton decompositions of brackets
-                         (U+2329/U+232A are canonically U+3008/U+3009)
+                         (U+2329/U+232A are canonically U+3008/U+3009), and
+                         General_Category (the combining marks of rule L3)
 
 and writes Sources/CUnicodeBidiData/bidi_tables.c and
 Sources/CUnicodeBidiData/include/CUnicodeBidiData.h.
@@ -28,7 +29,12 @@ Table layout (two stages): every code point has one property byte,
   bit  7    set when the code point has a Bidi_Mirroring_Glyph
 
 found at ubd_blocks[ubd_index[cp >> SHIFT] << SHIFT | (cp & MASK)]. The
-first block holds U+0000..U+007F in order, so ASCII is ubd_blocks[cp].
+first DIRECT_BLOCKS blocks hold U+0000..U+07FF in order, so a code point of
+one or two bytes of UTF-8 (ASCII, Hebrew, Arabic, Syriac, Thaana, N'Ko...)
+is ubd_blocks[cp], without the index.
+Combining marks (General_Category Mn, Mc, Me; rule L3): every character of
+Bidi_Class NSM is one (checked here), so only the marks of another class
+(all of class L, checked here too) are listed, as sorted ranges.
 Brackets and mirroring glyphs are short sorted lists searched by bisection,
 only for code points whose property byte says they are there.
 
@@ -40,6 +46,8 @@ import sys
 
 UNICODE_VERSION = "17.0.0"
 SHIFT = 7
+# Blocks stored in order at the start of ubd_blocks: U+0000..U+07FF.
+DIRECT_BLOCKS = 0x800 >> SHIFT
 
 # Short names, in the order of the Swift BidiClass enum's raw values.
 BIDI_CLASSES = [
@@ -121,6 +129,44 @@ def read_canonical_singletons(ucd):
     return singletons
 
 
+def read_combining_marks(ucd):
+    """Returns the code points of General_Category Mn, Mc or Me."""
+    path = os.path.join(ucd, "UnicodeData.txt")
+    marks = set()
+    first = None
+    for fields, _ in data_lines(path):
+        code = int(fields[0], 16)
+        if fields[1].endswith(", First>"):
+            first = code
+            continue
+        start = first if fields[1].endswith(", Last>") else code
+        first = None
+        if fields[2] in ("Mn", "Mc", "Me"):
+            marks.update(range(start, code + 1))
+    return marks
+
+
+def mark_ranges(classes, marks):
+    """The combining marks whose class is not NSM, as [first, last] ranges;
+    fails unless every NSM is a combining mark and every other mark is of
+    class L (the lookups rely on both)."""
+    nsm = BIDI_CLASSES.index("NSM")
+    for code, c in enumerate(classes):
+        if c == nsm and code not in marks:
+            raise DataError(f"U+{code:04X} is NSM but not a combining mark")
+    left = BIDI_CLASSES.index("L")
+    ranges = []
+    for code in sorted(m for m in marks if classes[m] != nsm):
+        if classes[code] != left:
+            # CombiningMarks.isMark looks the list up for class L only.
+            raise DataError(f"combining mark U+{code:04X} is neither NSM nor L")
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return ranges
+
+
 def read_brackets(ucd, singletons):
     """Returns sorted (code point, paired bracket, match key, type) tuples.
 
@@ -163,13 +209,20 @@ def build_tables(ucd):
     index, blocks, seen = [], [], {}
     for start in range(0, CODE_SPACE, size):
         block = bytes(props[start:start + size])
+        if start < DIRECT_BLOCKS * size:
+            # Stored in order, even when equal to an earlier block.
+            seen.setdefault(block, len(blocks))
+            index.append(len(blocks))
+            blocks.append(block)
+            continue
         if block not in seen:
             seen[block] = len(blocks)
             blocks.append(block)
         index.append(seen[block])
-    if index[0] != 0 or len(blocks) > 0xFFFF:
-        raise DataError("table layout: ASCII must be block 0 and indices 16-bit")
-    return index, blocks, brackets, mirroring
+    if index[:DIRECT_BLOCKS] != list(range(DIRECT_BLOCKS)) or len(blocks) > 0xFFFF:
+        raise DataError("table layout: U+0000..U+07FF must be the first blocks, indices 16-bit")
+    marks = mark_ranges(classes, read_combining_marks(ucd))
+    return index, blocks, brackets, mirroring, marks
 
 
 def header_comment():
@@ -189,7 +242,7 @@ def hex_rows(values, width, per_row):
 
 
 def render_source(tables):
-    index, blocks, brackets, mirroring = tables
+    index, blocks, brackets, mirroring, marks = tables
     flat = b"".join(blocks)
     parts = [
         header_comment(),
@@ -207,15 +260,19 @@ def render_source(tables):
         f"const uint32_t ubd_mirror_code[{len(mirroring)}] = {{\n",
         hex_rows([m[0] for m in mirroring], 4, 8), "\n};\n\n",
         f"const uint32_t ubd_mirror_glyph[{len(mirroring)}] = {{\n",
-        hex_rows([m[1] for m in mirroring], 4, 8), "\n};\n",
+        hex_rows([m[1] for m in mirroring], 4, 8), "\n};\n\n",
+        f"const uint32_t ubd_mark_ranges[{2 * len(marks)}] = {{\n",
+        hex_rows([v for r in marks for v in r], 4, 8), "\n};\n",
     ]
     return "".join(parts)
 
 
 def render_header(tables):
-    index, blocks, brackets, mirroring = tables
+    index, blocks, brackets, mirroring, marks = tables
     mask = (1 << SHIFT) - 1
     on = BIDI_CLASSES.index("ON")
+    nsm = BIDI_CLASSES.index("NSM")
+    direct = DIRECT_BLOCKS << SHIFT
     return header_comment() + f"""
 #ifndef CUNICODEBIDIDATA_H
 #define CUNICODEBIDIDATA_H
@@ -233,6 +290,9 @@ def render_header(tables):
 #define UBD_SHIFT {SHIFT}
 #define UBD_BRACKET_COUNT {len(brackets)}
 #define UBD_MIRROR_COUNT {len(mirroring)}
+#define UBD_MARK_RANGE_COUNT {len(marks)}
+/// Code points below this one index ubd_blocks directly.
+#define UBD_DIRECT_LIMIT 0x{direct:X}
 
 extern const uint16_t ubd_index[{len(index)}];
 extern const uint8_t ubd_blocks[{len(blocks) << SHIFT}];
@@ -241,10 +301,11 @@ extern const uint32_t ubd_bracket_pair[{len(brackets)}];
 extern const uint32_t ubd_bracket_key_list[{len(brackets)}];
 extern const uint32_t ubd_mirror_code[{len(mirroring)}];
 extern const uint32_t ubd_mirror_glyph[{len(mirroring)}];
+extern const uint32_t ubd_mark_ranges[{2 * len(marks)}];
 
 /// The property byte of a code point; values past U+10FFFF read as ON.
 static inline uint8_t ubd_properties(uint32_t cp) {{
-  if (cp < 0x80) return ubd_blocks[cp];
+  if (cp < UBD_DIRECT_LIMIT) return ubd_blocks[cp];
   if (cp > 0x10FFFF) return {on};
   return ubd_blocks[((uint32_t)ubd_index[cp >> {SHIFT}] << {SHIFT}) | (cp & 0x{mask:X})];
 }}
@@ -264,6 +325,20 @@ static inline uint32_t ubd_mirroring_glyph(uint32_t cp) {{
   if (!(ubd_properties(cp) & UBD_MIRRORED_BIT)) return cp;
   int32_t at = ubd_search(ubd_mirror_code, UBD_MIRROR_COUNT, cp);
   return at < 0 ? cp : ubd_mirror_glyph[at];
+}}
+
+/// True for a combining mark (General_Category Mn, Mc or Me): every NSM, and
+/// the listed marks of other classes (found by bisection of the ranges).
+static inline int ubd_is_combining_mark(uint32_t cp) {{
+  uint8_t c = ubd_properties(cp) & UBD_CLASS_MASK;
+  if (c == {nsm}) return 1;
+  if (cp < ubd_mark_ranges[0]) return 0;
+  int32_t low = 0, high = UBD_MARK_RANGE_COUNT;
+  while (low < high) {{
+    int32_t middle = (low + high) >> 1;
+    if (ubd_mark_ranges[2 * middle + 1] < cp) low = middle + 1; else high = middle;
+  }}
+  return low < UBD_MARK_RANGE_COUNT && ubd_mark_ranges[2 * low] <= cp;
 }}
 
 /// Bidi_Paired_Bracket_Type of `cp` (0 none, 1 open, 2 close).

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// How "fix all" repairs a document.
 public enum FixAllStrategy: Sendable, Hashable {
   /// Remove every offending control (and the PDF of each removed override).
@@ -264,7 +266,7 @@ extension ConvergingFixAll.LineFix {
 /// common prefix and suffix (cut at character boundaries), or nil if equal.
 func changedPart(line: Int, from old: [UInt8], to new: [UInt8]) -> HazardTextEdit? {
   guard old != new else { return nil }
-  func isContinuation(_ bytes: [UInt8], _ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+  func isContinuation(_ bytes: [UInt8], _ i: Int) -> Bool { i < bytes.count && UTF8Decoder.isContinuation(bytes[i]) }
   var prefix = 0
   while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
   while prefix > 0, isContinuation(old, prefix) || isContinuation(new, prefix) { prefix -= 1 }

@@ -1,7 +1,7 @@
 /// One bidi hazard found on a line.
 ///
 /// Positions are zero-based; `range` counts UTF-8 bytes from the start of the
-/// line (see `LineOffsets` to convert to UTF-16 or UTF-32 units).
+/// line (see `LineUnits` in UnicodeBidi to convert to UTF-16 or UTF-32 units).
 public struct HazardDiagnostic: Sendable, Hashable {
   /// The rule that reported it.
   public var code: HazardCode

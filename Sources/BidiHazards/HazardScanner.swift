@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Gives the visual order of a line (its UTF-8 bytes, without the line
 /// terminator) as displayed text, or nil if it cannot. The server plugs in
 /// the UAX #9 implementation; messages then say how the line displays.
@@ -77,7 +79,7 @@ public struct HazardScanner: Sendable {
         i += control.utf8Count
         continue
       }
-      let decoded = decodeScalar(line, at: i)
+      let decoded = UTF8Decoder.decode(line, at: i)
       if !decoded.isValid {
         if let last = invalid.last, last.upperBound == i {
           invalid[invalid.count - 1] = last.lowerBound..<(i + decoded.length)
@@ -338,16 +340,14 @@ private struct LineAnalysis {
 
   func sticksToIdentifier(before offset: Int) -> Bool {
     // Step back over one scalar.
-    var start = offset - 1
-    while start > 0, line[start] & 0xC0 == 0x80, offset - start < 4 { start -= 1 }
-    return sticksToIdentifier(after: start)
+    sticksToIdentifier(after: UTF8Decoder.sequenceStart(line, containing: offset - 1))
   }
 
   func sticksToIdentifier(after offset: Int) -> Bool {
     if BidiControl.decode(line, at: offset) != nil { return true }
     let b = line[offset]
     if b < 0x80 { return isASCIIIdentifierByte(b) }
-    let decoded = decodeScalar(line, at: offset)
+    let decoded = UTF8Decoder.decode(line, at: offset)
     return decoded.isValid && isIdentifierScalar(decoded.value)
   }
 

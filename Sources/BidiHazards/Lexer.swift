@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// The lexical features of one language family, as far as hazard detection
 /// needs them: comments, string literals and identifiers. No parser.
 struct Syntax: Sendable {
@@ -491,7 +493,7 @@ private struct LineRun {
         j += control.utf8Count
         continue
       }
-      let decoded = decodeScalar(p, at: j)
+      let decoded = UTF8Decoder.decode(p, at: j)
       if decoded.isValid, isIdentifierScalar(decoded.value) {
         hasIdentifier = true
         j += decoded.length
@@ -606,7 +608,7 @@ private struct LineRun {
       case .characterOrLifetime:
         if at(i + 1) != ASCII.backslash && prefix.isEmpty {
           guard i + 1 < n else { return nil }
-          let decoded = decodeScalar(p, at: i + 1)
+          let decoded = UTF8Decoder.decode(p, at: i + 1)
           guard at(i + 1 + decoded.length) == ASCII.apostrophe else { return nil }  // a lifetime or label
         }
         delimiter = StringDelimiter(quote: b)

@@ -31,26 +31,24 @@ public struct MarkPlanner: Sendable {
 
   /// Decodes a line given as UTF-8 bytes.
   public init(utf8 bytes: some Collection<UInt8>) {
+    if let planner = bytes.withContiguousStorageIfAvailable({ MarkPlanner(utf8Buffer: $0) }) {
+      self = planner
+    } else {
+      self = Array(bytes).withUnsafeBufferPointer { MarkPlanner(utf8Buffer: $0) }
+    }
+  }
+
+  private init(utf8Buffer bytes: UnsafeBufferPointer<UInt8>) {
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     scalars.reserveCapacity(bytes.count)
     offsets.reserveCapacity(bytes.count + 1)
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
     var offset = 0
-    loop: while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded):
-        scalars.append(Unicode.UTF8.decode(encoded))
-        offsets.append(offset)
-        offset += encoded.count
-      case .error(let length):
-        scalars.append("\u{FFFD}")
-        offsets.append(offset)
-        offset += length
-      case .emptyInput:
-        break loop
-      }
+    while offset < bytes.count {
+      let decoded = UTF8Decoder.decode(bytes, at: offset)
+      scalars.append(Unicode.Scalar(decoded.value) ?? "\u{FFFD}")
+      offsets.append(offset)
+      offset += decoded.length
     }
     offsets.append(offset)
     self.init(scalars: scalars, offsets: offsets)

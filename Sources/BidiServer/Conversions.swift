@@ -24,19 +24,3 @@ extension DirectionChoice {
     }
   }
 }
-
-extension PositionEncoding {
-  /// The same unit in UnicodeBidi's terms.
-  var bidiEncoding: BidiEncoding {
-    switch self {
-    case .utf8: .utf8
-    case .utf16: .utf16
-    case .utf32: .utf32
-    }
-  }
-}
-
-extension BidiLanguageServer {
-  /// The negotiated encoding in UnicodeBidi's terms.
-  var bidiEncoding: BidiEncoding { encoding.bidiEncoding }
-}

@@ -86,7 +86,7 @@ extension BidiLanguageServer {
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
     _ utf8Breaks: [Int]?, _ include: Set<VisualInclude>, _ mirror: Bool
   ) throws(ResponseError) -> VisualParagraph {
-    let unit = bidiEncoding
+    let unit = encoding
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
     let displayLines: [BidiLine] = try line.withUTF8 { (bytes) throws(ResponseError) -> [BidiLine] in

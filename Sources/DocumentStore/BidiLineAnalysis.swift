@@ -129,14 +129,9 @@ public struct BidiLineAnalysis: LineAnalysis, Hashable {
     let count = bytes.count
     while i < count {
       let start = i
-      let scalar: UInt32
-      let b0 = bytes[i]
-      if b0 < 0x80 {
-        scalar = UInt32(b0)
-        i += 1
-      } else {
-        (scalar, i) = decode(bytes, at: i)
-      }
+      let decoded = UTF8Decoder.decode(bytes, at: i)
+      let scalar = decoded.value
+      i += decoded.length
       if isWhiteSpace(scalar) {
         inWord = false
       } else {
@@ -179,27 +174,6 @@ public struct BidiLineAnalysis: LineAnalysis, Hashable {
       paragraphs.append(current)
     }
     return (paragraphs, isBlank)
-  }
-
-  @inline(__always)
-  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
-    // Document text is valid UTF-8 (it came from a JSON string).
-    let b0 = UInt32(bytes[index])
-    let count = bytes.count
-    if b0 >= 0xF0, index + 3 < count {
-      let scalar =
-        (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-      return (scalar, index + 4)
-    }
-    if b0 >= 0xE0, index + 2 < count {
-      let scalar = (b0 & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-      return (scalar, index + 3)
-    }
-    if b0 >= 0xC0, index + 1 < count {
-      return ((b0 & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), index + 2)
-    }
-    return (0xFFFD, index + 1)
   }
 
   /// The White_Space property (PropList.txt): the characters that separate

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// One LSP content change (`TextDocumentContentChangeEvent`): `text` replaces
 /// `range`, or the whole document when `range` is nil.
 public struct ContentChange: Hashable, Sendable {

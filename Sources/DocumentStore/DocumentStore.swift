@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// The open documents, by URI, as `textDocument/didOpen`, `didChange` and
 /// `didClose` maintain them. Every operation that throws leaves the store
 /// exactly as it was.

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Per-line sizes inside a leaf. 12 bytes a line; the content length and the
 /// terminator are read from the bytes and the next line's start.
 struct LineRecord: Sendable {
@@ -135,9 +137,15 @@ struct LeafPacker {
       if endsDocument { addFinalEmptyLine(at: count) }
       return
     }
+    let input = UnsafeBufferPointer(start: base, count: count)
     while true {
       let lineStart = i
-      let scan = try UTF8Scan.scanLine(base, from: i, count: count)
+      let scan: UTF8LineScan
+      do {
+        scan = try UTF8Decoder.scanLine(input, from: i)
+      } catch {
+        throw .invalidUTF8
+      }
       let contentLength = scan.contentEnd - lineStart
       if contentLength >= Self.maximumLineLength { throw .lineTooLong(utf8Count: contentLength) }
       var end = scan.contentEnd
@@ -146,8 +154,7 @@ struct LeafPacker {
         end += 1
         if base[end - 1] == 0x0D && end < count && base[end] == 0x0A { end += 1 }
       }
-      let scalars = contentLength - scan.continuationBytes
-      addLine(start: lineStart, end: end, utf16: scalars + scan.astralScalars, scalars: scalars)
+      addLine(start: lineStart, end: end, utf16: scan.utf16Count, scalars: scan.scalarCount)
       i = end
       if !terminated { return }
       if i == count {

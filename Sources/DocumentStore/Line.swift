@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// How a line ends. LSP splits lines at `\n`, `\r\n` and `\r`.
 public enum LineTerminator: UInt8, Hashable, Sendable {
   /// The last line of a document has no terminator.
@@ -86,51 +88,55 @@ public struct Line: Sendable {
     }
   }
 
-  /// The byte offset of `character` (counted in `encoding`). A character past
-  /// the end is clamped to the content's end, a negative one to 0, and one
-  /// inside a multi-unit scalar snaps to that scalar's start.
+  /// A converter of offsets within this line between bytes and `encoding`,
+  /// for code that converts many offsets of the line.
+  public func units(in encoding: PositionEncoding) -> LineUnits {
+    LineUnits(storage, range: start..<(start + utf8Count), encoding: encoding, isASCII: isASCII)
+  }
+
+  /// The byte offset of `character` (counted in `encoding`), by the rules of
+  /// `LineUnits`: past the end clamps to the end, negative to 0, inside a
+  /// multi-unit character snaps to its start. One conversion; for many on
+  /// one line use `units(in:)`.
   public func utf8Offset(ofCharacter character: Int, in encoding: PositionEncoding) -> Int {
     if character <= 0 { return 0 }
     if character >= count(in: encoding) { return utf8Count }
     if isASCII { return character }
-    return withUTF8 { bytes -> Int in
-      switch encoding {
-      case .utf8:
-        var offset = character
-        while offset > 0 && UTF8Scan.isContinuation(bytes[offset]) { offset -= 1 }
-        return offset
-      case .utf16, .utf32:
-        var units = 0
-        var offset = 0
-        while offset < bytes.count {
-          let length = UTF8Scan.scalarLength(lead: bytes[offset])
-          units += (encoding == .utf16 && length == 4) ? 2 : 1
-          if units > character { return offset }
-          offset += length
-        }
-        return offset
-      }
-    }
+    return withUTF8 { LineUnits.utf8Offset(ofCharacter: character, in: $0, encoding) }
   }
 
-  /// The `character` offset in `encoding` of the byte offset `utf8Offset`.
-  /// An offset past the end is clamped to the end, a negative one to 0, and one
-  /// inside a multi-byte scalar snaps to that scalar's start.
+  /// The `character` offset in `encoding` of byte offset `utf8Offset`, by the
+  /// rules of `LineUnits`. One conversion; for many use `units(in:)`.
   public func character(atUTF8Offset utf8Offset: Int, in encoding: PositionEncoding) -> Int {
     if utf8Offset <= 0 { return 0 }
     if utf8Offset >= utf8Count { return count(in: encoding) }
     if isASCII { return utf8Offset }
-    return withUTF8 { bytes -> Int in
-      var end = utf8Offset
-      while end > 0 && UTF8Scan.isContinuation(bytes[end]) { end -= 1 }
-      switch encoding {
-      case .utf8:
-        return end
-      case .utf16:
-        return UTF8Scan.utf16Count(UnsafeBufferPointer(rebasing: bytes[..<end]))
-      case .utf32:
-        return UTF8Scan.scalarCount(UnsafeBufferPointer(rebasing: bytes[..<end]))
-      }
-    }
+    return withUTF8 { LineUnits.character(atUTF8Offset: utf8Offset, in: $0, encoding) }
+  }
+}
+
+extension LineUnits {
+  /// The converter of `line` (see `Line.units(in:)`).
+  public init(_ line: Line, _ encoding: PositionEncoding) {
+    self = line.units(in: encoding)
+  }
+}
+
+/// The `LineUnits` of the line last asked for: loops over the paragraphs,
+/// diagnostics or edits of a document meet each line in a row.
+package struct LineUnitsCache {
+  package let encoding: PositionEncoding
+  private var current: (index: Int, units: LineUnits)?
+
+  package init(_ encoding: PositionEncoding) {
+    self.encoding = encoding
+  }
+
+  /// The converter of line `index`, which is `line`.
+  package mutating func units(_ index: Int, _ line: Line) -> LineUnits {
+    if let current, current.index == index { return current.units }
+    let units = line.units(in: encoding)
+    current = (index, units)
+    return units
   }
 }

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 extension LineTree {
   /// Replaces the text in `range` (LSP positions in `encoding`) by `text`.
   ///
@@ -79,19 +81,24 @@ extension LineTree {
     // long line is not scanned again.
     var editedLineCounts: (utf16: Int, scalars: Int)?
     if start.line == end.line && !joinsPreviousLine {
-      let inserted = try UTF8Scan.scan(text)
+      let inserted: UTF8LineScan
+      do {
+        inserted = try UTF8Decoder.scanLine(text, from: 0)
+      } catch {
+        throw .invalidUTF8
+      }
       if inserted.contentEnd == text.count {
         let old = startLeaf.leaf.line(start.line - startLeafFirst)
         let newLength = old.utf8Count - (end.utf8Offset - start.utf8Offset) + text.count
         if newLength >= LeafPacker.maximumLineLength { throw .lineTooLong(utf8Count: newLength) }
+        // The removed bytes are well-formed content of one line.
         let removed = old.withUTF8 { bytes in
-          let removed = UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset])
-          return (utf16: UTF8Scan.utf16Count(removed), scalars: UTF8Scan.scalarCount(removed))
+          (try? UTF8Decoder.scanLine(UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset]), from: 0))
+            ?? UTF8LineScan(contentEnd: 0, utf16Count: 0, scalarCount: 0)
         }
-        let insertedScalars = text.count - inserted.continuationBytes
         editedLineCounts = (
-          old.utf16Count - removed.utf16 + insertedScalars + inserted.astralScalars,
-          old.utf32Count - removed.scalars + insertedScalars
+          old.utf16Count - removed.utf16Count + inserted.utf16Count,
+          old.utf32Count - removed.scalarCount + inserted.scalarCount
         )
       }
     }

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// A document's text as a persistent balanced tree of lines.
 ///
 /// Leaves hold blocks of complete lines (bytes contiguous, terminators kept, so

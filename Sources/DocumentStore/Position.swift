@@ -1,13 +1,4 @@
-/// The unit an LSP `character` offset counts, as negotiated at `initialize`
-/// (`capabilities.general.positionEncodings`).
-public enum PositionEncoding: String, CaseIterable, Hashable, Sendable {
-  /// UTF-8 code units (bytes).
-  case utf8 = "utf-8"
-  /// UTF-16 code units: a character outside the BMP counts 2. The LSP default.
-  case utf16 = "utf-16"
-  /// UTF-32 code units, i.e. Unicode scalars.
-  case utf32 = "utf-32"
-}
+import UnicodeBidi
 
 /// An LSP position: a zero-based line and a zero-based `character` offset in
 /// that line, counted in a `PositionEncoding`'s units.

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Sizes of a stretch of complete lines: how many lines, and how many code
 /// units their content and their terminators take in each encoding.
 ///

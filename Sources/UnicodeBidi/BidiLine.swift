@@ -2,7 +2,8 @@ import CUnicodeBidiData
 
 /// One display line of a `BidiParagraph`, reordered by itself: its levels
 /// after L1, its runs in visual order (L2), the maps between logical and
-/// visual positions, and its text with mirrored glyphs (L4).
+/// visual positions (with L3 when asked for), and its text with mirrored
+/// glyphs (L4).
 ///
 /// Logical offsets (run bounds, `visualOrder`, `visualToLogical` values)
 /// count from the start of the paragraph; visual positions
@@ -14,19 +15,20 @@ import CUnicodeBidiData
 public struct BidiLine: Sendable {
   let storage: ParagraphStorage
   let layout: LineLayout
-  let options: BidiParagraph.Options
   /// The offsets of the line start in UTF-8 and UTF-16 units.
   let unitStarts: (utf8: Int, utf16: Int)
 
-  init(storage: ParagraphStorage, layout: LineLayout, options: BidiParagraph.Options, unitStarts: (Int, Int)) {
+  init(storage: ParagraphStorage, layout: LineLayout, unitStarts: (Int, Int)) {
     self.storage = storage
     self.layout = layout
-    self.options = options
     self.unitStarts = unitStarts
   }
 
   /// The paragraph embedding level.
   public var paragraphLevel: UInt8 { storage.paragraphLevel }
+
+  /// Where the line puts combining marks in right-to-left runs (L3).
+  public var combiningMarks: CombiningMarkOrder { layout.marks }
 
   /// The offsets of the line in units of `encoding`.
   public func range(in encoding: BidiEncoding) -> Range<Int> {
@@ -35,60 +37,108 @@ public struct BidiLine: Sendable {
   }
 
   /// The level of every character when they all share one and none was
-  /// removed: the line is then in logical order (even) or reversed (odd).
+  /// removed: the line is then in logical order (even) or reversed (odd),
+  /// apart from combining marks with `.afterBase` (L3) in a reversed line.
   /// Nil otherwise, and for an empty line.
   public var uniformLevel: UInt8? {
-    guard layout.runs.count == 1 && layout.hasNoRemoved else { return nil }
-    return layout.runs[0].level
+    guard layout.runCount == 1 && layout.hasNoRemoved else { return nil }
+    return layout.firstRun.level
   }
 
   /// The level of every unit after L1; `.removed` for characters X9 removes.
   public func levels(in encoding: BidiEncoding) -> [BidiLevel] {
-    let offsets = unitOffsets(encoding)
-    let count = unitCount(offsets)
-    return withLineLevels { levels in
-      [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
-        @inline(__always) func level(_ k: Int) -> BidiLevel {
-          let raw = levels[k]
-          return BidiLevel(rawValue: raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw)
-        }
-        guard let offsets else {
-          for k in 0..<levels.count { result.initializeElement(at: k, to: level(k)) }
-          initialized = levels.count
-          return
-        }
-        var u = 0
-        for k in 0..<levels.count {
-          let value = level(k)
-          for _ in offsets[k]..<offsets[k + 1] {
-            result.initializeElement(at: u, to: value)
-            u += 1
-          }
-        }
-        initialized = u
+    withUnits(encoding) { units in
+      let count = units.count
+      guard count > 0 else { return [] }
+      return [BidiLevel](unsafeUninitializedCapacity: count) { result, initialized in
+        result.withMemoryRebound(to: UInt8.self) { fillLevels(units, $0.baseAddress!) }
+        initialized = count
       }
     }
   }
 
   /// Calls `body` with the levels that `levels(in:)` returns, without
-  /// copying them when the units are characters and none was removed.
+  /// copying them when the line reads the paragraph's levels, the units are
+  /// characters and none was removed (otherwise from temporary memory).
   public func withLevels<R>(
     in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
   ) rethrows -> R {
-    if layout.hasNoRemoved && unitsAreCharacters(encoding) {
-      // Without the removed mark the stored bytes are the levels.
-      return try withLineLevels { try $0.withMemoryRebound(to: BidiLevel.self, body) }
+    try withUnits(encoding) { units in
+      let count = units.count
+      if case .characters = units.kind, layout.hasNoRemoved {
+        if layout.readsParagraphLevels {
+          let levels = UnsafeRawPointer(storage.levels + layout.range.lowerBound)
+          return try body(UnsafeBufferPointer(start: levels.assumingMemoryBound(to: BidiLevel.self), count: count))
+        }
+        if !layout.levels.isEmpty {
+          // Without the removed mark the stored bytes are the levels.
+          return try layout.levels.withUnsafeBufferPointer { try $0.withMemoryRebound(to: BidiLevel.self, body) }
+        }
+      }
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+        fillLevels(units, buffer.baseAddress!)
+        return try UnsafeBufferPointer(start: buffer.baseAddress!, count: count).withMemoryRebound(
+          to: BidiLevel.self, body)
+      }
     }
-    return try levels(in: encoding).withUnsafeBufferPointer(body)
+  }
+
+  /// Writes the level of every unit to `result`.
+  private func fillLevels(_ units: LineUnitOffsets, _ result: UnsafeMutablePointer<UInt8>) {
+    let count = layout.range.count
+    let lineStart = layout.range.lowerBound
+    let direct = layout.readsParagraphLevels && layout.hasNoRemoved
+    @inline(__always) func level(_ k: Int) -> UInt8 {
+      let raw = layout.levelByte(storage, k)
+      return raw & ParagraphStorage.removedBit != 0 ? 0xFF : raw
+    }
+    /// Characters `from..<to` of the line, one unit each, at unit `u`.
+    @inline(__always) func copy(_ from: Int, _ to: Int, _ u: Int) {
+      if direct {
+        (result + u).update(from: storage.levels + lineStart + from, count: to - from)
+      } else {
+        for k in from..<to { result[u + k - from] = level(k) }
+      }
+    }
+    switch units.kind {
+    case .characters:
+      copy(0, count, 0)
+    case .utf16:
+      // Segments of one-unit characters between the characters past
+      // U+FFFF, which take two.
+      var k = 0
+      var u = 0
+      for a in units.astralRange {
+        let position = Int(storage.astralPositions[a]) - lineStart
+        copy(k, position, u)
+        u += position - k
+        result[u] = level(position)
+        result[u + 1] = level(position)
+        u += 2
+        k = position + 1
+      }
+      copy(k, count, u)
+    case .table(let table):
+      let base = Int(table[0])
+      for k in 0..<count {
+        let value = level(k)
+        for u in Int(table[k])..<Int(table[k + 1]) { result[u - base] = value }
+      }
+    }
   }
 
   /// The runs of the line in visual order (left to right), covering every
   /// unit; an odd level is displayed right to left.
   public func runs(in encoding: BidiEncoding) -> [BidiRun] {
-    guard let offsets = unitOffsets(encoding) else { return layout.runs }
-    let start = layout.range.lowerBound
-    return layout.runs.map {
-      BidiRun(start: offsets[$0.start - start], end: offsets[$0.end - start], level: $0.level)
+    withUnits(encoding) { units in
+      var result: [BidiRun] = []
+      result.reserveCapacity(layout.runCount)
+      let start = layout.range.lowerBound
+      layout.forEachRun { run in
+        result.append(
+          BidiRun(start: units.offset(run.start - start), end: units.offset(run.end - start), level: run.level))
+      }
+      return result
     }
   }
 
@@ -103,16 +153,16 @@ public struct BidiLine: Sendable {
   /// `visualOrder(in:)` into `buffer`, replacing its contents and reusing
   /// its storage.
   public func visualOrder(in encoding: BidiEncoding, into buffer: inout [Int]) {
-    let offsets = unitOffsets(encoding)
-    let start = layout.range.lowerBound
+    guard !layout.hasNoRemoved else { return visualToLogical(in: encoding, into: &buffer) }
     buffer.removeAll(keepingCapacity: true)
-    buffer.reserveCapacity(unitCount(offsets))
-    forEachVisualCharacter { i, _ in
-      if layout.hasNoRemoved || !storage.isRemoved(i) {
-        if let offsets {
-          buffer.append(contentsOf: offsets[i - start]..<offsets[i - start + 1])
-        } else {
-          buffer.append(i)
+    withUnits(encoding) { units in
+      buffer.reserveCapacity(units.count)
+      forEachVisualUnitSpan(units) { first, end, unit, _ in
+        var u = unit
+        for i in first..<end {
+          let next = u + units.width(i, i + 1)
+          if !storage.isRemoved(i) { buffer.append(contentsOf: u..<next) }
+          u = next
         }
       }
     }
@@ -128,21 +178,16 @@ public struct BidiLine: Sendable {
   /// `logicalToVisual(in:)` into `buffer`, replacing its contents and
   /// reusing its storage.
   public func logicalToVisual(in encoding: BidiEncoding, into buffer: inout [Int]) {
-    let start = layout.range.lowerBound
-    let offsets = unitOffsets(encoding)
-    Self.resize(&buffer, to: unitCount(offsets))
-    buffer.withUnsafeMutableBufferPointer { result in
-      guard let offsets else {
-        forEachVisualCharacter { i, p in result[i - start] = p }
-        return
-      }
-      let base = offsets[0]
-      var p = 0
-      forEachVisualCharacter { i, _ in
-        let k = i - start
-        for unit in offsets[k]..<offsets[k + 1] {
-          result[unit - base] = p
-          p += 1
+    withUnits(encoding) { units in
+      Self.resize(&buffer, to: units.count)
+      let base = units.start
+      buffer.withUnsafeMutableBufferPointer { result in
+        var p = 0
+        forEachVisualUnitSpan(units) { _, _, unit, end in
+          for u in unit..<end {
+            result[u - base] = p
+            p += 1
+          }
         }
       }
     }
@@ -159,21 +204,49 @@ public struct BidiLine: Sendable {
   /// `visualToLogical(in:)` into `buffer`, replacing its contents and
   /// reusing its storage.
   public func visualToLogical(in encoding: BidiEncoding, into buffer: inout [Int]) {
-    let start = layout.range.lowerBound
-    let offsets = unitOffsets(encoding)
-    Self.resize(&buffer, to: unitCount(offsets))
-    buffer.withUnsafeMutableBufferPointer { result in
-      var p = 0
-      forEachVisualCharacter { i, _ in
-        guard let offsets else {
-          result[p] = i
-          p += 1
-          return
+    withUnits(encoding) { units in
+      Self.resize(&buffer, to: units.count)
+      buffer.withUnsafeMutableBufferPointer { result in
+        guard let base = result.baseAddress else { return }
+        var p = base
+        forEachVisualUnitSpan(units) { _, _, unit, end in
+          for u in unit..<end {
+            p.pointee = u
+            p += 1
+          }
         }
-        for unit in offsets[i - start]..<offsets[i - start + 1] {
-          result[p] = unit
-          p += 1
+      }
+    }
+  }
+
+  /// `LineLayout.forEachVisualSpan` with the units of each span: calls
+  /// `body(first, end, unitStart, unitEnd)` for the characters `first..<end`
+  /// (paragraph offsets), shown in logical order, and their units.
+  @inline(__always)
+  private func forEachVisualUnitSpan(_ units: LineUnitOffsets, _ body: (Int, Int, Int, Int) -> Void) {
+    let lineStart = layout.range.lowerBound
+    layout.forEachRun { run in
+      let end = units.offset(run.end - lineStart)
+      if run.level & 1 == 0 {
+        body(run.start, run.end, units.offset(run.start - lineStart), end)
+        return
+      }
+      // Right to left: from the end of the run, each span's units before
+      // the last.
+      var u = end
+      if case .characters = units.kind, layout.marks == .resolved {
+        var i = run.end
+        while i > run.start {
+          i -= 1
+          u -= 1
+          body(i, i + 1, u, u + 1)
         }
+        return
+      }
+      layout.forEachRightToLeftSpan(storage, run) { first, last in
+        let width = units.width(first, last)
+        body(first, last, u - width, u)
+        u -= width
       }
     }
   }
@@ -185,43 +258,19 @@ public struct BidiLine: Sendable {
     let start = layout.range.lowerBound
     var result: [UInt32] = []
     result.reserveCapacity(layout.range.count)
-    forEachVisualCharacter { i, _ in
-      if storage.isRemoved(i) { return }
-      var scalar = storage.scalars[i]
-      if scalar > 0x10FFFF {
-        scalar = 0xFFFD
-      } else if mirrored && lineLevel(i - start) & 1 == 1 {
-        // L4.
-        scalar = ubd_mirroring_glyph(scalar)
+    layout.forEachVisualSpan(storage) { first, end in
+      for i in first..<end where !storage.isRemoved(i) {
+        var scalar = storage.scalars[i]
+        if scalar > 0x10FFFF {
+          scalar = 0xFFFD
+        } else if mirrored && layout.levelByte(storage, i - start) & 1 == 1 {
+          // L4.
+          scalar = ubd_mirroring_glyph(scalar)
+        }
+        result.append(scalar)
       }
-      result.append(scalar)
     }
     return result
-  }
-
-  @inline(__always)
-  private func forEachVisualCharacter(_ body: (_ character: Int, _ position: Int) -> Void) {
-    layout.forEachVisualCharacter(storage, reorderMarks: options.reordersCombiningMarks, body)
-  }
-
-  /// The level after L1 of the character at `k` from the line start.
-  private func lineLevel(_ k: Int) -> UInt8 {
-    (layout.levels.isEmpty ? storage.levels[layout.range.lowerBound + k] : layout.levels[k]) & 0x7F
-  }
-
-  /// Calls `body` with the levels of the line after L1 (see `LineLayout`).
-  @inline(__always)
-  private func withLineLevels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    if layout.levels.isEmpty {
-      return try body(UnsafeBufferPointer(start: storage.levels + layout.range.lowerBound, count: layout.range.count))
-    }
-    return try layout.levels.withUnsafeBufferPointer(body)
-  }
-
-  /// The number of units of the line, from `unitOffsets`.
-  @inline(__always)
-  private func unitCount(_ offsets: [Int]?) -> Int {
-    offsets.map { $0[$0.count - 1] - $0[0] } ?? layout.range.count
   }
 
   /// Makes `buffer` hold `count` elements, keeping its storage.
@@ -241,37 +290,96 @@ public struct BidiLine: Sendable {
     }
   }
 
-  /// Whether the unit offset of each character of this line is its
-  /// character index: true when it is so in the whole paragraph, and also
-  /// for a line with no multi-unit character and none before it (a line
-  /// before the paragraph's first emoji, say).
-  private func unitsAreCharacters(_ encoding: BidiEncoding) -> Bool {
-    if storage.unitsAreCharacters(encoding) { return true }
-    guard unitStart(encoding) == layout.range.lowerBound else { return false }
-    let scalars = storage.scalars
-    switch encoding {
-    case .utf32:
-      return true
+  /// Calls `body` with the unit offsets of the characters of the line (a
+  /// table in temporary memory for UTF-8 offsets of a line with multi-byte
+  /// characters).
+  @inline(__always)
+  private func withUnits<R>(_ encoding: BidiEncoding, _ body: (LineUnitOffsets) throws -> R) rethrows -> R {
+    let start = unitStart(encoding)
+    let range = layout.range
+    var units = LineUnitOffsets(start: start, count: range.count, lineStart: range.lowerBound, storage: storage)
+    if storage.unitsAreCharacters(encoding) || encoding == .utf32 { return try body(units) }
+    if encoding == .utf16 {
+      let astral = storage.astralCount(before: range.lowerBound)..<storage.astralCount(before: range.upperBound)
+      if !astral.isEmpty {
+        units.kind = .utf16
+        units.astralRange = astral
+        units.count += astral.count
+      }
+      return try body(units)
+    }
+    let scalars = storage.scalars + range.lowerBound
+    var ascii = true
+    for k in 0..<range.count where scalars[k] >= 0x80 && scalars[k] < 0x110000 {
+      ascii = false
+      break
+    }
+    if ascii { return try body(units) }
+    return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: range.count + 1) { table in
+      var offset = start
+      for k in 0..<range.count {
+        table[k] = Int32(truncatingIfNeeded: offset)
+        offset &+= BidiEncoding.utf8.width(scalars[k])
+      }
+      table[range.count] = Int32(truncatingIfNeeded: offset)
+      units.kind = .table(UnsafePointer(table.baseAddress!))
+      units.count = offset - start
+      return try body(units)
+    }
+  }
+}
+
+/// The unit offsets (from the paragraph start) of the characters of a line.
+struct LineUnitOffsets {
+  enum Kind {
+    /// Each character is one unit.
+    case characters
+    /// UTF-16 units: the characters past U+FFFF (`astralRange` of the
+    /// paragraph's list) take two.
+    case utf16
+    /// The offset of every character of the line and of its end.
+    case table(UnsafePointer<Int32>)
+  }
+
+  /// The offset of the line start.
+  let start: Int
+  /// The number of units of the line.
+  var count: Int
+  /// The paragraph offset of the line's first character.
+  let lineStart: Int
+  let storage: ParagraphStorage
+  var kind = Kind.characters
+  var astralRange = 0..<0
+
+  init(start: Int, count: Int, lineStart: Int, storage: ParagraphStorage) {
+    self.start = start
+    self.count = count
+    self.lineStart = lineStart
+    self.storage = storage
+  }
+
+  /// The offset of character `k` of the line (`k` == its length: the end).
+  @inline(__always)
+  func offset(_ k: Int) -> Int {
+    switch kind {
+    case .characters: return start &+ k
     case .utf16:
-      for i in layout.range where scalars[i] >= 0x10000 && scalars[i] < 0x110000 { return false }
-      return true
-    case .utf8:
-      for i in layout.range where scalars[i] >= 0x80 && scalars[i] < 0x110000 { return false }
-      return true
+      let before = storage.astralCount(before: lineStart + k) - astralRange.lowerBound
+      return start &+ k &+ before
+    case .table(let table): return Int(table[k])
     }
   }
 
-  /// The unit offset of every character of the line and of its end, or nil
-  /// when units are characters (then the offset of character i is i).
-  private func unitOffsets(_ encoding: BidiEncoding) -> [Int]? {
-    guard !unitsAreCharacters(encoding) else { return nil }
-    var offset = unitStart(encoding)
-    var offsets = [offset]
-    offsets.reserveCapacity(layout.range.count + 1)
-    for i in layout.range {
-      offset += encoding.width(storage.scalars[i])
-      offsets.append(offset)
+  /// The number of units of the characters `first..<end` (paragraph offsets).
+  @inline(__always)
+  func width(_ first: Int, _ end: Int) -> Int {
+    switch kind {
+    case .characters: return end - first
+    case .utf16:
+      var width = end - first
+      for i in first..<end where storage.scalars[i] >= 0x10000 && storage.scalars[i] < 0x110000 { width += 1 }
+      return width
+    case .table(let table): return Int(table[end - lineStart]) - Int(table[first - lineStart])
     }
-    return offsets
   }
 }

@@ -16,47 +16,32 @@ public struct BidiParagraph: Sendable {
     case rightToLeft
   }
 
-  /// Options of the analysis.
-  public struct Options: Sendable, Hashable {
-    /// L3: keep nonspacing marks after their base character in right-to-left
-    /// runs of the visual order, the maps and the visual text (the runs stay
-    /// as L2 gives them). Off by default, as in BidiCharacterTest.txt.
-    public var reordersCombiningMarks: Bool
-
-    public init(reordersCombiningMarks: Bool = false) {
-      self.reordersCombiningMarks = reordersCombiningMarks
-    }
-  }
-
   let storage: ParagraphStorage
-  /// The options the paragraph was analysed with.
-  public let options: Options
 
   /// Analyses a paragraph of UTF-8. Each byte of an ill-formed sequence is
   /// one character of class ON (shown as U+FFFD).
-  public init(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto, options: Options = Options()) {
-    self.init(ParagraphStorage(utf8: utf8), direction, options)
+  public init(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) {
+    self.init(ParagraphStorage(utf8: utf8), direction)
   }
 
   /// Analyses a paragraph of UTF-8.
-  public init(utf8: [UInt8], direction: Direction = .auto, options: Options = Options()) {
-    self.init(utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }, direction, options)
+  public init(utf8: [UInt8], direction: Direction = .auto) {
+    self.init(utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }, direction)
   }
 
   /// Analyses a paragraph of scalar values; values that are not Unicode
   /// scalars are characters of class ON.
-  public init(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto, options: Options = Options()) {
-    self.init(ParagraphStorage(scalars: scalars), direction, options)
+  public init(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto) {
+    self.init(ParagraphStorage(scalars: scalars), direction)
   }
 
   /// Analyses a paragraph of scalar values.
-  public init(scalars: [UInt32], direction: Direction = .auto, options: Options = Options()) {
-    self.init(scalars.withUnsafeBufferPointer { ParagraphStorage(scalars: $0) }, direction, options)
+  public init(scalars: [UInt32], direction: Direction = .auto) {
+    self.init(scalars.withUnsafeBufferPointer { ParagraphStorage(scalars: $0) }, direction)
   }
 
-  private init(_ storage: ParagraphStorage, _ direction: Direction, _ options: Options) {
+  private init(_ storage: ParagraphStorage, _ direction: Direction) {
     self.storage = storage
-    self.options = options
     let count = storage.count
     switch direction {
     case .leftToRight:
@@ -101,7 +86,11 @@ public struct BidiParagraph: Sendable {
 
   /// The length of the paragraph in units of `encoding`.
   public func length(in encoding: BidiEncoding) -> Int {
-    storage.unitCount(0..<storage.count, in: encoding)
+    switch encoding {
+    case .utf8: return storage.utf8Length
+    case .utf16: return storage.utf16Length
+    case .utf32: return storage.count
+    }
   }
 
   /// True when every character resolved to the paragraph level and none
@@ -127,21 +116,29 @@ public struct BidiParagraph: Sendable {
     return result
   }
 
-  /// The whole paragraph as one display line.
-  public func line() -> BidiLine {
-    makeLine(0..<storage.count, unitStarts: (0, 0))
+  /// The whole paragraph as one display line; `combiningMarks` chooses
+  /// where its right-to-left runs show combining marks (L3).
+  public func line(combiningMarks: CombiningMarkOrder = .resolved) -> BidiLine {
+    makeLine(0..<storage.count, unitStarts: (0, 0), combiningMarks)
   }
 
   /// The display line `range` (offsets in `encoding` from the start of the
   /// paragraph).
-  public func line(_ range: Range<Int>, in encoding: BidiEncoding) throws(BidiError) -> BidiLine {
-    try lines(bounds: [range.lowerBound, range.upperBound], length: length(in: encoding), in: encoding)[0]
+  public func line(
+    _ range: Range<Int>, in encoding: BidiEncoding, combiningMarks: CombiningMarkOrder = .resolved
+  ) throws(BidiError) -> BidiLine {
+    try lines(
+      bounds: [range.lowerBound, range.upperBound], length: length(in: encoding), in: encoding, combiningMarks)[0]
   }
 
   /// The display lines of the paragraph wrapped at `breaks`: increasing
   /// offsets in `encoding` where a new line starts. Offsets 0 and the
-  /// paragraph length are allowed and add no empty line.
-  public func lines(breaks: [Int], in encoding: BidiEncoding) throws(BidiError) -> [BidiLine] {
+  /// paragraph length are allowed and add no empty line. Each line is
+  /// reordered by itself (L1–L2, and L3 with `combiningMarks:
+  /// .afterBase`) from the paragraph's resolved levels.
+  public func lines(
+    breaks: [Int], in encoding: BidiEncoding, combiningMarks: CombiningMarkOrder = .resolved
+  ) throws(BidiError) -> [BidiLine] {
     let length = length(in: encoding)
     var bounds = [0]
     for offset in breaks {
@@ -150,58 +147,91 @@ public struct BidiParagraph: Sendable {
       if offset > bounds[bounds.count - 1] && offset < length { bounds.append(offset) }
     }
     bounds.append(length)
-    return try lines(bounds: bounds, length: length, in: encoding)
+    return try lines(bounds: bounds, length: length, in: encoding, combiningMarks)
   }
 
   /// Lines between consecutive `bounds` (unit offsets, the last one
   /// `length`, the paragraph's length in `encoding`).
-  private func lines(bounds: [Int], length: Int, in encoding: BidiEncoding) throws(BidiError) -> [BidiLine] {
+  private func lines(
+    bounds: [Int], length: Int, in encoding: BidiEncoding, _ marks: CombiningMarkOrder
+  ) throws(BidiError) -> [BidiLine] {
     for offset in bounds where offset < 0 || offset > length { throw .offsetOutOfRange(offset) }
     var lines: [BidiLine] = []
     lines.reserveCapacity(bounds.count - 1)
-    if storage.isASCII {
-      // Units are characters in every encoding: the bounds are all we need.
+    if storage.unitsAreCharacters(.utf8) {
+      // ASCII: units are characters in every encoding, the bounds are all
+      // we need.
       for k in 0..<(bounds.count - 1) {
-        lines.append(makeLine(bounds[k]..<bounds[k + 1], unitStarts: (bounds[k], bounds[k])))
+        lines.append(makeLine(bounds[k]..<bounds[k + 1], unitStarts: (bounds[k], bounds[k]), marks))
       }
       return lines
     }
-    // Walk the characters once, finding each bound's character index and
-    // the unit offsets of each line start in UTF-8 and UTF-16.
-    let scalars = storage.scalars
-    let count = storage.count
-    var unit = 0
-    var unit8 = 0
-    var unit16 = 0
-    var i = 0
-    var previous: (character: Int, unit8: Int, unit16: Int) = (0, 0, 0)
+    // Each bound's character index, and the UTF-8 and UTF-16 offsets of
+    // each line start, in one walk over the bounds and the characters.
+    var walker = UnitWalker(storage)
+    var previous = (character: 0, utf8: 0, utf16: 0)
     for (k, bound) in bounds.enumerated() {
-      while unit < bound && i < count {
-        let scalar = scalars[i]
-        let astral = scalar >= 0x10000 && scalar < 0x110000
-        unit8 += scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : astral ? 4 : 1
-        unit16 += astral ? 2 : 1
-        i += 1
-        switch encoding {
-        case .utf8: unit = unit8
-        case .utf16: unit = unit16
-        case .utf32: unit = i
-        }
-      }
-      guard unit == bound else { throw .offsetInsideCharacter(bound) }
+      guard let start = walker.advance(to: bound, in: encoding) else { throw .offsetInsideCharacter(bound) }
       if k > 0 {
-        lines.append(makeLine(previous.character..<i, unitStarts: (previous.unit8, previous.unit16)))
+        lines.append(makeLine(previous.character..<start.character, unitStarts: (previous.utf8, previous.utf16), marks))
       }
-      previous = (i, unit8, unit16)
+      previous = start
     }
     return lines
   }
 
-  private func makeLine(_ range: Range<Int>, unitStarts: (Int, Int)) -> BidiLine {
+  private func makeLine(_ range: Range<Int>, unitStarts: (Int, Int), _ marks: CombiningMarkOrder) -> BidiLine {
     let layout =
       storage.isUniform
-      ? LineLayout(uniform: range, level: storage.paragraphLevel)
-      : LineLayout(storage, range)
-    return BidiLine(storage: storage, layout: layout, options: options, unitStarts: unitStarts)
+      ? LineLayout(uniform: range, level: storage.paragraphLevel, marks: marks)
+      : LineLayout(storage, range, marks: marks)
+    return BidiLine(storage: storage, layout: layout, unitStarts: unitStarts)
+  }
+}
+
+/// Finds, for increasing unit offsets, the character that starts there and
+/// its offsets in UTF-8 and UTF-16: by the positions of the characters past
+/// U+FFFF for UTF-16 and UTF-32 offsets, by the character widths for UTF-8.
+struct UnitWalker {
+  let storage: ParagraphStorage
+  /// The position reached: a character and its offsets.
+  var character = 0
+  var utf8 = 0
+  /// Characters past U+FFFF before `character`.
+  var astral = 0
+
+  init(_ storage: ParagraphStorage) { self.storage = storage }
+
+  /// Moves to the character at `bound` (units of `encoding`, not below the
+  /// last bound); nil when `bound` falls inside a character.
+  mutating func advance(to bound: Int, in encoding: BidiEncoding) -> (character: Int, utf8: Int, utf16: Int)? {
+    let target: Int
+    switch encoding {
+    case .utf8:
+      let scalars = storage.scalars
+      while utf8 < bound && character < storage.count {
+        utf8 &+= BidiEncoding.utf8.width(scalars[character])
+        character += 1
+      }
+      guard utf8 == bound else { return nil }
+      astral = storage.astralCount(before: character)
+      return (character, utf8, character + astral)
+    case .utf16:
+      // Character c starts at UTF-16 offset c + (characters past U+FFFF
+      // before it).
+      let positions = storage.astralPositions
+      while astral < storage.astralCount && Int(positions[astral]) + astral + 2 <= bound { astral += 1 }
+      if astral < storage.astralCount && Int(positions[astral]) + astral + 1 == bound { return nil }
+      target = bound - astral
+    case .utf32:
+      target = bound
+      astral = storage.astralCount(before: target)
+    }
+    // UTF-8 offsets by the widths of the characters in between.
+    let scalars = storage.scalars
+    var bytes = utf8
+    for i in character..<target { bytes &+= BidiEncoding.utf8.width(scalars[i]) }
+    (character, utf8) = (target, bytes)
+    return (character, utf8, character + astral)
   }
 }

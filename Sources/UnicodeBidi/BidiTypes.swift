@@ -30,31 +30,6 @@ public enum BidiDirection: Sendable, Hashable {
   case leftToRight, rightToLeft
 }
 
-/// The unit in which offsets into a text are counted.
-public enum BidiEncoding: Sendable, Hashable {
-  /// Bytes of UTF-8. An ill-formed byte of UTF-8 input is one character.
-  case utf8
-  /// UTF-16 code units: a character past U+FFFF takes two.
-  case utf16
-  /// Unicode scalar values (characters).
-  case utf32
-
-  /// The number of units of a scalar value; values that are not Unicode
-  /// scalars (such as ill-formed UTF-8 bytes) take one unit.
-  @inlinable
-  func width(_ scalar: UInt32) -> Int {
-    switch self {
-    case .utf32: return 1
-    case .utf16: return scalar >= 0x10000 && scalar < 0x110000 ? 2 : 1
-    case .utf8:
-      if scalar < 0x80 { return 1 }
-      if scalar < 0x800 { return 2 }
-      if scalar < 0x10000 { return 3 }
-      return scalar < 0x110000 ? 4 : 1
-    }
-  }
-}
-
 /// A run of characters at one level of a display line (BD7), in logical
 /// offsets `start..<end` from the start of the paragraph.
 public struct BidiRun: Hashable, Sendable {

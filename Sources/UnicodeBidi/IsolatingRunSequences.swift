@@ -5,8 +5,12 @@
 /// positions `position(0..<count)`, their current types `types[0..<count]`.
 struct IsolatingRunSequence {
   let count: Int
-  /// The current types, contiguous: the rules of W1–I2 rewrite them.
+  /// The current types, contiguous: the rules of W1–N0 rewrite them.
   let types: UnsafeMutablePointer<BidiClass>
+  /// Where the first rule applied reads the types from: `types`, or the
+  /// paragraph's classes when the whole paragraph is one sequence (so that
+  /// they are not copied first).
+  let source: UnsafePointer<BidiClass>
   /// The positions of the characters, or nil when they are contiguous from
   /// `offset`.
   let indices: UnsafeMutablePointer<Int32>?
@@ -19,6 +23,14 @@ struct IsolatingRunSequence {
 
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
+
+  /// The same sequence, known to be contiguous (`indices` nil), so that
+  /// code specialised for that case drops the test.
+  @inline(__always)
+  var contiguous: IsolatingRunSequence {
+    IsolatingRunSequence(
+      count: count, types: types, source: source, indices: nil, offset: offset, level: level, sos: sos, eos: eos)
+  }
 
   /// The paragraph position of the k-th character.
   @inline(__always)
@@ -38,12 +50,13 @@ extension ParagraphResolver {
     guard count > 0 else { return }
     guard hasExplicit else {
       // One level run at the paragraph level, nothing removed: the whole
-      // paragraph is one sequence, with sos and eos from the paragraph level.
-      sequenceTypes.update(from: classes, count: count)
+      // paragraph is one sequence, with sos and eos from the paragraph level,
+      // read from the classes.
       let edge: BidiClass = paragraphLevel & 1 == 0 ? .L : .R
       body(
         IsolatingRunSequence(
-          count: count, types: sequenceTypes, indices: nil, offset: 0, level: paragraphLevel, sos: edge, eos: edge))
+          count: count, types: sequenceTypes, source: classes, indices: nil, offset: 0, level: paragraphLevel,
+          sos: edge, eos: edge))
       return
     }
     let removed = ParagraphStorage.removedBit
@@ -124,10 +137,12 @@ extension ParagraphResolver {
       } else {
         after = runLevels[run + 1] & ~continuation
       }
+      let sequenceTypes = contiguous ? types + start : self.sequenceTypes
       body(
         IsolatingRunSequence(
           count: contiguous ? end - start + 1 : m,
-          types: contiguous ? types + start : sequenceTypes,
+          types: sequenceTypes,
+          source: sequenceTypes,
           indices: contiguous ? nil : sequenceIndices,
           offset: start,
           level: level,

@@ -1,68 +1,110 @@
 // UAX #9, 3.3.5 Resolving Neutral and Isolate Formatting Types: N1 and N2,
-// applied to one isolating run sequence, fused with I1–I2 (the next phase)
-// into a single pass that writes the levels.
+// fused with I1–I2 (the next phase): each character's final type goes in,
+// its level comes out. N0 (paired brackets) is in BracketPairs.swift.
 
-extension ParagraphResolver {
-  /// N1–N2 and then I1–I2 for each character; with `applyingW6W7`, W6–W7
-  /// first (when no bracket pair needed them done beforehand). Returns true
-  /// when every character stays at the paragraph level.
-  func resolveNeutralAndImplicitLevels(_ sequence: IsolatingRunSequence, applyingW6W7: Bool) -> Bool {
-    // Four copies of the loop, so that each is compiled without the tests
-    // that its case does not need.
-    switch (applyingW6W7, sequence.indices) {
-    case (true, nil): return resolveNeutralAndImplicitLevels(sequence, true, nil)
-    case (false, nil): return resolveNeutralAndImplicitLevels(sequence, false, nil)
-    case (true, let indices?): return resolveNeutralAndImplicitLevels(sequence, true, indices)
-    case (false, let indices?): return resolveNeutralAndImplicitLevels(sequence, false, indices)
+/// N1–N2 and I1–I2 for one isolating run sequence, fed one final weak type
+/// at a time in logical order; writes the levels.
+struct NeutralResolver {
+  let levels: UnsafeMutablePointer<UInt8>
+  /// The paragraph positions of the sequence, or nil when they are
+  /// `offset + k`.
+  let indices: UnsafeMutablePointer<Int32>?
+  let offset: Int
+  let level: UInt8
+  let embedding: BidiClass
+  let eos: BidiClass
+  let raises: ImplicitRaises
+  /// The raises applied, or'ed: 0 when every level is the sequence's.
+  var raised: UInt8 = 0
+  /// The direction before a run of NIs (sos at the start).
+  var before: BidiClass
+  /// The first NI of the current run of them, or -1.
+  var neutralStart = -1
+
+  @inline(__always)
+  init(_ sequence: IsolatingRunSequence, levels: UnsafeMutablePointer<UInt8>) {
+    self.levels = levels
+    indices = sequence.indices
+    offset = sequence.offset
+    level = sequence.level
+    embedding = sequence.embeddingDirection
+    eos = sequence.eos
+    raises = ImplicitRaises(level: sequence.level)
+    before = sequence.sos
+  }
+
+  /// Resolves the characters `start..<end`, all of type `c` (L, R, EN, AN
+  /// or an NI).
+  @inline(__always)
+  mutating func feed(_ start: Int, _ end: Int, _ c: BidiClass) {
+    if BidiClassSet.neutralOrIsolate.contains(c) {
+      if neutralStart < 0 { neutralStart = start }
+      return
+    }
+    // EN and AN count as R for N1.
+    let direction: BidiClass = c == .L ? .L : .R
+    if neutralStart >= 0 {
+      // N1: NIs between two strong types of one direction take it.
+      // N2: any other NIs take the embedding direction.
+      let raise = raises[before == direction ? direction : embedding]
+      raised |= raise
+      write(neutralStart, start, level &+ raise)
+      neutralStart = -1
+    }
+    before = direction
+    // I1–I2.
+    let raise = raises[c]
+    raised |= raise
+    write(start, end, level &+ raise)
+  }
+
+  /// Sets the level of the characters `start..<end`.
+  @inline(__always)
+  func write(_ start: Int, _ end: Int, _ value: UInt8) {
+    if let indices {
+      for k in start..<end { levels[Int(indices[k])] = value }
+    } else {
+      ByteFill.fill(UnsafeMutableRawPointer(levels + offset + start), value, end - start)
     }
   }
 
+  /// N1–N2 for the NIs at the end of the sequence of `count` characters,
+  /// against eos. Returns true when every level is the sequence's level.
   @inline(__always)
-  private func resolveNeutralAndImplicitLevels(
-    _ sequence: IsolatingRunSequence, _ applyingW6W7: Bool, _ indices: UnsafeMutablePointer<Int32>?
-  ) -> Bool {
-    let offset = sequence.offset
-    @inline(__always) func position(_ k: Int) -> Int {
-      if let indices { return Int(indices[k]) }
-      return offset + k
-    }
-    let t = sequence.types
-    let m = sequence.count
-    let level = sequence.level
-    let embedding = sequence.embeddingDirection
-    let raises = ImplicitRaises(level: level)
-    var raised: UInt8 = 0
-    var lastStrong = sequence.sos  // for W7
-    var before = sequence.sos  // the direction before a run of NIs
-    var neutralStart = -1
-    for k in 0..<m {
-      var c = t[k]
-      if applyingW6W7 { c = weakTypeAfterW6W7(c, &lastStrong) }
-      if BidiClassSet.neutralOrIsolate.contains(c) {
-        if neutralStart < 0 { neutralStart = k }
-        continue
-      }
-      // EN and AN count as R for N1.
-      let direction: BidiClass = c == .L ? .L : .R
-      if neutralStart >= 0 {
-        // N1: NIs between two strong types of one direction take it.
-        // N2: any other NIs take the embedding direction.
-        let raise = raises[before == direction ? direction : embedding]
-        raised |= raise
-        for j in neutralStart..<k { levels[position(j)] = level + raise }
-        neutralStart = -1
-      }
-      before = direction
-      let raise = raises[c]
-      raised |= raise
-      levels[position(k)] = level + raise
-    }
+  mutating func finish(_ count: Int) -> Bool {
     if neutralStart >= 0 {
-      // N1–N2 at the end of the sequence, against eos.
-      let raise = raises[before == sequence.eos ? before : embedding]
+      let raise = raises[before == eos ? before : embedding]
       raised |= raise
-      for j in neutralStart..<m { levels[position(j)] = level + raise }
+      write(neutralStart, count, level &+ raise)
+      neutralStart = -1
     }
-    return raised == 0 && level == paragraphLevel
+    return raised == 0
+  }
+}
+
+/// Sets short runs of bytes without a call: most runs of one type or level
+/// are a word or a space long.
+enum ByteFill {
+  @inline(__always)
+  static func fill(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    switch count {
+    case 0:
+      return
+    case 1:
+      p.storeBytes(of: value, as: UInt8.self)
+    case 2...3:
+      // Two overlapping stores cover every length in the range.
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: 0, as: UInt16.self)
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: count - 2, as: UInt16.self)
+    case 4...7:
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: 0, as: UInt32.self)
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: count - 4, as: UInt32.self)
+    case 8...16:
+      p.storeBytes(of: word, toByteOffset: 0, as: UInt64.self)
+      p.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+    default:
+      p.initializeMemory(as: UInt8.self, repeating: value, count: count)
+    }
   }
 }

@@ -106,12 +106,46 @@ struct ParagraphResolver {
       uniform = !present.intersects(.removedByX9)
     }
     forEachIsolatingRunSequence { sequence in
-      // N0 needs the results of W1–W7 for the whole sequence; otherwise
-      // W6–W7 are applied on the way through N1–N2 and I1–I2.
-      resolveWeakTypes(sequence, includingW6W7: hasBrackets)
-      if hasBrackets { resolvePairedBrackets(sequence) }
-      if !resolveNeutralAndImplicitLevels(sequence, applyingW6W7: !hasBrackets) { uniform = false }
+      // Four copies of the resolution, each compiled for its case.
+      let atLevel: Bool
+      switch (hasBrackets, sequence.indices == nil) {
+      case (true, true): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: true)
+      case (true, false): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: false)
+      case (false, true): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: true)
+      case (false, false): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: false)
+      }
+      if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
     return uniform
+  }
+
+  /// W1–I2 for one isolating run sequence. N0 needs W1–W7 done for the
+  /// whole sequence first; without brackets, each character's weak type
+  /// goes straight on to N1–I2 in the same pass. Returns true when every
+  /// character stays at the sequence's level.
+  @inline(__always)
+  private func resolveImplicitTypes(_ sequence: IsolatingRunSequence, brackets: Bool, contiguous: Bool) -> Bool {
+    let sequence = contiguous ? sequence.contiguous : sequence
+    var neutral = NeutralResolver(sequence, levels: levels)
+    if brackets {
+      let t = sequence.types
+      resolveWeakTypes(sequence) { start, end, c in
+        ByteFill.fill(UnsafeMutableRawPointer(t + start), c.rawValue, end - start)
+      }
+      resolvePairedBrackets(sequence)
+      // Runs of one type at a time.
+      let m = sequence.count
+      var k = 0
+      while k < m {
+        let c = t[k]
+        var end = k + 1
+        while end < m && t[end] == c { end += 1 }
+        neutral.feed(k, end, c)
+        k = end
+      }
+    } else {
+      resolveWeakTypes(sequence) { start, end, c in neutral.feed(start, end, c) }
+    }
+    return neutral.finish(sequence.count)
   }
 }

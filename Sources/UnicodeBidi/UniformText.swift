@@ -22,25 +22,37 @@ extension BidiParagraph {
     while i < n {
       // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
       // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, so they
-      // matter only while the text could still be uniformly RTL.
-      if i + 8 <= n && !classes.mayBeRightToLeft(direction) {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-        let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-        let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
-        if (word & high) | belowSpace | hasDelete == 0 {
-          i += 8
-          continue
+      // matter only while the text could still be uniformly RTL. The last
+      // bytes are checked as the (overlapping) last eight.
+      if !classes.mayBeRightToLeft(direction) {
+        while i + 8 <= n && Self.isPlainASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+        if i < n && i + 8 > n && n >= 8
+          && Self.isPlainASCII(UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self))
+        {
+          break
         }
+        guard i < n else { break }
       }
       let (scalar, length) =
-        base[i] < 0x80 ? (UInt32(base[i]), 1) : UTF8Scanner.decodeMultibyte(utf8, at: i)
+        base[i] < 0x80 ? (UInt32(base[i]), 1) : UTF8Decoding.decodeMultibyte(utf8, at: i)
       classes.insert(BidiClass(scalar))
       if classes.isHopeless { return nil }
       i += length
     }
     return classes.uniformLevel(direction)
+  }
+
+  /// True when each of the eight bytes of `word` is in 0x20...0x7E.
+  @inline(__always)
+  static func isPlainASCII(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~high
+    // Bit 7 of each byte of `atLeastSpace` is set when the byte's low seven
+    // bits are 0x20 or more, of `delete` when they are 0x7F (no byte
+    // carries into the next).
+    let atLeastSpace = low &+ 0x6060_6060_6060_6060
+    let delete = low &+ 0x0101_0101_0101_0101
+    return (~atLeastSpace | delete | word) & high == 0
   }
 
   /// `uniformLevel(utf8:direction:)` for a paragraph of scalar values.

@@ -1,99 +1,86 @@
 // UAX #9, 3.3.4 Resolving Weak Types: W1–W7, applied to one isolating run
-// sequence at a time.
+// sequence in a single forward pass over runs of one class. Each rule is
+// applied as if the ones before it had been applied to the whole sequence:
+// the pass carries what W1–W3 leave behind (the type after W1 of the
+// previous character, the last strong type) and looks one character ahead
+// where W4 and W5 need the type after W1–W3 of the next one.
 
 extension ParagraphResolver {
-  /// Applies W1–W5, and W6–W7 when `includingW6W7`; otherwise the caller
-  /// applies W6–W7 with `weakTypeAfterW6W7` as it goes (they look only
-  /// backwards). Passes that cannot change anything, by the classes the
-  /// paragraph holds, are skipped.
-  func resolveWeakTypes(_ sequence: IsolatingRunSequence, includingW6W7: Bool) {
-    let t = sequence.types
-    let m = sequence.count
-
-    // W1–W3 in one pass: each looks only backwards. They change nothing
-    // without NSM, or EN after AL; AL alone is left for the later rules,
-    // which read it as R (W3).
-    if present.contains(.NSM) || (present.contains(.AL) && present.contains(.EN)) {
-      // Raw values, so that the selections below compile without branches.
-      let (R, AL, EN, AN) = (
-        BidiClass.R.rawValue, BidiClass.AL.rawValue, BidiClass.EN.rawValue, BidiClass.AN.rawValue
-      )
-      var previous = sequence.sos  // the type after W1, before W2–W3
-      var lastStrong = sequence.sos.rawValue  // L, R, AL or sos, for W2
-      for k in 0..<m {
-        var c = t[k]
-        if c == .NSM {
-          // W1: an NSM takes the type of the previous character, or ON
-          // after an isolate initiator or PDI, or sos at the start.
-          switch previous {
-          case .LRI, .RLI, .FSI, .PDI: c = .ON
-          default: c = previous
-          }
-        }
-        previous = c
-        var raw = c.rawValue
-        // W2: EN after AL becomes AN.
-        raw = raw == EN && lastStrong == AL ? AN : raw
-        lastStrong = raw <= AL ? raw : lastStrong
-        // W3: AL becomes R.
-        raw = raw == AL ? R : raw
-        t[k] = BidiClass(propertyByte: raw)
-      }
-    }
-
-    // W4: a single ES between two EN becomes EN; a single CS between two
-    // numbers of the same type becomes that type.
-    if m >= 3 && (present.contains(.ES) || present.contains(.CS)) {
-      for k in 1..<(m - 1) {
-        let c = t[k]
-        guard c == .ES || c == .CS else { continue }
-        let before = t[k - 1]
-        let after = t[k + 1]
-        if before == after && (before == .EN || (before == .AN && c == .CS)) {
-          t[k] = before
-        }
-      }
-    }
-
-    // W5: a sequence of ET next to an EN becomes EN.
-    if present.contains(.ET) {
-      var k = 0
-      while k < m {
-        guard t[k] == .ET else {
-          k += 1
-          continue
-        }
-        var end = k + 1
-        while end < m && t[end] == .ET { end += 1 }
-        if (k > 0 && t[k - 1] == .EN) || (end < m && t[end] == .EN) {
-          for j in k..<end { t[j] = .EN }
-        }
-        k = end
-      }
-    }
-
-    guard includingW6W7 else { return }
-    var lastStrong = sequence.sos
-    for k in 0..<m {
-      t[k] = weakTypeAfterW6W7(t[k], &lastStrong)
-    }
-  }
-
-  /// W6: separators and terminators left become ON. W7: EN after L (or sos
-  /// L) becomes L; `lastStrong` carries the last L or R, starting at sos.
+  /// W1–W7 for `sequence`, reading `sequence.source` and calling
+  /// `emit(start, end, type)` with the final weak type of every character, a
+  /// run of one type at a time, in order. The types are L, R (for R and AL,
+  /// W3), EN, AN and the NIs (W6 makes the separators and terminators
+  /// left ON). `emit` may write `sequence.types[start..<end]` even when that
+  /// is the source: the pass has read what it needs of them by then.
   @inline(__always)
-  func weakTypeAfterW6W7(_ c: BidiClass, _ lastStrong: inout BidiClass) -> BidiClass {
-    switch c {
-    case .ES, .ET, .CS: return .ON
-    case .L, .R:
-      lastStrong = c
-      return c
-    case .AL:
-      // W3, when the W1–W3 pass was skipped.
-      lastStrong = .R
-      return .R
-    case .EN: return lastStrong == .L ? .L : .EN
-    default: return c
+  func resolveWeakTypes(_ sequence: IsolatingRunSequence, _ emit: (Int, Int, BidiClass) -> Void) {
+    let source = sequence.source
+    let m = sequence.count
+    // W1: the type after W1 of the previous character (sos at the start).
+    var previous = sequence.sos
+    // W2, W3 and W7: the last strong type, L, R or AL (sos at the start).
+    var lastStrong = sequence.sos
+    // W4 and W5: the type after W4 of the previous character.
+    var before = sequence.sos
+
+    /// W2–W3 on a type after W1.
+    @inline(__always) func afterW2W3(_ c: BidiClass) -> BidiClass {
+      switch c {
+      case .EN where lastStrong == .AL: return .AN  // W2
+      case .AL: return .R  // W3
+      default: return c
+      }
+    }
+    /// W1: the type of an NSM after a character of type `previous` after W1.
+    @inline(__always) func markType(after previous: BidiClass) -> BidiClass {
+      switch previous {
+      case .LRI, .RLI, .FSI, .PDI: return .ON
+      default: return previous
+      }
+    }
+    /// W7: EN after L (or sos L) becomes L.
+    @inline(__always) func afterW7(_ c: BidiClass) -> BidiClass {
+      c == .EN && lastStrong == .L ? .L : c
+    }
+
+    var k = 0
+    while k < m {
+      let raw = source[k]
+      var end = k + 1
+      while end < m && source[end] == raw { end += 1 }
+      // W1.
+      let w1 = raw == .NSM ? markType(after: previous) : raw
+      previous = w1
+      let c = afterW2W3(w1)
+      if w1 == .L || w1 == .R || w1 == .AL { lastStrong = w1 }
+      switch c {
+      case .ES, .CS:
+        // W4: a single ES between two EN becomes EN; a single CS between
+        // two numbers of the same type becomes that type. The next
+        // character's type after W1–W3 decides; an NSM there would take
+        // this separator's type, so only a different class can pair.
+        var w = c
+        if end == k + 1 && end < m && source[end] != .NSM {
+          let after = afterW2W3(source[end])
+          if before == after && (after == .EN || (after == .AN && c == .CS)) { w = after }
+        }
+        before = w
+        // W6 for what stays a separator; W7.
+        emit(k, end, w == .ES || w == .CS ? .ON : afterW7(w))
+      case .ET:
+        // W5: a sequence of ET (with the NSMs that W1 makes ET) next to an
+        // EN becomes EN; then W7, or W6 for the others. W4 cannot have made
+        // the character after the sequence EN: its neighbour before is ET.
+        while end < m && (source[end] == .ET || source[end] == .NSM) { end += 1 }
+        let number = before == .EN || (end < m && afterW2W3(source[end]) == .EN)
+        previous = .ET
+        before = .ET
+        emit(k, end, number ? afterW7(.EN) : .ON)
+      default:
+        before = c
+        emit(k, end, afterW7(c))
+      }
+      k = end
     }
   }
 }

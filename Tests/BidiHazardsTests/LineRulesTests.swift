@@ -1,4 +1,5 @@
 import BidiHazards
+import UnicodeBidi
 import XCTest
 
 /// Whole-line rules (no language): GCC's `-Wbidi-chars=unpaired` pairing.
@@ -142,9 +143,9 @@ final class LineRulesTests: XCTestCase {
 
   func testOffsetConversion() {
     let line = Array("a\u{05D0}\u{1F600}\u{202E}b".utf8)  // 1 + 2 + 4 + 3 + 1 bytes
-    XCTAssertEqual(LineOffsets.utf16Offset(ofByte: 7, in: line), 4)
-    XCTAssertEqual(LineOffsets.utf32Offset(ofByte: 7, in: line), 3)
-    XCTAssertEqual(LineOffsets.utf16Offset(ofByte: 10, in: line), 5)
-    XCTAssertEqual(LineOffsets.utf16Offset(ofByte: 99, in: line), 6)
+    XCTAssertEqual(LineUnits(line, encoding: .utf16).character(atUTF8Offset: 7), 4)
+    XCTAssertEqual(LineUnits(line, encoding: .utf32).character(atUTF8Offset: 7), 3)
+    XCTAssertEqual(LineUnits(line, encoding: .utf16).character(atUTF8Offset: 10), 5)
+    XCTAssertEqual(LineUnits(line, encoding: .utf16).character(atUTF8Offset: 99), 6)
   }
 }

@@ -1,6 +1,7 @@
 import BidiServer
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// `LineUnits` answers exactly what `Line`'s own conversions answer, in

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// The cached per-line bidi analysis and its summaries equal a from-scratch

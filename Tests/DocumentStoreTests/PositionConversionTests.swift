@@ -1,4 +1,5 @@
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 final class PositionConversionTests: XCTestCase {

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// Thousands of random edits, each checked against `ShadowText`.

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 
 /// The naive model the tree is checked against: the text as plain bytes,
 /// split into lines from scratch, with positions converted through Swift's

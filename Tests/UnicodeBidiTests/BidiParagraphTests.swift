@@ -135,7 +135,7 @@ final class BidiParagraphTests: XCTestCase {
     // ALEF, QAMATS (NSM), BET in an RTL paragraph.
     let text = scalars("\u{5D0}\u{5B8}\u{5D1}")
     XCTAssertEqual(BidiParagraph(scalars: text).line().visualOrder(in: .utf32), [2, 1, 0])
-    let marks = BidiParagraph(scalars: text, options: .init(reordersCombiningMarks: true)).line()
+    let marks = BidiParagraph(scalars: text).line(combiningMarks: .afterBase)
     XCTAssertEqual(marks.visualOrder(in: .utf32), [2, 0, 1])
     XCTAssertEqual(marks.logicalToVisual(in: .utf32), [1, 2, 0])
   }

@@ -18,18 +18,22 @@
 #define UBD_SHIFT 7
 #define UBD_BRACKET_COUNT 128
 #define UBD_MIRROR_COUNT 428
+#define UBD_MARK_RANGE_COUNT 193
+/// Code points below this one index ubd_blocks directly.
+#define UBD_DIRECT_LIMIT 0x800
 
 extern const uint16_t ubd_index[8704];
-extern const uint8_t ubd_blocks[24448];
+extern const uint8_t ubd_blocks[24960];
 extern const uint32_t ubd_bracket_code[128];
 extern const uint32_t ubd_bracket_pair[128];
 extern const uint32_t ubd_bracket_key_list[128];
 extern const uint32_t ubd_mirror_code[428];
 extern const uint32_t ubd_mirror_glyph[428];
+extern const uint32_t ubd_mark_ranges[386];
 
 /// The property byte of a code point; values past U+10FFFF read as ON.
 static inline uint8_t ubd_properties(uint32_t cp) {
-  if (cp < 0x80) return ubd_blocks[cp];
+  if (cp < UBD_DIRECT_LIMIT) return ubd_blocks[cp];
   if (cp > 0x10FFFF) return 13;
   return ubd_blocks[((uint32_t)ubd_index[cp >> 7] << 7) | (cp & 0x7F)];
 }
@@ -49,6 +53,20 @@ static inline uint32_t ubd_mirroring_glyph(uint32_t cp) {
   if (!(ubd_properties(cp) & UBD_MIRRORED_BIT)) return cp;
   int32_t at = ubd_search(ubd_mirror_code, UBD_MIRROR_COUNT, cp);
   return at < 0 ? cp : ubd_mirror_glyph[at];
+}
+
+/// True for a combining mark (General_Category Mn, Mc or Me): every NSM, and
+/// the listed marks of other classes (found by bisection of the ranges).
+static inline int ubd_is_combining_mark(uint32_t cp) {
+  uint8_t c = ubd_properties(cp) & UBD_CLASS_MASK;
+  if (c == 8) return 1;
+  if (cp < ubd_mark_ranges[0]) return 0;
+  int32_t low = 0, high = UBD_MARK_RANGE_COUNT;
+  while (low < high) {
+    int32_t middle = (low + high) >> 1;
+    if (ubd_mark_ranges[2 * middle + 1] < cp) low = middle + 1; else high = middle;
+  }
+  return low < UBD_MARK_RANGE_COUNT && ubd_mark_ranges[2 * low] <= cp;
 }
 
 /// Bidi_Paired_Bracket_Type of `cp` (0 none, 1 open, 2 close).
