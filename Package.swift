@@ -17,7 +17,7 @@
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
-//   BidiTestSupport     test helpers: a stdio client for the built binary
+//   BidiTestSupport     test helpers: one client (in process or over pipes), one text model
 
 import PackageDescription
 
@@ -166,7 +166,8 @@ let package = Package(
     .target(
       name: "BidiTestSupport",
       dependencies: [
-        "JSONRPC"
+        "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 
