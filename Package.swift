@@ -177,6 +177,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
   ]

@@ -199,9 +199,12 @@ public final class TestSession {
     return result
   }
 
-  /// The server's copy of a document.
-  public func text(_ uri: String = TestSession.defaultURI) throws -> String {
-    let info = try info(uri)
+  /// The server's copy of a document (`bidi/documentInfo` with its text,
+  /// checked against its schema).
+  public func text(_ uri: String = TestSession.defaultURI, file: StaticString = #filePath, line: UInt = #line)
+    throws -> String
+  {
+    let info = try result("bidi/documentInfo", ["includeText": true], uri: uri, file: file, line: line)
     guard let text = info["text"]?.stringValue else { throw UnexpectedMessage(message: info, expected: "a text") }
     return text
   }

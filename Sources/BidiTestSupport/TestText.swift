@@ -240,11 +240,11 @@ public struct TestText: Equatable, Sendable {
   /// The text after LSP TextEdits, all made against this text (as a
   /// WorkspaceEdit's are); inserts at one position keep their order. Throws
   /// on edits that are malformed, lie outside the text or overlap.
-  public func applying(_ edits: [JSONValue], in encoding: PositionEncoding) throws(TestTextError) -> TestText {
+  public func applying(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) -> TestText {
     var located: [(range: Range<Int>, order: Int, text: String)] = []
     for (order, edit) in edits.enumerated() {
       guard let span = span(of: edit, in: encoding), let newText = edit["newText"]?.stringValue else {
-        throw TestTextError("a TextEdit that cannot apply: \(edit)")
+        throw HarnessError("a TextEdit that cannot apply: \(edit)")
       }
       located.append((span.range, order, newText))
     }
@@ -253,7 +253,7 @@ public struct TestText: Equatable, Sendable {
     var result = scalars
     var limit = scalars.count
     for edit in located {
-      guard edit.range.upperBound <= limit else { throw TestTextError("TextEdits overlap: \(edits)") }
+      guard edit.range.upperBound <= limit else { throw HarnessError("TextEdits overlap: \(edits)") }
       result.replaceSubrange(edit.range, with: Array(edit.text.unicodeScalars))
       limit = edit.range.lowerBound
     }
@@ -265,7 +265,7 @@ public struct TestText: Equatable, Sendable {
   }
 
   /// Applies LSP TextEdits in place (see `applying(_:in:)`).
-  public mutating func apply(_ edits: [JSONValue], in encoding: PositionEncoding) throws(TestTextError) {
+  public mutating func apply(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) {
     self = try applying(edits, in: encoding)
   }
 
@@ -341,8 +341,9 @@ public struct TestText: Equatable, Sendable {
   }
 }
 
-/// A TextEdit the model cannot apply.
-public struct TestTextError: Error, CustomStringConvertible, Sendable {
+/// A failure of a test's own machinery (a TextEdit the model cannot apply, a
+/// corpus file that cannot be read), not of an assertion.
+public struct HarnessError: Error, CustomStringConvertible, Sendable {
   public var description: String
   public init(_ description: String) { self.description = description }
 }

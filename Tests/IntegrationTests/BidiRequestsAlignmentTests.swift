@@ -25,8 +25,8 @@ final class BidiRequestsAlignmentTests: XCTestCase {
   }
 
   func testEveryAlignmentInBothLayoutsForBothDirections() throws {
-    let session = try BidiSession()
-    try session.open("abc שלום\nשלום abc")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc שלום\nשלום abc")
     let alignments = ["natural", "leading", "trailing", "left", "right", "center", "justified"]
     var checked = 0
     for layout in ["ltr", "rtl"] {
@@ -49,10 +49,10 @@ final class BidiRequestsAlignmentTests: XCTestCase {
   }
 
   func testNaturalIsTheDefaultAndFollowsTheRequestsStrategy() throws {
-    let session = try BidiSession()
+    let session = try TestSession(.bidiLSP)
     // firstStrong: rtl; estimate: 1 of 3 words, ltr. Then a line with no
     // strong character, which takes the fallback.
-    try session.open("שלום abc def\n123")
+    try session.open(text: "שלום abc def\n123")
     let byDefault = try session.paragraphs("bidi/alignment")
     XCTAssertEqual(byDefault.map { $0["alignment"] }, ["trailing", "trailing"])
     XCTAssertEqual(byDefault.map { $0["physical"] }, ["right", "right"])
@@ -60,7 +60,7 @@ final class BidiRequestsAlignmentTests: XCTestCase {
     let estimated = try session.paragraphs("bidi/alignment", ["strategy": "estimate"])
     XCTAssertEqual(estimated.map { $0["direction"] }, ["ltr", "ltr"])
     XCTAssertEqual(estimated.map { $0["physical"] }, ["left", "left"])
-    let fallback = try session.paragraphs("bidi/alignment", ["fallback": "ltr", "range": bidiRange(1, 0, 1, 0)])
+    let fallback = try session.paragraphs("bidi/alignment", ["fallback": "ltr", "range": lspRange(1, 0, 1, 0)])
     XCTAssertEqual(fallback.map { $0["physical"] }, ["left"])
     // Justified text ends on the paragraph's natural side, whatever the layout.
     let justified = try session.paragraphs(

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// The incremental core gives the answers of a from-scratch analysis: a
@@ -21,9 +22,9 @@ final class BidiRequestsCacheTests: XCTestCase {
 
   /// A random LSP position on `line` at a character boundary.
   private func position(
-    _ shadow: BidiShadowText, line: Int, _ encoding: String, _ generator: inout SeededGenerator
+    _ shadow: TestText, line: Int, _ encoding: PositionEncoding, _ generator: inout SeededGenerator
   ) -> (line: Int, character: Int) {
-    let offsets = BidiShadowText.offsets(shadow.lines[line], encoding)
+    let offsets = TestText.offsets(shadow.lines[line], in: encoding)
     return (line, offsets[Int.random(in: 0..<offsets.count, using: &generator)])
   }
 
@@ -44,11 +45,12 @@ final class BidiRequestsCacheTests: XCTestCase {
   /// daemon opening `shadow`'s text; returns how many paragraph entries
   /// it compared.
   private func compareWithAFreshDaemon(
-    _ session: BidiSession, _ shadow: BidiShadowText, _ context: String
+    _ session: TestSession, _ shadow: TestText, _ context: String
   ) throws -> Int {
-    XCTAssertEqual(BidiChars.visible(try session.text()), BidiChars.visible(shadow.text), "the edited copy: \(context)")
-    let fresh = try BidiSession(encoding: session.encoding)
-    try fresh.open(shadow.text)
+    XCTAssertEqual(
+      TestControls.visible(try session.text()), TestControls.visible(shadow.text), "the edited copy: \(context)")
+    let fresh = try TestSession(.bidiLSP, encoding: session.encoding)
+    try fresh.open(text: shadow.text)
     var compared = 0
     var requests: [(String, JSONObject)] = directionConfigurations.map { ("bidi/naturalDirection", $0) }
     requests.append(("bidi/visualOrder", ["include": ["runs", "levels", "visualOrder"]]))
@@ -73,12 +75,12 @@ final class BidiRequestsCacheTests: XCTestCase {
     var edits = 0
     var warmingRequests = 0
     var compared = 0
-    for encoding in ["utf-8", "utf-16", "utf-32"] {
-      let session = try BidiSession(encoding: encoding)
+    for encoding in PositionEncoding.allCases {
+      let session = try TestSession(.bidiLSP, encoding: encoding)
       let initial = (0..<150).map { _ in randomText(Int.random(in: 0...6, using: &generator), &generator) }
         .joined(separator: "\n")
-      try session.open(initial)
-      var shadow = BidiShadowText(initial)
+      try session.open(text: initial)
+      var shadow = TestText(initial)
       for checkpoint in 0..<3 {
         for _ in 0..<400 {
           // One to three changes in one didChange, applied in order.
@@ -99,20 +101,20 @@ final class BidiRequestsCacheTests: XCTestCase {
             let text =
               deletes ? "" : randomText(Int.random(in: 1...4, using: &generator), &generator) + (grow ? "\n" : "")
             let change: JSONValue = [
-              "range": bidiRange(start.line, start.character, end.line, end.character), "text": .string(text),
+              "range": lspRange(start.line, start.character, end.line, end.character), "text": .string(text),
             ]
-            try shadow.apply(edits: [["range": change["range"] ?? .null, "newText": .string(text)]], encoding)
+            try shadow.apply([["range": change["range"] ?? .null, "newText": .string(text)]], in: encoding)
             changes.append(change)
             edits += 1
           }
-          try session.change(changes)
+          try session.change(TestSession.defaultURI, changes)
           // Requests on parts of the document keep caches and summaries warm.
           if Int.random(in: 0..<3, using: &generator) == 0 {
             let lineCount = shadow.lineRanges.count
             let line = Int.random(in: 0..<lineCount, using: &generator)
             let last = min(lineCount - 1, line + Int.random(in: 0...5, using: &generator))
             var options = directionConfigurations[Int.random(in: 0..<directionConfigurations.count, using: &generator)]
-            options["range"] = bidiRange(line, 0, last, 0)
+            options["range"] = lspRange(line, 0, last, 0)
             let method = ["bidi/naturalDirection", "bidi/visualOrder", "bidi/alignment"][
               Int.random(in: 0..<3, using: &generator)]
             _ = try session.paragraphs(method, options)

@@ -91,13 +91,13 @@ final class BidiRequestsConformanceTests: XCTestCase {
     XCTAssertEqual(Set(cases.map(\.direction)), [0, 1, 2])
 
     // UTF-32, so that offsets are the file's character indices.
-    let session = try BidiSession(encoding: "utf-32")
+    let session = try TestSession(.bidiLSP, encoding: .utf32)
     var text = ""
     for (index, test) in cases.enumerated() {
       if index > 0 { text += "\n" }
       text.unicodeScalars.append(contentsOf: test.scalars)
     }
-    try session.open(text)
+    try session.open(text: text)
     let include: JSONValue = ["levels", "visualOrder"]
     let answers = [
       try session.paragraphs("bidi/visualOrder", ["direction": "ltr", "include": include]),
@@ -117,7 +117,7 @@ final class BidiRequestsConformanceTests: XCTestCase {
       let order = display?["visualOrder"]?.arrayValue?.compactMap(\.intValue) ?? []
       if paragraph["paragraphLevel"]?.intValue != test.paragraphLevel || levels != test.levels || order != test.order {
         failures.append(
-          "BidiCharacterTest.txt line \(test.lineNumber): \(BidiChars.visible(test.scalars)) direction \(test.direction): "
+          "BidiCharacterTest.txt line \(test.lineNumber): \(TestControls.visible(test.scalars)) direction \(test.direction): "
             + "level \(paragraph["paragraphLevel"] ?? .null), levels \(levels), order \(order); "
             + "expected \(test.paragraphLevel), \(test.levels), \(test.order)")
       }

@@ -1,10 +1,11 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `bidi/naturalDirection` (contract §4, §4.1) and the common options, against
 /// the built daemon; every params and result is schema-checked by
-/// `BidiSession`.
+/// `TestSession`.
 final class BidiRequestsNaturalDirectionTests: XCTestCase {
   /// An entry as `line start-end direction basis [@line:character]`.
   private func brief(_ entry: JSONValue) -> String {
@@ -17,7 +18,7 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   }
 
   private func directions(
-    _ session: BidiSession, _ options: JSONObject = [:], uri: String = BidiSession.uri,
+    _ session: TestSession, _ options: JSONObject = [:], uri: String = TestSession.defaultURI,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String] {
     try session.paragraphs("bidi/naturalDirection", options, uri: uri, file: file, line: line).map(brief)
@@ -25,7 +26,7 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
 
   /// `direction basis` of each entry, without offsets.
   private func decisions(
-    _ session: BidiSession, _ options: JSONObject = [:], file: StaticString = #filePath, line: UInt = #line
+    _ session: TestSession, _ options: JSONObject = [:], file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String] {
     try session.paragraphs("bidi/naturalDirection", options, file: file, line: line).map {
       "\($0["direction"]?.stringValue ?? "?") \($0["basis"]?.stringValue ?? "?")"
@@ -38,23 +39,23 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     // U+1F600 is ON (4 UTF-8 bytes, 2 UTF-16 units); U+0661 is AN (2 bytes);
     // U+1D4B3 MATHEMATICAL SCRIPT CAPITAL X is L (4 bytes, 2 units).
     let text = "😀 123 שלום\n١٢ 𝒳abc"
-    let expected = [
-      "utf-8": ["0 0-17 rtl firstStrong @0:9", "1 0-12 ltr firstStrong @1:5"],
-      "utf-16": ["0 0-11 rtl firstStrong @0:7", "1 0-8 ltr firstStrong @1:3"],
-      "utf-32": ["0 0-10 rtl firstStrong @0:6", "1 0-7 ltr firstStrong @1:3"],
+    let expected: [PositionEncoding: [String]] = [
+      .utf8: ["0 0-17 rtl firstStrong @0:9", "1 0-12 ltr firstStrong @1:5"],
+      .utf16: ["0 0-11 rtl firstStrong @0:7", "1 0-8 ltr firstStrong @1:3"],
+      .utf32: ["0 0-10 rtl firstStrong @0:6", "1 0-7 ltr firstStrong @1:3"],
     ]
     for (encoding, lines) in expected {
-      let session = try BidiSession(encoding: encoding)
-      try session.open(text)
-      XCTAssertEqual(try directions(session), lines, encoding)
-      XCTAssertEqual(try directions(session, ["strategy": "firstStrong"]), lines, encoding)
+      let session = try TestSession(.bidiLSP, encoding: encoding)
+      try session.open(text: text)
+      XCTAssertEqual(try directions(session), lines, encoding.rawValue)
+      XCTAssertEqual(try directions(session, ["strategy": "firstStrong"]), lines, encoding.rawValue)
     }
   }
 
   func testFirstStrongSkipsIsolatesButNotEmbeddings() throws {
-    let session = try BidiSession()
+    let session = try TestSession(.bidiLSP)
     try session.open(
-      [
+      text: [
         "\u{2068}abc\u{2069} שלום",  // FSI abc PDI: the Hebrew decides
         "\u{2067}שלום\u{2069} abc",  // RLI … PDI: the Latin decides
         "\u{2066}a\u{2067}ש\u{2069}b\u{2069}c",  // nested isolates
@@ -73,15 +74,15 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
         "5 0-9 rtl fallback",
       ])
     XCTAssertEqual(
-      try directions(session, ["fallback": "ltr", "range": bidiRange(5, 0, 5, 0)]), ["5 0-9 ltr fallback"])
+      try directions(session, ["fallback": "ltr", "range": lspRange(5, 0, 5, 0)]), ["5 0-9 ltr fallback"])
   }
 
   // MARK: estimate
 
   func testEstimateCountsWordsWithTheDefaultThreshold() throws {
-    let session = try BidiSession()
+    let session = try TestSession(.bidiLSP)
     try session.open(
-      [
+      text: [
         "abc def ghi שלום עולם",  // 2 of 5 words RTL: 0.4 is not more than 0.4
         "abc def שלום עולם",  // 2 of 4: RTL
         "123 456 !!! -- abc שלום",  // words without a strong character do not count: 1 of 2
@@ -107,9 +108,9 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   }
 
   func testEstimateWithACustomThreshold() throws {
-    let session = try BidiSession()
-    try session.open("abc def שלום עולם\nabc def ghi שלום\nabc\nשלום")
-    let half = ["range": bidiRange(0, 0, 0, 0), "strategy": "estimate"] as JSONObject
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc def שלום עולם\nabc def ghi שלום\nabc\nשלום")
+    let half = ["range": lspRange(0, 0, 0, 0), "strategy": "estimate"] as JSONObject
     func with(_ threshold: JSONValue, _ base: JSONObject) -> JSONObject {
       var options = base
       options["rtlThreshold"] = threshold
@@ -118,21 +119,21 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     XCTAssertEqual(try decisions(session, with(0.6, half)), ["ltr estimate"])
     XCTAssertEqual(try decisions(session, with(0.5, half)), ["ltr estimate"], "more than the threshold, not equal")
     XCTAssertEqual(try decisions(session, with(0.49, half)), ["rtl estimate"])
-    let quarter = ["range": bidiRange(1, 0, 1, 0), "strategy": "estimate"] as JSONObject
+    let quarter = ["range": lspRange(1, 0, 1, 0), "strategy": "estimate"] as JSONObject
     XCTAssertEqual(try decisions(session, with(0.2, quarter)), ["rtl estimate"])
     XCTAssertEqual(try decisions(session, with(0.3, quarter)), ["ltr estimate"])
     // An integer threshold is a number too.
     XCTAssertEqual(try decisions(session, with(0, quarter)), ["rtl estimate"])
     XCTAssertEqual(
-      try decisions(session, ["strategy": "estimate", "rtlThreshold": 0, "range": bidiRange(2, 0, 3, 9)]),
+      try decisions(session, ["strategy": "estimate", "rtlThreshold": 0, "range": lspRange(2, 0, 3, 9)]),
       ["ltr estimate", "rtl estimate"])
   }
 
   // MARK: anyRTL
 
   func testAnyRTL() throws {
-    let session = try BidiSession()
-    try session.open("abc def ש\nabc def\n\u{2066}ש\u{2069} abc\n123 !\n\u{2067}abc\u{2069}")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc def ש\nabc def\n\u{2066}ש\u{2069} abc\n123 !\n\u{2067}abc\u{2069}")
     XCTAssertEqual(
       try directions(session, ["strategy": "anyRTL"]),
       [
@@ -150,14 +151,14 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     for index in 0..<500 { lines.append(neutral[index % neutral.count]) }
     lines.append("abc")
     for index in 0..<500 { lines.append(neutral[index % neutral.count]) }
-    let session = try BidiSession()
-    try session.open(lines.joined(separator: "\n"))
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: lines.joined(separator: "\n"))
 
     // Asked alone: the decided line lies outside the range.
-    XCTAssertEqual(try decisions(session, ["range": bidiRange(501, 0, 501, 0)]), ["rtl fallback"])
-    XCTAssertEqual(try decisions(session, ["range": bidiRange(1002, 0, 1002, 9)]), ["ltr fallback"])
+    XCTAssertEqual(try decisions(session, ["range": lspRange(501, 0, 501, 0)]), ["rtl fallback"])
+    XCTAssertEqual(try decisions(session, ["range": lspRange(1002, 0, 1002, 9)]), ["ltr fallback"])
     XCTAssertEqual(
-      try decisions(session, ["range": bidiRange(1001, 0, 1001, 9), "strategy": "estimate"]), ["ltr fallback"])
+      try decisions(session, ["range": lspRange(1001, 0, 1001, 9), "strategy": "estimate"]), ["ltr fallback"])
 
     // The whole document, with each strategy, against a running model. The
     // isolate-only lines are undecided for firstStrong only.
@@ -180,13 +181,13 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       XCTAssertEqual(all.filter { $0.hasSuffix("fallback") }.count, strategy == "firstStrong" ? 1001 : 801, strategy)
     }
     XCTAssertEqual(
-      try decisions(session, ["layoutDirection": "rtl", "range": bidiRange(0, 0, 1, 0)]), ["rtl fallback"],
+      try decisions(session, ["layoutDirection": "rtl", "range": lspRange(0, 0, 1, 0)]), ["rtl fallback"],
       "at the document start, previous means the layout direction")
   }
 
   func testFallbackPreviousWithinALineOfSeveralParagraphs() throws {
-    let session = try BidiSession()
-    try session.open("123\u{2029}abc\nשלום\u{2029}123")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "123\u{2029}abc\nשלום\u{2029}123")
     XCTAssertEqual(
       try directions(session, ["layoutDirection": "rtl"]),
       ["0 0-4 rtl fallback", "0 4-7 ltr firstStrong @0:4", "1 0-5 rtl firstStrong @1:0", "1 5-8 rtl fallback"])
@@ -194,8 +195,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     // The nearest preceding paragraph may be inside an earlier line; in
     // block mode the block's first strong character may be in a later
     // paragraph of its first line.
-    let other = try BidiSession()
-    try other.open("123\u{2029}שלום\nabc\n\nשלום\u{2029}abc\n123\nabc\u{2029}123\n456")
+    let other = try TestSession(.bidiLSP)
+    try other.open(text: "123\u{2029}שלום\nabc\n\nשלום\u{2029}abc\n123\nabc\u{2029}123\n456")
     XCTAssertEqual(
       try directions(other),
       [
@@ -213,8 +214,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   }
 
   func testFallbackLayoutLtrAndRtl() throws {
-    let session = try BidiSession()
-    try session.open("שלום\n123\nabc\n")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "שלום\n123\nabc\n")
     let cases: [(JSONObject, [String])] = [
       (["fallback": "ltr"], ["rtl firstStrong", "ltr fallback", "ltr firstStrong", "ltr fallback"]),
       (["fallback": "rtl"], ["rtl firstStrong", "rtl fallback", "ltr firstStrong", "rtl fallback"]),
@@ -258,8 +259,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   ].joined(separator: "\n")
 
   func testBlockFirstStrongGivesEveryLineTheBlocksDirection() throws {
-    let session = try BidiSession()
-    try session.open(blockText)
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: blockText)
     XCTAssertEqual(
       try directions(session, ["paragraphs": "block"]),
       [
@@ -273,17 +274,17 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       ])
     // Asked about a later line alone, the block and its strong character are the same.
     XCTAssertEqual(
-      try directions(session, ["paragraphs": "block", "range": bidiRange(2, 0, 2, 0)]), ["2 0-11 rtl firstStrong @1:0"])
+      try directions(session, ["paragraphs": "block", "range": lspRange(2, 0, 2, 0)]), ["2 0-11 rtl firstStrong @1:0"])
     XCTAssertEqual(
-      try directions(session, ["paragraphs": "block", "range": bidiRange(6, 0, 6, 0)]), ["6 0-12 ltr firstStrong @5:0"])
+      try directions(session, ["paragraphs": "block", "range": lspRange(6, 0, 6, 0)]), ["6 0-12 ltr firstStrong @5:0"])
     // Line by line, for contrast.
     XCTAssertEqual(
-      try decisions(session, ["range": bidiRange(0, 0, 2, 5)]), ["ltr fallback", "rtl firstStrong", "ltr firstStrong"])
+      try decisions(session, ["range": lspRange(0, 0, 2, 5)]), ["ltr fallback", "rtl firstStrong", "ltr firstStrong"])
   }
 
   func testBlockEstimateAndAnyRTLUseTheBlocksTextAsAWhole() throws {
-    let session = try BidiSession()
-    try session.open(blockText)
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: blockText)
     // Block A: 1 RTL word of 5 counted; B: 3 of 6 (line 5 alone: 0 of 3);
     // D: 1 of 3.
     XCTAssertEqual(
@@ -303,13 +304,13 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
         "rtl anyRTL", "rtl anyRTL",
       ])
     XCTAssertEqual(
-      try decisions(session, ["paragraphs": "line", "strategy": "anyRTL", "range": bidiRange(5, 0, 5, 0)]),
+      try decisions(session, ["paragraphs": "line", "strategy": "anyRTL", "range": lspRange(5, 0, 5, 0)]),
       ["ltr anyRTL", "ltr anyRTL"])
   }
 
   func testBlankLinesTakeTheFallback() throws {
-    let session = try BidiSession()
-    try session.open("\n \nשלום\n\nabc\n\t")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "\n \nשלום\n\nabc\n\t")
     let cases: [(JSONObject, [String])] = [
       ([:], ["ltr fallback", "ltr fallback", "rtl firstStrong", "rtl fallback", "ltr firstStrong", "ltr fallback"]),
       (
@@ -339,27 +340,27 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   // MARK: range
 
   func testRangeEndingAtCharacterZeroLeavesThatLineOut() throws {
-    let session = try BidiSession()
-    try session.open("a\nb\nc\nd\n")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "a\nb\nc\nd\n")
     func lines(_ range: JSONValue) throws -> [Int] {
       try session.paragraphs("bidi/naturalDirection", ["range": range]).compactMap { $0["line"]?.intValue }
     }
-    XCTAssertEqual(try lines(bidiRange(0, 0, 2, 0)), [0, 1])
-    XCTAssertEqual(try lines(bidiLineRange(2)), [2])
-    XCTAssertEqual(try lines(bidiRange(1, 0, 1, 0)), [1], "an empty range on one line covers that line")
-    XCTAssertEqual(try lines(bidiRange(0, 0, 2, 1)), [0, 1, 2])
-    XCTAssertEqual(try lines(bidiRange(1, 1, 3, 0)), [1, 2])
-    XCTAssertEqual(try lines(bidiRange(0, 0, 3, 99)), [0, 1, 2, 3], "a character past the end is clamped")
-    XCTAssertEqual(try lines(bidiRange(3, 0, 4, 0)), [3], "the empty last line after the final newline exists")
-    XCTAssertEqual(try lines(bidiRange(4, 0, 4, 0)), [4])
+    XCTAssertEqual(try lines(lspRange(0, 0, 2, 0)), [0, 1])
+    XCTAssertEqual(try lines(lineRange(2)), [2])
+    XCTAssertEqual(try lines(lspRange(1, 0, 1, 0)), [1], "an empty range on one line covers that line")
+    XCTAssertEqual(try lines(lspRange(0, 0, 2, 1)), [0, 1, 2])
+    XCTAssertEqual(try lines(lspRange(1, 1, 3, 0)), [1, 2])
+    XCTAssertEqual(try lines(lspRange(0, 0, 3, 99)), [0, 1, 2, 3], "a character past the end is clamped")
+    XCTAssertEqual(try lines(lspRange(3, 0, 4, 0)), [3], "the empty last line after the final newline exists")
+    XCTAssertEqual(try lines(lspRange(4, 0, 4, 0)), [4])
     XCTAssertEqual(try session.paragraphs("bidi/naturalDirection").count, 5)
   }
 
   func testRangesPastTheEndAreInvalidParams() throws {
-    let session = try BidiSession()
-    try session.open("a\nb\n")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "a\nb\n")
     let bad: [JSONValue] = [
-      bidiRange(0, 0, 4, 0), bidiRange(0, 0, 3, 1), bidiRange(3, 0, 3, 0), bidiRange(9, 0, 9, 1), bidiRange(2, 0, 1, 0),
+      lspRange(0, 0, 4, 0), lspRange(0, 0, 3, 1), lspRange(3, 0, 3, 0), lspRange(9, 0, 9, 1), lspRange(2, 0, 1, 0),
     ]
     let requests: [(String, JSONObject)] = [
       ("bidi/naturalDirection", [:]), ("bidi/alignment", ["textAlignment": "natural"]),
@@ -384,16 +385,16 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   /// Specification §4, common parameters: an `end` of `{lineCount, 0}` means
   /// "to the end of the document", as many LSP clients send it.
   func testRangeMayEndAtTheStartOfTheLinePastTheEnd() throws {
-    let session = try BidiSession()
-    try session.open("a\nb\n")
-    let paragraphs = try session.paragraphs("bidi/naturalDirection", ["range": bidiRange(1, 0, 3, 0)])
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "a\nb\n")
+    let paragraphs = try session.paragraphs("bidi/naturalDirection", ["range": lspRange(1, 0, 3, 0)])
     XCTAssertEqual(paragraphs.map { $0["line"]?.intValue }, [1, 2])
   }
 
   func testOptionsOutsideTheirValuesAreRejectedByTheSchemaAndTheDaemon() throws {
-    let session = try BidiSession()
-    try session.open("abc")
-    let schemas = try BidiSession.schemas()
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc")
+    let schemas = try TestSession.schemas()
     let cases: [(String, String, JSONValue)] = [
       ("bidi/naturalDirection", "strategy", "guess"),
       ("bidi/naturalDirection", "rtlThreshold", 1.5),
@@ -409,11 +410,11 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       ("bidi/insertMarks", "mode", "bold"),
     ]
     for (method, field, value) in cases {
-      var params = BidiSession.params([:], uri: BidiSession.uri)
+      var params = TestSession.params([:], uri: TestSession.defaultURI)
       if method == "bidi/insertMarks" && field != "mode" { params["mode"] = "strip" }
       params[field] = value
       XCTAssertFalse(
-        schemas.validate(.object(params), against: BidiSession.schemaFile(method) + "#/$defs/params").isEmpty,
+        schemas.validate(.object(params), against: TestSession.schemaFile(method) + "#/$defs/params").isEmpty,
         "the schema must reject \(field): \(value)")
       let reply = try session.client.request(method, .object(params))
       XCTAssertEqual(reply["error"]?["code"], -32602, "\(method) \(field): \(value) → \(reply)")
@@ -425,24 +426,24 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
 
   func testAParagraphSeparatorGivesTwoEntriesOnOneLine() throws {
     let text = "😀a\u{2029}ש\nabc\u{2029}"
-    let expected = [
-      "utf-8": ["0 0-8 ltr firstStrong @0:4", "0 8-10 rtl firstStrong @0:8", "1 0-6 ltr firstStrong @1:0"],
-      "utf-16": ["0 0-4 ltr firstStrong @0:2", "0 4-5 rtl firstStrong @0:4", "1 0-4 ltr firstStrong @1:0"],
-      "utf-32": ["0 0-3 ltr firstStrong @0:1", "0 3-4 rtl firstStrong @0:3", "1 0-4 ltr firstStrong @1:0"],
+    let expected: [PositionEncoding: [String]] = [
+      .utf8: ["0 0-8 ltr firstStrong @0:4", "0 8-10 rtl firstStrong @0:8", "1 0-6 ltr firstStrong @1:0"],
+      .utf16: ["0 0-4 ltr firstStrong @0:2", "0 4-5 rtl firstStrong @0:4", "1 0-4 ltr firstStrong @1:0"],
+      .utf32: ["0 0-3 ltr firstStrong @0:1", "0 3-4 rtl firstStrong @0:3", "1 0-4 ltr firstStrong @1:0"],
     ]
     for (encoding, entries) in expected {
-      let session = try BidiSession(encoding: encoding)
-      try session.open(text)
-      XCTAssertEqual(try directions(session), entries, encoding)
+      let session = try TestSession(.bidiLSP, encoding: encoding)
+      try session.open(text: text)
+      XCTAssertEqual(try directions(session), entries, encoding.rawValue)
       let spans = entries.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
       let alignment = try session.paragraphs("bidi/alignment").map {
         "\($0["line"]?.intValue ?? -1) \($0["start"]?.intValue ?? -1)-\($0["end"]?.intValue ?? -1)"
       }
-      XCTAssertEqual(alignment, spans, encoding)
+      XCTAssertEqual(alignment, spans, encoding.rawValue)
       let visual = try session.paragraphs("bidi/visualOrder").map {
         "\($0["line"]?.intValue ?? -1) \($0["start"]?.intValue ?? -1)-\($0["end"]?.intValue ?? -1)"
       }
-      XCTAssertEqual(visual, spans, encoding)
+      XCTAssertEqual(visual, spans, encoding.rawValue)
     }
   }
 
@@ -458,8 +459,8 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
         "strategy": "estimate", "rtlThreshold": 0.6, "fallback": "rtl", "paragraphs": "block", "layoutDirection": "rtl",
       ]
     ]
-    let session = try BidiSession(initializationOptions: settings)
-    try session.open(settingsText)
+    let session = try TestSession(.bidiLSP, initializationOptions: settings)
+    try session.open(text: settingsText)
     // block + estimate at 0.6 (4/7 is not more); the blank line and the
     // block without strong characters take the fallback rtl.
     XCTAssertEqual(try decisions(session), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
@@ -480,23 +481,23 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       try decisions(session, ["fallback": "layout", "layoutDirection": "ltr"]),
       ["ltr estimate", "ltr estimate", "ltr fallback", "ltr fallback"])
     // The layout direction setting: an ltr paragraph in an rtl layout is trailing.
-    let alignment = try session.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)])
+    let alignment = try session.paragraphs("bidi/alignment", ["range": lspRange(0, 0, 0, 0)])
     XCTAssertEqual(alignment.first?["alignment"], "trailing")
     XCTAssertEqual(alignment.first?["physical"], "left")
 
     // Without settings, the contract's defaults.
-    let plain = try BidiSession()
-    try plain.open(settingsText)
+    let plain = try TestSession(.bidiLSP)
+    try plain.open(text: settingsText)
     XCTAssertEqual(try decisions(plain), ["ltr firstStrong", "rtl firstStrong", "rtl fallback", "rtl fallback"])
     XCTAssertEqual(
-      try plain.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "leading")
+      try plain.paragraphs("bidi/alignment", ["range": lspRange(0, 0, 0, 0)]).first?["alignment"], "leading")
   }
 
   func testDidChangeConfigurationSettingsApply() throws {
     // Contract §5: settings come through initializationOptions.bidi and the
     // settings.bidi of workspace/didChangeConfiguration.
-    let session = try BidiSession()
-    try session.open(settingsText)
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: settingsText)
     try session.client.notify(
       "workspace/didChangeConfiguration",
       [
@@ -509,9 +510,9 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
       ])
     XCTAssertEqual(try decisions(session), ["ltr estimate", "ltr estimate", "rtl fallback", "rtl fallback"])
     XCTAssertEqual(
-      try session.paragraphs("bidi/alignment", ["range": bidiRange(0, 0, 0, 0)]).first?["alignment"], "trailing")
+      try session.paragraphs("bidi/alignment", ["range": lspRange(0, 0, 0, 0)]).first?["alignment"], "trailing")
     // A later change applies too.
     try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["strategy": "anyRTL"]]])
-    XCTAssertEqual(try decisions(session, ["range": bidiRange(0, 0, 0, 0)]).first, "rtl anyRTL")
+    XCTAssertEqual(try decisions(session, ["range": lspRange(0, 0, 0, 0)]).first, "rtl anyRTL")
   }
 }

@@ -1,9 +1,10 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `bidi/visualOrder` (contract §4.3) against the built daemon; every params
-/// and result is schema-checked by `BidiSession`.
+/// and result is schema-checked by `TestSession`.
 final class BidiRequestsVisualOrderTests: XCTestCase {
   private static let everything: JSONValue = [
     "runs", "levels", "visualOrder", "visualText", "logicalToVisual", "visualToLogical",
@@ -11,7 +12,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
 
   /// The display lines of every paragraph of the answer, in order.
   private func displayLines(
-    _ session: BidiSession, _ options: JSONObject, file: StaticString = #filePath, line: UInt = #line
+    _ session: TestSession, _ options: JSONObject, file: StaticString = #filePath, line: UInt = #line
   ) throws -> [JSONValue] {
     try session.paragraphs("bidi/visualOrder", options, file: file, line: line).flatMap {
       $0["lines"]?.arrayValue ?? []
@@ -30,8 +31,8 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   // MARK: direction
 
   func testDirectionAutoLtrAndRtl() throws {
-    let session = try BidiSession()
-    try session.open("abc שלום\nשלום abc\n123\nשלום abc def")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc שלום\nשלום abc\n123\nשלום abc def")
     func levels(_ options: JSONObject) throws -> [Int] {
       try session.paragraphs("bidi/visualOrder", options).compactMap { $0["paragraphLevel"]?.intValue }
     }
@@ -49,22 +50,22 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     XCTAssertEqual(directions, ["rtl", "rtl", "rtl", "rtl"])
 
     XCTAssertEqual(
-      runs(try displayLines(session, ["range": bidiRange(0, 0, 0, 0)]).first?["runs"]), ["0-4@0", "4-8@1"])
+      runs(try displayLines(session, ["range": lspRange(0, 0, 0, 0)]).first?["runs"]), ["0-4@0", "4-8@1"])
     // In an rtl paragraph the Latin rises to level 2; the space between
     // the two directions takes the paragraph's (N2).
     XCTAssertEqual(
-      runs(try displayLines(session, ["range": bidiRange(0, 0, 0, 0), "direction": "rtl"]).first?["runs"]),
+      runs(try displayLines(session, ["range": lspRange(0, 0, 0, 0), "direction": "rtl"]).first?["runs"]),
       ["3-8@1", "0-3@2"])
     XCTAssertEqual(
-      runs(try displayLines(session, ["range": bidiRange(1, 0, 1, 0), "direction": "ltr"]).first?["runs"]),
+      runs(try displayLines(session, ["range": lspRange(1, 0, 1, 0), "direction": "ltr"]).first?["runs"]),
       ["0-4@1", "4-8@0"])
   }
 
   // MARK: include
 
   func testEachIncludeFieldAloneAndAllTogether() throws {
-    let session = try BidiSession()
-    try session.open("abc שלום")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "abc שלום")
     let expected: JSONObject = [
       "start": 0, "end": 8,
       "runs": [["start": 0, "end": 4, "level": 0], ["start": 4, "end": 8, "level": 1]],
@@ -89,14 +90,14 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   // MARK: lineBreaks
 
   func testLineBreaksReorderEachDisplayLineByItself() throws {
-    let session = try BidiSession()
-    try session.open("שלום abc def\nabc\u{2029}שלום def")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "שלום abc def\nabc\u{2029}שלום def")
     let include: JSONValue = ["levels", "visualOrder", "logicalToVisual", "runs"]
-    let whole = try displayLines(session, ["range": bidiRange(0, 0, 0, 0), "include": include])
+    let whole = try displayLines(session, ["range": lspRange(0, 0, 0, 0), "include": include])
     XCTAssertEqual(whole.count, 1)
     XCTAssertEqual(ints(whole.first?["levels"]), [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2])
 
-    let broken = try displayLines(session, ["range": bidiRange(0, 0, 0, 0), "include": include, "lineBreaks": [9]])
+    let broken = try displayLines(session, ["range": lspRange(0, 0, 0, 0), "include": include, "lineBreaks": [9]])
     XCTAssertEqual(broken.count, 2)
     // L1: the space before the break is now at the end of a display line,
     // so it goes back to the paragraph level.
@@ -115,12 +116,12 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
 
     // Two breaks, one per word boundary.
     let three = try displayLines(
-      session, ["range": bidiRange(0, 0, 0, 0), "lineBreaks": [5, 9], "include": ["visualOrder"]])
+      session, ["range": lspRange(0, 0, 0, 0), "lineBreaks": [5, 9], "include": ["visualOrder"]])
     XCTAssertEqual(three.map { ints($0["visualOrder"]) }, [[4, 3, 2, 1, 0], [8, 5, 6, 7], [9, 10, 11]])
 
     // In a line of two paragraphs, display lines also end at the paragraph's end.
     let paragraphs = try session.paragraphs(
-      "bidi/visualOrder", ["range": bidiRange(1, 0, 1, 0), "lineBreaks": [6], "include": ["levels"]])
+      "bidi/visualOrder", ["range": lspRange(1, 0, 1, 0), "lineBreaks": [6], "include": ["levels"]])
     XCTAssertEqual(paragraphs.count, 2)
     XCTAssertEqual(paragraphs.first?["lines"]?.arrayValue?.map { ints($0["levels"]) }, [[0, 0, 0, 0]])
     XCTAssertEqual(
@@ -130,17 +131,17 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   }
 
   func testBadLineBreaksAreInvalidParams() throws {
-    let session = try BidiSession()
-    try session.open("a😀b שלום\nabc")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "a😀b שלום\nabc")
     let cases: [(JSONObject, String)] = [
       (["lineBreaks": [2]], "a range of more than one line"),
-      (["lineBreaks": [2], "range": bidiRange(0, 0, 1, 1)], "a range of more than one line"),
-      (["lineBreaks": [2], "range": bidiRange(0, 0, 0, 0)], "inside a surrogate pair"),
-      (["lineBreaks": [0], "range": bidiRange(0, 0, 0, 0)], "at the line start"),
-      (["lineBreaks": [9], "range": bidiRange(0, 0, 0, 0)], "at the line end"),
-      (["lineBreaks": [12], "range": bidiRange(0, 0, 0, 0)], "past the line end"),
-      (["lineBreaks": [5, 3], "range": bidiRange(0, 0, 0, 0)], "decreasing"),
-      (["lineBreaks": [3, 3], "range": bidiRange(0, 0, 0, 0)], "repeated"),
+      (["lineBreaks": [2], "range": lspRange(0, 0, 1, 1)], "a range of more than one line"),
+      (["lineBreaks": [2], "range": lspRange(0, 0, 0, 0)], "inside a surrogate pair"),
+      (["lineBreaks": [0], "range": lspRange(0, 0, 0, 0)], "at the line start"),
+      (["lineBreaks": [9], "range": lspRange(0, 0, 0, 0)], "at the line end"),
+      (["lineBreaks": [12], "range": lspRange(0, 0, 0, 0)], "past the line end"),
+      (["lineBreaks": [5, 3], "range": lspRange(0, 0, 0, 0)], "decreasing"),
+      (["lineBreaks": [3, 3], "range": lspRange(0, 0, 0, 0)], "repeated"),
     ]
     for (options, problem) in cases {
       let error = try session.error("bidi/visualOrder", options)
@@ -148,9 +149,9 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
       XCTAssertTrue(error.message.contains("lineBreaks"), "\(problem): \(error.message)")
     }
     // The same break on a character boundary is fine, in UTF-8 too.
-    XCTAssertEqual(try displayLines(session, ["lineBreaks": [3], "range": bidiRange(0, 0, 0, 0)]).count, 2)
-    let utf8 = try BidiSession(encoding: "utf-8")
-    try utf8.open("שלום")
+    XCTAssertEqual(try displayLines(session, ["lineBreaks": [3], "range": lspRange(0, 0, 0, 0)]).count, 2)
+    let utf8 = try TestSession(.bidiLSP, encoding: .utf8)
+    try utf8.open(text: "שלום")
     XCTAssertEqual(try utf8.error("bidi/visualOrder", ["lineBreaks": [3]]).code, -32602, "inside a UTF-8 sequence")
     XCTAssertEqual(try displayLines(utf8, ["lineBreaks": [4]]).count, 2)
   }
@@ -158,8 +159,8 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   // MARK: mirror
 
   func testMirroredGlyphsInRTLText() throws {
-    let session = try BidiSession()
-    try session.open("(שלום)\nשלום [abc] <x>\nabc (def)")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "(שלום)\nשלום [abc] <x>\nabc (def)")
     func texts(_ options: JSONObject) throws -> [String] {
       var all = options
       all["include"] = ["visualText"]
@@ -180,47 +181,47 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     // U+10900 PHOENICIAN LETTER ALF and U+10901 BET are R and astral: in an
     // rtl paragraph their units stay in logical order.
     let text = "𐤀𐤁 ab\nab😀 שלום"
-    let expected: [String: [(levels: [Int], order: [Int], runs: [String])]] = [
-      "utf-8": [
+    let expected: [PositionEncoding: [(levels: [Int], order: [Int], runs: [String])]] = [
+      .utf8: [
         ([1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2], [9, 10, 8, 4, 5, 6, 7, 0, 1, 2, 3], ["9-11@2", "0-9@1"]),
         (
           [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], [0, 1, 2, 3, 4, 5, 6, 13, 14, 11, 12, 9, 10, 7, 8],
           ["0-7@0", "7-15@1"]
         ),
       ],
-      "utf-16": [
+      .utf16: [
         ([1, 1, 1, 1, 1, 2, 2], [5, 6, 4, 2, 3, 0, 1], ["5-7@2", "0-5@1"]),
         ([0, 0, 0, 0, 0, 1, 1, 1, 1], [0, 1, 2, 3, 4, 8, 7, 6, 5], ["0-5@0", "5-9@1"]),
       ],
-      "utf-32": [
+      .utf32: [
         ([1, 1, 1, 2, 2], [3, 4, 2, 1, 0], ["3-5@2", "0-3@1"]),
         ([0, 0, 0, 0, 1, 1, 1, 1], [0, 1, 2, 3, 7, 6, 5, 4], ["0-4@0", "4-8@1"]),
       ],
     ]
     for (encoding, lines) in expected {
-      let session = try BidiSession(encoding: encoding)
-      try session.open(text)
+      let session = try TestSession(.bidiLSP, encoding: encoding)
+      try session.open(text: text)
       let answer = try displayLines(session, ["include": Self.everything])
-      XCTAssertEqual(answer.count, 2, encoding)
+      XCTAssertEqual(answer.count, 2, encoding.rawValue)
       for (display, want) in zip(answer, lines) {
-        XCTAssertEqual(ints(display["levels"]), want.levels, encoding)
-        XCTAssertEqual(ints(display["visualOrder"]), want.order, encoding)
-        XCTAssertEqual(runs(display["runs"]), want.runs, encoding)
-        XCTAssertEqual(display["end"]?.intValue, want.levels.count, encoding)
-        XCTAssertEqual(ints(display["logicalToVisual"]).count, want.levels.count, encoding)
-        XCTAssertEqual(ints(display["visualToLogical"]).sorted(), Array(0..<want.levels.count), encoding)
+        XCTAssertEqual(ints(display["levels"]), want.levels, encoding.rawValue)
+        XCTAssertEqual(ints(display["visualOrder"]), want.order, encoding.rawValue)
+        XCTAssertEqual(runs(display["runs"]), want.runs, encoding.rawValue)
+        XCTAssertEqual(display["end"]?.intValue, want.levels.count, encoding.rawValue)
+        XCTAssertEqual(ints(display["logicalToVisual"]).count, want.levels.count, encoding.rawValue)
+        XCTAssertEqual(ints(display["visualToLogical"]).sorted(), Array(0..<want.levels.count), encoding.rawValue)
       }
-      XCTAssertEqual(answer.map { $0["visualText"]?.stringValue }, ["ab 𐤁𐤀", "ab😀 םולש"], encoding)
+      XCTAssertEqual(answer.map { $0["visualText"]?.stringValue }, ["ab 𐤁𐤀", "ab😀 םולש"], encoding.rawValue)
     }
   }
 
   // MARK: Removed characters
 
   func testCharactersRemovedByX9HaveNullLevelsAndJoinTheRunBefore() throws {
-    let session = try BidiSession()
+    let session = try TestSession(.bidiLSP)
     // RLE b PDF: b is raised to level 2 (an L at an odd embedding level);
     // U+200B ZERO WIDTH SPACE is BN.
-    try session.open("a\u{202B}b\u{202C}c\nab\u{200B}c")
+    try session.open(text: "a\u{202B}b\u{202C}c\nab\u{200B}c")
     let lines = try displayLines(session, ["include": Self.everything])
     XCTAssertEqual(lines.count, 2)
     XCTAssertEqual(lines[0]["levels"], [0, nil, 2, nil, 0])
@@ -237,8 +238,8 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     // Protocol/specification.md §4 (bidi/visualOrder, runs): removed
     // characters at the start of a display line join the run of the first
     // character after them.
-    let session = try BidiSession()
-    try session.open("\u{202A}abc")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "\u{202A}abc")
     let line = try displayLines(session, ["include": ["runs", "levels", "visualOrder"]]).first
     XCTAssertEqual(line?["levels"], [nil, 2, 2, 2])
     XCTAssertEqual(ints(line?["visualOrder"]), [1, 2, 3])
@@ -257,7 +258,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
 
   func testLogicalAndVisualMapsAreInversePermutationsPlacedAsRunsPlaceThem() throws {
     // UTF-32, so that units are characters.
-    let session = try BidiSession(encoding: "utf-32")
+    let session = try TestSession(.bidiLSP, encoding: .utf32)
     let pieces = [
       "abc", " ", "שלום", "عربي", "123", "٣٤", "(", ")", "[x]", "-", ",", "\u{202B}", "\u{202C}", "\u{2067}",
       "\u{2069}", "\u{200F}", "\u{200B}", ".", "\t",
@@ -271,7 +272,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
       }
       lines.append(line)
     }
-    try session.open(lines.joined(separator: "\n"))
+    try session.open(text: lines.joined(separator: "\n"))
     var checked = 0
     for direction in ["auto", "ltr", "rtl"] {
       let displays = try displayLines(session, ["include": Self.everything, "direction": .string(direction)])
@@ -280,7 +281,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
         let count = (display["end"]?.intValue ?? 0) - (display["start"]?.intValue ?? 0)
         let toVisual = ints(display["logicalToVisual"])
         let toLogical = ints(display["visualToLogical"])
-        let context = "\(direction) line \(index) \(BidiChars.visible(lines[index]))"
+        let context = "\(direction) line \(index) \(TestControls.visible(lines[index]))"
         XCTAssertEqual(toVisual.sorted(), Array(0..<count), context)
         XCTAssertEqual(toLogical.sorted(), Array(0..<count), context)
         XCTAssertEqual(
@@ -307,14 +308,14 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
     // Contract §4.3: "logicalToVisual values and visualToLogical positions
     // count 0… within the display line", so that the maps are inverse
     // permutations even for display lines that do not start at offset 0.
-    let session = try BidiSession()
-    try session.open("שלום abc def\nabc\u{2029}שלום")
+    let session = try TestSession(.bidiLSP)
+    try session.open(text: "שלום abc def\nabc\u{2029}שלום")
     let broken = try displayLines(
-      session, ["range": bidiRange(0, 0, 0, 0), "lineBreaks": [9], "include": ["logicalToVisual", "visualToLogical"]])
+      session, ["range": lspRange(0, 0, 0, 0), "lineBreaks": [9], "include": ["logicalToVisual", "visualToLogical"]])
     XCTAssertEqual(ints(broken.last?["logicalToVisual"]), [0, 1, 2])
     XCTAssertEqual(ints(broken.last?["visualToLogical"]), [0, 1, 2])
     let second = try displayLines(
-      session, ["range": bidiRange(1, 0, 1, 0), "include": ["logicalToVisual", "visualToLogical"]])
+      session, ["range": lspRange(1, 0, 1, 0), "include": ["logicalToVisual", "visualToLogical"]])
     XCTAssertEqual(ints(second.last?["logicalToVisual"]), [3, 2, 1, 0])
     XCTAssertEqual(ints(second.last?["visualToLogical"]), [3, 2, 1, 0])
   }

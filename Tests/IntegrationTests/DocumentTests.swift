@@ -15,7 +15,7 @@ final class DocumentTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let info = try daemon.info(uri)
-    let shadow = ShadowText(text)
+    let shadow = TestText(text)
     XCTAssertEqual(info["text"]?.stringValue, text, "text", file: file, line: line)
     XCTAssertEqual(info["uri"], .string(uri), file: file, line: line)
     XCTAssertEqual(info["version"], JSONValue(version), "version", file: file, line: line)

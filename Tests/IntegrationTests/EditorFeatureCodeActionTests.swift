@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `textDocument/codeAction` from the built daemon (contract §5): each quick
@@ -11,41 +12,41 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   /// Applies a WorkspaceEdit's TextEdits to the shadow copy and sends them as
   /// incremental changes; checks that the daemon's text equals the shadow
   /// copy and returns the next publish.
-  func apply(_ action: JSONValue, to text: HazardText, uri: String, _ session: HazardSession) throws -> (
-    HazardText, [JSONValue]
+  func apply(_ action: JSONValue, to text: TestText, uri: String, _ session: TestSession) throws -> (
+    TestText, [JSONValue]
   ) {
     let changes = action["edit"]?["changes"]
     XCTAssertEqual(changes?.objectValue?.keys, [uri], "edits only this document: \(action)")
     let edits = changes?[uri]?.arrayValue ?? []
     XCTAssertFalse(edits.isEmpty, "\(action["title"] ?? "")")
     let edited = try text.applying(edits, in: session.encoding)
-    let version = try session.change(uri, HazardText.contentChanges(for: edits))
+    let version = try session.change(uri, TestText.contentChanges(for: edits))
     let diagnostics = try session.diagnostics(uri, version: version)
     XCTAssertEqual(try session.text(uri), edited.text, "\(action["title"] ?? "")")
     return (edited, diagnostics)
   }
 
   /// Puts the original text back and checks its diagnostics are back too.
-  func restore(_ uri: String, _ text: HazardText, _ diagnostics: [JSONValue], _ session: HazardSession) throws {
+  func restore(_ uri: String, _ text: TestText, _ diagnostics: [JSONValue], _ session: TestSession) throws {
     let version = try session.replaceText(uri, with: text.text)
     XCTAssertEqual(try session.diagnostics(uri, version: version), diagnostics, "restored \(uri)")
   }
 
   func testEveryQuickFixOfTheCorpusRemovesItsDiagnostic() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     var diagnosticCount = 0
     var fixCount = 0
     var expectedFixCount = 0
     for path in try HazardCorpus.files("hazards") {
-      let text = HazardText(try HazardCorpus.text(path))
+      let text = TestText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
       let original = try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: text.text)
       for diagnostic in original {
         diagnosticCount += 1
-        let line = diagnostic.hazardStartLine
-        let code = diagnostic.hazardCode
+        let line = diagnostic.startLine
+        let code = diagnostic.diagnosticCode
         let where_ = "\(path):\(line + 1) \(code)"
-        let control = try XCTUnwrap(text.scalar(line: line, character: diagnostic.hazardStartCharacter, in: .utf16))
+        let control = try XCTUnwrap(text.scalar(line: line, character: diagnostic.startCharacter, in: .utf16))
         let actions = try session.codeActions(
           uri, range: diagnostic["range"] ?? .null, only: ["quickfix"], diagnostics: [diagnostic])
         let fixes = actions.filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
@@ -56,9 +57,9 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         // override by an embedding (closing it on its line when it is not
         // closed), except inside an identifier, where any control is wrong.
         let closable =
-          HazardControls.isOpener(control) && ["bidi.unpaired", "bidi.inComment", "bidi.inString"].contains(code)
+          TestControls.isOpener(control) && ["bidi.unpaired", "bidi.inComment", "bidi.inString"].contains(code)
         let inIdentifier = original.contains {
-          $0["range"] == diagnostic["range"] && $0.hazardCode == "bidi.inIdentifier"
+          $0["range"] == diagnostic["range"] && $0.diagnosticCode == "bidi.inIdentifier"
         }
         let replaceable = code == "bidi.override" && !inIdentifier
         let expected = ["Remove"] + (closable ? ["Close"] : []) + (replaceable ? ["Replace"] : [])
@@ -70,7 +71,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
           fixCount += 1
           let title = fix["title"]?.stringValue ?? ""
           for edit in fix["edit"]?["changes"]?[uri]?.arrayValue ?? [] {
-            XCTAssertEqual(edit.hazardStartLine, line, "\(where_): \(title) edits the diagnostic's line only")
+            XCTAssertEqual(edit.startLine, line, "\(where_): \(title) edits the diagnostic's line only")
           }
           let (_, after) = try apply(fix, to: text, uri: uri, session)
           if title.hasPrefix("Remove") {
@@ -78,8 +79,8 @@ final class EditorFeatureCodeActionTests: XCTestCase {
             // code point on the line.
             func same(_ list: [JSONValue]) -> Int {
               list.filter {
-                $0.hazardStartLine == line && $0.hazardCode == code
-                  && $0["message"]?.stringValue?.hasPrefix(HazardControls.displayName(control) ?? "?") ?? false
+                $0.startLine == line && $0.diagnosticCode == code
+                  && $0["message"]?.stringValue?.hasPrefix(TestControls.displayName(control) ?? "?") ?? false
               }.count
             }
             XCTAssertLessThan(same(after), same(original), "\(where_): \(title)")
@@ -87,7 +88,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
             // Closed or replaced in place: nothing is left at the range but
             // the override diagnostic of an override that was only closed
             // (a replaced one is an embedding, closed).
-            let left = after.filter { $0["range"] == diagnostic["range"] }.map(\.hazardCode)
+            let left = after.filter { $0["range"] == diagnostic["range"] }.map(\.diagnosticCode)
             let isOverride = control == "\u{202D}" || control == "\u{202E}"
             XCTAssertEqual(left, title.hasPrefix("Close") && isOverride ? ["bidi.override"] : [], "\(where_): \(title)")
           }
@@ -106,14 +107,14 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // in the negotiated encoding.
     let source = "😀 \u{202E}😀 x 😀\u{2067} y\n😀 \u{2069} 😀\n"
     var applied = 0
-    for encoding in HazardEncoding.allCases {
-      let session = try HazardSession(encoding: encoding)
+    for encoding in PositionEncoding.allCases {
+      let session = try TestSession(.bidiLSP, encoding: encoding)
       let uri = "file:///astral.txt"
-      let text = HazardText(source)
+      let text = TestText(source)
       let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
       // The RLO is unpaired and an override; the RLI unpaired; the PDI unmatched.
       XCTAssertEqual(
-        original.map(\.hazardCode), ["bidi.unpaired", "bidi.override", "bidi.unpaired", "bidi.unmatched"],
+        original.map(\.diagnosticCode), ["bidi.unpaired", "bidi.override", "bidi.unpaired", "bidi.unmatched"],
         encoding.rawValue)
       XCTAssertEqual(original[0]["range"], original[1]["range"])
       for diagnostic in original {
@@ -122,16 +123,16 @@ final class EditorFeatureCodeActionTests: XCTestCase {
         )
         .filter { $0["diagnostics"]?.arrayValue?.contains(diagnostic) ?? false }
         XCTAssertEqual(
-          fixes.count, diagnostic.hazardCode == "bidi.unmatched" ? 1 : 2, "\(encoding.rawValue) \(diagnostic)")
+          fixes.count, diagnostic.diagnosticCode == "bidi.unmatched" ? 1 : 2, "\(encoding.rawValue) \(diagnostic)")
         for fix in fixes {
           let title = fix["title"]?.stringValue ?? ""
           let (edited, after) = try apply(fix, to: text, uri: uri, session)
-          XCTAssertEqual(after.map(\.hazardCode), Self.astralCodesLeft[title], "\(encoding.rawValue) \(title)")
+          XCTAssertEqual(after.map(\.diagnosticCode), Self.astralCodesLeft[title], "\(encoding.rawValue) \(title)")
           XCTAssertFalse(
-            after.contains { $0["range"] == diagnostic["range"] && $0.hazardCode == diagnostic.hazardCode },
+            after.contains { $0["range"] == diagnostic["range"] && $0.diagnosticCode == diagnostic.diagnosticCode },
             "\(encoding.rawValue) \(title)")
           // Nothing but bidi controls was inserted or removed.
-          let strip = { (t: String) in String(t.unicodeScalars.filter { !HazardControls.isControl($0) }) }
+          let strip = { (t: String) in String(t.unicodeScalars.filter { !TestControls.isControl($0) }) }
           XCTAssertEqual(strip(edited.text), strip(source))
           applied += 1
           try restore(uri, text, original, session)
@@ -161,16 +162,16 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // of the isolate around it (as on line 8 of hazards/notes.txt) is
     // offered "Remove" only: the replacement comes only for an override
     // closed by a PDF or left open. Fix-all "close" does replace it.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///override-in-isolate.txt"
     let source = "x \u{2067} \u{202E}abc\u{2069} y\n"
     let replaced = "x \u{2067} \u{202B}abc\u{2069} y\n"
-    let text = HazardText(source)
+    let text = TestText(source)
     let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: source)
-    XCTAssertEqual(original.map(\.hazardCode), ["bidi.override"])
+    XCTAssertEqual(original.map(\.diagnosticCode), ["bidi.override"])
     let diagnostic = try XCTUnwrap(original.first)
     // Fix-all "close the controls" turns it into an RLE, closed by the PDI.
-    let fixAll = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll.bidi"])
+    let fixAll = try session.codeActions(uri, range: lspRange(0, 0, 0, 0), only: ["source.fixAll.bidi"])
     let closeAll = try XCTUnwrap(
       fixAll.first { $0["title"]?.stringValue?.hasSuffix("close the controls on their lines") ?? false })
     let (closed, afterAll) = try apply(closeAll, to: text, uri: uri, session)
@@ -195,14 +196,14 @@ final class EditorFeatureCodeActionTests: XCTestCase {
 
   func testBothFixAllActionsLeaveEachHazardFileClean() throws {
     // In UTF-8 positions, for a change from the quick-fix test.
-    let session = try HazardSession(encoding: .utf8)
+    let session = try TestSession(.bidiLSP, encoding: .utf8)
     var applied = 0
     for path in try HazardCorpus.files("hazards") {
-      let text = HazardText(try HazardCorpus.text(path))
+      let text = TestText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
       let original = try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: text.text)
       XCTAssertFalse(original.isEmpty, path)
-      let actions = try session.codeActions(uri, range: HazardJSON.range(0, 0, 0, 0), only: ["source.fixAll"])
+      let actions = try session.codeActions(uri, range: lspRange(0, 0, 0, 0), only: ["source.fixAll"])
       XCTAssertEqual(actions.count, 2, path)
       XCTAssertEqual(Set(actions.compactMap { $0["title"]?.stringValue }).count, 2, path)
       for action in actions {
@@ -225,13 +226,13 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   }
 
   func testNoFixIsOfferedForACleanFile() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     var checked = 0
     for path in try HazardCorpus.files("clean") {
-      let text = HazardText(try HazardCorpus.text(path))
+      let text = TestText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
       XCTAssertEqual(try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: text.text), [])
-      let whole = HazardJSON.range(0, 0, text.lineCount - 1, 0)
+      let whole = lspRange(0, 0, text.lineCount - 1, 0)
       XCTAssertEqual(try session.codeActions(uri, range: whole, only: ["quickfix", "source.fixAll"]), [], path)
       checked += 1
     }
@@ -244,10 +245,10 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     "\u{5E9}\u{5DC}\u{5D5}\u{5DD} %s world {0} \u{202E}abc\u{202C}\u{202C}\nHello \u{5E2}\u{5D5}\u{5DC}\u{5DD} %d\n"
 
   func testContextOnlyFiltersTheKinds() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///mixed.txt"
     XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "plaintext", text: Self.mixed).count, 2)
-    let selection = HazardJSON.range(0, 0, 0, 4)
+    let selection = lspRange(0, 0, 0, 4)
     func kinds(_ only: [String]?) throws -> [String] {
       try session.codeActions(uri, range: selection, only: only).map { $0["kind"]?.stringValue ?? "" }
     }
@@ -261,10 +262,10 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // Hebrew word; the RLO (remove, replace) and the unmatched PDF (remove)
     // when the range covers them.
     XCTAssertEqual(quickfixes.count, 0)
-    let overHazards = try session.codeActions(uri, range: HazardJSON.range(0, 18, 0, 24), only: ["quickfix"])
+    let overHazards = try session.codeActions(uri, range: lspRange(0, 18, 0, 24), only: ["quickfix"])
     XCTAssertEqual(overHazards.count, 3)
     XCTAssertEqual(
-      try session.codeActions(uri, range: HazardJSON.range(0, 19, 0, 19), only: ["quickfix"]).count, 2,
+      try session.codeActions(uri, range: lspRange(0, 19, 0, 19), only: ["quickfix"]).count, 2,
       "an empty range at the RLO's end still touches it (the cursor after it)")
     XCTAssertEqual(fixAll.count, 2)
     XCTAssertEqual(refactorings, ["refactor.rewrite.bidi.direction", "refactor.rewrite.bidi.isolate"])
@@ -284,10 +285,10 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // sub-kind of one, so asking for the very kinds the daemon returns —
     // `source.fixAll.bidi`, as editors do for fix-all-on-save, or
     // `refactor.rewrite.bidi.isolate` — returns those actions.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///mixed.txt"
     XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "plaintext", text: Self.mixed).count, 2)
-    let selection = HazardJSON.range(0, 0, 0, 4)
+    let selection = lspRange(0, 0, 0, 4)
     func kinds(_ only: [String]) throws -> [String] {
       try session.codeActions(uri, range: selection, only: only).map { $0["kind"]?.stringValue ?? "" }
     }
@@ -297,9 +298,9 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   }
 
   func testInsertMarksRefactoringsEqualBidiInsertMarks() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///mixed.txt"
-    let text = HazardText(Self.mixed)
+    let text = TestText(Self.mixed)
     let original = try session.openAndDiagnose(uri, languageId: "plaintext", text: text.text)
     let modes: [JSONObject] = [
       ["mode": "direction", "direction": "ltr"],
@@ -316,13 +317,13 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // line 0, and lines 0 and 1 (isolate needs a one-line range; direction
     // rtl has work only on the LTR line 1).
     let selections = [
-      (HazardJSON.range(0, 0, 0, 4), ["direction", "isolate"]),
+      (lspRange(0, 0, 0, 4), ["direction", "isolate"]),
       (
-        HazardJSON.range(0, 0, 0, 24),
+        lspRange(0, 0, 0, 24),
         ["direction", "isolate", "placeholders", "placeholders", "runs", "strip", "strip"]
       ),
       (
-        HazardJSON.range(0, 0, 2, 0),
+        lspRange(0, 0, 2, 0),
         ["direction", "direction", "placeholders", "placeholders", "runs", "strip", "strip"]
       ),
     ]
@@ -333,7 +334,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
       var modesWithEdits: [String] = []
       for options in modes {
         var params = options
-        params["textDocument"] = HazardJSON.document(uri)
+        params["textDocument"] = documentID(uri)
         params["range"] = selection
         let response = try session.request("bidi/insertMarks", .object(params))
         guard let edits = response["result"]?["edits"]?.arrayValue, !edits.isEmpty else { continue }
@@ -365,27 +366,27 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // refactoring cannot apply to a range holding an isolate control whose
     // partner is outside it; it is then left out, and the hazard's own
     // quick fixes still reach the editor.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     var isolateHazards = 0
     var failed: [String] = []
     for path in try HazardCorpus.files("hazards") {
-      let text = HazardText(try HazardCorpus.text(path))
+      let text = TestText(try HazardCorpus.text(path))
       let uri = "file:///corpus/\(path)"
       for diagnostic in try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: text.text) {
         let scalar = text.scalar(
-          line: diagnostic.hazardStartLine, character: diagnostic.hazardStartCharacter, in: .utf16)
+          line: diagnostic.startLine, character: diagnostic.startCharacter, in: .utf16)
         guard let scalar, (0x2066...0x2069).contains(scalar.value) else { continue }
         isolateHazards += 1
         let response = try session.request(
           "textDocument/codeAction",
           [
-            "textDocument": HazardJSON.document(uri), "range": diagnostic["range"] ?? .null,
+            "textDocument": documentID(uri), "range": diagnostic["range"] ?? .null,
             "context": ["diagnostics": [diagnostic]],
           ])
         let fixes = response["result"]?.arrayValue?.filter { $0["kind"] == "quickfix" } ?? []
         if fixes.isEmpty {
           let error = response["error"]?["code"]?.intValue.map(String.init) ?? "no quick fix"
-          failed.append("\(path):\(diagnostic.hazardStartLine + 1) \(diagnostic.hazardCode): \(error)")
+          failed.append("\(path):\(diagnostic.startLine + 1) \(diagnostic.diagnosticCode): \(error)")
         }
       }
     }

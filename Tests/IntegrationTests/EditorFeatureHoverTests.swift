@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `textDocument/hover` from the built daemon (contract §5): a line's
@@ -21,10 +22,10 @@ final class EditorFeatureHoverTests: XCTestCase {
     "😀 \u{5D0}\u{5D1} 😁 (\u{5D2})",
   ]
 
-  func hover(_ session: HazardSession, _ uri: String, line: Int, character: Int = 0) throws -> JSONValue {
+  func hover(_ session: TestSession, _ uri: String, line: Int, character: Int = 0) throws -> JSONValue {
     try session.request(
       "textDocument/hover",
-      ["textDocument": HazardJSON.document(uri), "position": HazardJSON.position(line, character)])
+      ["textDocument": documentID(uri), "position": position(line, character)])
   }
 
   /// The value of a `Name: value` line of the hover text.
@@ -34,7 +35,7 @@ final class EditorFeatureHoverTests: XCTestCase {
   }
 
   func testHoverOnAnRTLLineInAnLTRLayout() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     let hover = try hover(session, uri, line: 1, character: 5)
@@ -45,11 +46,11 @@ final class EditorFeatureHoverTests: XCTestCase {
     XCTAssertEqual(visual, "!123 (world) \u{5DD}\u{5D5}\u{5DC}\u{5E9}")
     XCTAssertEqual(field("Visual order (left to right)", hover), visual)
     // The hover covers the whole line.
-    XCTAssertEqual(hover["result"]?["range"], HazardJSON.range(1, 0, 1, Self.lines[1].utf16.count))
+    XCTAssertEqual(hover["result"]?["range"], lspRange(1, 0, 1, Self.lines[1].utf16.count))
   }
 
   func testHoverBasisForStrategiesAndFallback() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(
@@ -59,13 +60,13 @@ final class EditorFeatureHoverTests: XCTestCase {
     // The first strong character skips the control before it.
     XCTAssertEqual(
       field("Direction", try hover(session, uri, line: 3)), "ltr (first strong character at line 4, character 2)")
-    let estimate = try HazardSession(initializationOptions: ["bidi": ["strategy": "estimate"]])
+    let estimate = try TestSession(.bidiLSP, initializationOptions: ["bidi": ["strategy": "estimate"]])
     try estimate.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(field("Direction", try hover(estimate, uri, line: 1)), "rtl (estimate)")
   }
 
   func testHoverInAnRTLLayout() throws {
-    let session = try HazardSession(initializationOptions: ["bidi": ["layoutDirection": "rtl"]])
+    let session = try TestSession(.bidiLSP, initializationOptions: ["bidi": ["layoutDirection": "rtl"]])
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "leading (right) in a rtl layout")
@@ -73,7 +74,7 @@ final class EditorFeatureHoverTests: XCTestCase {
   }
 
   func testHoverFollowsDidChangeConfiguration() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(field("Alignment", try hover(session, uri, line: 1)), "trailing (right) in a ltr layout")
@@ -82,7 +83,7 @@ final class EditorFeatureHoverTests: XCTestCase {
     // A bad value is refused with a warning and changes nothing.
     try session.client.notify(
       "workspace/didChangeConfiguration", ["settings": ["bidi": ["layoutDirection": "sideways"]]])
-    let warning = try session.client.waitForNotification("window/logMessage", timeout: HazardSession.timeout)
+    let warning = try session.client.waitForNotification("window/logMessage", timeout: TestSession.timeout)
     XCTAssertTrue(
       warning["params"]?["message"]?.stringValue?.contains("params.settings.bidi.layoutDirection") ?? false,
       "\(warning)")
@@ -96,15 +97,15 @@ final class EditorFeatureHoverTests: XCTestCase {
     ]
     var checked = 0
     for options in settings {
-      for encoding in [HazardEncoding.utf16, .utf8] {
-        let session = try HazardSession(encoding: encoding, initializationOptions: options.map { ["bidi": $0] })
+      for encoding in [PositionEncoding.utf16, .utf8] {
+        let session = try TestSession(.bidiLSP, encoding: encoding, initializationOptions: options.map { ["bidi": $0] })
         let uri = "file:///hover.txt"
         try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
         for line in Self.lines.indices {
           let hover = try hover(session, uri, line: line)
-          let range = HazardJSON.range(line, 0, line, Int(Int32.max))
+          let range = lspRange(line, 0, line, Int(Int32.max))
           let alignment = try session.result(
-            "bidi/alignment", ["textDocument": HazardJSON.document(uri), "range": range])
+            "bidi/alignment", params: ["textDocument": documentID(uri), "range": range])
           let paragraph = alignment["paragraphs"]?[0]
           let context = "\(options ?? .null) \(encoding.rawValue) line \(line)"
           XCTAssertEqual(
@@ -122,7 +123,7 @@ final class EditorFeatureHoverTests: XCTestCase {
   }
 
   func testHoverListsTheLinesBidiControls() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
     XCTAssertEqual(field("Bidi controls", try hover(session, uri, line: 3)), "RLO (U+202E), PDF (U+202C)")
@@ -131,7 +132,7 @@ final class EditorFeatureHoverTests: XCTestCase {
   }
 
   func testHoverPastTheEndOrOnAnUnknownDocumentIsInvalidParams() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"
     try session.open(uri, languageId: "plaintext", text: "abc\n\u{5D0}")
     XCTAssertNotNil(try hover(session, uri, line: 1)["result"])

@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `textDocument/inlayHint` from the built daemon (contract §5): every bidi
@@ -15,25 +16,25 @@ final class EditorFeatureInlayHintTests: XCTestCase {
 
   /// `line:character label tooltip` of every control of `text` inside
   /// `range` (start inclusive, end exclusive), computed from the text.
-  func expectedHints(_ text: HazardText, _ encoding: HazardEncoding, from start: (Int, Int), to end: (Int, Int))
+  func expectedHints(_ text: TestText, _ encoding: PositionEncoding, from start: (Int, Int), to end: (Int, Int))
     -> [String]
   {
     var hints: [String] = []
     for line in 0..<text.lineCount {
       var character = 0
-      for scalar in text.lines[line].unicodeScalars {
-        defer { character += encoding.units(scalar) }
-        guard let control = HazardControls.all.first(where: { $0.scalar == scalar }) else { continue }
+      for scalar in text.lines[line] {
+        defer { character += encoding.units(of: scalar) }
+        guard let control = TestControls.all.first(where: { $0.scalar == scalar }) else { continue }
         guard (line, character) >= start, (line, character) < end else { continue }
-        hints.append("\(line):\(character) \(control.short) \(HazardControls.displayName(scalar) ?? "")")
+        hints.append("\(line):\(character) \(control.short) \(TestControls.displayName(scalar) ?? "")")
       }
     }
     return hints
   }
 
-  func hints(_ session: HazardSession, _ uri: String, _ range: JSONValue) throws -> [String] {
+  func hints(_ session: TestSession, _ uri: String, _ range: JSONValue) throws -> [String] {
     let result = try session.result(
-      "textDocument/inlayHint", ["textDocument": HazardJSON.document(uri), "range": range])
+      "textDocument/inlayHint", params: ["textDocument": documentID(uri), "range": range])
     return (result.arrayValue ?? []).map { hint in
       let position = hint["position"]
       return "\(position?["line"]?.intValue ?? -1):\(position?["character"]?.intValue ?? -1) "
@@ -42,12 +43,12 @@ final class EditorFeatureInlayHintTests: XCTestCase {
   }
 
   func testEveryControlKindIsShownByItsShortNameInEachEncoding() throws {
-    let text = HazardText(Self.text)
-    for encoding in HazardEncoding.allCases {
-      let session = try HazardSession(encoding: encoding)
+    let text = TestText(Self.text)
+    for encoding in PositionEncoding.allCases {
+      let session = try TestSession(.bidiLSP, encoding: encoding)
       let uri = "file:///controls.txt"
       try session.open(uri, languageId: "plaintext", text: Self.text)
-      let got = try hints(session, uri, HazardJSON.range(0, 0, 3, 0))
+      let got = try hints(session, uri, lspRange(0, 0, 3, 0))
       let expected = expectedHints(text, encoding, from: (0, 0), to: (3, 0))
       XCTAssertEqual(got, expected, encoding.rawValue)
       XCTAssertEqual(got.count, 13)
@@ -62,17 +63,17 @@ final class EditorFeatureInlayHintTests: XCTestCase {
   }
 
   func testControlsOutsideTheRangeAreNotListed() throws {
-    let text = HazardText(Self.text)
+    let text = TestText(Self.text)
     let ranges: [((Int, Int), (Int, Int))] = [
       ((0, 4), (1, 5)), ((0, 6), (0, 9)), ((1, 0), (1, 4)), ((2, 0), (2, 11)), ((0, 11), (1, 0)),
     ]
-    for encoding in [HazardEncoding.utf16, .utf8] {
-      let session = try HazardSession(encoding: encoding)
+    for encoding in [PositionEncoding.utf16, .utf8] {
+      let session = try TestSession(.bidiLSP, encoding: encoding)
       let uri = "file:///controls.txt"
       try session.open(uri, languageId: "plaintext", text: Self.text)
       var listed = 0
       for (start, end) in ranges {
-        let got = try hints(session, uri, HazardJSON.range(start.0, start.1, end.0, end.1))
+        let got = try hints(session, uri, lspRange(start.0, start.1, end.0, end.1))
         XCTAssertEqual(got, expectedHints(text, encoding, from: start, to: end), "\(encoding.rawValue) \(start)-\(end)")
         listed += got.count
       }
@@ -86,14 +87,14 @@ final class EditorFeatureInlayHintTests: XCTestCase {
   func testTheCleanCorpusShowsEachOfItsLegitimateControls() throws {
     // The clean files hold 92 balanced isolates and marks: no diagnostic,
     // but every one is shown.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     var total = 0
     for path in try HazardCorpus.files("clean") {
       let source = try HazardCorpus.text(path)
-      let text = HazardText(source)
+      let text = TestText(source)
       let uri = "file:///corpus/\(path)"
       XCTAssertEqual(try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: source), [])
-      let got = try hints(session, uri, HazardJSON.range(0, 0, text.lineCount - 1, Int(Int32.max)))
+      let got = try hints(session, uri, lspRange(0, 0, text.lineCount - 1, Int(Int32.max)))
       XCTAssertEqual(got, expectedHints(text, .utf16, from: (0, 0), to: (text.lineCount, 0)), path)
       total += got.count
     }
@@ -101,11 +102,11 @@ final class EditorFeatureInlayHintTests: XCTestCase {
   }
 
   func testARangePastTheEndIsInvalidParams() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///controls.txt"
     try session.open(uri, languageId: "plaintext", text: Self.text)
     let response = try session.request(
-      "textDocument/inlayHint", ["textDocument": HazardJSON.document(uri), "range": HazardJSON.range(0, 0, 9, 0)])
+      "textDocument/inlayHint", ["textDocument": documentID(uri), "range": lspRange(0, 0, 9, 0)])
     XCTAssertEqual(response["error"]?["code"], -32602)
   }
 }

@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// `textDocument/publishDiagnostics` from the built daemon (contract §5):
@@ -22,9 +23,9 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertEqual(Set(expected.map(\.path)), Set(hazards), "every hazard file has findings")
     // Every manifest position is a bidi control.
     for finding in expected {
-      let text = HazardText(try HazardCorpus.text(finding.path))
+      let text = TestText(try HazardCorpus.text(finding.path))
       let scalar = text.scalar(line: finding.line - 1, utf8Offset: finding.column - 1)
-      XCTAssertTrue(scalar.map(HazardControls.isControl) ?? false, "\(finding) is not at a bidi control")
+      XCTAssertTrue(scalar.map(TestControls.isControl) ?? false, "\(finding) is not at a bidi control")
     }
   }
 
@@ -49,15 +50,15 @@ final class HazardDiagnosticsTests: XCTestCase {
   /// Opens every corpus file and compares the diagnostics with the manifest:
   /// code, start and end (the control itself) in `encoding`, default
   /// severity, source; clean files get an empty set.
-  func checkCorpus(encoding: HazardEncoding, languageIds: Bool) throws {
-    let session = try HazardSession(encoding: encoding)
+  func checkCorpus(encoding: PositionEncoding, languageIds: Bool) throws {
+    let session = try TestSession(.bidiLSP, encoding: encoding)
     XCTAssertEqual(session.encoding, encoding)
     var found: [Finding] = []
     var publishes = 0
     var cleanDiagnostics = 0
     for path in try HazardCorpus.allFiles() {
       let source = try HazardCorpus.text(path)
-      let text = HazardText(source)
+      let text = TestText(source)
       let uri = "file:///corpus/\(path)"
       let languageId = languageIds ? HazardCorpus.languageId(path) : "plaintext"
       try session.open(uri, languageId: languageId, text: source, version: 7)
@@ -71,25 +72,24 @@ final class HazardDiagnosticsTests: XCTestCase {
         continue
       }
       for diagnostic in diagnostics {
-        let line = diagnostic.hazardStartLine
-        let character = diagnostic.hazardStartCharacter
+        let line = diagnostic.startLine
+        let character = diagnostic.startCharacter
         guard line >= 0, line < text.lineCount else {
           XCTFail("\(path): diagnostic on a line that does not exist: \(diagnostic)")
           continue
         }
-        let index = text.stringIndex(line: line, character: character, in: encoding)
-        let column = text.lines[line][..<index].utf8.count + 1
-        let code = diagnostic.hazardCode
+        let column = text.utf8Offset(line: line, character: character, in: encoding) + 1
+        let code = diagnostic.diagnosticCode
         found.append(Finding(path: path, line: line + 1, column: column, code: code))
         // The range is exactly the control: one character, on one line.
         guard let scalar = text.scalar(line: line, character: character, in: encoding) else {
           XCTFail("\(path):\(line + 1): no character at \(character)")
           continue
         }
-        XCTAssertTrue(HazardControls.isControl(scalar), "\(path):\(line + 1):\(column) \(code)")
+        XCTAssertTrue(TestControls.isControl(scalar), "\(path):\(line + 1):\(column) \(code)")
         XCTAssertEqual(diagnostic["range"]?["end"]?["line"]?.intValue, line, "\(path):\(line + 1)")
         XCTAssertEqual(
-          diagnostic["range"]?["end"]?["character"]?.intValue, character + encoding.units(scalar),
+          diagnostic["range"]?["end"]?["character"]?.intValue, character + encoding.units(of: scalar),
           "\(path):\(line + 1):\(column) range end")
         XCTAssertEqual(diagnostic["severity"]?.intValue, HazardCorpus.defaultSeverity(code), "\(path) \(code)")
         XCTAssertEqual(diagnostic["source"], "bidi-lsp")
@@ -104,16 +104,16 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testLanguageIdWinsOverTheExtensionAndUnknownIdsFallBackToIt() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let path = "hazards/early-return.py"
     let source = try HazardCorpus.text(path)
     let expected = try HazardCorpus.expected().filter { $0.path == path }
     XCTAssertEqual(expected.count, 5)
     func findings(_ diagnostics: [JSONValue]) -> [String] {
-      let text = HazardText(source)
+      let text = TestText(source)
       return diagnostics.map { d in
-        let index = text.stringIndex(line: d.hazardStartLine, character: d.hazardStartCharacter, in: .utf16)
-        return "\(d.hazardStartLine + 1):\(text.lines[d.hazardStartLine][..<index].utf8.count + 1) \(d.hazardCode)"
+        let column = text.utf8Offset(line: d.startLine, character: d.startCharacter, in: .utf16) + 1
+        return "\(d.startLine + 1):\(column) \(d.diagnosticCode)"
       }.sorted()
     }
     let manifest = expected.map { "\($0.line):\($0.column) \($0.code)" }.sorted()
@@ -129,22 +129,22 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertNotEqual(findings(plain), manifest)
     for diagnostic in plain {
       XCTAssertTrue(
-        ["bidi.unpaired", "bidi.unmatched", "bidi.override"].contains(diagnostic.hazardCode), "\(diagnostic)")
+        ["bidi.unpaired", "bidi.unmatched", "bidi.override"].contains(diagnostic.diagnosticCode), "\(diagnostic)")
     }
   }
 
   func testMessagesNameTheCodePointAndTheVisualOrder() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     var checked = 0
     for path in try HazardCorpus.files("hazards") {
       let source = try HazardCorpus.text(path)
-      let text = HazardText(source)
+      let text = TestText(source)
       let uri = "file:///corpus/\(path)"
       for diagnostic in try session.openAndDiagnose(uri, languageId: HazardCorpus.languageId(path), text: source) {
-        let line = diagnostic.hazardStartLine
+        let line = diagnostic.startLine
         let message = diagnostic["message"]?.stringValue ?? ""
-        guard let scalar = text.scalar(line: line, character: diagnostic.hazardStartCharacter, in: .utf16),
-          let name = HazardControls.displayName(scalar)
+        guard let scalar = text.scalar(line: line, character: diagnostic.startCharacter, in: .utf16),
+          let name = TestControls.displayName(scalar)
         else {
           XCTFail("\(path): no control under \(diagnostic)")
           continue
@@ -152,7 +152,7 @@ final class HazardDiagnosticsTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix(name), "\(path):\(line + 1): \(message)")
         // The line as displayed: UAX #9 with the default paragraph level,
         // the controls it keeps written by name.
-        let visual = HazardControls.named(try session.visualText(uri, line: line, options: ["fallback": "ltr"]))
+        let visual = TestControls.named(try session.visualText(uri, line: line, options: ["fallback": "ltr"]))
         XCTAssertTrue(
           message.hasSuffix("The line displays as: \u{201C}\(visual)\u{201D}"), "\(path):\(line + 1): \(message)")
         XCTAssertEqual(diagnostic["data"]?["visualOrder"]?.stringValue, visual, "\(path):\(line + 1)")
@@ -167,16 +167,16 @@ final class HazardDiagnosticsTests: XCTestCase {
     // (inComment); line 2: a PDI with nothing to close. Emoji before each,
     // CR LF line ends.
     let source = "😀😀 \u{202E} /* 😀 \u{2066} */\r\nint a;\r\n😀 \u{2069};\r\n"
-    let expected: [HazardEncoding: [String]] = [
+    let expected: [PositionEncoding: [String]] = [
       .utf16: ["0:5-6 bidi.unpaired", "0:5-6 bidi.override", "0:13-14 bidi.inComment", "2:3-4 bidi.unmatched"],
       .utf8: ["0:9-12 bidi.unpaired", "0:9-12 bidi.override", "0:21-24 bidi.inComment", "2:5-8 bidi.unmatched"],
       .utf32: ["0:3-4 bidi.unpaired", "0:3-4 bidi.override", "0:10-11 bidi.inComment", "2:2-3 bidi.unmatched"],
     ]
-    for encoding in HazardEncoding.allCases {
-      let session = try HazardSession(encoding: encoding)
+    for encoding in PositionEncoding.allCases {
+      let session = try TestSession(.bidiLSP, encoding: encoding)
       let diagnostics = try session.openAndDiagnose("file:///astral.c", languageId: "c", text: source)
       let got = diagnostics.map { d in
-        "\(d.hazardStartLine):\(d.hazardStartCharacter)-\(d["range"]?["end"]?["character"]?.intValue ?? -1) \(d.hazardCode)"
+        "\(d.startLine):\(d.startCharacter)-\(d["range"]?["end"]?["character"]?.intValue ?? -1) \(d.diagnosticCode)"
       }
       XCTAssertEqual(got, expected[encoding], encoding.rawValue)
     }
@@ -185,7 +185,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   // MARK: Versions and full sets
 
   func testAnEditPublishesTheNewVersionWithTheFullSet() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let path = "hazards/notes.txt"
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
@@ -193,16 +193,16 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertEqual(before.count, 9)
     // Line 2 (index 1), "Unclosed override: RLO abc": the RLO is unpaired
     // and an override, two diagnostics of one range. Delete the RLO.
-    let line2 = before.filter { $0.hazardStartLine == 1 }
-    XCTAssertEqual(line2.map(\.hazardCode), ["bidi.unpaired", "bidi.override"])
+    let line2 = before.filter { $0.startLine == 1 }
+    XCTAssertEqual(line2.map(\.diagnosticCode), ["bidi.unpaired", "bidi.override"])
     let rlo = try XCTUnwrap(line2.first)
     XCTAssertEqual(line2.last?["range"], rlo["range"])
     let version = try session.change(uri, [["range": rlo["range"] ?? .null, "text": ""]])
     XCTAssertEqual(version, 2)
     let after = try session.diagnostics(uri, version: version)
     XCTAssertEqual(after.count, 7)
-    XCTAssertFalse(after.contains { $0.hazardStartLine == 1 }, "both diagnostics of the fixed hazard are gone")
-    XCTAssertEqual(after, before.filter { $0.hazardStartLine != 1 }, "the others stay, unchanged")
+    XCTAssertFalse(after.contains { $0.startLine == 1 }, "both diagnostics of the fixed hazard are gone")
+    XCTAssertEqual(after, before.filter { $0.startLine != 1 }, "the others stay, unchanged")
     // Put it back with an insertion: the full set again, version 3.
     let start = rlo["range"]?["start"] ?? .null
     let back = try session.change(uri, [["range": ["start": start, "end": start], "text": "\u{202E}"]])
@@ -210,33 +210,33 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testAnEditThatOpensAStringRescansTheLinesAfterIt() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let path = "hazards/early-return.py"
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
     let before = try session.openAndDiagnose(uri, languageId: "python", text: source)
     XCTAssertEqual(
-      before.map(\.hazardCode),
+      before.map(\.diagnosticCode),
       ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inIdentifier", "bidi.inComment"])
     // A triple quote at the start of line 7 opens a string that runs to the
     // end of the file: the RLM after `label` is now inside it (legitimate),
     // and the FSI of the last comment is now in a string; the RLO of line 13
     // is still in a string and still an override.
-    let opened = try session.change(uri, [["range": HazardJSON.range(6, 0, 6, 0), "text": "\"\"\""]])
+    let opened = try session.change(uri, [["range": lspRange(6, 0, 6, 0), "text": "\"\"\""]])
     let after = try session.diagnostics(uri, version: opened)
     let edited = try session.text(uri)
     XCTAssertEqual(after, try session.freshDiagnostics(of: edited, languageId: "python", like: uri))
-    XCTAssertEqual(after.map(\.hazardCode), ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inString"])
-    XCTAssertEqual(after.last?.hazardStartLine, 18)
+    XCTAssertEqual(after.map(\.diagnosticCode), ["bidi.inString", "bidi.inString", "bidi.override", "bidi.inString"])
+    XCTAssertEqual(after.last?.startLine, 18)
     // Removing it restores the first set.
-    let closed = try session.change(uri, [["range": HazardJSON.range(6, 0, 6, 3), "text": ""]])
+    let closed = try session.change(uri, [["range": lspRange(6, 0, 6, 3), "text": ""]])
     XCTAssertEqual(try session.diagnostics(uri, version: closed), before)
   }
 
   func testABurstOfChangesEndsWithAPublishOfTheFinalText() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///burst.c"
-    var text = HazardText("int a; /* \u{202E} */\nint b;\n")
+    var text = TestText("int a; /* \u{202E} */\nint b;\n")
     _ = try session.openAndDiagnose(uri, languageId: "c", text: text.text)
     // 40 changes in one write: insert and delete hazards on growing lines.
     var frames: [UInt8] = []
@@ -245,8 +245,8 @@ final class HazardDiagnosticsTests: XCTestCase {
       let line = k % 3
       let edit: JSONValue =
         k % 4 == 3
-        ? ["range": HazardJSON.range(line, 0, line, 1), "newText": ""]
-        : ["range": HazardJSON.range(line, 0, line, 0), "newText": k % 2 == 0 ? "\u{2069}x" : "/*\u{2066}"]
+        ? ["range": lspRange(line, 0, line, 1), "newText": ""]
+        : ["range": lspRange(line, 0, line, 0), "newText": k % 2 == 0 ? "\u{2069}x" : "/*\u{2066}"]
       text = try text.applying([edit], in: .utf16)
       let notification: JSONValue = [
         "jsonrpc": "2.0", "method": "textDocument/didChange",
@@ -275,7 +275,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testDidCloseClearsTheDiagnosticsAndReopeningPublishesAgain() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let path = "hazards/access.rb"
     let source = try HazardCorpus.text(path)
     let uri = "file:///corpus/\(path)"
@@ -290,7 +290,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   func testNothingStaleIsPublishedAfterAQuickClose() throws {
     // Open, change and close in one write, then reopen clean: the last
     // publish of each document is the right one.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///quick.txt"
     let other = "file:///reopened.txt"
     var frames: [UInt8] = []
@@ -325,7 +325,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   func testEditedDocumentsGiveTheDiagnosticsOfAFreshScan() throws {
     // Incremental rescans (only the touched lines, and onwards while the
     // tokenizer state changes) must equal a scan of the whole new text.
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let pieces = [
       "\u{202E}", "\u{2066}", "\u{2069}", "\u{202C}", "/*", "*/", "\"", "'", "\n", "//", "#", "x", "\r\n",
       "\u{5D0}\u{5D1}", "😀", "`", "\"\"\"", " ",
@@ -335,25 +335,25 @@ final class HazardDiagnosticsTests: XCTestCase {
     for path in try HazardCorpus.allFiles() {
       let uri = "file:///edited/\(path)"
       let languageId = HazardCorpus.languageId(path)
-      var text = HazardText(try HazardCorpus.text(path))
+      var text = TestText(try HazardCorpus.text(path))
       try session.open(uri, languageId: languageId, text: text.text)
       for _ in 0..<6 {
         var changes: [JSONValue] = []
         for _ in 0..<random.next(1...3) {
           let line = random.next(0...(text.lineCount - 1))
-          let scalars = Array(text.lines[line].unicodeScalars)
+          let scalars = Array(text.lines[line])
           let first = random.next(0...scalars.count)
           let start = scalars[..<first].reduce(0) { $0 + UTF16.width($1) }
-          var end = HazardJSON.position(line, start)
+          var end = position(line, start)
           switch random.next(0...3) {
-          case 0 where line + 1 < text.lineCount: end = HazardJSON.position(line + 1, 0)
-          case 1: end = HazardJSON.position(line, start + random.next(0...4))
+          case 0 where line + 1 < text.lineCount: end = position(line + 1, 0)
+          case 1: end = position(line, start + random.next(0...4))
           default: break
           }
           var insert = ""
           for _ in 0..<random.next(0...3) { insert += pieces[random.next(0...(pieces.count - 1))] }
           let edit: JSONValue = [
-            "range": ["start": HazardJSON.position(line, start), "end": end], "newText": .string(insert),
+            "range": ["start": position(line, start), "end": end], "newText": .string(insert),
           ]
           text = try text.applying([edit], in: .utf16)
           changes.append(["range": edit["range"] ?? .null, "text": .string(insert)])
@@ -369,7 +369,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testALargeDocumentIsPublishedOnceWithTheFullSet() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///large.txt"
     var lines = (0..<60_000).map { "line \($0) \u{5E9}\u{5DC}\u{5D5}\u{5DD} text" }
     lines[0] = "\u{202E} top"
@@ -380,37 +380,38 @@ final class HazardDiagnosticsTests: XCTestCase {
     XCTAssertEqual(first["version"], 1)
     let diagnostics = first["diagnostics"]?.arrayValue ?? []
     // The unclosed RLO and LRO are each unpaired and an override.
-    XCTAssertEqual(diagnostics.map(\.hazardStartLine), [0, 0, 30_000, 59_999, 59_999])
+    XCTAssertEqual(diagnostics.map(\.startLine), [0, 0, 30_000, 59_999, 59_999])
     XCTAssertEqual(
-      diagnostics.map(\.hazardCode),
+      diagnostics.map(\.diagnosticCode),
       ["bidi.unpaired", "bidi.override", "bidi.unmatched", "bidi.unpaired", "bidi.override"])
     XCTAssertFalse(try session.hasPendingPublish(uri), "one publish for the whole scan")
-    let fixed = try session.change(uri, [["range": HazardJSON.range(30_000, 7, 30_000, 8), "text": ""]])
-    XCTAssertEqual(try session.diagnostics(uri, version: fixed).map(\.hazardStartLine), [0, 0, 59_999, 59_999])
+    let fixed = try session.change(uri, [["range": lspRange(30_000, 7, 30_000, 8), "text": ""]])
+    XCTAssertEqual(try session.diagnostics(uri, version: fixed).map(\.startLine), [0, 0, 59_999, 59_999])
   }
 
   // MARK: Settings
 
   func testInitializationOptionsConfigureTheRules() throws {
-    let session = try HazardSession(initializationOptions: [
-      "bidi": [
-        "diagnostics": ["override": false, "unmatched": "hint", "inString": "information", "inComment": "warning"]
-      ]
-    ])
+    let session = try TestSession(
+      .bidiLSP,
+      initializationOptions: [
+        "bidi": [
+          "diagnostics": ["override": false, "unmatched": "hint", "inString": "information", "inComment": "warning"]
+        ]
+      ])
     let severities = [
       "bidi.unmatched": 4, "bidi.inString": 3, "bidi.inComment": 2, "bidi.unpaired": 1, "bidi.inIdentifier": 1,
     ]
     var found: [Finding] = []
     for path in try HazardCorpus.files("hazards") {
       let source = try HazardCorpus.text(path)
-      let text = HazardText(source)
+      let text = TestText(source)
       for d in try session.openAndDiagnose(
         "file:///corpus/\(path)", languageId: HazardCorpus.languageId(path), text: source)
       {
-        let index = text.stringIndex(line: d.hazardStartLine, character: d.hazardStartCharacter, in: .utf16)
-        let column = text.lines[d.hazardStartLine][..<index].utf8.count + 1
-        found.append(Finding(path: path, line: d.hazardStartLine + 1, column: column, code: d.hazardCode))
-        XCTAssertEqual(d["severity"]?.intValue, severities[d.hazardCode], "\(path) \(d.hazardCode)")
+        let column = text.utf8Offset(line: d.startLine, character: d.startCharacter, in: .utf16) + 1
+        found.append(Finding(path: path, line: d.startLine + 1, column: column, code: d.diagnosticCode))
+        XCTAssertEqual(d["severity"]?.intValue, severities[d.diagnosticCode], "\(path) \(d.diagnosticCode)")
       }
     }
     // Turning `override` off drops exactly the `override` findings, one per
@@ -427,11 +428,11 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testDidChangeConfigurationTurnsRulesOffOnAndChangesSeverities() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///corpus/hazards/notes.txt"
     let initial = try session.openAndDiagnose(
       uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
-    XCTAssertEqual(initial.filter { $0.hazardCode == "bidi.unmatched" }.count, 3)
+    XCTAssertEqual(initial.filter { $0.diagnosticCode == "bidi.unmatched" }.count, 3)
     func configure(_ diagnostics: JSONValue) throws -> [JSONValue] {
       try session.client.notify(
         "workspace/didChangeConfiguration", ["settings": ["bidi": ["diagnostics": diagnostics]]])
@@ -439,28 +440,28 @@ final class HazardDiagnosticsTests: XCTestCase {
       return try session.diagnostics(uri, version: 1)
     }
     let off = try configure(["unmatched": false])
-    XCTAssertEqual(off, initial.filter { $0.hazardCode != "bidi.unmatched" })
+    XCTAssertEqual(off, initial.filter { $0.diagnosticCode != "bidi.unmatched" })
     let on = try configure(["unmatched": true])
     XCTAssertEqual(on, initial)
     let hint = try configure(["unmatched": "hint"])
     XCTAssertEqual(hint.count, initial.count)
     for (a, b) in zip(hint, initial) {
       XCTAssertEqual(a["range"], b["range"])
-      XCTAssertEqual(a["severity"]?.intValue, a.hazardCode == "bidi.unmatched" ? 4 : b["severity"]?.intValue)
+      XCTAssertEqual(a["severity"]?.intValue, a.diagnosticCode == "bidi.unmatched" ? 4 : b["severity"]?.intValue)
     }
     // The unclosed RLO of line 2 is unpaired and an override; with
     // `unpaired` off, it is an override only.
-    XCTAssertEqual(initial.filter { $0.hazardStartLine == 1 }.map(\.hazardCode), ["bidi.unpaired", "bidi.override"])
+    XCTAssertEqual(initial.filter { $0.startLine == 1 }.map(\.diagnosticCode), ["bidi.unpaired", "bidi.override"])
     let unpairedOff = try configure(["unpaired": false, "unmatched": true])
-    let line2 = unpairedOff.filter { $0.hazardStartLine == 1 }
-    XCTAssertEqual(line2.map(\.hazardCode), ["bidi.override"])
+    let line2 = unpairedOff.filter { $0.startLine == 1 }
+    XCTAssertEqual(line2.map(\.diagnosticCode), ["bidi.override"])
     XCTAssertEqual(line2.first?["severity"], 2)
-    XCTAssertFalse(unpairedOff.contains { $0.hazardCode == "bidi.unpaired" })
+    XCTAssertFalse(unpairedOff.contains { $0.diagnosticCode == "bidi.unpaired" })
     XCTAssertEqual(try configure(["unpaired": "error"]), initial)
   }
 
   func testBadSettingValuesAreWarnedAboutAndChangeNothing() throws {
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///corpus/hazards/notes.txt"
     let initial = try session.openAndDiagnose(
       uri, languageId: "plaintext", text: try HazardCorpus.text("hazards/notes.txt"))
@@ -476,7 +477,7 @@ final class HazardDiagnosticsTests: XCTestCase {
     ]
     for (settings, field) in bad {
       try session.client.notify("workspace/didChangeConfiguration", ["settings": ["bidi": settings]])
-      let warning = try session.client.waitForNotification("window/logMessage", timeout: HazardSession.timeout)
+      let warning = try session.client.waitForNotification("window/logMessage", timeout: TestSession.timeout)
       XCTAssertEqual(warning["params"]?["type"], 2, "\(settings)")
       let message = warning["params"]?["message"]?.stringValue ?? ""
       XCTAssertTrue(message.contains(field), "\(settings): \(message)")
@@ -492,18 +493,18 @@ final class HazardDiagnosticsTests: XCTestCase {
     // Specification §6: a bad setting never keeps an editor from starting:
     // initialize succeeds with the defaults, and a window/logMessage warning
     // names the setting.
-    let client = try TestClient(executable: try HazardSession.executable())
+    let client = try TestServer.bidiLSP.client()
     let accepted = try client.request(
       "initialize", ["capabilities": [:], "initializationOptions": ["bidi": ["diagnostics": ["override": "loud"]]]],
-      timeout: HazardSession.timeout)
+      timeout: TestSession.timeout)
     XCTAssertNotNil(accepted["result"]?["capabilities"], "\(accepted)")
-    let warning = try client.waitForNotification("window/logMessage", timeout: HazardSession.timeout)
+    let warning = try client.waitForNotification("window/logMessage", timeout: TestSession.timeout)
     XCTAssertEqual(warning["params"]?["type"], 2)
     XCTAssertTrue(
       warning["params"]?["message"]?.stringValue?.contains("initializationOptions.bidi.diagnostics.override") ?? false,
       "\(warning)")
     XCTAssertEqual(
-      try client.request("initialize", ["capabilities": [:]], timeout: HazardSession.timeout)["error"]?["code"], -32600)
+      try client.request("initialize", ["capabilities": [:]], timeout: TestSession.timeout)["error"]?["code"], -32600)
   }
 }
 

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
 /// Contract §3 under load: a seeded random sequence of incremental edits
@@ -33,7 +34,7 @@ final class RandomizedEditTests: XCTestCase {
 
   func testTenThousandRandomEditsPerEncodingMatchShadow() throws {
     var total = 0
-    for (index, encoding) in OffsetEncoding.allCases.enumerated() {
+    for (index, encoding) in PositionEncoding.allCases.enumerated() {
       let coverage = try runEdits(encoding: encoding, seed: 0x5EED_0000 + UInt64(index))
       XCTAssertEqual(coverage.edits, Self.editsPerEncoding, encoding.rawValue)
       XCTAssertGreaterThan(coverage.fullChanges, 0, encoding.rawValue)
@@ -48,18 +49,18 @@ final class RandomizedEditTests: XCTestCase {
   }
 
   /// Runs the edits against one daemon; returns what they covered.
-  private func runEdits(encoding: OffsetEncoding, seed: UInt64) throws -> Coverage {
+  private func runEdits(encoding: PositionEncoding, seed: UInt64) throws -> Coverage {
     var random = SeededGenerator(seed: seed)
     let daemon = try Daemon.initialized(encodings: [encoding.rawValue])
     let negotiated = try daemon.barrier()
     XCTAssertEqual(negotiated, [])
     let uris = (0..<4).map { "file:///random/\(encoding.rawValue)/doc\($0).txt" }
     let seeds = ["", "hello\r\nمرحبا 😀\rשלום\n", "a\nb\nc\n", String(repeating: "abc عربي 😀\r\n", count: 20)]
-    var shadows: [String: ShadowText] = [:]
+    var shadows: [String: TestText] = [:]
     var versions: [String: Int] = [:]
     for (uri, text) in zip(uris, seeds) {
       try daemon.open(uri, text, version: 1)
-      shadows[uri] = ShadowText(text)
+      shadows[uri] = TestText(text)
       versions[uri] = 1
     }
 
@@ -103,7 +104,7 @@ final class RandomizedEditTests: XCTestCase {
   }
 
   /// Compares every document with its shadow; returns the differences.
-  private func check(_ daemon: Daemon, shadows: [String: ShadowText], versions: [String: Int]) throws
+  private func check(_ daemon: Daemon, shadows: [String: TestText], versions: [String: Int]) throws
     -> [String]
   {
     var problems: [String] = []
@@ -131,7 +132,7 @@ final class RandomizedEditTests: XCTestCase {
 
   /// A random change, applied to `shadow`, with its description.
   private func randomChange(
-    _ shadow: inout ShadowText, encoding: OffsetEncoding, coverage: inout Coverage,
+    _ shadow: inout TestText, encoding: PositionEncoding, coverage: inout Coverage,
     using random: inout SeededGenerator
   ) -> (JSONValue, String) {
     let size = shadow.scalars.count
@@ -183,13 +184,13 @@ final class RandomizedEditTests: XCTestCase {
   /// A position that designates the same point as `index` but is written
   /// past the line's end or inside the character there.
   private func skew(
-    _ position: (line: Int, character: Int), at index: Int, in shadow: ShadowText, encoding: OffsetEncoding,
+    _ position: (line: Int, character: Int), at index: Int, in shadow: TestText, encoding: PositionEncoding,
     using random: inout SeededGenerator
   ) -> (line: Int, character: Int) {
     if position.character == shadow.lineWidth(position.line, in: encoding) {
       return (position.line, position.character + Int.random(in: 1...1000, using: &random))
     }
-    let width = encoding.width(shadow.scalars[index])
+    let width = encoding.units(of: shadow.scalars[index])
     if width > 1 {
       return (position.line, position.character + Int.random(in: 1..<width, using: &random))
     }
@@ -199,7 +200,7 @@ final class RandomizedEditTests: XCTestCase {
   /// A random scalar index in `from...upTo` that an LSP position can name
   /// (not between the CR and LF of a CRLF).
   private func randomIndex(
-    in shadow: ShadowText, from: Int, upTo: Int? = nil, using random: inout SeededGenerator
+    in shadow: TestText, from: Int, upTo: Int? = nil, using random: inout SeededGenerator
   ) -> Int {
     let upper = upTo ?? shadow.scalars.count
     var index = Int.random(in: from...upper, using: &random)
