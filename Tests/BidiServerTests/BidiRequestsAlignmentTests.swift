@@ -2,7 +2,7 @@ import BidiTestSupport
 import JSONRPC
 import XCTest
 
-/// `bidi/alignment` (contract §4.2): every `textAlignment` in both layouts
+/// `bidi/alignment` (Protocol/specification.md, "bidi/alignment"): every `textAlignment` in both layouts
 /// for ltr and rtl paragraphs, against the table of Protocol/specification.md.
 final class BidiRequestsAlignmentTests: XCTestCase {
   /// The specification's table, written out case by case:

@@ -4,8 +4,8 @@ import JSONRPC
 import XCTest
 
 /// `bidi/visualOrder` must give exactly the levels and order of Unicode's
-/// BidiCharacterTest.txt (contract §4.3): a sample of its cases, each sent
-/// as one line of a document through the daemon.
+/// BidiCharacterTest.txt (specification, "bidi/visualOrder"): a sample of its cases, each sent
+/// as one line of a document through the server.
 final class BidiRequestsConformanceTests: XCTestCase {
   struct Case {
     var lineNumber: Int

@@ -3,9 +3,9 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `bidi/naturalDirection` (contract §4, §4.1) and the common options, against
-/// the built daemon; every params and result is schema-checked by
-/// `TestSession`.
+/// `bidi/naturalDirection` and the common options (specification,
+/// "bidi/naturalDirection" and "Common parameters"); every params and
+/// result is schema-checked by `TestSession`.
 final class BidiRequestsNaturalDirectionTests: XCTestCase {
   /// An entry as `line start-end direction basis [@line:character]`.
   private func brief(_ entry: JSONValue) -> String {
@@ -382,7 +382,7 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
     XCTAssertEqual(try session.text(), "a\nb\n")
   }
 
-  /// Specification §4, common parameters: an `end` of `{lineCount, 0}` means
+  /// The specification, "Common parameters": an `end` of `{lineCount, 0}` means
   /// "to the end of the document", as many LSP clients send it.
   func testRangeMayEndAtTheStartOfTheLinePastTheEnd() throws {
     let session = try TestSession(.bidiLSP)
@@ -494,7 +494,7 @@ final class BidiRequestsNaturalDirectionTests: XCTestCase {
   }
 
   func testDidChangeConfigurationSettingsApply() throws {
-    // Contract §5: settings come through initializationOptions.bidi and the
+    // The specification, "Settings": settings come through initializationOptions.bidi and the
     // settings.bidi of workspace/didChangeConfiguration.
     let session = try TestSession(.bidiLSP)
     try session.open(text: settingsText)

@@ -3,7 +3,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `bidi/visualOrder` (contract §4.3) against the built daemon; every params
+/// `bidi/visualOrder` (specification, "bidi/visualOrder"); every params
 /// and result is schema-checked by `TestSession`.
 final class BidiRequestsVisualOrderTests: XCTestCase {
   private static let everything: JSONValue = [
@@ -235,7 +235,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   }
 
   func testARemovedCharacterAtTheStartOfADisplayLineJoinsTheRunAfterIt() throws {
-    // Protocol/specification.md §4 (bidi/visualOrder, runs): removed
+    // Protocol/specification.md, "bidi/visualOrder" (runs): removed
     // characters at the start of a display line join the run of the first
     // character after them.
     let session = try TestSession(.bidiLSP)
@@ -305,7 +305,7 @@ final class BidiRequestsVisualOrderTests: XCTestCase {
   }
 
   func testVisualToLogicalCountsFromTheDisplayLineStart() throws {
-    // Contract §4.3: "logicalToVisual values and visualToLogical positions
+    // The specification, "bidi/visualOrder": "logicalToVisual values and visualToLogical positions
     // count 0… within the display line", so that the maps are inverse
     // permutations even for display lines that do not start at offset 0.
     let session = try TestSession(.bidiLSP)

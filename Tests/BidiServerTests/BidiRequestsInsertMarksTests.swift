@@ -4,7 +4,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `bidi/insertMarks` (contract §4.4), verified by effect: the edits are
+/// `bidi/insertMarks` (specification, "bidi/insertMarks"), verified by effect: the edits are
 /// applied to a shadow copy and sent to the daemon as a `didChange`, the
 /// daemon is asked about the new text (naturalDirection, visualOrder), and
 /// asking again over the grown range must give no edits.
