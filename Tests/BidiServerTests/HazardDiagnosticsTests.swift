@@ -4,7 +4,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `textDocument/publishDiagnostics` from the built daemon (contract §5):
+/// `textDocument/publishDiagnostics` (specification, "textDocument/publishDiagnostics"):
 /// the hazard corpus against its manifest in each position encoding,
 /// versions and full sets after edits, bursts, didClose, and the
 /// `diagnostics` settings.
@@ -490,7 +490,7 @@ final class HazardDiagnosticsTests: XCTestCase {
   }
 
   func testBadInitializationOptionIsReportedAndIgnored() throws {
-    // Specification §6: a bad setting never keeps an editor from starting:
+    // The specification, "Settings": a bad setting never keeps an editor from starting:
     // initialize succeeds with the defaults, and a window/logMessage warning
     // names the setting.
     let client = try TestServer.bidiLSP.client()

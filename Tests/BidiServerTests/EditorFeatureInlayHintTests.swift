@@ -4,7 +4,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `textDocument/inlayHint` from the built daemon (contract §5): every bidi
+/// `textDocument/inlayHint` (specification, "textDocument/inlayHint"): every bidi
 /// control in the range, by its short name, with a tooltip naming the code
 /// point, at positions of the negotiated encoding.
 final class EditorFeatureInlayHintTests: XCTestCase {

@@ -4,7 +4,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `textDocument/codeAction` from the built daemon (contract §5): each quick
+/// `textDocument/codeAction` (specification, "textDocument/codeAction"): each quick
 /// fix of the corpus applied removes its diagnostic, both "fix all" actions
 /// leave no hazard, `context.only` filters kinds, and the insertMarks
 /// refactorings equal `bidi/insertMarks`.
@@ -156,7 +156,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   ]
 
   func testAnOverrideClosedByAPDIIsOfferedAReplacement() throws {
-    // Contract §5: every override outside an identifier gets a quick fix
+    // The specification, "textDocument/codeAction": every override outside an identifier gets a quick fix
     // that replaces it by the embedding of the same direction (closing it on
     // its line when it is not closed). An RLO closed on its line by the PDI
     // of the isolate around it (as on line 8 of hazards/notes.txt) is

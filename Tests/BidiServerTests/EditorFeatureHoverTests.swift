@@ -4,7 +4,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// `textDocument/hover` from the built daemon (contract §5): a line's
+/// `textDocument/hover` (specification, "textDocument/hover"): a line's
 /// direction with its basis, its alignment in the layout, and its visual
 /// order as plain text, equal to `bidi/visualOrder`'s visualText.
 final class EditorFeatureHoverTests: XCTestCase {
