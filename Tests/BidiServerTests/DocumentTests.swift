@@ -1,17 +1,18 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
-/// Contract §3, documents: didOpen, didChange (incremental and full),
-/// didClose, didSave, bidi/documentInfo, lines, and changes that cannot
-/// apply — against the built binary.
+/// Documents (specification, "Documents"): didOpen, didChange (incremental
+/// and full), didClose, didSave, bidi/documentInfo, lines, and changes that
+/// cannot apply.
 final class DocumentTests: XCTestCase {
   private let uri = "file:///doc.txt"
 
   /// Asserts the daemon's copy of `uri` is `text` at `version`, with the
   /// line count and UTF-8 length the test computes itself.
   private func assertDocument(
-    _ daemon: Daemon, _ uri: String, is text: String, version: Int,
+    _ daemon: TestSession, _ uri: String, is text: String, version: Int,
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let info = try daemon.info(uri)
@@ -26,15 +27,15 @@ final class DocumentTests: XCTestCase {
   // MARK: Opening, changing, closing
 
   func testDidOpenStoresTextVersionAndLanguage() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "שלום עולם\nhello", version: 7, languageId: "markdown")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, languageId: "markdown", text: "שלום עולם\nhello", version: 7)
     try assertDocument(daemon, uri, is: "שלום עולם\nhello", version: 7)
     XCTAssertEqual(try daemon.barrier(), [], "a valid didOpen gets no answer")
   }
 
   func testDocumentInfoWithoutIncludeTextOmitsText() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "abc\ndef", version: 3)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "abc\ndef", version: 3)
     let plain = try daemon.request("bidi/documentInfo", ["textDocument": ["uri": .string(uri)]])
     let result = try XCTUnwrap(plain["result"]?.objectValue, "\(plain)")
     XCTAssertEqual(result["uri"], .string(uri))
@@ -48,8 +49,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testChangeWithNoContentChangesOnlySetsTheVersion() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "abc\nשלום", version: 1)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "abc\nשלום", version: 1)
     try daemon.notify(
       "textDocument/didChange",
       ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": []])
@@ -58,8 +59,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testIncrementalChangeReplacesRangeAndSetsVersion() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "hello world\nsecond line")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "hello world\nsecond line")
     try daemon.change(uri, version: 2, [change(0, 6, 1, 6, "there\nfirst")])
     try assertDocument(daemon, uri, is: "hello there\nfirst line", version: 2)
     try daemon.change(uri, version: 3, [change(1, 0, 1, 0, "→ ")])
@@ -70,8 +71,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testFullChangeReplacesWholeText() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "old\ntext\n")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "old\ntext\n")
     try daemon.change(uri, version: 9, [fullChange("مرحبا")])
     try assertDocument(daemon, uri, is: "مرحبا", version: 9)
     try daemon.change(uri, version: 10, [fullChange("")])
@@ -79,8 +80,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testChangesOfOneNotificationApplyInOrder() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "abc")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "abc")
     // The second change's positions refer to the text after the first.
     try daemon.change(
       uri, version: 2,
@@ -89,18 +90,18 @@ final class DocumentTests: XCTestCase {
   }
 
   func testDidCloseForgetsTheDocumentAndItCanBeReopened() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "first")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "first")
     try daemon.close(uri)
     assertError(try daemon.infoResponse(uri), code: -32602, mentioning: "uri")
-    try daemon.open(uri, "second", version: 5)
+    try daemon.open(uri, text: "second", version: 5)
     try assertDocument(daemon, uri, is: "second", version: 5)
     XCTAssertEqual(warnings(in: try daemon.barrier()), [])
   }
 
   func testDidSaveIsAcceptedAndIgnored() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "kept", version: 4)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "kept", version: 4)
     try daemon.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)], "text": "not this"])
     try daemon.notify("textDocument/didSave", ["textDocument": ["uri": "file:///unknown.txt"]])
     XCTAssertEqual(try daemon.barrier(), [], "didSave gets no answer and no warning")
@@ -108,9 +109,9 @@ final class DocumentTests: XCTestCase {
   }
 
   func testSeveralDocumentsAreIndependent() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open("file:///a.txt", "alpha")
-    try daemon.open("file:///b.txt", "ביתא")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open("file:///a.txt", text: "alpha")
+    try daemon.open("file:///b.txt", text: "ביתא")
     try daemon.change("file:///a.txt", version: 2, [change(0, 5, 0, 5, "!")])
     try daemon.close("file:///b.txt")
     try assertDocument(daemon, "file:///a.txt", is: "alpha!", version: 2)
@@ -120,8 +121,8 @@ final class DocumentTests: XCTestCase {
   // MARK: Lines
 
   func testTextEndingWithNewlineHasEmptyLastLine() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "one\ntwo\n")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "one\ntwo\n")
     XCTAssertEqual(try daemon.info(uri)["lineCount"], 3)
     // The empty last line is addressable.
     try daemon.change(uri, version: 2, [change(2, 0, 2, 0, "three")])
@@ -129,8 +130,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testEmptyDocumentHasOneLine() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "")
     let info = try daemon.info(uri)
     XCTAssertEqual(info["lineCount"], 1)
     XCTAssertEqual(info["utf8Length"], 0)
@@ -140,9 +141,9 @@ final class DocumentTests: XCTestCase {
   }
 
   func testLinesSplitAtCRLFCRAndLF() throws {
-    let daemon = try Daemon.initialized()
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
     let text = "a\r\nb\rc\nd\r\r\ne\n\rf"
-    try daemon.open(uri, text)
+    try daemon.open(uri, text: text)
     // a | b | c | d | (empty) | e | (empty) | f
     XCTAssertEqual(try daemon.info(uri)["lineCount"], 8)
     XCTAssertEqual(try daemon.text(uri), text, "terminators read back byte for byte")
@@ -153,16 +154,16 @@ final class DocumentTests: XCTestCase {
   }
 
   func testOtherSeparatorsDoNotEndLSPLines() throws {
-    let daemon = try Daemon.initialized()
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
     let text = "a\u{2029}b\u{2028}c\u{85}d\u{1C}e\u{0B}f\u{0C}g"
-    try daemon.open(uri, text)
+    try daemon.open(uri, text: text)
     XCTAssertEqual(try daemon.info(uri)["lineCount"], 1)
     try assertDocument(daemon, uri, is: text, version: 1)
   }
 
   func testChangeSplittingCRLFRecountsLines() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "ab\r\ncd")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "ab\r\ncd")
     // Replace the CRLF by a CR and an LF with text between: three lines.
     try daemon.change(uri, version: 2, [change(0, 2, 1, 0, "\rX\n")])
     try assertDocument(daemon, uri, is: "ab\rX\ncd", version: 2)
@@ -173,8 +174,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testChangeJoiningCRAndLFMakesOneLineBreak() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "ab\rX\ncd")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "ab\rX\ncd")
     XCTAssertEqual(try daemon.info(uri)["lineCount"], 3)
     // Delete the X: the CR and LF meet and form one CRLF.
     try daemon.change(uri, version: 2, [change(1, 0, 1, 1, "")])
@@ -196,8 +197,8 @@ final class DocumentTests: XCTestCase {
   // MARK: Encodings
 
   func testAstralCharactersUseSurrogatePairsInUTF16() throws {
-    let daemon = try Daemon.initialized(encodings: ["utf-16"])
-    try daemon.open(uri, "x😀y𝒜z")
+    let daemon = try TestSession(.bidiLSP, encoding: .utf16, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "x😀y𝒜z")
     // x=0, 😀=1..3, y=3, 𝒜=4..6, z=6
     try daemon.change(uri, version: 2, [change(0, 3, 0, 4, "Y")])
     try daemon.change(uri, version: 3, [change(0, 6, 0, 7, "Z")])
@@ -207,13 +208,13 @@ final class DocumentTests: XCTestCase {
 
   func testAstralCharactersInUTF8AndUTF32Offsets() throws {
     // Each: the offsets of 'y' and 'z' in "x😀y𝒜z", and of the emoji.
-    let layouts: [(String, y: Int, z: Int)] = [("utf-8", 5, 10), ("utf-32", 2, 4), ("utf-16", 3, 6)]
+    let layouts: [(PositionEncoding, y: Int, z: Int)] = [(.utf8, 5, 10), (.utf32, 2, 4), (.utf16, 3, 6)]
     for (encoding, y, z) in layouts {
-      let daemon = try Daemon.initialized(encodings: [encoding])
-      try daemon.open(uri, "x😀y𝒜z\nمرحبا😀!")
+      let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
+      try daemon.open(uri, text: "x😀y𝒜z\nمرحبا😀!")
       try daemon.change(uri, version: 2, [change(0, y, 0, y + 1, "Y"), change(0, z, 0, z + 1, "Z")])
       // On line 1: the '!' after five Arabic letters and an emoji.
-      let bang = ["utf-8": 14, "utf-32": 6, "utf-16": 7][encoding] ?? 0
+      let bang = [PositionEncoding.utf8: 14, .utf32: 6, .utf16: 7][encoding] ?? 0
       try daemon.change(uri, version: 3, [change(1, bang, 1, bang + 1, "؟")])
       try assertDocument(daemon, uri, is: "x😀Y𝒜Z\nمرحبا😀؟", version: 3)
     }
@@ -221,10 +222,10 @@ final class DocumentTests: XCTestCase {
 
   func testPositionInsideACharacterMovesToItsStart() throws {
     // Specification choice: never split a character.
-    let cases: [(String, Int)] = [("utf-16", 2), ("utf-8", 2), ("utf-8", 3), ("utf-8", 4)]
+    let cases: [(PositionEncoding, Int)] = [(.utf16, 2), (.utf8, 2), (.utf8, 3), (.utf8, 4)]
     for (encoding, character) in cases {
-      let daemon = try Daemon.initialized(encodings: [encoding])
-      try daemon.open(uri, "a😀b")
+      let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
+      try daemon.open(uri, text: "a😀b")
       try daemon.change(uri, version: 2, [change(0, character, 0, character, "|")])
       try assertDocument(daemon, uri, is: "a|😀b", version: 2)
     }
@@ -233,8 +234,8 @@ final class DocumentTests: XCTestCase {
   // MARK: Clamping and refusals
 
   func testPositionPastLineEndIsClamped() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "short\r\nnext")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "short\r\nnext")
     try daemon.change(uri, version: 2, [change(0, 100, 0, 1000, "!")])
     try assertDocument(daemon, uri, is: "short!\r\nnext", version: 2)
     // A range from past the end of line 0 to line 1 removes only the terminator.
@@ -244,8 +245,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testLinePastEndRefusesChangeWithWarning() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "one\ntwo", version: 1)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "one\ntwo", version: 1)
     try daemon.change(uri, version: 2, [change(2, 0, 2, 0, "three")])
     try daemon.change(uri, version: 3, [change(0, 0, 5, 0, "")])
     let messages = try daemon.barrier()
@@ -255,16 +256,16 @@ final class DocumentTests: XCTestCase {
   }
 
   func testRangeStartAfterEndRefusesChange() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "abcdef", version: 1)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "abcdef", version: 1)
     try daemon.change(uri, version: 2, [change(0, 4, 0, 2, "X")])
     XCTAssertEqual(warnings(in: try daemon.barrier()).count, 1)
     try assertDocument(daemon, uri, is: "abcdef", version: 1)
   }
 
   func testChangeToUnknownDocumentWarnsAndChangesNothing() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "mine", version: 1)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "mine", version: 1)
     try daemon.change("file:///other.txt", version: 2, [fullChange("x")])
     let messages = try daemon.barrier()
     XCTAssertEqual(warnings(in: messages).count, 1, "\(messages)")
@@ -274,17 +275,17 @@ final class DocumentTests: XCTestCase {
   }
 
   func testDidCloseOfUnknownDocumentWarns() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "mine")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "mine")
     try daemon.close("file:///other.txt")
     XCTAssertEqual(warnings(in: try daemon.barrier()).count, 1)
     try assertDocument(daemon, uri, is: "mine", version: 1)
   }
 
   func testDidOpenOfOpenDocumentWarnsAndKeepsOriginal() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "original", version: 1)
-    try daemon.open(uri, "replacement", version: 2)
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "original", version: 1)
+    try daemon.open(uri, text: "replacement", version: 2)
     let messages = try daemon.barrier()
     XCTAssertEqual(warnings(in: messages).count, 1, "\(messages)")
     XCTAssertEqual(responses(in: messages), [])
@@ -292,9 +293,9 @@ final class DocumentTests: XCTestCase {
   }
 
   func testInvalidChangeInMultiChangeNotificationLeavesDocumentUnchanged() throws {
-    let daemon = try Daemon.initialized()
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
     let text = "first line\r\nsecond 😀\nthird"
-    try daemon.open(uri, text, version: 1)
+    try daemon.open(uri, text: text, version: 1)
     // The first change is valid; the second's line is past the end.
     try daemon.change(uri, version: 2, [change(0, 0, 0, 5, "FIRST"), change(9, 0, 9, 1, "x")])
     // A full change followed by an invalid one: nothing applies either.
@@ -308,8 +309,8 @@ final class DocumentTests: XCTestCase {
   }
 
   func testNULInDocumentTextIsKept() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open(uri, "a\u{0}b\n\u{0}")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open(uri, text: "a\u{0}b\n\u{0}")
     try daemon.change(uri, version: 2, [change(0, 2, 0, 2, "\u{0}\u{0}")])
     try assertDocument(daemon, uri, is: "a\u{0}\u{0}\u{0}b\n\u{0}", version: 2)
   }

@@ -2,12 +2,12 @@ import BidiTestSupport
 import JSONRPC
 import XCTest
 
-/// Contract §5: `window/workDoneProgress` for long work such as opening a
-/// very large document, when the client supports it (specification §5:
-/// documents of 8 MiB or more).
+/// `window/workDoneProgress` for long work such as opening a very large
+/// document, when the client supports it (specification,
+/// "window/workDoneProgress": documents of 8 MiB or more).
 final class ProgressTests: XCTestCase {
   func initialized(progress: Bool) throws -> TestClient {
-    let client = try TestClient(executable: try builtDaemonPath())
+    let client = try TestServer.bidiLSP.client()
     let response = try client.request(
       "initialize", ["processId": nil, "capabilities": ["window": ["workDoneProgress": .bool(progress)]]], timeout: 30)
     XCTAssertNotNil(response["result"]?["capabilities"])

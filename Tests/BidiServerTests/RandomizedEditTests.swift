@@ -3,7 +3,7 @@ import JSONRPC
 import UnicodeBidi
 import XCTest
 
-/// Contract §3 under load: a seeded random sequence of incremental edits
+/// Documents (specification, "Documents") under load: a seeded random sequence of incremental edits
 /// across several documents, in each position encoding, checked against the
 /// test's own shadow copies through `bidi/documentInfo` with `includeText`.
 final class RandomizedEditTests: XCTestCase {
@@ -51,7 +51,7 @@ final class RandomizedEditTests: XCTestCase {
   /// Runs the edits against one daemon; returns what they covered.
   private func runEdits(encoding: PositionEncoding, seed: UInt64) throws -> Coverage {
     var random = SeededGenerator(seed: seed)
-    let daemon = try Daemon.initialized(encodings: [encoding.rawValue])
+    let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
     let negotiated = try daemon.barrier()
     XCTAssertEqual(negotiated, [])
     let uris = (0..<4).map { "file:///random/\(encoding.rawValue)/doc\($0).txt" }
@@ -59,7 +59,7 @@ final class RandomizedEditTests: XCTestCase {
     var shadows: [String: TestText] = [:]
     var versions: [String: Int] = [:]
     for (uri, text) in zip(uris, seeds) {
-      try daemon.open(uri, text, version: 1)
+      try daemon.open(uri, text: text, version: 1)
       shadows[uri] = TestText(text)
       versions[uri] = 1
     }
@@ -104,7 +104,7 @@ final class RandomizedEditTests: XCTestCase {
   }
 
   /// Compares every document with its shadow; returns the differences.
-  private func check(_ daemon: Daemon, shadows: [String: TestText], versions: [String: Int]) throws
+  private func check(_ daemon: TestSession, shadows: [String: TestText], versions: [String: Int]) throws
     -> [String]
   {
     var problems: [String] = []
