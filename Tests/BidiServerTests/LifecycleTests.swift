@@ -1,12 +1,15 @@
 import BidiTestSupport
 import JSONRPC
+import UnicodeBidi
 import XCTest
 
-/// Contract §2, the lifecycle: initialize, initialized, shutdown, exit, the
-/// end of input, and position-encoding negotiation, against the built binary.
+/// The lifecycle (specification, "Lifecycle and errors"): initialize,
+/// initialized, shutdown, requests before and after them, ids, and
+/// position-encoding negotiation. The exit statuses of a process are
+/// IntegrationTests' ExitStatusTests.
 final class LifecycleTests: XCTestCase {
   func testInitializeResultHasCapabilitiesAndServerInfo() throws {
-    let daemon = try Daemon()
+    let daemon = try TestSession(.bidiLSP, initialize: false, ignoring: TestSession.diagnosticsAndProgress)
     let response = try daemon.initialize(encodings: nil)
     XCTAssertEqual(response["jsonrpc"], "2.0")
     let result = try XCTUnwrap(response["result"], "\(response)")
@@ -32,7 +35,7 @@ final class LifecycleTests: XCTestCase {
       (nil, "utf-16"),
     ]
     for (offered, expected) in cases {
-      let daemon = try Daemon()
+      let daemon = try TestSession(.bidiLSP, initialize: false, ignoring: TestSession.diagnosticsAndProgress)
       let response = try daemon.initialize(encodings: offered)
       XCTAssertEqual(
         response["result"]?["capabilities"]?["positionEncoding"], .string(expected),
@@ -42,17 +45,17 @@ final class LifecycleTests: XCTestCase {
 
   func testNegotiatedEncodingCountsCharacterOffsets() throws {
     // "a😀b": the 'b' is at 1+4 bytes, 1+2 UTF-16 units, 1+1 scalars.
-    let starts = ["utf-8": 5, "utf-16": 3, "utf-32": 2]
+    let starts: [PositionEncoding: Int] = [.utf8: 5, .utf16: 3, .utf32: 2]
     for (encoding, start) in starts {
-      let daemon = try Daemon.initialized(encodings: [encoding])
-      try daemon.open("file:///enc.txt", "a😀b")
+      let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
+      try daemon.open("file:///enc.txt", text: "a😀b")
       try daemon.change("file:///enc.txt", version: 2, [change(0, start, 0, start + 1, "B")])
-      XCTAssertEqual(try daemon.text("file:///enc.txt"), "a😀B", encoding)
+      XCTAssertEqual(try daemon.text("file:///enc.txt"), "a😀B", encoding.rawValue)
     }
   }
 
   func testRequestBeforeInitializeIsServerNotInitialized() throws {
-    let daemon = try Daemon()
+    let daemon = try TestSession(.bidiLSP, initialize: false, ignoring: TestSession.diagnosticsAndProgress)
     for method in ["bidi/documentInfo", "shutdown", "no/suchMethod", "textDocument/hover"] {
       let response = try daemon.request(method, ["textDocument": ["uri": "file:///x"]])
       assertError(response, code: -32002, id: response["id"], method)
@@ -62,88 +65,47 @@ final class LifecycleTests: XCTestCase {
   }
 
   func testNotificationBeforeInitializeIsDropped() throws {
-    let daemon = try Daemon()
-    try daemon.open("file:///early.txt", "opened too early")
+    let daemon = try TestSession(.bidiLSP, initialize: false, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open("file:///early.txt", text: "opened too early")
     try daemon.notify("initialized", [:])
     XCTAssertNotNil(try daemon.initialize(encodings: nil)["result"])
     let response = try daemon.infoResponse("file:///early.txt")
     assertError(response, code: -32602, mentioning: "uri", "a didOpen before initialize must leave no document")
     // Once initialized, the same didOpen works.
-    try daemon.open("file:///early.txt", "now")
+    try daemon.open("file:///early.txt", text: "now")
     XCTAssertEqual(try daemon.text("file:///early.txt"), "now")
   }
 
-  func testExitBeforeInitializeEndsWithStatus1() throws {
-    let daemon = try Daemon()
-    try daemon.notify("exit")
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
-  }
-
   func testInitializedNotificationIsAccepted() throws {
-    let daemon = try Daemon()
+    let daemon = try TestSession(.bidiLSP, initialize: false, ignoring: TestSession.diagnosticsAndProgress)
     XCTAssertNotNil(try daemon.initialize(encodings: nil)["result"])
     try daemon.notify("initialized", [:])
     let unsolicited = try daemon.barrier()
     XCTAssertEqual(unsolicited, [], "initialized must be accepted silently")
-    try daemon.open("file:///a.txt", "served")
+    try daemon.open("file:///a.txt", text: "served")
     XCTAssertEqual(try daemon.text("file:///a.txt"), "served")
   }
 
-  func testShutdownAnswersNullAndExitThenEndsWithStatus0() throws {
-    let daemon = try Daemon.initialized()
-    let response = try daemon.request("shutdown")
-    XCTAssertEqual(response["result"], .null, "\(response)")
-    XCTAssertNil(response["error"])
-    try daemon.notify("exit")
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 0)
-  }
-
   func testShutdownWithNullParamsAnswersNull() throws {
-    let daemon = try Daemon.initialized()
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
     try daemon.sendFramed(#"{"jsonrpc":"2.0","id":"s","method":"shutdown","params":null}"#)
     let response = try daemon.client.waitForResponse(id: "s", timeout: 20)
     XCTAssertEqual(response["result"], .null, "\(response)")
   }
 
-  func testExitWithoutShutdownEndsWithStatus1() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.notify("exit")
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
-  }
-
-  func testEndOfInputAfterShutdownEndsWithStatus0() throws {
-    let daemon = try Daemon.initialized()
-    XCTAssertEqual(try daemon.request("shutdown")["result"], .null)
-    daemon.client.closeInput()
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 0)
-  }
-
-  func testEndOfInputWithoutShutdownEndsWithStatus1() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open("file:///a.txt", "text")
-    daemon.client.closeInput()
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
-  }
-
-  func testEndOfInputBeforeInitializeEndsWithStatus1() throws {
-    let daemon = try Daemon()
-    daemon.client.closeInput()
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
-  }
-
   func testSecondInitializeIsInvalidRequest() throws {
-    let daemon = try Daemon.initialized(encodings: ["utf-8"])
+    let daemon = try TestSession(.bidiLSP, encoding: .utf8, ignoring: TestSession.diagnosticsAndProgress)
     let response = try daemon.initialize(encodings: ["utf-32"])
     assertError(response, code: -32600, id: response["id"])
     // The first negotiation stands: offsets still count UTF-8 bytes.
-    try daemon.open("file:///a.txt", "é|")
+    try daemon.open("file:///a.txt", text: "é|")
     try daemon.change("file:///a.txt", version: 2, [change(0, 2, 0, 3, "!")])
     XCTAssertEqual(try daemon.text("file:///a.txt"), "é!")
   }
 
   func testRequestAfterShutdownIsInvalidRequest() throws {
-    let daemon = try Daemon.initialized()
-    try daemon.open("file:///a.txt", "text")
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    try daemon.open("file:///a.txt", text: "text")
     XCTAssertEqual(try daemon.request("shutdown")["result"], .null)
     for method in ["bidi/documentInfo", "shutdown", "initialize", "no/such"] {
       let response = try daemon.request(method, ["textDocument": ["uri": "file:///a.txt"]])
@@ -153,18 +115,8 @@ final class LifecycleTests: XCTestCase {
     XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 0)
   }
 
-  func testMessagesAfterExitAreNotServed() throws {
-    let daemon = try Daemon.initialized()
-    // exit and a request in one write: the process ends without answering.
-    let exit = frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
-    let request = frame(#"{"jsonrpc":"2.0","id":5,"method":"bidi/documentInfo","params":{}}"#)
-    try daemon.sendRaw(exit + request)
-    XCTAssertEqual(daemon.client.exitStatus(timeout: 20), 1)
-    XCTAssertThrowsError(try daemon.client.waitForResponse(id: 5, timeout: 2))
-  }
-
   func testResponsesEchoIntegerAndStringIDsExactly() throws {
-    let daemon = try Daemon.initialized()
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
     let ids = ["0", "-1", "9223372036854775807", "-9223372036854775808", #""""#, #""ü😀""#, #""1""#, #""null""#]
     for id in ids {
       try daemon.sendFramed(#"{"jsonrpc":"2.0","id":\#(id),"method":"no/such"}"#)
@@ -173,17 +125,5 @@ final class LifecycleTests: XCTestCase {
       XCTAssertEqual(answer["id"], expected, "id \(id)")
       assertError(answer, code: -32601, mentioning: "no/such", id)
     }
-  }
-
-  func testStdoutCarriesOnlyProtocolMessages() throws {
-    // Every byte the daemon writes must frame as a message: MessageReader
-    // throws on anything else. Log at the most verbose level to provoke it.
-    let daemon = try Daemon(arguments: ["--log-level", "trace"])
-    XCTAssertNotNil(try daemon.initialize(encodings: nil)["result"])
-    try daemon.open("file:///a.txt", "שלום\nworld")
-    try daemon.sendRaw(Array("garbage\r\n\r\n".utf8))
-    _ = try daemon.barrier()
-    XCTAssertEqual(try daemon.shutdownAndExit(), 0)
-    XCTAssertFalse(daemon.client.standardError().isEmpty, "trace logging goes to stderr")
   }
 }
