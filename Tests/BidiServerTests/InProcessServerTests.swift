@@ -52,4 +52,8 @@ final class InProcessServerTests: XCTestCase {
     XCTAssertTrue(
       session.client.standardError().contains("message that is not valid JSON"), session.client.standardError())
   }
+
+  func testTheSmokeSessionInProcess() throws {
+    try TestSession.runSmokeSession(.bidiLSP)
+  }
 }
