@@ -156,7 +156,9 @@ public final class MemoryPipe: ByteSource, ByteSink, @unchecked Sendable {
       if head == buffer.count {
         buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
         head = 0
-      } else if head >= 1 << 20 {
+      } else if head >= 1 << 20 && head >= buffer.count - head {
+        // Compacting once at least half is consumed keeps reading linear:
+        // a large write read in small pieces is moved O(1) times per byte.
         buffer.removeFirst(head)
         head = 0
       }
