@@ -7,7 +7,7 @@ import XCTest
 // built `bidi-lsp` and a scratch directory.
 
 /// Runs the built `bidi-lsp` with arguments, standard input and a working
-/// directory; stdout and stderr go to files, so that no pipe can fill up.
+/// directory (through `TestClient.run`), its stdout as `Data`.
 enum HazardCommand {
   struct Result {
     var status: Int32
@@ -25,41 +25,9 @@ enum HazardCommand {
   static func run(_ arguments: [String], input: Data = Data(), in directory: URL? = nil, timeout: Double = 120) throws
     -> Result
   {
-    let scratch = try HazardScratch()
-    let inputURL = scratch.url.appendingPathComponent("stdin")
-    let outputURL = scratch.url.appendingPathComponent("stdout")
-    let errorURL = scratch.url.appendingPathComponent("stderr")
-    try input.write(to: inputURL)
-    try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-    let stdin = try FileHandle(forReadingFrom: inputURL)
-    let stdout = try FileHandle(forWritingTo: outputURL)
-    let stderr = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? stdin.close()
-      try? stdout.close()
-      try? stderr.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try builtDaemonPath())
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-      if Date() > deadline {
-        process.terminate()
-        process.waitUntilExit()
-        throw HarnessError("bidi-lsp \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
-      }
-      usleep(2_000)
-    }
-    return Result(
-      status: process.terminationStatus, output: try Data(contentsOf: outputURL),
-      errorOutput: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    let result = try TestClient.run(
+      try builtDaemonPath(), arguments: arguments, input: Array(input), in: directory?.path, timeout: timeout)
+    return Result(status: result.status, output: Data(result.standardOutputBytes), errorOutput: result.standardError)
   }
 }
 
