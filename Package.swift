@@ -17,9 +17,10 @@
 //   CByteScan           vectorised byte scans of the commands' fast paths (C)
 //   BidiCommands        the `check` and `visual` commands
 //   Localization        localization file readers, values-mode analysis and edits
+//   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
-//   BidiTestSupport     test helpers: a stdio client for the built binary
+//   BidiTestSupport     test helpers: one client (in process or over pipes), one text model
 
 import PackageDescription
 
@@ -159,12 +160,21 @@ let package = Package(
       ]
     ),
 
+    // MARK: BidiProtocol
+    .target(
+      name: "BidiProtocol",
+      dependencies: [
+        "JSONRPC"
+      ]
+    ),
+
     // MARK: BidiServer
     .target(
       name: "BidiServer",
       dependencies: [
         "BidiHazards",
         "BidiMarks",
+        "BidiProtocol",
         "DocumentStore",
         "JSONRPC",
         "UnicodeBidi",
@@ -174,6 +184,7 @@ let package = Package(
     .testTarget(
       name: "BidiServerTests",
       dependencies: [
+        "BidiProtocol",
         "BidiServer",
         "DocumentStore",
         "BidiTestSupport",
@@ -196,7 +207,8 @@ let package = Package(
     .target(
       name: "BidiTestSupport",
       dependencies: [
-        "JSONRPC"
+        "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 
@@ -206,6 +218,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
   ]

@@ -1,3 +1,4 @@
+import BidiProtocol
 import DocumentStore
 import UnicodeBidi
 
@@ -8,15 +9,14 @@ struct ParagraphDirection {
   /// The paragraph's bytes within the line.
   var utf8Range: Range<Int>
   var direction: TextDirection
-  /// The strategy's name, or "fallback".
-  var basis: String
+  /// The strategy, or the fallback.
+  var basis: DirectionBasis
   /// The character that decided it (firstStrong only): line and byte offset.
   var strongCharacter: (line: Int, utf8Offset: Int)?
 }
 
 /// Finds the natural directions of the paragraphs of a document
-/// (Protocol/specification.md, “Strategies”, “Blocks”) from the cached
-/// per-line analysis. Answers
+/// (specification, "Strategies", "Blocks") from the cached per-line analysis. Answers
 /// that depend on other lines (`fallback: previous`, `paragraphs: block`)
 /// come from the summaries in the line index's nodes, so they cost O(log n)
 /// whatever the distance, never a scan from the edit or the start.
@@ -65,14 +65,14 @@ struct DirectionResolver {
           if let (direction, offset) = decide(p) {
             result.append(
               ParagraphDirection(
-                line: line, utf8Range: p.utf8Range, direction: direction, basis: options.strategy.rawValue,
+                line: line, utf8Range: p.utf8Range, direction: direction, basis: DirectionBasis(options.strategy),
                 strongCharacter: offset.map { (line, $0) }))
             previousInLine = direction
           } else {
             let direction = try fallback(previousInLine: previousInLine, before: line, in: &text)
             result.append(
               ParagraphDirection(
-                line: line, utf8Range: p.utf8Range, direction: direction, basis: "fallback", strongCharacter: nil))
+                line: line, utf8Range: p.utf8Range, direction: direction, basis: .fallback, strongCharacter: nil))
           }
         }
       case .block:
@@ -87,13 +87,13 @@ struct DirectionResolver {
           decision = block!.decision
         }
         let direction: TextDirection
-        let basis: String
+        let basis: DirectionBasis
         if let decision {
           direction = decision.direction
-          basis = options.strategy.rawValue
+          basis = DirectionBasis(options.strategy)
         } else {
           direction = try blockFallback(before: line, in: &text)
-          basis = "fallback"
+          basis = .fallback
         }
         for p in analysis.paragraphs {
           result.append(

@@ -1,4 +1,5 @@
 import BidiHazards
+import BidiProtocol
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -51,19 +52,15 @@ extension BidiLanguageServer {
     connection.send(
       .request(
         Request(
-          id: .string("\(token)/create"), method: "window/workDoneProgress/create",
-          params: ["token": .string(token)])))
-    reportProgress(
-      token,
-      [
-        "kind": "begin", "title": .string(title), "message": .string(message),
-        "cancellable": false, "percentage": 0,
-      ], on: connection)
+          id: .string("\(token)/create"), method: Progress.createMethod, params: Progress.createParams(token: token))))
+    reportProgress(token, .begin(title: title, message: message), on: connection)
     return token
   }
 
-  func reportProgress(_ token: String, _ value: JSONObject, on connection: Connection) {
-    connection.send(notification: "$/progress", params: ["token": .string(token), "value": .object(value)])
+  func reportProgress(_ token: String, _ report: Progress.Report, on connection: Connection) {
+    connection.send(notification: Progress.method) { writer in
+      Progress.encodeParams(token: token, report, to: &writer)
+    }
   }
 
   /// Records that a change replaced some lines: the line tree already
@@ -96,14 +93,9 @@ extension BidiLanguageServer {
       if let token = hazards[uri]!.progressToken {
         if needsRefresh {
           let percentage = cache.firstUnscannedLine(document.text) * 100 / max(document.text.lineCount, 1)
-          reportProgress(
-            token,
-            [
-              "kind": "report", "message": "checking for bidi hazards",
-              "percentage": JSONValue(percentage),
-            ], on: connection)
+          reportProgress(token, .report(message: "checking for bidi hazards", percentage: percentage), on: connection)
         } else {
-          reportProgress(token, ["kind": "end", "message": "done"], on: connection)
+          reportProgress(token, .end(message: "done"), on: connection)
           hazards[uri]!.progressToken = nil
         }
       }
@@ -138,56 +130,29 @@ extension BidiLanguageServer {
 
   func publishDiagnostics(_ document: Document, on connection: Connection) {
     let diagnostics = hazards[document.uri]?.cache.diagnostics(document.text) ?? []
-    var items: [JSONValue] = []
-    items.reserveCapacity(diagnostics.count)
-    var lines = LineUnitsCache(encoding)
-    for diagnostic in diagnostics {
-      guard let line = try? document.text.line(diagnostic.line) else { continue }
-      items.append(diagnosticJSON(diagnostic, lines.units(diagnostic.line, line)))
+    var codec = positions
+    // Made one at a time, as they are written.
+    let entries = diagnostics.lazy.compactMap { (diagnostic) -> Diagnostic? in
+      guard let line = try? document.text.line(diagnostic.line) else { return nil }
+      return self.diagnostic(diagnostic, line, &codec)
     }
-    connection.send(
-      notification: "textDocument/publishDiagnostics",
-      params: ["uri": .string(document.uri), "version": JSONValue(document.version), "diagnostics": .array(items)])
+    connection.send(notification: PublishDiagnostics.method) { writer in
+      PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: entries, to: &writer)
+    }
   }
 
-  func diagnosticJSON(_ diagnostic: HazardDiagnostic, _ units: LineUnits) -> JSONValue {
-    var object: JSONObject = [
-      "range": rangeJSON(line: diagnostic.line, diagnostic.range, units),
-      "severity": JSONValue(diagnostic.severity.lspValue),
-      "code": .string(diagnostic.code.rawValue),
-      "source": "bidi-lsp",
-      "message": .string(diagnostic.message),
-    ]
-    if let visual = diagnostic.visualOrder { object["data"] = ["visualOrder": .string(visual)] }
-    return .object(object)
-  }
-
-  /// An LSP Range for a byte range within line `index`.
-  func rangeJSON(line index: Int, _ bytes: Range<Int>, _ units: LineUnits) -> JSONValue {
-    [
-      "start": ["line": JSONValue(index), "character": JSONValue(units.character(atUTF8Offset: bytes.lowerBound))],
-      "end": ["line": JSONValue(index), "character": JSONValue(units.character(atUTF8Offset: bytes.upperBound))],
-    ]
+  /// The wire form of a hazard diagnostic on `line`.
+  func diagnostic(_ diagnostic: HazardDiagnostic, _ line: Line, _ codec: inout PositionCodec) -> Diagnostic {
+    Diagnostic(
+      range: codec.range(line: diagnostic.line, line, diagnostic.range), severity: diagnostic.severity.wire,
+      code: diagnostic.code.rawValue, message: diagnostic.message, visualOrder: diagnostic.visualOrder)
   }
 
   /// Applies `settings.bidi.diagnostics`: each rule off, on or a severity.
-  func applyDiagnosticSettings(_ value: Params) throws(ResponseError) {
-    try value.requireObject()
+  func applyDiagnosticSettings(_ rules: [(rule: DiagnosticRule, setting: RuleSetting)]) {
     var updated = hazardSettings
-    for (key, setting) in value.value?.objectValue ?? JSONObject() {
-      let field = value[key]
-      let rule: HazardRuleSetting
-      if let enabled = setting.boolValue {
-        rule = HazardRuleSetting(enabled: enabled)
-      } else if let name = setting.stringValue, let severity = HazardRuleSetting(severityName: name) {
-        rule = severity
-      } else {
-        throw field.error("expected true, false, \"error\", \"warning\", \"information\" or \"hint\"")
-      }
-      guard updated.set(key: key, to: rule) else {
-        throw field.error(
-          "unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString")
-      }
+    for (rule, setting) in rules {
+      updated[rule.hazardCode] = setting.hazardSetting
     }
     guard updated != hazardSettings else { return }
     hazardSettings = updated
@@ -199,15 +164,51 @@ extension BidiLanguageServer {
       hazards[uri]?.progressToken = token
     }
   }
+}
 
-  /// `workspace/didChangeConfiguration`: `settings.bidi` as in
-  /// `initializationOptions.bidi`.
-  func didChangeConfiguration(_ params: Params, _ connection: Connection) {
-    do throws(ResponseError) {
-      guard let settings = try params.optional("settings"), let bidi = try settings.optional("bidi") else { return }
-      try applySettings(bidi)
-    } catch {
-      warn("workspace/didChangeConfiguration ignored: \(error.message)", on: connection)
+extension HazardSeverity {
+  /// The protocol's severity.
+  var wire: DiagnosticSeverity {
+    switch self {
+    case .error: .error
+    case .warning: .warning
+    case .information: .information
+    case .hint: .hint
+    }
+  }
+}
+
+extension DiagnosticRule {
+  /// The hazard rule a settings key names.
+  var hazardCode: HazardCode {
+    switch self {
+    case .unpaired: .unpaired
+    case .unmatched: .unmatched
+    case .override: .override
+    case .inIdentifier: .inIdentifier
+    case .inComment: .inComment
+    case .inString: .inString
+    case .invalidUtf8: .invalidUtf8
+    }
+  }
+}
+
+extension RuleSetting {
+  var hazardSetting: HazardRuleSetting {
+    switch self {
+    case .enabled(let enabled): HazardRuleSetting(enabled: enabled)
+    case .severity(let severity): .severity(severity.hazardSeverity)
+    }
+  }
+}
+
+extension DiagnosticSeverity {
+  var hazardSeverity: HazardSeverity {
+    switch self {
+    case .error: .error
+    case .warning: .warning
+    case .information: .information
+    case .hint: .hint
     }
   }
 }

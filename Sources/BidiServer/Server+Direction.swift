@@ -1,113 +1,104 @@
+import BidiProtocol
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/naturalDirection` and `bidi/alignment` (Protocol/specification.md,
-/// “`bidi/naturalDirection`”, “`bidi/alignment`”).
+/// `bidi/naturalDirection` and `bidi/alignment` (specification,
+/// "bidi/naturalDirection", "bidi/alignment"): typed params in, entries out,
+/// one paragraph at a time.
 extension BidiLanguageServer {
-  func naturalDirection(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    try withOpenDocument(params) { (document) throws(ResponseError) in
-      let options = try DirectionOptions(params, defaults: settings)
-      let lines = try params.lineRange(in: document)
-      let directions = try paragraphDirections(lines, options, &document, context)
-      var units = LineUnitsCache(encoding)
-      var entries: [JSONValue] = []
-      entries.reserveCapacity(directions.count)
-      for paragraph in directions {
-        var entry = try paragraphEntry(paragraph, document, &units)
-        entry["direction"] = .string(paragraph.direction.rawValue)
-        entry["basis"] = .string(paragraph.basis)
-        if let strong = paragraph.strongCharacter {
-          entry["strongCharacter"] = try positionJSON(line: strong.line, utf8Offset: strong.utf8Offset, document)
+  func naturalDirection(
+    _ params: NaturalDirectionParams, _ context: RequestContext,
+    _ entries: inout ResultStream<NaturalDirectionResult>
+  ) throws(ResponseError) {
+    let target = params.target
+    try withOpenDocument(target.uri) { (document) throws(ResponseError) in
+      let lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var codec = positions
+      try forEachParagraphDirection(lines, target.options, &document, context) {
+        (paragraph, document) throws(ResponseError) in
+        let strong = try paragraph.strongCharacter.map { (strong) throws(ResponseError) in
+          codec.position(line: strong.line, try lineOf(strong.line, document), utf8Offset: strong.utf8Offset)
         }
-        entries.append(.object(entry))
+        try entries.append(
+          DirectionEntry(
+            place: place(of: paragraph.line, try lineOf(paragraph.line, document), paragraph.utf8Range, &codec),
+            direction: paragraph.direction, basis: paragraph.basis, strongCharacter: strong))
       }
-      return ["paragraphs": .array(entries)]
     }
   }
 
-  func alignment(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    try withOpenDocument(params) { (document) throws(ResponseError) in
-      let options = try DirectionOptions(params, defaults: settings)
-      let requested = try params.optional("textAlignment")?.oneOf(TextAlignment.self) ?? .natural
-      let lines = try params.lineRange(in: document)
-      let directions = try paragraphDirections(lines, options, &document, context)
-      var units = LineUnitsCache(encoding)
-      var entries: [JSONValue] = []
-      entries.reserveCapacity(directions.count)
-      for paragraph in directions {
-        let resolved = ResolvedAlignment(requested, paragraph: paragraph.direction, layout: options.layoutDirection)
-        var entry = try paragraphEntry(paragraph, document, &units)
-        entry["direction"] = .string(paragraph.direction.rawValue)
-        entry["alignment"] = .string(resolved.alignment)
-        entry["physical"] = .string(resolved.physical)
-        if let last = resolved.lastLinePhysical { entry["lastLinePhysical"] = .string(last) }
-        entries.append(.object(entry))
+  func alignment(
+    _ params: AlignmentParams, _ context: RequestContext, _ entries: inout ResultStream<AlignmentResult>
+  ) throws(ResponseError) {
+    let target = params.target
+    try withOpenDocument(target.uri) { (document) throws(ResponseError) in
+      let lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var codec = positions
+      try forEachParagraphDirection(lines, target.options, &document, context) {
+        (paragraph, document) throws(ResponseError) in
+        try entries.append(
+          AlignmentEntry(
+            place: place(of: paragraph.line, try lineOf(paragraph.line, document), paragraph.utf8Range, &codec),
+            direction: paragraph.direction,
+            alignment: ResolvedAlignment(
+              params.textAlignment, paragraph: paragraph.direction, layout: target.options.layoutDirection)))
       }
-      return ["paragraphs": .array(entries)]
     }
   }
 
   // MARK: Shared by the bidi requests
 
-  /// Runs `body` on the stored document named by the params, so that the
-  /// analysis caches it fills are kept.
-  func withOpenDocument<R>(
-    _ params: Params, _ body: (inout Document) throws(ResponseError) -> R
-  ) throws(ResponseError) -> R {
-    let uri = try params.documentURI()
-    do {
-      return try documents.withDocument(uri) { (document) throws -> R in try body(&document) }
-    } catch let error as ResponseError {
-      throw error
-    } catch let error as DocumentError {
-      if case .unknownDocument = error { throw params["textDocument"]["uri"].error("document \(uri) is not open") }
-      throw .invalidParams(error.description)
-    } catch {
-      throw ResponseError(code: .internalError, message: "\(error)")
-    }
-  }
+  /// Lines per chunk of direction finding: a chunk keeps block state
+  /// across most lines, and a cancel gets through between chunks.
+  static let directionChunk = 4096
 
-  /// The natural directions of the paragraphs of `lines`, checking for
-  /// cancellation between lines.
-  func paragraphDirections(
-    _ lines: Range<Int>, _ options: DirectionOptions, _ document: inout Document, _ context: RequestContext
-  ) throws(ResponseError) -> [ParagraphDirection] {
+  /// Calls `body` with the natural direction of each paragraph of `lines`
+  /// (and the document, which `body` must read through that argument), in
+  /// order, finding them a chunk of lines at a time (so that a whole
+  /// document never has its directions in memory at once) and checking for
+  /// cancellation between chunks.
+  func forEachParagraphDirection(
+    _ lines: Range<Int>, _ options: DirectionOptions, _ document: inout Document, _ context: RequestContext,
+    _ body: (ParagraphDirection, Document) throws(ResponseError) -> Void
+  ) throws(ResponseError) {
     let resolver = DirectionResolver(options: options)
-    var result: [ParagraphDirection] = []
     var start = lines.lowerBound
-    // Chunks keep block state across most lines and let a cancel through.
-    let chunk = 4096
     while start < lines.upperBound {
       if context.isCancelled {
-        throw ResponseError.cancelled(context)
+        throw .cancelled(context)
       }
-      let end = min(start + chunk, lines.upperBound)
+      let end = min(start + Self.directionChunk, lines.upperBound)
+      let chunk: [ParagraphDirection]
       do {
-        result += try resolver.directions(of: start..<end, in: &document.text)
+        chunk = try resolver.directions(of: start..<end, in: &document.text)
       } catch {
         throw .invalidParams(error.description)
       }
+      for paragraph in chunk { try body(paragraph, document) }
       start = end
     }
+  }
+
+  /// The natural directions of the paragraphs of `lines`, all at once (for
+  /// a few lines).
+  func paragraphDirections(
+    _ lines: Range<Int>, _ options: DirectionOptions, _ document: inout Document, _ context: RequestContext
+  ) throws(ResponseError) -> [ParagraphDirection] {
+    var result: [ParagraphDirection] = []
+    try forEachParagraphDirection(lines, options, &document, context) { paragraph, _ in result.append(paragraph) }
     return result
   }
 
   /// `{line, start, end}` of a paragraph entry.
-  func paragraphEntry(
-    _ paragraph: ParagraphDirection, _ document: Document, _ units: inout LineUnitsCache
-  ) throws(ResponseError) -> JSONObject {
+  func place(of index: Int, _ line: Line, _ utf8Range: Range<Int>, _ codec: inout PositionCodec) -> ParagraphPlace {
     // Most lines are one paragraph: their bounds need no counting.
-    let line = try lineOf(paragraph.line, document)
-    if paragraph.utf8Range == 0..<line.utf8Count {
-      return ["line": JSONValue(paragraph.line), "start": 0, "end": JSONValue(line.count(in: encoding))]
+    if utf8Range == 0..<line.utf8Count {
+      return ParagraphPlace(line: index, start: 0, end: codec.length(line))
     }
-    let lineUnits = units.units(paragraph.line, line)
-    return [
-      "line": JSONValue(paragraph.line),
-      "start": JSONValue(lineUnits.character(atUTF8Offset: paragraph.utf8Range.lowerBound)),
-      "end": JSONValue(lineUnits.character(atUTF8Offset: paragraph.utf8Range.upperBound)),
-    ]
+    return ParagraphPlace(
+      line: index, start: codec.character(line: index, line, utf8Offset: utf8Range.lowerBound),
+      end: codec.character(line: index, line, utf8Offset: utf8Range.upperBound))
   }
 
   func lineOf(_ index: Int, _ document: Document) throws(ResponseError) -> Line {
@@ -116,10 +107,5 @@ extension BidiLanguageServer {
     } catch {
       throw .invalidParams(error.description)
     }
-  }
-
-  func positionJSON(line index: Int, utf8Offset: Int, _ document: Document) throws(ResponseError) -> JSONValue {
-    let line = try lineOf(index, document)
-    return ["line": JSONValue(index), "character": JSONValue(line.character(atUTF8Offset: utf8Offset, in: encoding))]
   }
 }

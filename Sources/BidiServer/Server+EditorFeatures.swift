@@ -1,4 +1,5 @@
 import BidiHazards
+import BidiProtocol
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -8,35 +9,30 @@ import UnicodeBidi
 extension BidiLanguageServer {
   // MARK: textDocument/codeAction
 
+  /// The `bidi/insertMarks` modes offered on a selection, by title.
+  private static let markActions: [(title: String, mode: MarkMode)] = [
+    ("Make the paragraphs left-to-right (insert LRM)", .direction(.ltr)),
+    ("Make the paragraphs right-to-left (insert RLM)", .direction(.rtl)),
+    ("Isolate the format placeholders (FSI…PDI)", .placeholders(.isolate)),
+    ("Mark the format placeholders (LRM/RLM after each)", .placeholders(.marks)),
+    ("Isolate the opposite-direction runs", .runs),
+    ("Remove all bidi controls", .strip(.all)),
+    ("Remove unpaired bidi controls", .strip(.unpaired)),
+  ]
+
   /// Quick fixes for the hazards in the range, "fix all" for the file, and
   /// the `bidi/insertMarks` modes on the selection, as WorkspaceEdits.
-  func codeAction(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    let document = try openDocument(params)
-    let range = try params["range"].range()
-    let lines = try params.lineRange(in: document)
-    var only: [String]?
-    if let actionContext = try params.optional("context"), let kinds = try actionContext.optional("only") {
-      only = []
-      for kind in try kinds.array() { only!.append(try kind.string()) }
-    }
-    /// Whether `context.only` lets an action of `kind` through (a kind
-    /// matches itself and its sub-kinds: `refactor` lets `refactor.rewrite.bidi.runs` through).
-    func wanted(_ kind: String) -> Bool {
-      guard let only else { return true }
-      return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
-    }
-    /// Whether some action of `family` or of its sub-kinds may be wanted.
-    func wantedFamily(_ family: String) -> Bool {
-      guard let only else { return true }
-      return only.contains { family == $0 || family.hasPrefix($0 + ".") || $0.hasPrefix(family + ".") }
-    }
-
-    var actions: [JSONValue] = []
-    var units = LineUnitsCache(encoding)
+  func codeAction(
+    _ params: CodeActionParams, _ context: RequestContext, _ actions: inout ResultStream<CodeActionResult>
+  ) throws(ResponseError) {
+    let document = try openDocument(params.uri)
+    let range = params.range
+    let lines = try LineSelection(range: range).lines(lineCount: document.text.lineCount)
+    var codec = positions
     // Quick fixes and fix-all, from an up-to-date hazard scan.
     refreshHazards(document.uri)
     let all = hazardDiagnostics(document.uri)
-    if wanted("quickfix") {
+    if params.wants("quickfix") {
       // The bytes of the range on its first and last line: a diagnostic
       // that touches the range gets its fixes (on a long line with many
       // hazards, only those the editor asks about).
@@ -45,25 +41,22 @@ extension BidiLanguageServer {
       let endByte =
         range.end.line < document.text.lineCount
         ? try lineOf(range.end.line, document).utf8Offset(ofCharacter: range.end.character, in: encoding) : Int.max
-      for diagnostic in all where lines.contains(diagnostic.line) {
-        if diagnostic.line == range.start.line && diagnostic.range.upperBound < startByte { continue }
-        if diagnostic.line == range.end.line && diagnostic.range.lowerBound > endByte { continue }
-        let line = try lineOf(diagnostic.line, document)
-        for fix in diagnostic.fixes {
-          actions.append([
-            "title": .string(fix.title),
-            "kind": "quickfix",
-            "diagnostics": [diagnosticJSON(diagnostic, units.units(diagnostic.line, line))],
-            "isPreferred": .bool(fix.isPreferred),
-            "edit": try workspaceEdit(document, hazardEdits: fix.edits, &units),
-          ])
+      for hazard in all where lines.contains(hazard.line) {
+        if hazard.line == range.start.line && hazard.range.upperBound < startByte { continue }
+        if hazard.line == range.end.line && hazard.range.lowerBound > endByte { continue }
+        let line = try lineOf(hazard.line, document)
+        for fix in hazard.fixes {
+          try actions.append(
+            CodeAction(
+              title: fix.title, kind: "quickfix", diagnostics: [diagnostic(hazard, line, &codec)],
+              isPreferred: fix.isPreferred, edit: try workspaceEdit(document, hazardEdits: fix.edits, &codec)))
         }
       }
     }
     // Fix-all covers the whole document: computed only when asked for by
     // kind (the Source Action menu, fix-all on save), not on every cursor
     // move's request.
-    if only != nil, wanted("source.fixAll.bidi"), !all.isEmpty {
+    if params.only != nil, params.wants("source.fixAll.bidi"), !all.isEmpty {
       for (strategy, title) in [
         (FixAllStrategy.remove, "Fix all bidi hazards in the file: remove the controls"),
         (FixAllStrategy.close, "Fix all bidi hazards in the file: close the controls on their lines"),
@@ -71,77 +64,61 @@ extension BidiLanguageServer {
         // Fixed lines are rescanned (from the cached start states) until no
         // hazard is left: removing a control can expose another.
         let edits = hazardFixAllEdits(document.uri, strategy: strategy)
-        actions.append([
-          "title": .string(title),
-          "kind": "source.fixAll.bidi",
-          "edit": try workspaceEdit(document, hazardEdits: edits, &units),
-        ])
+        try actions.append(
+          CodeAction(
+            title: title, kind: "source.fixAll.bidi",
+            edit: try workspaceEdit(document, hazardEdits: edits, &codec)))
       }
     }
-    // The insertMarks modes on the selection.
-    if wantedFamily("refactor.rewrite.bidi") {
-      let selection: JSONValue = params["range"].value ?? .null
-      var modes: [(String, JSONObject)] = [
-        ("Make the paragraphs left-to-right (insert LRM)", ["mode": "direction", "direction": "ltr"]),
-        ("Make the paragraphs right-to-left (insert RLM)", ["mode": "direction", "direction": "rtl"]),
-        ("Isolate the format placeholders (FSI…PDI)", ["mode": "placeholders"]),
-        ("Mark the format placeholders (LRM/RLM after each)", ["mode": "placeholders", "style": "marks"]),
-        ("Isolate the opposite-direction runs", ["mode": "runs"]),
-        ("Remove all bidi controls", ["mode": "strip"]),
-        ("Remove unpaired bidi controls", ["mode": "strip", "only": "unpaired"]),
-      ]
+    // The insertMarks modes on the selection, planned directly.
+    if params.wantsFamily("refactor.rewrite.bidi") {
+      var offered = Self.markActions
       if range.start.line == range.end.line && range.start.character != range.end.character {
-        modes.insert(("Isolate the selection (FSI…PDI)", ["mode": "isolate"]), at: 2)
+        offered.insert(("Isolate the selection (FSI…PDI)", .isolate(.auto)), at: 2)
       }
-      for (title, options) in modes {
-        let kind = "refactor.rewrite.bidi.\(options["mode"]?.stringValue ?? "")"
-        guard wanted(kind) else { continue }
-        var object = options
-        object["textDocument"] = ["uri": .string(document.uri)]
-        object["range"] = selection
+      let target = BidiRequestTarget(
+        uri: document.uri, options: DirectionOptions(settings), selection: LineSelection(range: range))
+      for (title, mode) in offered {
+        let kind = "refactor.rewrite.bidi.\(mode.name.rawValue)"
+        guard params.wants(kind) else { continue }
         // A mode that cannot apply to this selection (an isolate that would
         // split a pair, say) is simply not offered.
-        guard case .object(let answer)? = try? insertMarks(Params(.object(object)), context),
-          let edits = answer["edits"]?.arrayValue, !edits.isEmpty
-        else { continue }
-        actions.append([
-          "title": .string(title),
-          "kind": .string(kind),
-          "edit": ["changes": .object([document.uri: .array(edits)])],
-        ])
+        var edits: [TextEdit] = []
+        do throws(ResponseError) {
+          try insertMarks(InsertMarksParams(target: target, mode: mode), context) { edits.append($0) }
+        } catch {
+          if error.code == .requestCancelled { throw error }
+          continue
+        }
+        guard !edits.isEmpty else { continue }
+        try actions.append(CodeAction(title: title, kind: kind, edit: WorkspaceEdit(uri: document.uri, edits: edits)))
       }
     }
-    return .array(actions)
   }
 
   /// A WorkspaceEdit for byte-range edits of `document`'s lines.
   private func workspaceEdit(
-    _ document: Document, hazardEdits: [HazardTextEdit], _ lines: inout LineUnitsCache
-  ) throws(ResponseError) -> JSONValue {
-    var edits: [JSONValue] = []
+    _ document: Document, hazardEdits: [HazardTextEdit], _ codec: inout PositionCodec
+  ) throws(ResponseError) -> WorkspaceEdit {
+    var edits: [TextEdit] = []
     for edit in hazardEdits {
       let line = try lineOf(edit.line, document)
-      edits.append([
-        "range": rangeJSON(line: edit.line, edit.range, lines.units(edit.line, line)), "newText": .string(edit.newText),
-      ])
+      edits.append(TextEdit(range: codec.range(line: edit.line, line, edit.range), newText: edit.newText))
     }
-    return ["changes": .object([document.uri: .array(edits)])]
+    return WorkspaceEdit(uri: document.uri, edits: edits)
   }
 
   // MARK: textDocument/hover
 
   /// The line's direction (and the basis for it), its alignment in the
   /// configured layout, and its visual order as plain text.
-  func hover(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    let position = try params["position"].position()
-    return try withOpenDocument(params) { (document) throws(ResponseError) in
+  func hover(_ params: HoverParams, _ context: RequestContext) throws(ResponseError) -> HoverResult {
+    let position = params.position
+    return try withOpenDocument(params.uri) { (document) throws(ResponseError) in
       guard position.line < document.text.lineCount else {
-        throw params["position"]["line"].error(
-          "line \(position.line) is past the end of the document, which has \(document.text.lineCount) lines")
+        throw params.lineError(lineCount: document.text.lineCount)
       }
-      let options = DirectionOptions(
-        strategy: settings.strategy, rtlThreshold: settings.rtlThreshold, fallback: settings.fallback,
-        paragraphs: settings.paragraphs, layoutDirection: settings.layoutDirection)
+      let options = DirectionOptions(settings)
       let lineIndex = position.line
       let directions = try paragraphDirections(lineIndex..<(lineIndex + 1), options, &document, context)
       let line = try lineOf(lineIndex, document)
@@ -153,16 +130,15 @@ extension BidiLanguageServer {
           text += " (first strong character at line \(strong.line + 1), character \(character + 1))"
         } else {
           text +=
-            paragraph.basis == "fallback"
-            ? " (no strong character: fallback \(options.fallback.rawValue))" : " (\(paragraph.basis))"
+            paragraph.basis == .fallback
+            ? " (no strong character: fallback \(options.fallback.rawValue))" : " (\(paragraph.basis.rawValue))"
         }
         let alignment = ResolvedAlignment(.natural, paragraph: paragraph.direction, layout: options.layoutDirection)
         text +=
           "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
         let visual = line.withUTF8 { bytes -> String in
           let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
-          let analysed = BidiParagraph(
-            utf8: slice, direction: paragraph.direction == .rtl ? .rightToLeft : .leftToRight)
+          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection)
           var result = String()
           for scalar in analysed.line().visualScalars() where scalar != 0x2029 {
             result.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
@@ -178,25 +154,21 @@ extension BidiLanguageServer {
           "Bidi controls: "
             + controls.map { "\($0.control.shortName) (\($0.control.codePointText))" }.joined(separator: ", "))
       }
-      return [
-        "contents": ["kind": "plaintext", "value": .string(parts.joined(separator: "\n\n"))],
-        "range": rangeJSON(line: lineIndex, 0..<line.utf8Count, LineUnits(line, encoding)),
-      ]
+      var codec = positions
+      return HoverResult(
+        text: parts.joined(separator: "\n\n"), range: codec.range(line: lineIndex, line, 0..<line.utf8Count))
     }
   }
 
   // MARK: textDocument/inlayHint
 
   /// Every invisible bidi control in the range, by its short name.
-  func inlayHint(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    let document = try openDocument(params)
-    let lines = try params.lineRange(in: document)
-    let range = try params["range"].range()
-    var hints: [JSONValue] = []
+  func inlayHint(_ params: InlayHintParams, _ hints: inout ResultStream<InlayHintResult>) throws(ResponseError) {
+    let document = try openDocument(params.uri)
+    let lines = try params.selection.lines(lineCount: document.text.lineCount)
+    let range = params.range
     for index in lines {
-      if index & 1023 == 1023 && context.isCancelled {
-        throw ResponseError.cancelled(context)
-      }
+      if index & 1023 == 1023 { try hints.checkCancellation() }
       let line = try lineOf(index, document)
       let controls = line.withUTF8 { BidiControl.occurrences(in: $0) }
       if controls.isEmpty { continue }
@@ -205,15 +177,11 @@ extension BidiLanguageServer {
         let character = units.character(atUTF8Offset: offset)
         if index == range.start.line && character < range.start.character { continue }
         if index == range.end.line && character >= range.end.character { continue }
-        hints.append([
-          "position": ["line": JSONValue(index), "character": JSONValue(character)],
-          "label": .string(control.shortName),
-          "tooltip": .string("\(control.codePointText) \(control.name)"),
-          "paddingLeft": false,
-          "paddingRight": false,
-        ])
+        try hints.append(
+          InlayHint(
+            position: LSPPosition(line: index, character: character), label: control.shortName,
+            tooltip: "\(control.codePointText) \(control.name)"))
       }
     }
-    return .array(hints)
   }
 }

@@ -1,31 +1,23 @@
 import BidiMarks
+import BidiProtocol
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
 
-/// `bidi/insertMarks` (Protocol/specification.md, “`bidi/insertMarks`”): plans the LRM/RLM and isolate edits
-/// with `MarkPlanner` line by line, and answers them as LSP TextEdits
-/// against the current version. The document itself is never changed.
+/// `bidi/insertMarks` (specification, "bidi/insertMarks"): plans the
+/// LRM/RLM and isolate edits with `MarkPlanner` line by line, and hands them
+/// out as LSP TextEdits against the current version, one at a time (to the
+/// answer, or to a code action). The document itself is never changed.
 extension BidiLanguageServer {
-  enum MarkMode: String, CaseIterable {
-    case direction, isolate, placeholders, runs, strip
-  }
-  enum IsolateOption: String, CaseIterable {
-    case auto, ltr, rtl
-  }
-  enum StyleOption: String, CaseIterable {
-    case isolate, marks
-  }
-  enum StripOption: String, CaseIterable {
-    case all, unpaired
-  }
-
-  func insertMarks(_ params: Params, _ context: RequestContext) throws(ResponseError) -> JSONValue {
-    try withOpenDocument(params) { (document) throws(ResponseError) in
-      var options = try DirectionOptions(params, defaults: settings)
-      let mode = try params["mode"].oneOf(MarkMode.self)
-      let lines = try params.lineRange(in: document)
-      let selection = try params.optional("range").map { (r) throws(ResponseError) in try r.range() }
+  func insertMarks(
+    _ params: InsertMarksParams, _ context: RequestContext, emit: (TextEdit) throws(ResponseError) -> Void
+  ) throws(ResponseError) {
+    let target = params.target
+    try withOpenDocument(target.uri) { (document) throws(ResponseError) in
+      var options = target.options
+      let lines = try target.selection.lines(lineCount: document.text.lineCount)
+      let selection = target.selection.range
+      var codec = positions
 
       /// The bytes of line `index` that the request's range covers.
       func covered(_ index: Int, _ line: Line) -> Range<Int>? {
@@ -37,70 +29,57 @@ extension BidiLanguageServer {
           ? line.utf8Offset(ofCharacter: selection.end.character, in: encoding) : line.utf8Count
         return start == 0 && end == line.utf8Count ? nil : start..<end
       }
-
-      var edits: [JSONValue] = []
-      func add(_ planned: [MarkEdit], line index: Int, _ line: Line) {
-        guard !planned.isEmpty else { return }
-        let units = LineUnits(line, encoding)
+      func add(_ planned: [MarkEdit], line index: Int, _ line: Line) throws(ResponseError) {
         for edit in planned {
-          edits.append(["range": rangeJSON(line: index, edit.range, units), "newText": .string(edit.newText)])
+          try emit(TextEdit(range: codec.range(line: index, line, edit.range), newText: edit.newText))
         }
       }
       func planner(_ line: Line) -> MarkPlanner { line.withUTF8 { MarkPlanner(utf8: $0) } }
-      func checkCancel() throws(ResponseError) {
-        if context.isCancelled {
-          throw ResponseError.cancelled(context)
+      func checkCancel(_ index: Int) throws(ResponseError) {
+        if index & 1023 == 1023 && context.isCancelled {
+          throw .cancelled(context)
         }
       }
 
-      switch mode {
-      case .direction:
-        let wanted: BidiDirection =
-          try params["direction"].oneOf(TextDirection.self) == .rtl ? .rightToLeft : .leftToRight
+      switch params.mode {
+      case .direction(let wanted):
         switch options.paragraphs {
         case .line:
           for index in lines {
-            if index & 1023 == 1023 { try checkCancel() }
+            try checkCancel(index)
             let line = try lineOf(index, document)
-            add(planner(line).directionEdits(wanted), line: index, line)
+            try add(planner(line).directionEdits(wanted.markDirection), line: index, line)
           }
         case .block:
           // Once per block, at the start of its first line, judged by the
           // block's own first strong character.
           options.strategy = .firstStrong
           options.fallback = .ltr
-          let directions = try paragraphDirections(lines, options, &document, context)
           var done = Set<Int>()
-          for paragraph in directions {
-            let analysis = try blockStart(of: paragraph.line, &document)
-            guard let start = analysis, done.insert(start).inserted else { continue }
-            let resolved: BidiDirection? =
-              paragraph.basis == "fallback"
-              ? nil
-              : (paragraph.direction == .rtl ? .rightToLeft : .leftToRight)
-            let line = try lineOf(start, document)
-            if let edit = planner(line).directionEdit(wanted, paragraph: 0, resolved: resolved) {
-              add([edit], line: start, line)
+          var starts: [(start: Int, resolved: BidiDirection?)] = []
+          try forEachParagraphDirection(lines, options, &document, context) { paragraph, _ in
+            starts.append((paragraph.line, paragraph.basis == .fallback ? nil : paragraph.direction.markDirection))
+          }
+          for (line, resolved) in starts {
+            guard let start = try blockStart(of: line, &document), done.insert(start).inserted else { continue }
+            let startLine = try lineOf(start, document)
+            if let edit = planner(startLine).directionEdit(wanted.markDirection, paragraph: 0, resolved: resolved) {
+              try add([edit], line: start, startLine)
             }
           }
         }
-      case .isolate:
-        guard var selection else { throw params["range"].error("mode isolate needs a range") }
+      case .isolate(let choice):
+        guard var selection else { throw .invalidParams(at: "params.range", "mode isolate needs a range") }
         // A selection of one whole line (ending at character 0 of the next)
         // is that line.
         if selection.end.line == selection.start.line + 1 && selection.end.character == 0 {
           let line = try lineOf(selection.start.line, document)
-          selection.end = Position(line: selection.start.line, character: line.count(in: encoding))
+          selection.end = LSPPosition(line: selection.start.line, character: line.count(in: encoding))
         }
         guard selection.start.line == selection.end.line else {
-          throw params["range"].error(
+          throw .invalidParams(
+            at: "params.range",
             "mode isolate needs a range within one line, got lines \(selection.start.line)–\(selection.end.line)")
-        }
-        let kind: IsolateKind
-        switch try params.optional("isolate")?.oneOf(IsolateOption.self) ?? .auto {
-        case .auto: kind = .auto
-        case .ltr: kind = .ltr
-        case .rtl: kind = .rtl
         }
         let index = selection.start.line
         let line = try lineOf(index, document)
@@ -108,42 +87,47 @@ extension BidiLanguageServer {
           line.utf8Offset(
             ofCharacter: selection.start.character, in: encoding)..<line.utf8Offset(
             ofCharacter: selection.end.character, in: encoding)
+        let planned: [MarkEdit]
         do throws(MarkError) {
-          add(try planner(line).isolateEdits(range, kind: kind), line: index, line)
+          planned = try planner(line).isolateEdits(range, kind: choice.isolateKind)
         } catch {
-          throw params["range"].error(error.description)
+          throw .invalidParams(at: "params.range", error.description)
         }
+        try add(planned, line: index, line)
       case .placeholders, .runs:
-        let style = mode == .placeholders ? try params.optional("style")?.oneOf(StyleOption.self) ?? .isolate : .isolate
-        let directions = try paragraphDirections(lines, options, &document, context)
-        var next = 0
-        for index in lines {
-          if index & 1023 == 1023 { try checkCancel() }
-          var lineDirections: [BidiDirection] = []
-          while next < directions.count && directions[next].line == index {
-            lineDirections.append(directions[next].direction == .rtl ? .rightToLeft : .leftToRight)
-            next += 1
-          }
-          let line = try lineOf(index, document)
+        var next = lines.lowerBound
+        var lineDirections: [BidiDirection] = []
+        /// Plans line `next` with the directions gathered for it.
+        func planLine(_ document: Document) throws(ResponseError) {
+          try checkCancel(next)
+          let line = try lineOf(next, document)
           let plan = planner(line)
-          if mode == .runs {
-            add(plan.runEdits(directions: lineDirections, in: covered(index, line)), line: index, line)
-          } else {
-            add(
+          switch params.mode {
+          case .placeholders(let style):
+            try add(
               plan.placeholderEdits(
-                style: style == .isolate ? .isolate : .marks, directions: lineDirections,
-                in: covered(index, line)), line: index, line)
+                style: style == .isolate ? .isolate : .marks, directions: lineDirections, in: covered(next, line)),
+              line: next, line)
+          default:
+            try add(plan.runEdits(directions: lineDirections, in: covered(next, line)), line: next, line)
           }
+          lineDirections.removeAll(keepingCapacity: true)
+          next += 1
         }
-      case .strip:
-        let scope: StripScope = try params.optional("only")?.oneOf(StripOption.self) == .unpaired ? .unpaired : .all
+        try forEachParagraphDirection(lines, options, &document, context) {
+          (paragraph, document) throws(ResponseError) in
+          while next < paragraph.line { try planLine(document) }
+          lineDirections.append(paragraph.direction.markDirection)
+        }
+        while next < lines.upperBound { try planLine(document) }
+      case .strip(let only):
+        let scope: StripScope = only == .unpaired ? .unpaired : .all
         for index in lines {
-          if index & 1023 == 1023 { try checkCancel() }
+          try checkCancel(index)
           let line = try lineOf(index, document)
-          add(planner(line).stripEdits(scope, in: covered(index, line)), line: index, line)
+          try add(planner(line).stripEdits(scope, in: covered(index, line)), line: index, line)
         }
       }
-      return ["edits": .array(edits)]
     }
   }
 

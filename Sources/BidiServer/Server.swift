@@ -1,4 +1,5 @@
 import BidiHazards
+import BidiProtocol
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -22,9 +23,13 @@ public final class BidiLanguageServer: MessageHandler {
     case shutDown
   }
 
+  /// Decodes a request's typed params, runs its handler and writes its
+  /// typed result.
   typealias RequestHandler =
-    @Sendable (BidiLanguageServer) -> (Params, RequestContext) throws(ResponseError) -> JSONValue
-  typealias NotificationHandler = @Sendable (BidiLanguageServer) -> (Params, Connection) -> Void
+    @Sendable (BidiLanguageServer, JSONValue?, RequestContext, inout JSONWriter) throws(ResponseError) -> Void
+  /// Decodes a notification's typed params and runs its handler; params
+  /// that cannot be read are reported with `window/logMessage`.
+  typealias NotificationHandler = @Sendable (BidiLanguageServer, JSONValue?, Connection) -> Void
 
   let logger: Logger
   var phase = Phase.uninitialized
@@ -32,6 +37,8 @@ public final class BidiLanguageServer: MessageHandler {
   var encoding = PositionEncoding.utf16
   /// The defaults of the bidi requests' common options.
   var settings = DirectionSettings()
+  /// Converts byte offsets within lines to positions in `encoding`.
+  var positions: PositionCodec { PositionCodec(encoding) }
   var documents = DocumentStore()
   /// Hazard diagnostics per open document, and the rules' settings.
   var hazards: [String: HazardState] = [:]
@@ -56,27 +63,96 @@ public final class BidiLanguageServer: MessageHandler {
   public static var notificationMethods: [String] { notificationHandlers.keys.sorted() }
 
   static let requestHandlers: [String: RequestHandler] = [
-    "initialize": { $0.initialize },
-    "shutdown": { $0.shutdown },
-    "bidi/documentInfo": { $0.documentInfo },
-    "bidi/naturalDirection": { $0.naturalDirection },
-    "bidi/alignment": { $0.alignment },
-    "bidi/visualOrder": { $0.visualOrder },
-    "bidi/insertMarks": { $0.insertMarks },
-    "textDocument/codeAction": { $0.codeAction },
-    "textDocument/hover": { $0.hover },
-    "textDocument/inlayHint": { $0.inlayHint },
+    "initialize": { server, params, context, result throws(ResponseError) in
+      guard server.phase == .uninitialized else {
+        throw .invalidRequest("initialize was already received")
+      }
+      result.value(server.initialize(try InitializeParams(decoding: params), context))
+    },
+    "shutdown": { server, _, _, result in
+      server.shutdown()
+      result.null()
+    },
+    "bidi/documentInfo": { server, params, _, result throws(ResponseError) in
+      result.value(try server.documentInfo(DocumentInfoParams(decoding: params)))
+    },
+    "bidi/naturalDirection": { server, params, context, result throws(ResponseError) in
+      let typed = try NaturalDirectionParams(decoding: params, defaults: server.settings)
+      try result.stream(NaturalDirectionResult.self, context) { (entries) throws(ResponseError) in
+        try server.naturalDirection(typed, context, &entries)
+      }
+    },
+    "bidi/alignment": { server, params, context, result throws(ResponseError) in
+      let typed = try AlignmentParams(decoding: params, defaults: server.settings)
+      try result.stream(AlignmentResult.self, context) { (entries) throws(ResponseError) in
+        try server.alignment(typed, context, &entries)
+      }
+    },
+    "bidi/visualOrder": { server, params, context, result throws(ResponseError) in
+      let typed = try VisualOrderParams(decoding: params, defaults: server.settings)
+      try result.stream(VisualOrderResult.self, context) { (entries) throws(ResponseError) in
+        try server.visualOrder(typed, context, &entries)
+      }
+    },
+    "bidi/insertMarks": { server, params, context, result throws(ResponseError) in
+      let typed = try InsertMarksParams(decoding: params, defaults: server.settings)
+      try result.stream(InsertMarksResult.self, context) { (edits) throws(ResponseError) in
+        try server.insertMarks(typed, context) { (edit) throws(ResponseError) in try edits.append(edit) }
+      }
+    },
+    "textDocument/codeAction": { server, params, context, result throws(ResponseError) in
+      let typed = try CodeActionParams(decoding: params)
+      try result.stream(CodeActionResult.self, context) { (actions) throws(ResponseError) in
+        try server.codeAction(typed, context, &actions)
+      }
+    },
+    "textDocument/hover": { server, params, context, result throws(ResponseError) in
+      result.value(try server.hover(HoverParams(decoding: params), context))
+    },
+    "textDocument/inlayHint": { server, params, context, result throws(ResponseError) in
+      let typed = try InlayHintParams(decoding: params)
+      try result.stream(InlayHintResult.self, context) { (hints) throws(ResponseError) in
+        try server.inlayHint(typed, &hints)
+      }
+    },
   ]
 
   static let notificationHandlers: [String: NotificationHandler] = [
-    "initialized": { _ in { _, _ in } },
-    "exit": { $0.exit },
-    "textDocument/didOpen": { $0.didOpen },
-    "textDocument/didChange": { $0.didChange },
-    "textDocument/didClose": { $0.didClose },
-    "textDocument/didSave": { _ in { _, _ in } },
-    "workspace/didChangeConfiguration": { $0.didChangeConfiguration },
+    "initialized": { _, _, _ in },
+    "exit": { server, _, connection in server.exit(connection) },
+    "textDocument/didOpen": { server, params, connection in
+      server.decoded(params, "textDocument/didOpen", connection, DidOpenParams.init) { server.didOpen($0, connection) }
+    },
+    "textDocument/didChange": { server, params, connection in
+      server.decoded(params, "textDocument/didChange", connection, DidChangeParams.init) {
+        server.didChange($0, connection)
+      }
+    },
+    "textDocument/didClose": { server, params, connection in
+      server.decoded(params, "textDocument/didClose", connection, DidCloseParams.init) {
+        server.didClose($0, connection)
+      }
+    },
+    "textDocument/didSave": { _, _, _ in },
+    "workspace/didChangeConfiguration": { server, params, connection in
+      server.decoded(params, "workspace/didChangeConfiguration", connection, DidChangeConfigurationParams.init) {
+        server.didChangeConfiguration($0, connection)
+      }
+    },
   ]
+
+  /// Runs `body` on a notification's typed params, or warns that it was
+  /// ignored when they cannot be read.
+  private func decoded<P>(
+    _ params: JSONValue?, _ method: String, _ connection: Connection,
+    _ decode: (JSONValue?) throws(ResponseError) -> P, _ body: (P) -> Void
+  ) {
+    do throws(ResponseError) {
+      body(try decode(params))
+    } catch {
+      warn("\(method) ignored: \(error.message)", on: connection)
+    }
+  }
 
   /// The status to exit with once the connection has ended: the `exit`
   /// notification's, or, at the end of input, 0 after `shutdown` and 1 before.
@@ -86,27 +162,27 @@ public final class BidiLanguageServer: MessageHandler {
 
   // MARK: MessageHandler
 
-  public func handle(request: Request, context: RequestContext) -> Result<JSONValue, ResponseError> {
+  public func handle(request: Request, context: RequestContext, result: inout JSONWriter) throws(ResponseError) {
     switch phase {
     case .uninitialized where request.method != "initialize":
-      return .failure(
-        ResponseError(code: .serverNotInitialized, message: "the server is not initialized: send initialize first"))
+      throw ResponseError(
+        code: .serverNotInitialized, message: "the server is not initialized: send initialize first")
     case .shutDown:
-      return .failure(.invalidRequest("the server is shutting down: only exit is accepted after shutdown"))
+      throw .invalidRequest("the server is shutting down: only exit is accepted after shutdown")
     default:
       break
     }
     guard let handler = Self.requestHandlers[request.method] else {
-      return .failure(.methodNotFound(request.method))
+      throw .methodNotFound(request.method)
     }
     if context.isCancelled {
-      return .failure(.cancelled(context))
+      throw .cancelled(context)
     }
     do throws(ResponseError) {
-      return .success(try handler(self)(Params(request.params), context))
+      try handler(self, request.params, context, &result)
     } catch {
       logger.debug("\(request.method) \(request.id): \(error)")
-      return .failure(error)
+      throw error
     }
   }
 
@@ -121,7 +197,7 @@ public final class BidiLanguageServer: MessageHandler {
       }
       return
     }
-    handler(self)(Params(notification.params), connection)
+    handler(self, notification.params, connection)
   }
 
   /// Reports a notification that could not be applied: on the log and to the

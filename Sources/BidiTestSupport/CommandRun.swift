@@ -8,17 +8,23 @@
 public struct CommandResult: Sendable, Hashable {
   /// The exit status (128 + signal number if a signal killed it).
   public var status: Int32
-  public var standardOutput: String
+  /// What it wrote to stdout, byte for byte.
+  public var standardOutputBytes: [UInt8]
   public var standardError: String
+
+  /// Stdout as text (ill-formed UTF-8 as U+FFFD).
+  public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
 }
 
 extension TestClient {
-  /// Runs `executable` with `arguments` to completion, feeding it `input` on
-  /// stdin, and returns its status and output. Output goes through temporary
-  /// files, so a command that prints a lot cannot block. A command still
-  /// running after `timeout` seconds is killed and `.timedOut` is thrown.
+  /// Runs `executable` with `arguments` to completion, in `directory` (the
+  /// test's own when nil), feeding it `input` on stdin, and returns its
+  /// status and output. Output goes through temporary files, so a command
+  /// that prints a lot cannot block. A command still running after
+  /// `timeout` seconds is killed and `.timedOut` is thrown.
   public static func run(
-    _ executable: String, arguments: [String] = [], input: [UInt8] = [], timeout: Double = 30
+    _ executable: String, arguments: [String] = [], input: [UInt8] = [], in directory: String? = nil,
+    timeout: Double = 30
   ) throws(TestClientError) -> CommandResult {
     let inputFile = try TemporaryFile(contents: input)
     let outputFile = try TemporaryFile(contents: [])
@@ -36,10 +42,14 @@ extension TestClient {
     posix_spawn_file_actions_adddup2(&actions, outputFile.descriptor, 1)
     posix_spawn_file_actions_adddup2(&actions, errorFile.descriptor, 2)
 
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    // In another directory through GNU env's --chdir (posix_spawn's own
+    // addchdir is not in the Glibc module).
+    let program = directory == nil ? executable : "/usr/bin/env"
+    let words = directory.map { ["/usr/bin/env", "--chdir=\($0)", executable] } ?? [executable]
+    let argv = (words + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    let result = posix_spawn(&pid, program, &actions, nil, argv, environ)
     guard result == 0 else { throw .system(call: "posix_spawn \(executable)", errno: result) }
 
     let deadline = Deadline(seconds: timeout)
@@ -62,7 +72,7 @@ extension TestClient {
     }
     return CommandResult(
       status: status ?? -1,
-      standardOutput: String(decoding: outputFile.contents(), as: UTF8.self),
+      standardOutputBytes: outputFile.contents(),
       standardError: String(decoding: errorFile.contents(), as: UTF8.self))
   }
 }

@@ -30,11 +30,42 @@ public enum TestClientError: Error, CustomStringConvertible, Sendable {
   }
 }
 
-/// Reads framed JSON-RPC messages from a file descriptor with timeouts, so a
-/// hung server fails a test instead of hanging it. Messages that arrive while
-/// waiting for a particular one are kept, in order, for later calls.
-public final class MessageReader {
+/// A server's output as a test reads it: whatever bytes arrive within a
+/// timeout. A pipe from a child process (`DescriptorOutput`) or the
+/// `MemoryPipe` of a server run in process.
+public protocol ServerOutput: AnyObject {
+  /// Reads at most `buffer.count` bytes that arrive within
+  /// `timeoutMilliseconds` (nil: as long as it takes); nil when none came.
+  func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome?
+}
+
+extension MemoryPipe: ServerOutput {}
+
+/// The reading end of a pipe, polled with a timeout.
+public final class DescriptorOutput: ServerOutput {
   public let fileDescriptor: Int32
+
+  public init(_ fileDescriptor: Int32) {
+    self.fileDescriptor = fileDescriptor
+  }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome? {
+    var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&entry, 1, Int32(clamping: timeoutMilliseconds ?? -1))
+    if ready < 0 { return errno == EINTR ? nil : .failed("poll: \(String(cString: strerror(errno)))") }
+    guard ready > 0 else { return nil }
+    let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
+    if count > 0 { return .bytes(count) }
+    if count == 0 { return .endOfInput }
+    return errno == EINTR || errno == EAGAIN ? nil : .failed("read: \(String(cString: strerror(errno)))")
+  }
+}
+
+/// Reads framed JSON-RPC messages from a server's output with timeouts, so
+/// a hung server fails a test instead of hanging it. Messages that arrive
+/// while waiting for a particular one are kept, in order, for later calls.
+public final class MessageReader {
+  public let output: any ServerOutput
   private var framer = MessageFramer()
   /// Messages received but not yet returned, oldest first.
   public private(set) var pending: [JSONValue] = []
@@ -43,9 +74,17 @@ public final class MessageReader {
   public var ignoredNotifications: Set<String> = []
   private var ended = false
 
-  public init(fileDescriptor: Int32) {
-    self.fileDescriptor = fileDescriptor
+  public init(_ output: any ServerOutput) {
+    self.output = output
   }
+
+  /// Reads the pipe `fileDescriptor`.
+  public convenience init(fileDescriptor: Int32) {
+    self.init(DescriptorOutput(fileDescriptor))
+  }
+
+  /// The file descriptor read, or -1 for a server in process.
+  public var fileDescriptor: Int32 { (output as? DescriptorOutput)?.fileDescriptor ?? -1 }
 
   /// The oldest unreturned message, waiting up to `timeout` seconds.
   public func next(timeout: Double = 10) throws(TestClientError) -> JSONValue {
@@ -94,6 +133,9 @@ public final class MessageReader {
     return pending
   }
 
+  /// True once the other end has closed (messages may still be pending).
+  public var hasEnded: Bool { ended }
+
   /// True if the other end has closed and every message has been returned.
   public var isAtEnd: Bool { ended && pending.isEmpty }
 
@@ -101,20 +143,14 @@ public final class MessageReader {
   /// Returns without error on a timeout.
   public func pump(timeoutMilliseconds: Int) throws(TestClientError) {
     guard !ended else { return }
-    var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-    let ready = poll(&entry, 1, Int32(clamping: timeoutMilliseconds))
-    if ready < 0 {
-      if errno == EINTR { return }
-      throw .system(call: "poll", errno: errno)
-    }
-    guard ready > 0 else { return }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-    if count < 0 {
-      if errno == EINTR || errno == EAGAIN { return }
-      throw .system(call: "read", errno: errno)
-    }
-    if count == 0 {
+    let outcome = buffer.withUnsafeMutableBytes { output.read(into: $0, timeoutMilliseconds: timeoutMilliseconds) }
+    let count: Int
+    switch outcome {
+    case nil: return
+    case .bytes(let read): count = read
+    case .failed(let reason): throw .system(call: reason, errno: EIO)
+    case .endOfInput:
       ended = true
       if let event = framer.finish() { try accept(event) }
       return
@@ -166,4 +202,9 @@ struct Deadline {
     let left = end - Deadline.now()
     return left > 0 ? Int((left * 1000).rounded(.up)) : nil
   }
+}
+
+/// read(2), named so that `read(into:)` does not shadow it.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, bytes, count)
 }

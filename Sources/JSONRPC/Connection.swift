@@ -15,9 +15,11 @@ import Synchronization
 /// follows a `textDocument/didChange` sees the change. Lifecycle rules
 /// (`initialize`, -32002 before it, `shutdown`/`exit`) belong to the handler.
 public protocol MessageHandler: AnyObject {
-  /// Answers a request. Long work should poll `context.isCancelled` and
-  /// return `.failure(.requestCancelled)` when it turns true.
-  func handle(request: Request, context: RequestContext) -> Result<JSONValue, ResponseError>
+  /// Answers a request: writes its result, one JSON value, into `result`
+  /// (entry by entry for a large answer), or throws the error to answer
+  /// with (what was written is then dropped). Long work should poll
+  /// `context.isCancelled` and throw `.requestCancelled` when it turns true.
+  func handle(request: Request, context: RequestContext, result: inout JSONWriter) throws(ResponseError)
 
   /// Handles a notification (`$/cancelRequest` never arrives here: the
   /// connection handles it).
@@ -59,8 +61,9 @@ final class CancellationFlag: Sendable {
   func set() { flag.store(true, ordering: .releasing) }
 }
 
-/// A JSON-RPC 2.0 connection over a pair of file descriptors with LSP framing
-/// (by default stdin and stdout).
+/// A JSON-RPC 2.0 connection with LSP framing over a pair of byte streams:
+/// by default stdin and stdout, or any `ByteSource` and `ByteSink` (a
+/// server run in process over `MemoryPipe`s).
 ///
 /// A reader thread reads input continuously, frames, decodes and classifies
 /// it, and queues the messages; the thread that calls `run` is the one worker
@@ -113,23 +116,33 @@ public final class Connection: Sendable {
 
   public let logger: Logger
   public let options: Options
-  private let input: Int32
+  private let input: any ByteSource
   private let writer: MessageWriter
   private let lock = ConditionLock()
   private let hasRun = Atomic<Bool>(false)
   /// Guarded by `lock`.
   private let state = UnsafeState()
 
-  /// Serves `input` and `output`; ignores SIGPIPE for the whole process.
-  public init(
+  /// Serves the file descriptors `input` and `output`; ignores SIGPIPE for
+  /// the whole process.
+  public convenience init(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
     options: Options = Options(), logger: Logger = Logger(level: .warning)
   ) {
     signal(SIGPIPE, SIG_IGN)
+    self.init(
+      input: FileDescriptorStream(input), output: FileDescriptorStream(output), options: options, logger: logger)
+  }
+
+  /// Serves any pair of byte streams.
+  public init(
+    input: any ByteSource, output: any ByteSink, options: Options = Options(),
+    logger: Logger = Logger(level: .warning)
+  ) {
     self.input = input
     self.options = options
     self.logger = logger
-    self.writer = MessageWriter(fileDescriptor: output, logger: logger)
+    self.writer = MessageWriter(sink: output, logger: logger)
   }
 
   // MARK: Sending
@@ -137,6 +150,19 @@ public final class Connection: Sendable {
   /// Sends a notification to the client (from any thread).
   public func send(notification method: String, params: JSONValue? = nil) {
     writer.write(.notification(Notification(method: method, params: params)))
+  }
+
+  /// Sends a notification whose params `encode` writes (one JSON object or
+  /// array), entry by entry (from any thread).
+  public func send(notification method: String, encodingParams encode: (inout JSONWriter) -> Void) {
+    var body = JSONWriter()
+    body.beginObject()
+    body.member("jsonrpc", "2.0")
+    body.member("method", method)
+    body.key("params")
+    encode(&body)
+    body.endObject()
+    writer.write(body: body.takeBytes())
   }
 
   /// Sends any message (from any thread).
@@ -182,9 +208,9 @@ public final class Connection: Sendable {
         let request = pending.request
         let context = RequestContext(
           id: request.id, connection: self, cancellation: pending.cancellation)
-        let result = handler.handle(request: request, context: context)
+        let body = Self.answer(request, context, handler)
         lock.withLock { state.forget(pending) }
-        writer.write(.response(Response(id: request.id, result: result)))
+        writer.write(body: body)
       }
     }
   }
@@ -199,6 +225,27 @@ public final class Connection: Sendable {
     }
   }
 
+  /// The encoded response to `request`: the result the handler writes
+  /// after `{"jsonrpc":"2.0","id":…,"result":`, or its error.
+  private static func answer(_ request: Request, _ context: RequestContext, _ handler: some MessageHandler)
+    -> [UInt8]
+  {
+    var body = JSONWriter()
+    body.beginObject()
+    body.member("jsonrpc", "2.0")
+    body.member("id", request.id.json)
+    body.key("result")
+    let start = body.count
+    do throws(ResponseError) {
+      try handler.handle(request: request, context: context, result: &body)
+    } catch {
+      return Message.response(Response(id: request.id, result: .failure(error))).encoded()
+    }
+    if body.count == start { body.null() }
+    body.endObject()
+    return body.takeBytes()
+  }
+
   // MARK: Reader
 
   private func readLoop() {
@@ -209,22 +256,14 @@ public final class Connection: Sendable {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     defer { buffer.deallocate() }
     reading: while !lock.withLock({ state.stopRequested }) {
-      let count = read(input, buffer.baseAddress, size)
-      if count > 0 {
+      switch input.read(into: buffer) {
+      case .bytes(let count):
         framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { receive($0) }
-      } else if count == 0 {
+      case .endOfInput:
         break reading
-      } else {
-        switch errno {
-        case EINTR:
-          continue reading
-        case EAGAIN, EWOULDBLOCK:
-          var entry = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-          _ = poll(&entry, 1, -1)
-        case let error:
-          logger.error("reading input failed: \(String(cString: strerror(error)))")
-          break reading
-        }
+      case .failed(let reason):
+        logger.error("reading input failed: \(reason)")
+        break reading
       }
     }
     if let event = framer.finish() { receive(event) }

@@ -34,13 +34,27 @@ final class ConditionLock: @unchecked Sendable {
     while !ready() { pthread_cond_wait(condition, mutex) }
   }
 
+  /// Waits (the lock held) until `ready()` is true or `milliseconds` have
+  /// passed; returns whether `ready()` is true.
+  func wait(milliseconds: Int, until ready: () -> Bool) -> Bool {
+    var deadline = timespec()
+    clock_gettime(CLOCK_REALTIME, &deadline)
+    let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+    deadline.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    while !ready() {
+      if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return ready() }
+    }
+    return true
+  }
+
   /// Wakes every waiter (call with the lock held or not).
   func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Starts a detached thread running `body`, with a stack large enough for
 /// jansson's and our recursion over 2048-deep JSON.
-func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
+package func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
   final class Box: @unchecked Sendable {
     let body: @Sendable () -> Void
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }

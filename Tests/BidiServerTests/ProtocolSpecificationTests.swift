@@ -1,3 +1,4 @@
+import BidiProtocol
 import BidiServer
 import XCTest
 

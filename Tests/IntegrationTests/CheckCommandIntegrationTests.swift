@@ -141,7 +141,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
         severity: finding["severity"]?.stringValue ?? "", message: finding["message"]?.stringValue ?? "",
         code: finding["code"]?.stringValue ?? "")
       lines.append(line)
-      let source = HazardText(try HazardCorpus.text(line.path))
+      let source = TestText(try HazardCorpus.text(line.path))
       let scalar = source.scalar(line: line.line - 1, utf8Offset: line.column - 1)
       XCTAssertEqual(finding["length"]?.intValue, scalar.map { UTF8.width($0) }, "\(line)")
     }
@@ -163,7 +163,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
   func testCheckAgreesWithTheDaemon() throws {
     // The daemon (in UTF-8 positions) and `check` give the same findings
     // with the same messages.
-    let session = try HazardSession(encoding: .utf8)
+    let session = try TestSession(.bidiLSP, encoding: .utf8)
     var compared = 0
     for path in try HazardCorpus.files("hazards") {
       let fromCheck = parse(try check([path])).map { "\($0.line):\($0.column) \($0.severity) \($0.code) \($0.message)" }
@@ -172,7 +172,7 @@ final class CheckCommandIntegrationTests: XCTestCase {
       let fromDaemon = diagnostics.map { d in
         let severity = d["severity"] == 1 ? "error" : "warning"
         return
-          "\(d.hazardStartLine + 1):\(d.hazardStartCharacter + 1) \(severity) \(d.hazardCode) \(d["message"]?.stringValue ?? "")"
+          "\(d.startLine + 1):\(d.startCharacter + 1) \(severity) \(d.diagnosticCode) \(d["message"]?.stringValue ?? "")"
       }
       XCTAssertEqual(fromCheck, fromDaemon, path)
       compared += fromCheck.count
@@ -348,10 +348,10 @@ final class CheckCommandIntegrationTests: XCTestCase {
     // there would display the rest of the report line right to left.
     let lines = try check(["hazards"]).lines
     XCTAssertEqual(lines.count, HazardCorpus.findingCount)
-    let live = lines.filter { $0.unicodeScalars.contains(where: HazardControls.isControl) }
+    let live = lines.filter { $0.unicodeScalars.contains(where: TestControls.isControl) }
     XCTAssertEqual(
       live.count, 0,
-      "\(live.count) of \(lines.count) report lines hold bidi controls, e.g. \(live.first.map { $0.unicodeScalars.map { HazardControls.isControl($0) ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined() } ?? "")"
+      "\(live.count) of \(lines.count) report lines hold bidi controls, e.g. \(live.first.map { $0.unicodeScalars.map { TestControls.isControl($0) ? "<U+\(String($0.value, radix: 16, uppercase: true))>" : String($0) }.joined() } ?? "")"
     )
   }
 }

@@ -101,7 +101,7 @@ final class MalformedInputTests: XCTestCase {
       if result["version"] != JSONValue(expected.version) {
         problems.append("\(uri): version is \(result["version"] ?? nil), expected \(expected.version)")
       }
-      let shadow = ShadowText(expected.text)
+      let shadow = TestText(expected.text)
       if result["lineCount"] != JSONValue(shadow.lineCount) || result["utf8Length"] != JSONValue(shadow.utf8Length) {
         problems.append("\(uri): lineCount/utf8Length wrong: \(result)")
       }

@@ -45,7 +45,7 @@ final class VisualCommandIntegrationTests: XCTestCase {
 
   func testEveryLineEqualsBidiVisualOrderInEachDirection() throws {
     let text = Self.lines.joined(separator: "\n") + "\n"
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     let uri = "file:///visual.txt"
     try session.open(uri, languageId: "plaintext", text: text)
     var compared = 0
@@ -119,7 +119,7 @@ final class VisualCommandIntegrationTests: XCTestCase {
     let result = try visual([], input: Data((line + "\n").utf8))
     // Two paragraphs, each with its own direction: "foo⁩" LTR, then RTL.
     XCTAssertEqual(result.lines, ["foo\u{2029}bar \u{5D1}\u{5D0}"])
-    let session = try HazardSession()
+    let session = try TestSession(.bidiLSP)
     try session.open("file:///ps.txt", languageId: "plaintext", text: line)
     XCTAssertEqual(result.lines.first, try session.visualText("file:///ps.txt", line: 0, options: ["fallback": "ltr"]))
   }

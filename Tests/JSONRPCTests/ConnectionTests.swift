@@ -10,27 +10,27 @@ private final class TestHandler: MessageHandler, @unchecked Sendable {
   /// Released by the test to let `slow` finish.
   let slowGate = DispatchSemaphore(value: 0)
 
-  func handle(request: Request, context: RequestContext) -> Result<JSONValue, ResponseError> {
+  func handle(request: Request, context: RequestContext, result: inout JSONWriter) throws(ResponseError) {
     switch request.method {
     case "get":
-      return .success(.array(values))
+      result.value(.array(values))
     case "slow":
       guard slowGate.wait(timeout: .now() + 20) == .success else {
-        return .failure(.internalError("the test never released the slow request"))
+        throw .internalError("the test never released the slow request")
       }
-      return .success("slow done")
+      result.string("slow done")
     case "spin":
       let deadline = Date().addingTimeInterval(20)
       while !context.isCancelled {
-        if Date() > deadline { return .failure(.internalError("never cancelled")) }
+        if Date() > deadline { throw .internalError("never cancelled") }
         usleep(1000)
       }
-      return .failure(.requestCancelled)
+      throw .requestCancelled
     case "notifyMe":
       context.connection.send(notification: "test/note", params: ["for": request.id.json])
-      return .success(true)
+      result.bool(true)
     default:
-      return .failure(.methodNotFound(request.method))
+      throw .methodNotFound(request.method)
     }
   }
 

@@ -1,0 +1,48 @@
+/// Resolves a requested text alignment for a paragraph (Protocol/specification.md,
+/// “`bidi/alignment`”).
+///
+/// `natural` follows the paragraph's own direction, so text whose direction
+/// differs from the layout's is `trailing`; `leading`/`trailing` are relative
+/// to the layout direction; `left`/`right` are absolute.
+public struct ResolvedAlignment: Sendable, Hashable {
+  /// Relative to the layout: leading, trailing, center or justified.
+  public var alignment: String
+  /// Physical: left, right, center or justified.
+  public var physical: String
+  /// For `justified`: the physical side of the last line (its natural side).
+  public var lastLinePhysical: String?
+
+  public init(
+    _ requested: TextAlignment, paragraph: TextDirection, layout: TextDirection
+  ) {
+    func side(_ d: TextDirection) -> String { d == .ltr ? "left" : "right" }
+    func relative(physicalLeft: Bool) -> String {
+      (physicalLeft == (layout == .ltr)) ? "leading" : "trailing"
+    }
+    lastLinePhysical = nil
+    switch requested {
+    case .natural:
+      physical = side(paragraph)
+      alignment = paragraph == layout ? "leading" : "trailing"
+    case .leading:
+      alignment = "leading"
+      physical = side(layout)
+    case .trailing:
+      alignment = "trailing"
+      physical = side(layout.opposite)
+    case .left:
+      physical = "left"
+      alignment = relative(physicalLeft: true)
+    case .right:
+      physical = "right"
+      alignment = relative(physicalLeft: false)
+    case .center:
+      alignment = "center"
+      physical = "center"
+    case .justified:
+      alignment = "justified"
+      physical = "justified"
+      lastLinePhysical = side(paragraph)
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import JSONRPC
+
+/// `bidi/insertMarks` params: the common ones, `mode`, and the mode's own
+/// options.
+public struct InsertMarksParams: Sendable {
+  public var target: BidiRequestTarget
+  public var mode: MarkMode
+
+  public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
+    let params = Params(value)
+    target = try BidiRequestTarget(params, defaults: defaults)
+    mode = try MarkMode(params, hasRange: target.selection.range != nil)
+  }
+
+  public init(target: BidiRequestTarget, mode: MarkMode) {
+    self.target = target
+    self.mode = mode
+  }
+}
+
+/// A mode of `bidi/insertMarks`, with its options.
+public enum MarkMode: Sendable, Hashable {
+  /// `direction` (required).
+  case direction(TextDirection)
+  /// `isolate` (default `auto`); needs a range.
+  case isolate(DirectionChoice)
+  /// `style` (default `isolate`).
+  case placeholders(PlaceholderMarkStyle)
+  case runs
+  /// `only` (default `all`).
+  case strip(StripOnly)
+
+  /// The mode's name, as `mode` gives it.
+  public enum Name: String, Sendable, CaseIterable {
+    case direction, isolate, placeholders, runs, strip
+  }
+
+  public var name: Name {
+    switch self {
+    case .direction: .direction
+    case .isolate: .isolate
+    case .placeholders: .placeholders
+    case .runs: .runs
+    case .strip: .strip
+    }
+  }
+
+  package init(_ params: Params, hasRange: Bool) throws(ResponseError) {
+    switch try params["mode"].oneOf(Name.self) {
+    case .direction:
+      self = .direction(try params["direction"].oneOf(TextDirection.self))
+    case .isolate:
+      guard hasRange else { throw params["range"].error("mode isolate needs a range") }
+      self = .isolate(try params.optional("isolate")?.oneOf(DirectionChoice.self) ?? .auto)
+    case .placeholders:
+      self = .placeholders(try params.optional("style")?.oneOf(PlaceholderMarkStyle.self) ?? .isolate)
+    case .runs:
+      self = .runs
+    case .strip:
+      self = .strip(try params.optional("only")?.oneOf(StripOnly.self) ?? .all)
+    }
+  }
+}
+
+/// `style` of mode `placeholders`.
+public enum PlaceholderMarkStyle: String, Sendable, CaseIterable {
+  case isolate, marks
+}
+
+/// `only` of mode `strip`.
+public enum StripOnly: String, Sendable, CaseIterable {
+  case all, unpaired
+}
+
+/// The `bidi/insertMarks` result: `{edits: [TextEdit]}`.
+public enum InsertMarksResult: ListResult {
+  public typealias Entry = TextEdit
+  public static var member: String? { "edits" }
+}

@@ -1,0 +1,118 @@
+import JSONRPC
+
+/// The option values of the protocol, one enum per meaning, each decoded
+/// from its wire name once; the options shared by the four bidi requests
+/// (specification, "The four bidi requests"), and the settings that give
+/// their defaults ("Settings").
+
+/// A text direction: left-to-right or right-to-left.
+public enum TextDirection: String, Sendable, CaseIterable {
+  case ltr
+  case rtl
+
+  /// The other direction.
+  public var opposite: TextDirection { self == .ltr ? .rtl : .ltr }
+}
+
+/// A direction, or `auto`: the natural direction found by the request's
+/// strategy (`bidi/visualOrder`'s `direction`), or the one the text itself
+/// calls for (`bidi/insertMarks`' `isolate`).
+public enum DirectionChoice: String, Sendable, CaseIterable {
+  case auto
+  case ltr
+  case rtl
+}
+
+/// How a paragraph's natural direction is found.
+public enum DirectionStrategy: String, Sendable, CaseIterable {
+  /// UAX #9 P2–P3: the first L, R or AL character outside isolates.
+  case firstStrong
+  /// The word-count estimate of the BidiFormatter family.
+  case estimate
+  /// RTL when any R or AL character occurs.
+  case anyRTL
+}
+
+/// Why a paragraph has its direction: the strategy that decided it, or the
+/// fallback.
+public enum DirectionBasis: String, Sendable, CaseIterable {
+  case firstStrong
+  case estimate
+  case anyRTL
+  case fallback
+
+  public init(_ strategy: DirectionStrategy) {
+    switch strategy {
+    case .firstStrong: self = .firstStrong
+    case .estimate: self = .estimate
+    case .anyRTL: self = .anyRTL
+    }
+  }
+}
+
+/// The direction of a paragraph that has no strong character.
+public enum DirectionFallback: String, Sendable, CaseIterable {
+  /// The nearest preceding paragraph that has one; at the start, the layout.
+  case previous
+  /// The layout direction.
+  case layout
+  case ltr
+  case rtl
+}
+
+/// What a paragraph is: every line, or blocks of lines between blank lines.
+public enum ParagraphMode: String, Sendable, CaseIterable {
+  case line
+  case block
+}
+
+/// The alignment a client asks for in `bidi/alignment`.
+public enum TextAlignment: String, Sendable, CaseIterable {
+  case natural, leading, trailing, left, right, center, justified
+}
+
+/// The defaults of the common options, set by `initializationOptions.bidi`
+/// and `workspace/didChangeConfiguration`.
+public struct DirectionSettings: Sendable, Equatable {
+  public var strategy: DirectionStrategy = .firstStrong
+  public var rtlThreshold: Double = 0.4
+  public var fallback: DirectionFallback = .previous
+  public var paragraphs: ParagraphMode = .line
+  public var layoutDirection: TextDirection = .ltr
+
+  public init() {}
+}
+
+/// The common options of the four bidi requests, read from a request's
+/// params over the server's settings.
+public struct DirectionOptions: Sendable, Equatable {
+  public var strategy: DirectionStrategy
+  public var rtlThreshold: Double
+  public var fallback: DirectionFallback
+  public var paragraphs: ParagraphMode
+  public var layoutDirection: TextDirection
+
+  /// The settings themselves, for requests that take no options (hover).
+  public init(_ settings: DirectionSettings) {
+    strategy = settings.strategy
+    rtlThreshold = settings.rtlThreshold
+    fallback = settings.fallback
+    paragraphs = settings.paragraphs
+    layoutDirection = settings.layoutDirection
+  }
+
+  package init(_ params: Params, defaults: DirectionSettings) throws(ResponseError) {
+    strategy = try params.optional("strategy")?.oneOf(DirectionStrategy.self) ?? defaults.strategy
+    rtlThreshold = try params.optional("rtlThreshold").map(threshold) ?? defaults.rtlThreshold
+    fallback = try params.optional("fallback")?.oneOf(DirectionFallback.self) ?? defaults.fallback
+    paragraphs = try params.optional("paragraphs")?.oneOf(ParagraphMode.self) ?? defaults.paragraphs
+    layoutDirection = try params.optional("layoutDirection")?.oneOf(TextDirection.self) ?? defaults.layoutDirection
+  }
+}
+
+/// `rtlThreshold`: a number from 0 to 1.
+package func threshold(_ value: Params) throws(ResponseError) -> Double {
+  let number = try value.number()
+  guard number >= 0 && number <= 1 else { throw value.error("must be between 0 and 1, got \(number)") }
+  return number
+}

@@ -1,0 +1,69 @@
+import JSONRPC
+
+/// What every bidi request names: the document, the common options over the
+/// server's settings, and the lines.
+public struct BidiRequestTarget: Sendable {
+  public var uri: String
+  public var options: DirectionOptions
+  public var selection: LineSelection
+
+  public init(uri: String, options: DirectionOptions, selection: LineSelection) {
+    self.uri = uri
+    self.options = options
+    self.selection = selection
+  }
+
+  package init(_ params: Params, defaults: DirectionSettings) throws(ResponseError) {
+    uri = try documentURI(params)
+    options = try DirectionOptions(params, defaults: defaults)
+    selection = LineSelection(range: try params.optional("range").map { (r) throws(ResponseError) in try LSPRange(r) })
+  }
+}
+
+/// Where a paragraph entry of `naturalDirection`, `alignment` or
+/// `visualOrder` lies, and what it is: the members every per-paragraph
+/// entry starts with, encoded here once for the three.
+///
+/// `range`, `key`, `variant` and `locale` are the members of a value
+/// paragraph of a localization document (values mode); they are written
+/// only when set, so the line modes are unchanged by them.
+public struct ParagraphPlace: Sendable, Hashable {
+  /// The LSP line (of the paragraph's first character).
+  public var line: Int
+  /// The paragraph's offsets within the line, in the negotiated encoding.
+  public var start: Int
+  public var end: Int
+  /// Values mode: the Range of the value's source text.
+  public var range: LSPRange?
+  /// Values mode: the value's key.
+  public var key: String?
+  /// Values mode: the plural/select/device branch (`"plural:one"`).
+  public var variant: String?
+  /// Values mode: the value's locale, when known.
+  public var locale: String?
+
+  public init(line: Int, start: Int, end: Int) {
+    self.line = line
+    self.start = start
+    self.end = end
+  }
+
+  /// Writes the members (the caller has opened the entry's object).
+  public func encodeMembers(to writer: inout JSONWriter) {
+    writer.member("line", line)
+    writer.member("start", start)
+    writer.member("end", end)
+    writer.member("range", ifPresent: range)
+    writer.member("key", ifPresent: key)
+    writer.member("variant", ifPresent: variant)
+    writer.member("locale", ifPresent: locale)
+  }
+}
+
+extension TextDirection: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
+}
+
+extension DirectionBasis: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
+}

@@ -1,0 +1,142 @@
+import JSONRPC
+
+/// An LSP Position on the wire: a zero-based line and a `character` offset
+/// in the negotiated position encoding's units. The one codec of positions
+/// and ranges: every params field and result member that is a Position or a
+/// Range is read and written here.
+public struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertible, JSONEncodable {
+  public var line: Int
+  public var character: Int
+
+  public init(line: Int, character: Int) {
+    self.line = line
+    self.character = character
+  }
+
+  package init(_ params: Params) throws(ResponseError) {
+    try params.requireObject()
+    self.init(line: try params["line"].uint(), character: try params["character"].uint())
+  }
+
+  public static func < (a: LSPPosition, b: LSPPosition) -> Bool {
+    (a.line, a.character) < (b.line, b.character)
+  }
+
+  public var description: String { "(line \(line), character \(character))" }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("line", line)
+    writer.member("character", character)
+    writer.endObject()
+  }
+}
+
+/// An LSP Range on the wire: `start` included, `end` excluded, never
+/// reversed once decoded.
+public struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodable {
+  public var start: LSPPosition
+  public var end: LSPPosition
+
+  public init(start: LSPPosition, end: LSPPosition) {
+    self.start = start
+    self.end = end
+  }
+
+  /// The range of `characters` within line `line`.
+  public init(line: Int, _ characters: Range<Int>) {
+    self.init(
+      start: LSPPosition(line: line, character: characters.lowerBound),
+      end: LSPPosition(line: line, character: characters.upperBound))
+  }
+
+  package init(_ params: Params) throws(ResponseError) {
+    try params.requireObject()
+    self.init(start: try LSPPosition(params["start"]), end: try LSPPosition(params["end"]))
+    guard start <= end else { throw params.error("start \(start) is after end \(end)") }
+  }
+
+  public var description: String { "\(start)-\(end)" }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("start", start)
+    writer.member("end", end)
+    writer.endObject()
+  }
+}
+
+/// The lines a request covers: its `range` (a range ending at character 0
+/// of a later line leaves that line out, as a selection of whole lines
+/// does), or the whole document.
+public struct LineSelection: Hashable, Sendable {
+  /// The request's `range`, if it had one.
+  public var range: LSPRange?
+
+  public init(range: LSPRange?) {
+    self.range = range
+  }
+
+  /// The lines of a document of `lineCount` lines, or -32602 when the range
+  /// starts or ends past the document's end (`{lineCount, 0}` as the end
+  /// means "to the end of the document").
+  public func lines(lineCount: Int) throws(ResponseError) -> Range<Int> {
+    guard let range else { return 0..<lineCount }
+    let endIsDocumentEnd = range.end.line == lineCount && range.end.character == 0 && range.start.line < lineCount
+    for (position, name) in [(range.start, "start"), (range.end, "end")]
+    where position.line >= lineCount && !(name == "end" && endIsDocumentEnd) {
+      throw .invalidParams(
+        at: "params.range.\(name).line",
+        "line \(position.line) is past the end of the document, which has \(lineCount) "
+          + (lineCount == 1 ? "line" : "lines"))
+    }
+    var last = range.end.line
+    if range.end.character == 0 && last > range.start.line { last -= 1 }
+    return range.start.line..<(last + 1)
+  }
+}
+
+/// `textDocument.uri` of a request or notification.
+package func documentURI(_ params: Params) throws(ResponseError) -> String {
+  let document = params["textDocument"]
+  try document.requireObject()
+  return try document["uri"].string()
+}
+
+/// An LSP TextEdit.
+public struct TextEdit: Hashable, Sendable, JSONEncodable {
+  public var range: LSPRange
+  public var newText: String
+
+  public init(range: LSPRange, newText: String) {
+    self.range = range
+    self.newText = newText
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("range", range)
+    writer.member("newText", newText)
+    writer.endObject()
+  }
+}
+
+/// An LSP WorkspaceEdit of one document: `{changes: {uri: TextEdit[]}}`.
+public struct WorkspaceEdit: Hashable, Sendable, JSONEncodable {
+  public var uri: String
+  public var edits: [TextEdit]
+
+  public init(uri: String, edits: [TextEdit]) {
+    self.uri = uri
+    self.edits = edits
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("changes")
+    writer.beginObject()
+    writer.member(uri, edits)
+    writer.endObject()
+    writer.endObject()
+  }
+}

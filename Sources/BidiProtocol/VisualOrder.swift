@@ -1,0 +1,139 @@
+import JSONRPC
+
+/// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
+/// `include` and `lineBreaks`.
+public struct VisualOrderParams: Sendable {
+  public var target: BidiRequestTarget
+  public var direction: DirectionChoice
+  public var mirror: Bool
+  public var include: Set<VisualInclude>
+  /// The break offsets as given (checked against the line by the server,
+  /// with `lineBreakPath(_:)` naming each).
+  public var lineBreaks: [Int]?
+
+  public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
+    let params = Params(value)
+    target = try BidiRequestTarget(params, defaults: defaults)
+    direction = try params.optional("direction")?.oneOf(DirectionChoice.self) ?? .auto
+    mirror = try params.optional("mirror")?.bool() ?? true
+    include = [.runs]
+    if let list = try params.optional("include") {
+      include = []
+      for item in try list.array() { include.insert(try item.oneOf(VisualInclude.self)) }
+    }
+    if let breaks = try params.optional("lineBreaks") {
+      var offsets: [Int] = []
+      for item in try breaks.array() { offsets.append(try item.uint()) }
+      lineBreaks = offsets
+    }
+  }
+
+  /// The field path of break `index`, for errors about it.
+  public static func lineBreakPath(_ index: Int) -> String { "params.lineBreaks[\(index)]" }
+  public static let lineBreaksPath = "params.lineBreaks"
+}
+
+/// What a display line carries in the answer.
+public enum VisualInclude: String, Sendable, CaseIterable {
+  case runs, levels, visualOrder, visualText, logicalToVisual, visualToLogical
+}
+
+/// The `bidi/visualOrder` result: `{paragraphs: [VisualParagraph]}`.
+public enum VisualOrderResult: ListResult {
+  public typealias Entry = VisualParagraph
+  public static var member: String? { "paragraphs" }
+}
+
+/// One paragraph reordered, per display line.
+public struct VisualParagraph: Sendable, Hashable, JSONEncodable {
+  public var place: ParagraphPlace
+  public var direction: TextDirection
+  /// Values mode: the decoded value paragraph, from whose start the
+  /// offsets of `lines` then count.
+  public var text: String?
+  public var lines: [VisualLine]
+
+  public init(place: ParagraphPlace, direction: TextDirection, lines: [VisualLine]) {
+    self.place = place
+    self.direction = direction
+    self.lines = lines
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    place.encodeMembers(to: &writer)
+    writer.member("paragraphLevel", direction == .rtl ? 1 : 0)
+    writer.member("direction", direction)
+    writer.member("text", ifPresent: text)
+    writer.member("lines", lines)
+    writer.endObject()
+  }
+}
+
+/// One display line: its offsets and what `include` asked for.
+public struct VisualLine: Sendable, Hashable, JSONEncodable {
+  public var start: Int
+  public var end: Int
+  public var runs: [VisualRun]?
+  /// One per unit; nil for a character that X9 removes.
+  public var levels: [Int8?]?
+  public var visualOrder: [Int]?
+  public var visualText: String?
+  public var logicalToVisual: [Int]?
+  public var visualToLogical: [Int]?
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("start", start)
+    writer.member("end", end)
+    writer.member("runs", ifPresent: runs)
+    if let levels {
+      writer.key("levels")
+      writer.beginArray()
+      for level in levels {
+        if let level { writer.integer(Int(level)) } else { writer.null() }
+      }
+      writer.endArray()
+    }
+    if let visualOrder {
+      writer.key("visualOrder")
+      writer.integers(visualOrder)
+    }
+    writer.member("visualText", ifPresent: visualText)
+    if let logicalToVisual {
+      writer.key("logicalToVisual")
+      writer.integers(logicalToVisual)
+    }
+    if let visualToLogical {
+      writer.key("visualToLogical")
+      writer.integers(visualToLogical)
+    }
+    writer.endObject()
+  }
+}
+
+/// A run of one level, in logical offsets.
+public struct VisualRun: Sendable, Hashable, JSONEncodable {
+  public var start: Int
+  public var end: Int
+  public var level: Int
+
+  public init(start: Int, end: Int, level: Int) {
+    self.start = start
+    self.end = end
+    self.level = level
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("start", start)
+    writer.member("end", end)
+    writer.member("level", level)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,269 @@
+/// Writes compact JSON text straight into a byte buffer, value by value.
+///
+/// A large answer (a million paragraph entries, a map of every unit of a
+/// 12 MB line) is encoded entry by entry into the outgoing bytes instead of
+/// being built as one tree of values first: the memory a response needs is
+/// its encoded bytes plus whatever one entry takes while it is written.
+///
+/// Commas are placed by the writer: after `beginObject`/`beginArray` or a
+/// `key`, the next value needs none; after a value or a closed container,
+/// the next one does. Keys are written as given (escaped like strings);
+/// the writer does not check that keys are unique or that every container
+/// is closed: the typed results that drive it do.
+public struct JSONWriter: Sendable {
+  /// The JSON text written so far.
+  public private(set) var bytes: [UInt8] = []
+  private var needsComma = false
+
+  public init() {}
+
+  /// Starts after `prefix`, which must leave the writer expecting a value
+  /// (as `{"result":` does).
+  init(prefix: [UInt8]) {
+    bytes = prefix
+  }
+
+  /// The number of bytes written so far.
+  public var count: Int { bytes.count }
+
+  /// Removes and returns the bytes, leaving the writer empty.
+  mutating func takeBytes() -> [UInt8] {
+    defer {
+      bytes = []
+      needsComma = false
+    }
+    return bytes
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  // MARK: Containers
+
+  public mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  public mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  public mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  public mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// An object member's key; its value comes next.
+  public mutating func key(_ name: String) {
+    separate()
+    appendQuoted(name)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  // MARK: Scalars
+
+  public mutating func null() {
+    separate()
+    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+    needsComma = true
+  }
+
+  public mutating func bool(_ value: Bool) {
+    separate()
+    if value {
+      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true
+    } else {
+      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])  // false
+    }
+    needsComma = true
+  }
+
+  public mutating func integer(_ value: Int) {
+    separate()
+    appendDigits(value)
+    needsComma = true
+  }
+
+  /// A finite number in its shortest exact form; NaN and the infinities,
+  /// which JSON cannot express, as `null` (as `JSONValue.encoded()` does).
+  public mutating func double(_ value: Double) {
+    guard value.isFinite else { return null() }
+    separate()
+    bytes.append(contentsOf: value.description.utf8)
+    needsComma = true
+  }
+
+  public mutating func string(_ value: String) {
+    separate()
+    appendQuoted(value)
+    needsComma = true
+  }
+
+  /// A string written from Unicode scalar values; values that are not
+  /// scalars are written as U+FFFD.
+  public mutating func string(scalars: some Sequence<UInt32>) {
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    for value in scalars {
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      if scalar.value < 0x80 {
+        appendEscaped(UInt8(scalar.value))
+      } else {
+        UTF8.encode(scalar) { bytes.append($0) }
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    needsComma = true
+  }
+
+  /// Any value, written recursively.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let flag): bool(flag)
+    case .integer(let number):
+      separate()
+      appendDigits(number)
+      needsComma = true
+    case .double(let number): double(number)
+    case .string(let text): string(text)
+    case .array(let elements):
+      beginArray()
+      for element in elements { self.value(element) }
+      endArray()
+    case .object(let members):
+      beginObject()
+      for (name, member) in members {
+        key(name)
+        self.value(member)
+      }
+      endObject()
+    }
+  }
+
+  /// A value that encodes itself.
+  public mutating func value(_ value: some JSONEncodable) {
+    value.encode(to: &self)
+  }
+
+  /// An array of integers, written without building any intermediate value.
+  public mutating func integers(_ values: some Sequence<Int>) {
+    beginArray()
+    for value in values { integer(value) }
+    endArray()
+  }
+
+  // MARK: Members
+
+  /// `"key": value` for the common member types.
+  public mutating func member(_ name: String, _ value: Int) {
+    key(name)
+    integer(value)
+  }
+
+  public mutating func member(_ name: String, _ value: String) {
+    key(name)
+    string(value)
+  }
+
+  public mutating func member(_ name: String, _ value: Bool) {
+    key(name)
+    bool(value)
+  }
+
+  public mutating func member(_ name: String, _ value: JSONValue) {
+    key(name)
+    self.value(value)
+  }
+
+  public mutating func member(_ name: String, _ value: some JSONEncodable) {
+    key(name)
+    value.encode(to: &self)
+  }
+
+  /// The member only when `value` is not nil.
+  public mutating func member(_ name: String, ifPresent value: (some JSONEncodable)?) {
+    if let value { member(name, value) }
+  }
+
+  // MARK: Bytes
+
+  private mutating func appendDigits<T: BinaryInteger>(_ value: T) {
+    if value >= 0 && value < 10 {
+      bytes.append(0x30 + UInt8(value))
+      return
+    }
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  private mutating func appendQuoted(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 { appendEscaped(byte) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? 0x30 + value : 0x61 + value - 10
+  }
+
+  /// One byte of a string's UTF-8, escaped as JSON requires (quote,
+  /// backslash, control characters); bytes of multi-byte characters are
+  /// written as they are.
+  @inline(__always)
+  private mutating func appendEscaped(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+    case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+    case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+    case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+    case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
+    case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
+    case 0..<0x20:
+      bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
+    default: bytes.append(byte)
+    }
+  }
+}
+
+/// A value that writes itself as JSON: the typed results of the protocol,
+/// encoded once, entry by entry.
+public protocol JSONEncodable {
+  func encode(to writer: inout JSONWriter)
+}
+
+extension Int: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.integer(self) }
+}
+
+extension String: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.string(self) }
+}
+
+extension Bool: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.bool(self) }
+}
+
+extension JSONValue: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) { writer.value(self) }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginArray()
+    for element in self { element.encode(to: &writer) }
+    writer.endArray()
+  }
+}
