@@ -1,7 +1,7 @@
 import JSONRPC
 
 /// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
-/// `include` and `lineBreaks`.
+/// `include`, `lineBreaks`, `combiningMarks` and `controls`.
 public struct VisualOrderParams: Sendable {
   public var target: BidiRequestTarget
   public var direction: DirectionChoice
@@ -10,12 +10,18 @@ public struct VisualOrderParams: Sendable {
   /// The break offsets as given (checked against the line by the server,
   /// with `lineBreakPath(_:)` naming each).
   public var lineBreaks: [Int]?
+  /// Whether L3 applies (combining marks displayed after their base).
+  public var combiningMarks: CombiningMarksChoice
+  /// How `visualText` shows the bidi controls.
+  public var controls: VisualControls
 
   public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
     target = try BidiRequestTarget(params, defaults: defaults)
     direction = try params.optional("direction")?.oneOf(DirectionChoice.self) ?? .auto
     mirror = try params.optional("mirror")?.bool() ?? true
+    combiningMarks = try params.optional("combiningMarks")?.oneOf(CombiningMarksChoice.self) ?? .resolved
+    controls = try params.optional("controls")?.oneOf(VisualControls.self) ?? .keep
     include = [.runs]
     if let list = try params.optional("include") {
       include = []
@@ -31,6 +37,24 @@ public struct VisualOrderParams: Sendable {
   /// The field path of break `index`, for errors about it.
   public static func lineBreakPath(_ index: Int) -> String { "params.lineBreaks[\(index)]" }
   public static let lineBreaksPath = "params.lineBreaks"
+}
+
+/// `combiningMarks`: the conformance files' order, or UAX #9 L3.
+public enum CombiningMarksChoice: String, Sendable, CaseIterable {
+  /// L1–L2 only, as Unicode's conformance files order the marks.
+  case resolved
+  /// L3: in a right-to-left run each combining mark is displayed after its base.
+  case afterBase
+}
+
+/// `controls`: how `visualText` shows the bidi controls.
+public enum VisualControls: String, Sendable, CaseIterable {
+  /// The characters X9 removes dropped; isolates, marks and ALM kept.
+  case keep
+  /// Every bidi control dropped.
+  case strip
+  /// Each bidi control written by name, `[RLO]`, where it stands.
+  case names
 }
 
 /// What a display line carries in the answer.

@@ -24,3 +24,19 @@ extension DirectionChoice {
     }
   }
 }
+
+extension CombiningMarksChoice {
+  /// The line option of UnicodeBidi.
+  var markOrder: CombiningMarkOrder { self == .afterBase ? .afterBase : .resolved }
+}
+
+extension VisualControls {
+  /// How UnicodeBidi writes the controls in a visual text.
+  var display: ControlDisplay {
+    switch self {
+    case .keep: .keep
+    case .strip: .strip
+    case .names: .names
+    }
+  }
+}

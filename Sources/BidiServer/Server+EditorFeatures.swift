@@ -139,11 +139,10 @@ extension BidiLanguageServer {
         let visual = line.withUTF8 { bytes -> String in
           let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
           let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection)
-          var result = String()
-          for scalar in analysed.line().visualScalars() where scalar != 0x2029 {
-            result.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-          }
-          return result
+          // What a terminal shows: marks after their base (L3), the
+          // controls by name, so that the text cannot be reordered again.
+          let text = analysed.line(combiningMarks: .afterBase).visualText(controls: .names)
+          return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2029}" }))
         }
         text += "\nVisual order (left to right): \(visual)"
         parts.append(text)

@@ -28,8 +28,7 @@ extension BidiLanguageServer {
       {
         if current?.index != index { current = (index, try lineOf(index, document)) }
         try entries.append(
-          visualParagraph(
-            index, current!.line, utf8Range, direction, &codec, lineBreaks, params.include, params.mirror))
+          visualParagraph(index, current!.line, utf8Range, direction, &codec, lineBreaks, params))
       }
       switch params.direction {
       case .auto:
@@ -84,19 +83,21 @@ extension BidiLanguageServer {
   /// The entry of one paragraph: its display lines reordered.
   private func visualParagraph(
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
-    _ utf8Breaks: [Int]?, _ include: Set<VisualInclude>, _ mirror: Bool
+    _ utf8Breaks: [Int]?, _ params: VisualOrderParams
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
+    let include = params.include
+    let marks = params.combiningMarks.markOrder
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
     let displayLines: [BidiLine] = try line.withUTF8 { (bytes) throws(ResponseError) -> [BidiLine] in
       let slice = UnsafeBufferPointer(rebasing: bytes[utf8Range])
       let analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
-      guard let utf8Breaks else { return [analysed.line()] }
+      guard let utf8Breaks else { return [analysed.line(combiningMarks: marks)] }
       let inside = utf8Breaks.filter { utf8Range.contains($0) && $0 > utf8Range.lowerBound }
       let relative = inside.map { codec.character(line: index, line, utf8Offset: $0) - start }
       do {
-        return try analysed.lines(breaks: relative, in: unit)
+        return try analysed.lines(breaks: relative, in: unit, combiningMarks: marks)
       } catch {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
@@ -118,11 +119,7 @@ extension BidiLanguageServer {
         entry.visualOrder = display.visualOrder(in: unit).map { start + $0 }
       }
       if include.contains(.visualText) {
-        var text = String()
-        for scalar in display.visualScalars(mirrored: mirror) {
-          text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-        }
-        entry.visualText = text
+        entry.visualText = display.visualText(mirrored: params.mirror, controls: params.controls.display)
       }
       if include.contains(.logicalToVisual) {
         entry.logicalToVisual = display.logicalToVisual(in: unit)

@@ -17,10 +17,15 @@ final class EditorFeatureHoverTests: XCTestCase {
     "[\u{5D0}\u{5D1} (c)] <\u{5D2}>",
     "",
     "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629} \u{661}\u{662}\u{663} x",
+    "\u{645}\u{64F}\u{62D}\u{64E}\u{645}\u{651}\u{64E}\u{62F} \u{5E9}\u{5C1}\u{5B8}\u{5DC}",
     "\u{5D0} \u{202D}abc\u{202C} \u{5D1}",
     "x \u{2068}\u{5D0} [b]\u{2069} y",
     "😀 \u{5D0}\u{5D1} 😁 (\u{5D2})",
   ]
+
+  /// What the hover's visual order is: marks after their base (L3), the
+  /// controls by name.
+  static let shownAsInATerminal: JSONObject = ["combiningMarks": "afterBase", "controls": "names"]
 
   func hover(_ session: TestSession, _ uri: String, line: Int, character: Int = 0) throws -> JSONValue {
     try session.request(
@@ -42,11 +47,25 @@ final class EditorFeatureHoverTests: XCTestCase {
     XCTAssertEqual(hover["result"]?["contents"]?["kind"], "plaintext")
     XCTAssertEqual(field("Direction", hover), "rtl (first strong character at line 2, character 1)")
     XCTAssertEqual(field("Alignment", hover), "trailing (right) in a ltr layout")
-    let visual = try session.visualText(uri, line: 1)
+    let visual = try session.visualText(uri, line: 1, options: Self.shownAsInATerminal)
     XCTAssertEqual(visual, "!123 (world) \u{5DD}\u{5D5}\u{5DC}\u{5E9}")
     XCTAssertEqual(field("Visual order (left to right)", hover), visual)
     // The hover covers the whole line.
     XCTAssertEqual(hover["result"]?["range"], lspRange(1, 0, 1, Self.lines[1].utf16.count))
+  }
+
+  func testHoverShowsMarksAfterTheirBaseAndControlsByName() throws {
+    let session = try TestSession(.bidiLSP)
+    let uri = "file:///hover.txt"
+    try session.open(uri, languageId: "plaintext", text: Self.lines.joined(separator: "\n"))
+    // One right-to-left run: displayed as its grapheme clusters reversed,
+    // each letter with its harakat or niqqud after it (UAX #9 L3).
+    let marks = Self.lines.firstIndex { $0.hasPrefix("\u{645}\u{64F}") }!
+    XCTAssertEqual(
+      field("Visual order (left to right)", try hover(session, uri, line: marks)), String(Self.lines[marks].reversed()))
+    // No raw control that would reorder the hover text again; a removed
+    // control stands in the run it joined (the override reverses it with abc).
+    XCTAssertEqual(field("Visual order (left to right)", try hover(session, uri, line: 3)), "[PDF]cba[RLO] def")
   }
 
   func testHoverBasisForStrategiesAndFallback() throws {
@@ -114,7 +133,9 @@ final class EditorFeatureHoverTests: XCTestCase {
           let expectedAlignment =
             "\(paragraph?["alignment"]?.stringValue ?? "") (\(paragraph?["physical"]?.stringValue ?? ""))"
           XCTAssertEqual(field("Alignment", hover)?.hasPrefix(expectedAlignment), true, context)
-          XCTAssertEqual(field("Visual order (left to right)", hover), try session.visualText(uri, line: line), context)
+          XCTAssertEqual(
+            field("Visual order (left to right)", hover),
+            try session.visualText(uri, line: line, options: Self.shownAsInATerminal), context)
           checked += 1
         }
       }

@@ -20,11 +20,13 @@ final class VisualCommandStreamingTests: XCTestCase {
     var errorOutput: String
   }
 
-  /// Runs `bidi-lsp visual ARGUMENTS` with standard input from `inputPath`,
-  /// polling its VmHWM until it exits (killed after `timeout` seconds).
-  func runVisual(_ arguments: [String], inputPath: String, keepOutput: Bool = false, timeout: Double = 120) throws
-    -> Run
-  {
+  /// Runs `bidi-lsp visual ARGUMENTS` with standard input from `inputPath`
+  /// and at most `dataLimit` KiB of data, polling its VmHWM until it exits
+  /// (killed after `timeout` seconds).
+  func runVisual(
+    _ arguments: [String], inputPath: String, keepOutput: Bool = false, dataLimit: Int = 256 * 1024,
+    timeout: Double = 120
+  ) throws -> Run {
     let binary = try XCTUnwrap(TestClient.builtProduct(), "build bidi-lsp first")
     let scratch = try HazardScratch()
     let outputPath = keepOutput ? scratch.url.appendingPathComponent("out").path : "/dev/null"
@@ -35,14 +37,14 @@ final class VisualCommandStreamingTests: XCTestCase {
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([binary, "visual"] + arguments).map { strdup($0) } + [nil]
+    let shell = "ulimit -d \(dataLimit) && exec \"$0\" \"$@\""
+    let argv = (["/bin/sh", "-c", shell, binary, "visual"] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    XCTAssertEqual(posix_spawn(&pid, binary, &actions, nil, argv, environ), 0)
+    XCTAssertEqual(posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ), 0)
     var peak = 0
     let start = Date()
     var raw: Int32 = 0
-    var usage = rusage()
     while true {
       if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
         let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -50,17 +52,15 @@ final class VisualCommandStreamingTests: XCTestCase {
       {
         peak = max(peak, kilobytes)
       }
-      if wait4(pid, &raw, WNOHANG, &usage) == pid { break }
+      if waitpid(pid, &raw, WNOHANG) == pid { break }
       if Date().timeIntervalSince(start) > timeout {
         kill(pid, SIGKILL)
-        _ = wait4(pid, &raw, 0, &usage)
+        _ = waitpid(pid, &raw, 0)
         XCTFail("bidi-lsp visual \(arguments) still running after \(timeout) s")
         break
       }
-      usleep(5_000)
+      usleep(1_000)
     }
-    // The kernel's own high-water mark, in case the last poll missed it.
-    peak = max(peak, usage.ru_maxrss)
     let status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
     let output = keepOutput ? (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: outputPath)))) ?? [] : []
     let errorOutput = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
@@ -91,7 +91,7 @@ final class VisualCommandStreamingTests: XCTestCase {
     let scratch = try HazardScratch()
     let pattern = Array("abc \u{5E9}\u{5DC}\u{5D5}\u{5DD} (x) 123 ".utf8)
     let path = try writeFile(scratch, "long.txt", pattern: pattern, count: 100_000_000)
-    let run = try runVisual([path], inputPath: "/dev/null")
+    let run = try runVisual([path], inputPath: "/dev/null", dataLimit: 64 * 1024)
     XCTAssertEqual(run.status, 2)
     XCTAssertTrue(
       run.errorOutput.hasPrefix("bidi-lsp visual: line 1: a paragraph longer than 4194304 bytes"), run.errorOutput)
@@ -99,7 +99,7 @@ final class VisualCommandStreamingTests: XCTestCase {
   }
 
   func testDevZeroEndsWithAnErrorInBoundedMemory() throws {
-    let run = try runVisual(["--max-paragraph", "1000000"], inputPath: "/dev/zero", timeout: 60)
+    let run = try runVisual(["--max-paragraph", "1000000"], inputPath: "/dev/zero", dataLimit: 64 * 1024, timeout: 60)
     XCTAssertEqual(run.status, 2)
     XCTAssertTrue(run.errorOutput.contains("longer than 1000000 bytes"), run.errorOutput)
     XCTAssertLessThan(run.peakKilobytes, 64 * 1024, "peak RSS \(run.peakKilobytes) KiB")
@@ -115,8 +115,9 @@ final class VisualCommandStreamingTests: XCTestCase {
     let pattern = Array(paragraph.utf8)
     let count = 20_000_000 / pattern.count * pattern.count
     let path = try writeFile(scratch, "paragraphs.txt", pattern: pattern, count: count)
-    let run = try runVisual([path], inputPath: "/dev/null")
+    let run = try runVisual([path], inputPath: "/dev/null", dataLimit: 128 * 1024)
     XCTAssertEqual(run.status, 0, run.errorOutput)
+    XCTAssertGreaterThan(run.peakKilobytes, 0, "VmHWM was read")
     XCTAssertLessThan(run.peakKilobytes, 128 * 1024, "peak RSS \(run.peakKilobytes) KiB")
     // The output of a smaller file with the same paragraph, checked whole.
     let small = try writeFile(scratch, "small.txt", pattern: pattern, count: pattern.count * 5000)

@@ -62,8 +62,7 @@ function! Test_visual_window_asks_marks_after_base_without_controls() abort
   call assert_equal('strip', get(l:sent[0].params, 'controls', ''))
 endfunction
 
-" The window shows each combining mark after its letter and no control,
-" once the daemon applies the options (it ignores them until then).
+" The window shows each combining mark after its letter and no control.
 function! Test_visual_window_shows_marks_after_their_letter() abort
   let l:word = 'שָׁלוֹם'
   let l:bufnr = Open([l:word . ' ' . g:LRI . 'x' . g:PDI])
@@ -73,10 +72,7 @@ function! Test_visual_window_shows_marks_after_their_letter() abort
   " after it.
   let l:resolved = list2str(reverse(str2list(l:word)))
   let l:after_base = join(reverse(split(l:word, '\zs')), '')
-  if stridx(l:text, l:resolved) >= 0
-    call Skip('the daemon does not implement combiningMarks/controls yet (a mark comes before its letter: '
-          \ . l:text . ')')
-  endif
+  call assert_equal(-1, stridx(l:text, l:resolved), 'a mark before its letter: ' . l:text)
   call assert_notequal(-1, stridx(l:text, l:after_base), l:text)
   call assert_equal(-1, stridx(l:text, g:LRI), 'no LRI')
   call assert_equal(-1, stridx(l:text, g:PDI), 'no PDI')
