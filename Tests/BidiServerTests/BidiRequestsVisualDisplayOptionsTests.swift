@@ -47,7 +47,10 @@ final class BidiRequestsVisualDisplayOptionsTests: XCTestCase {
     for marks in ["resolved", "afterBase"] {
       let result = try session.result(
         "bidi/visualOrder",
-        ["combiningMarks": .string(marks), "mirror": false, "include": ["visualOrder", "visualText", "logicalToVisual", "visualToLogical"]],
+        [
+          "combiningMarks": .string(marks), "mirror": false,
+          "include": ["visualOrder", "visualText", "logicalToVisual", "visualToLogical"],
+        ],
         uri: uri)
       let display = try XCTUnwrap(result["paragraphs"]?[0]?["lines"]?[0])
       let order = (display["visualOrder"]?.arrayValue ?? []).compactMap { $0.intValue }
@@ -76,7 +79,9 @@ final class BidiRequestsVisualDisplayOptionsTests: XCTestCase {
       let names = try visualText(session, uri, line: index, ["controls": "names"])
       XCTAssertEqual(try visualText(session, uri, line: index, [:]), keep, "the default, line \(index)")
       // keep: X9 drops embeddings, overrides and PDF; isolates and marks stay.
-      let kept = line.unicodeScalars.filter { BidiControl(scalar: $0.value).map { !$0.isEmbeddingOrOverride && $0 != .pdf } ?? true }
+      let kept = line.unicodeScalars.filter {
+        BidiControl(scalar: $0.value).map { !$0.isEmbeddingOrOverride && $0 != .pdf } ?? true
+      }
       XCTAssertEqual(keep.unicodeScalars.count, kept.count, "line \(index)")
       // strip: no control at all, every other character.
       XCTAssertFalse(strip.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }, "line \(index)")
