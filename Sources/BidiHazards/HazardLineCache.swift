@@ -56,27 +56,30 @@ public struct HazardLineCache: Sendable {
     var budget = limit
     var from = 0
     while budget > 0, let first = text.firstLineWithoutFreshState(from: from) {
-      var n = first
       var state = startState(of: first, in: text)
-      while true {
-        let scan = scan(n, in: text, state: state)
-        text.setLineState(StoredLineState(HazardLineState(startState: state, diagnostics: scan.diagnostics)), ofLine: n)
-        budget -= 1
-        let next = n + 1
-        guard next < text.lineCount else { break }
-        let stored = text.lineState(ofLine: next, as: HazardLineState.self)
-        if let stored, !stored.isStale, stored.state.startState == scan.endState { break }
-        if budget <= 0 {
-          // Resume there next time, from the state the scan arrived with.
-          let resume = HazardLineState(startState: scan.endState, diagnostics: stored?.state.diagnostics ?? [])
-          text.setLineState(StoredLineState(resume, isStale: true), ofLine: next)
-          break
+      var last = first
+      // Scan from `first` until the state arriving at a line equals the
+      // fresh one stored there (nothing changed from there on) or the
+      // budget is spent.
+      text.updateLineStates(from: first, as: HazardLineState.self) { n, line, slot in
+        if n > first {
+          if let slot, !slot.isStale, slot.state.startState == state { return false }
+          if budget <= 0 {
+            // Resume there next time, from the state the scan arrived with.
+            slot = StoredLineState(
+              HazardLineState(startState: state, diagnostics: slot?.state.diagnostics ?? []), isStale: true)
+            return false
+          }
         }
+        let scan = line.withUTF8 { scanner.scanLine($0, lineNumber: n, state: state) }
+        slot = StoredLineState(HazardLineState(startState: state, diagnostics: scan.diagnostics))
+        budget -= 1
         state = scan.endState
-        n = next
+        last = n
+        return true
       }
-      rescanned.append(first..<(n + 1))
-      from = n + 1
+      rescanned.append(first..<(last + 1))
+      from = last + 1
     }
     return rescanned
   }

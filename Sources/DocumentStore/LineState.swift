@@ -159,6 +159,58 @@ extension LineTree {
     Self.setState(&root, state, line: index)
   }
 
+  /// Calls `body` with line `index` and the lines after it, in order, each
+  /// with its stored state (nil when it has none of type `State`), which
+  /// `body` may replace; stops after the last line or when `body` returns
+  /// false. One descent per leaf rather than per line, so a scan of many
+  /// lines costs O(lines + leaves · log n).
+  public mutating func updateLineStates<State: LineState>(
+    from index: Int, as type: State.Type = State.self,
+    _ body: (_ index: Int, _ line: Line, _ state: inout StoredLineState<State>?) -> Bool
+  ) {
+    var next = max(index, 0)
+    while next < lineCount {
+      var goOn = true
+      let end = Self.updateLeafStates(&root, from: next, first: 0) {
+        (j: Int, line: Line, slot: inout StoredLineState<State>?) in
+        goOn = body(j, line, &slot)
+        return goOn
+      }
+      guard goOn else { return }
+      next = end
+    }
+  }
+
+  /// Runs `body` over the lines of the leaf holding line `line` (counted
+  /// from `first`), from that line on, and returns the line after the last
+  /// one it was called for.
+  private static func updateLeafStates<State: LineState>(
+    _ node: inout Node, from line: Int, first: Int,
+    _ body: (Int, Line, inout StoredLineState<State>?) -> Bool
+  ) -> Int {
+    Node.makeUnique(&node)
+    if node.height == 0 {
+      var column = node.states as? LineStates<State> ?? LineStates(lineCount: node.lineCount)
+      node.setStates(nil)  // so that the column's array stays uniquely referenced
+      var j = line
+      while j < node.lineCount {
+        var slot = column.slots[j]
+        let goOn = body(first + j, node.leaf.line(j), &slot)
+        column.set(j, slot)
+        j += 1
+        if !goOn { break }
+      }
+      node.setStates(column)
+      return first + j
+    }
+    let (index, before) = node.child(containing: line)
+    let (fresh, flagged) = (node.children[index].freshStates, node.children[index].flaggedStates)
+    let end = updateLeafStates(&node.children[index], from: line - before, first: first + before, body)
+    node.freshStates += node.children[index].freshStates - fresh
+    node.flaggedStates += node.children[index].flaggedStates - flagged
+    return end
+  }
+
   /// The number of lines with a fresh state: `lineCount` once every line has one.
   public var freshStateCount: Int { root.freshStates }
 
@@ -216,8 +268,10 @@ extension LineTree {
       return
     }
     let (index, first) = node.child(containing: line)
-    let child = node.children[index]
-    let (fresh, flagged) = (child.freshStates, child.flaggedStates)
+    // Read through the array, not a local reference: a reference held
+    // across the call would make the child look shared, and every call
+    // would copy the whole path.
+    let (fresh, flagged) = (node.children[index].freshStates, node.children[index].flaggedStates)
     setState(&node.children[index], state, line: line - first)
     node.freshStates += node.children[index].freshStates - fresh
     node.flaggedStates += node.children[index].flaggedStates - flagged

@@ -105,4 +105,45 @@ final class LineChangeTests: XCTestCase {
       ])
     XCTAssertEqual(document.text.text, "z")
   }
+
+  func testUpdateLineStatesVisitsLinesInOrderAcrossLeavesAndStopsWhenAsked() throws {
+    var rng = SeededGenerator(seed: 0x5747E5)
+    for document in 0..<40 {
+      let tuning = document.isMultiple(of: 2) ? tinyTuning : LineTreeTuning(maxLeafBytes: 64, maxChildren: 6)
+      var tree = try Tree(TextPieces.text(pieces: Int.random(in: 1...150, using: &rng), using: &rng), tuning: tuning)
+      let lines = ShadowText(tree.text).lines
+      // A model: the same states set line by line with setLineState.
+      var model = tree
+      for n in lines.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+        let state = StoredLineState(Tag(line: [UInt8(n & 0x7F)]))
+        tree.setLineState(state, ofLine: n)
+        model.setLineState(state, ofLine: n)
+      }
+      let start = Int.random(in: 0..<lines.count, using: &rng)
+      let stop = Int.random(in: start..<(lines.count + 3), using: &rng)
+      var visited: [Int] = []
+      tree.updateLineStates(from: start, as: Tag.self) { n, line, slot in
+        visited.append(n)
+        XCTAssertEqual(line.withUTF8 { Array($0) }, lines[n].content, "line \(n)")
+        XCTAssertEqual(slot?.state, model.lineState(ofLine: n, as: Tag.self)?.state, "line \(n)")
+        slot = n.isMultiple(of: 3) ? nil : StoredLineState(Tag(line: lines[n].content), isStale: n.isMultiple(of: 5))
+        return n < stop
+      }
+      let last = min(stop, lines.count - 1)
+      XCTAssertEqual(visited, Array(start...last), "document \(document)")
+      for n in start...last {
+        model.setLineState(
+          n.isMultiple(of: 3) ? nil : StoredLineState(Tag(line: lines[n].content), isStale: n.isMultiple(of: 5)),
+          ofLine: n)
+      }
+      for n in lines.indices {
+        XCTAssertEqual(tree.lineState(ofLine: n, as: Tag.self)?.state, model.lineState(ofLine: n, as: Tag.self)?.state)
+        XCTAssertEqual(
+          tree.lineState(ofLine: n, as: Tag.self)?.isStale, model.lineState(ofLine: n, as: Tag.self)?.isStale)
+      }
+      XCTAssertEqual(tree.freshStateCount, model.freshStateCount, "document \(document)")
+      XCTAssertEqual(tree.nextFlaggedLine(from: 0), model.nextFlaggedLine(from: 0))
+      XCTAssertEqual(tree.firstLineWithoutFreshState(from: 0), model.firstLineWithoutFreshState(from: 0))
+    }
+  }
 }
