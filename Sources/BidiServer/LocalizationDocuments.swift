@@ -154,7 +154,9 @@ extension SourcePosition {
 }
 
 extension SourceRange {
-  func shifted(lines: Int) -> SourceRange { SourceRange(start: start.shifted(lines: lines), end: end.shifted(lines: lines)) }
+  func shifted(lines: Int) -> SourceRange {
+    SourceRange(start: start.shifted(lines: lines), end: end.shifted(lines: lines))
+  }
 }
 
 extension LocalizationFinding {
