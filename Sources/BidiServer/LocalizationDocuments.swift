@@ -4,14 +4,36 @@ import DocumentStore
 import Localization
 
 /// The lines of a stored document as the localization readers see them.
+/// Readers go through lines in order: they are fetched from the line tree a
+/// leaf-sized run at a time (`forEachLine`), not one tree descent per line.
 struct DocumentLines: LocalizationLines {
   let text: Document.Text
+  private let cache = Cache()
+
+  init(text: Document.Text) {
+    self.text = text
+  }
+
+  private final class Cache {
+    var first = 0
+    var lines: [Line] = []
+  }
+
+  /// Lines fetched per run.
+  private static let run = 256
 
   var lineCount: Int { text.lineCount }
 
   func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    guard let stored = try? text.line(line) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-    return try stored.withUTF8 { try body($0) }
+    if line < cache.first || line >= cache.first + cache.lines.count {
+      cache.first = line
+      cache.lines.removeAll(keepingCapacity: true)
+      text.forEachLine(in: line..<line + Self.run) { _, stored in cache.lines.append(stored) }
+    }
+    guard line >= cache.first && line < cache.first + cache.lines.count else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try cache.lines[line - cache.first].withUTF8 { try body($0) }
   }
 }
 
