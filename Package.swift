@@ -177,6 +177,7 @@ let package = Package(
         "BidiProtocol",
         "DocumentStore",
         "JSONRPC",
+        "Localization",
         "UnicodeBidi",
       ]
     ),

@@ -60,10 +60,13 @@ public enum DirectionFallback: String, Sendable, CaseIterable {
   case rtl
 }
 
-/// What a paragraph is: every line, or blocks of lines between blank lines.
+/// What a paragraph is: every line, blocks of lines between blank lines,
+/// or each translated value of a localization document (contract §7; the
+/// default there, answered as `line` in other documents).
 public enum ParagraphMode: String, Sendable, CaseIterable {
   case line
   case block
+  case values
 }
 
 /// The alignment a client asks for in `bidi/alignment`.
@@ -90,6 +93,9 @@ public struct DirectionOptions: Sendable, Equatable {
   public var rtlThreshold: Double
   public var fallback: DirectionFallback
   public var paragraphs: ParagraphMode
+  /// Whether the request named `paragraphs` (else localization documents
+  /// take `values` whatever the settings say).
+  public var paragraphsGiven = false
   public var layoutDirection: TextDirection
 
   /// The settings themselves, for requests that take no options (hover).
@@ -105,7 +111,9 @@ public struct DirectionOptions: Sendable, Equatable {
     strategy = try params.optional("strategy")?.oneOf(DirectionStrategy.self) ?? defaults.strategy
     rtlThreshold = try params.optional("rtlThreshold").map(threshold) ?? defaults.rtlThreshold
     fallback = try params.optional("fallback")?.oneOf(DirectionFallback.self) ?? defaults.fallback
-    paragraphs = try params.optional("paragraphs")?.oneOf(ParagraphMode.self) ?? defaults.paragraphs
+    let given = try params.optional("paragraphs")?.oneOf(ParagraphMode.self)
+    paragraphs = given ?? defaults.paragraphs
+    paragraphsGiven = given != nil
     layoutDirection = try params.optional("layoutDirection")?.oneOf(TextDirection.self) ?? defaults.layoutDirection
   }
 }

@@ -9,14 +9,21 @@ public struct SettingsChange: Sendable, Equatable {
   public var paragraphs: ParagraphMode?
   public var layoutDirection: TextDirection?
   public var rtlThreshold: Double?
+  /// `locale` (contract §7): the locale of localization documents whose
+  /// path and contents name none; `""` clears it.
+  public var locale: String?
   /// `diagnostics`: each rule named, in the order given.
   public var diagnostics: [(rule: DiagnosticRule, setting: RuleSetting)]?
+  /// `diagnostics`: the localization rules (contract §7) named, in order.
+  public var localizationDiagnostics: [(rule: LocalizationRule, setting: RuleSetting)]?
 
   public static func == (a: SettingsChange, b: SettingsChange) -> Bool {
     a.strategy == b.strategy && a.fallback == b.fallback && a.paragraphs == b.paragraphs
       && a.layoutDirection == b.layoutDirection && a.rtlThreshold == b.rtlThreshold
       && a.diagnostics?.map(\.rule) == b.diagnostics?.map(\.rule)
-      && a.diagnostics?.map(\.setting) == b.diagnostics?.map(\.setting)
+      && a.diagnostics?.map(\.setting) == b.diagnostics?.map(\.setting) && a.locale == b.locale
+      && a.localizationDiagnostics?.map(\.rule) == b.localizationDiagnostics?.map(\.rule)
+      && a.localizationDiagnostics?.map(\.setting) == b.localizationDiagnostics?.map(\.setting)
   }
 
   package init(_ bidi: Params) throws(ResponseError) {
@@ -26,9 +33,11 @@ public struct SettingsChange: Sendable, Equatable {
     paragraphs = try bidi.optional("paragraphs")?.oneOf(ParagraphMode.self)
     layoutDirection = try bidi.optional("layoutDirection")?.oneOf(TextDirection.self)
     rtlThreshold = try bidi.optional("rtlThreshold").map(threshold)
+    locale = try bidi.optional("locale")?.string()
     if let value = try bidi.optional("diagnostics") {
       try value.requireObject()
       var rules: [(DiagnosticRule, RuleSetting)] = []
+      var localizationRules: [(LocalizationRule, RuleSetting)] = []
       for (key, setting) in value.value?.objectValue ?? JSONObject() {
         let field = value[key]
         let parsed: RuleSetting
@@ -39,13 +48,19 @@ public struct SettingsChange: Sendable, Equatable {
         } else {
           throw field.error("expected true, false, \"error\", \"warning\", \"information\" or \"hint\"")
         }
+        if let rule = LocalizationRule(rawValue: key) {
+          localizationRules.append((rule, parsed))
+          continue
+        }
         guard let rule = DiagnosticRule(rawValue: key) else {
           throw field.error(
-            "unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString")
+            "unknown rule; expected one of unpaired, unmatched, override, inIdentifier, inComment, inString, "
+              + "invalidUtf8, placeholderDirection, valueDirection, localizationSyntax")
         }
         rules.append((rule, parsed))
       }
       diagnostics = rules
+      localizationDiagnostics = localizationRules
     }
   }
 
@@ -65,6 +80,12 @@ public struct SettingsChange: Sendable, Equatable {
 /// without the `bidi.` prefix).
 public enum DiagnosticRule: String, Sendable, CaseIterable {
   case unpaired, unmatched, override, inIdentifier, inComment, inString, invalidUtf8
+}
+
+/// A diagnostic rule of localization documents only (contract §7), by its
+/// key in the `diagnostics` settings.
+public enum LocalizationRule: String, Sendable, CaseIterable {
+  case placeholderDirection, valueDirection, localizationSyntax
 }
 
 /// How one rule is configured: on or off, or on with a severity.

@@ -59,7 +59,7 @@ struct DirectionResolver {
     for line in lines {
       let analysis = try text.analysis(ofLine: line)
       switch options.paragraphs {
-      case .line:
+      case .line, .values:
         var previousInLine: TextDirection?
         for p in analysis.paragraphs {
           if let (direction, offset) = decide(p) {

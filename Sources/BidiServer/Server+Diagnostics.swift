@@ -131,13 +131,18 @@ extension BidiLanguageServer {
   func publishDiagnostics(_ document: Document, on connection: Connection) {
     let diagnostics = hazards[document.uri]?.cache.diagnostics(document.text) ?? []
     var codec = positions
+    // A localization document's values have their own findings (§7); the
+    // line scan counts only after them.
+    let plainFrom = plainHazardLinesStart(document.uri)
+    let localized = localizationDiagnostics(document)
     // Made one at a time, as they are written.
-    let entries = diagnostics.lazy.compactMap { (diagnostic) -> Diagnostic? in
+    let entries = diagnostics.lazy.filter { $0.line >= plainFrom }.compactMap { (diagnostic) -> Diagnostic? in
       guard let line = try? document.text.line(diagnostic.line) else { return nil }
       return self.diagnostic(diagnostic, line, &codec)
     }
+    let all = [AnySequence(localized), AnySequence(entries)].joined()
     connection.send(notification: PublishDiagnostics.method) { writer in
-      PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: entries, to: &writer)
+      PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: all, to: &writer)
     }
   }
 

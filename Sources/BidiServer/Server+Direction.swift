@@ -13,9 +13,20 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     let target = params.target
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
-      let lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var options = target.options
+      if let state = valuesDocument(for: target) {
+        try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
+          try entries.append(
+            DirectionEntry(
+              place: resolved.place, direction: resolved.direction, basis: resolved.basis,
+              strongCharacter: resolved.strongCharacter))
+        }
+        lines = plainLines(state, lines)
+        options.paragraphs = .line
+      }
       var codec = positions
-      try forEachParagraphDirection(lines, target.options, &document, context) {
+      try forEachParagraphDirection(lines, options, &document, context) {
         (paragraph, document) throws(ResponseError) in
         let strong = try paragraph.strongCharacter.map { (strong) throws(ResponseError) in
           codec.position(line: strong.line, try lineOf(strong.line, document), utf8Offset: strong.utf8Offset)
@@ -33,9 +44,21 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     let target = params.target
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
-      let lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var lines = try target.selection.lines(lineCount: document.text.lineCount)
+      var options = target.options
+      if let state = valuesDocument(for: target) {
+        try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
+          try entries.append(
+            AlignmentEntry(
+              place: resolved.place, direction: resolved.direction,
+              alignment: ResolvedAlignment(
+                params.textAlignment, paragraph: resolved.direction, layout: options.layoutDirection)))
+        }
+        lines = plainLines(state, lines)
+        options.paragraphs = .line
+      }
       var codec = positions
-      try forEachParagraphDirection(lines, target.options, &document, context) {
+      try forEachParagraphDirection(lines, options, &document, context) {
         (paragraph, document) throws(ResponseError) in
         try entries.append(
           AlignmentEntry(

@@ -19,6 +19,7 @@ extension BidiLanguageServer {
       try documents.open(uri: uri, languageId: params.languageId, version: params.version, text: params.text)
       logger.debug("opened \(uri) (\(size) bytes)")
       if let document = documents[uri] {
+        openLocalization(document)
         startHazards(for: document)
         hazards[uri]?.progressToken = token
       }
@@ -46,6 +47,7 @@ extension BidiLanguageServer {
     // touched (its `LineChange`).
     do throws(DocumentError) {
       let lineChanges = try documents.change(uri: uri, version: version, changes: changes, encoding: encoding)
+      localizationLinesChanged(uri: uri, lineChanges)
       hazardLinesChanged(uri: uri, lineChanges)
     } catch {
       warn("textDocument/didChange ignored: \(error)", on: connection)
@@ -60,6 +62,7 @@ extension BidiLanguageServer {
         reportProgress(token, .end(message: "closed"), on: connection)
       }
       hazards[uri] = nil
+      localization[uri] = nil
       // Clear the closed document's diagnostics in the client.
       connection.send(notification: PublishDiagnostics.method) { writer in
         PublishDiagnostics.encode(uri: uri, version: nil, diagnostics: [], to: &writer)

@@ -31,7 +31,10 @@ extension BidiLanguageServer {
     var codec = positions
     // Quick fixes and fix-all, from an up-to-date hazard scan.
     refreshHazards(document.uri)
-    let all = hazardDiagnostics(document.uri)
+    // In a localization document the values have their own fixes: the
+    // line scan's count only after them (after a syntax error).
+    let plainFrom = plainHazardLinesStart(document.uri)
+    let all = hazardDiagnostics(document.uri).filter { $0.line >= plainFrom }
     if params.wants("quickfix") {
       // The bytes of the range on its first and last line: a diagnostic
       // that touches the range gets its fixes (on a long line with many
@@ -41,6 +44,7 @@ extension BidiLanguageServer {
       let endByte =
         range.end.line < document.text.lineCount
         ? try lineOf(range.end.line, document).utf8Offset(ofCharacter: range.end.character, in: encoding) : Int.max
+      try localizationQuickFixes(params, document, &actions)
       for hazard in all where lines.contains(hazard.line) {
         if hazard.line == range.start.line && hazard.range.upperBound < startByte { continue }
         if hazard.line == range.end.line && hazard.range.lowerBound > endByte { continue }
@@ -63,7 +67,7 @@ extension BidiLanguageServer {
       ] {
         // Fixed lines are rescanned (from the cached start states) until no
         // hazard is left: removing a control can expose another.
-        let edits = hazardFixAllEdits(document.uri, strategy: strategy)
+        let edits = hazardFixAllEdits(document.uri, strategy: strategy).filter { $0.line >= plainFrom }
         try actions.append(
           CodeAction(
             title: title, kind: "source.fixAll.bidi",
@@ -114,6 +118,7 @@ extension BidiLanguageServer {
   /// configured layout, and its visual order as plain text.
   func hover(_ params: HoverParams, _ context: RequestContext) throws(ResponseError) -> HoverResult {
     let position = params.position
+    if let value = try valueHover(params) { return value }
     return try withOpenDocument(params.uri) { (document) throws(ResponseError) in
       guard position.line < document.text.lineCount else {
         throw params.lineError(lineCount: document.text.lineCount)

@@ -13,6 +13,10 @@ extension BidiLanguageServer {
     _ params: InsertMarksParams, _ context: RequestContext, emit: (TextEdit) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     let target = params.target
+    if let state = valuesDocument(for: target) {
+      try valuesInsertMarks(params, state, context, emit: emit)
+      return
+    }
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
       var options = target.options
       let lines = try target.selection.lines(lineCount: document.text.lineCount)
@@ -44,7 +48,7 @@ extension BidiLanguageServer {
       switch params.mode {
       case .direction(let wanted):
         switch options.paragraphs {
-        case .line:
+        case .line, .values:
           for index in lines {
             try checkCancel(index)
             let line = try lineOf(index, document)

@@ -45,6 +45,7 @@ extension BidiLanguageServer {
       applyDiagnosticSettings(rules)
     }
     settings = change.applied(to: settings)
+    applyLocalizationSettings(change)
   }
 
   /// `workspace/didChangeConfiguration`: `settings.bidi` as in

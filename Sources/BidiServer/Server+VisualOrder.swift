@@ -12,13 +12,23 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     let target = params.target
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
-      let lines = try target.selection.lines(lineCount: document.text.lineCount)
-      var lineBreaks: [Int]?
-      if let breaks = params.lineBreaks {
-        guard lines.count == 1 else {
-          throw .invalidParams(
-            at: VisualOrderParams.lineBreaksPath, "lineBreaks needs a range of one line, got \(lines.count) lines")
+      var lines = try target.selection.lines(lineCount: document.text.lineCount)
+      if params.lineBreaks != nil && lines.count != 1 {
+        throw .invalidParams(
+          at: VisualOrderParams.lineBreaksPath, "lineBreaks needs a range of one line, got \(lines.count) lines")
+      }
+      var options = target.options
+      if let state = valuesDocument(for: target) {
+        // In values mode, breaks count in each value paragraph's decoded text.
+        try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
+          let direction = params.direction == .auto ? resolved.direction : params.direction == .ltr ? .ltr : .rtl
+          try entries.append(valueVisualParagraph(resolved, direction, params))
         }
+        lines = plainLines(state, lines)
+        options.paragraphs = .line
+      }
+      var lineBreaks: [Int]?
+      if let breaks = params.lineBreaks, !lines.isEmpty {
         lineBreaks = try validatedBreaks(breaks, line: try lineOf(lines.lowerBound, document))
       }
       var codec = positions
@@ -32,7 +42,7 @@ extension BidiLanguageServer {
       }
       switch params.direction {
       case .auto:
-        try forEachParagraphDirection(lines, target.options, &document, context) {
+        try forEachParagraphDirection(lines, options, &document, context) {
           (paragraph, document) throws(ResponseError) in
           try emit(paragraph.line, paragraph.utf8Range, paragraph.direction, document)
         }
@@ -102,6 +112,16 @@ extension BidiLanguageServer {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     }
+    return VisualParagraph(
+      place: place, direction: direction,
+      lines: visualLines(displayLines, start: start, include: include, mirror: mirror))
+  }
+
+  /// The entries of display lines whose offsets count from `start`.
+  func visualLines(_ displayLines: [BidiLine], start: Int, include: Set<VisualInclude>, mirror: Bool)
+    -> [VisualLine]
+  {
+    let unit = encoding
     var visualLines: [VisualLine] = []
     visualLines.reserveCapacity(displayLines.count)
     for display in displayLines {
@@ -132,6 +152,6 @@ extension BidiLanguageServer {
       }
       visualLines.append(entry)
     }
-    return VisualParagraph(place: place, direction: direction, lines: visualLines)
+    return visualLines
   }
 }

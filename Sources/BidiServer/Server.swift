@@ -43,6 +43,10 @@ public final class BidiLanguageServer: MessageHandler {
   /// Hazard diagnostics per open document, and the rules' settings.
   var hazards: [String: HazardState] = [:]
   var hazardSettings = HazardSettings.default
+  /// The localization documents among the open ones (contract §7), and the
+  /// settings only they use.
+  var localization: [String: LocalizationDocument] = [:]
+  var localizationSettings = LocalizationSettings()
   /// Whether the client accepts `window/workDoneProgress` reports.
   var clientSupportsProgress = false
   /// The number of progress tokens created so far.

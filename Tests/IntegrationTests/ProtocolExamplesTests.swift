@@ -66,7 +66,7 @@ final class ProtocolExamplesTests: XCTestCase {
       }
     }
     XCTAssertEqual(requests, transcript.count, "every recorded response has its request")
-    XCTAssertEqual(validated, 7)
+    XCTAssertEqual(validated, 9)
     XCTAssertEqual(client.exitStatus(timeout: 30), 0)
   }
 }

@@ -10,6 +10,9 @@ struct LSPBenchOptions {
   /// Whether the daemon's hazard rules stay on (the default) or are all
   /// turned off in `initializationOptions`, to see what the scan costs.
   var hazards = true
+  /// Entry counts of the localization scenarios (`--l10n`: a small and a
+  /// large file); empty skips them.
+  var localizationEntries: [Int] = []
 
   /// `.build/release/bidi-lsp` of the package this one sits in.
   static var defaultDaemon: String {
@@ -29,6 +32,7 @@ struct LSPBenchOptions {
       --reps N           timed edit + request repetitions per document (default 500)
       --long-line-mb MB  size of the long-line document; a tenth of it is measured too (default 10; 0 skips)
       --hazards on|off   off: initializationOptions turn every hazard rule off (default on)
+      --l10n N,N         localization scenarios: .strings and .po files of N entries (e.g. 1000,100000)
     """
 
   init?(_ arguments: [String]) {
@@ -67,6 +71,9 @@ struct LSPBenchOptions {
         guard let text = rest.popFirst() else { return nil }
         let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
         lineCounts = counts
+      case "--l10n":
+        guard let text = rest.popFirst() else { return nil }
+        localizationEntries = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
       case "--hazards":
         switch rest.popFirst() {
         case "on": hazards = true

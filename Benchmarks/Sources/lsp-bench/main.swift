@@ -111,6 +111,8 @@ do {
         + "answer again \(fixed(large.again / small.again, 1))x (linear ≈ 10x, quadratic ≈ 100x)")
     print("")
   }
+
+  try runLocalizationScenarios(options)
 } catch {
   print("lsp-bench: \(error)")
   exit(1)

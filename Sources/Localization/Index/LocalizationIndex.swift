@@ -29,6 +29,18 @@ public struct LocalizationIndex: Sendable {
   public private(set) var lineCount: Int
   /// How many entries the last edit read (for tests and benchmarks).
   public private(set) var lastReadItemCount = 0
+  /// The lines the last edit read again, in the old numbering and in the
+  /// new: items starting in `old` were replaced by the items starting in
+  /// `new`; items after `old` moved by `new.upperBound - old.upperBound`
+  /// lines. Callers that keep something per value (the server's findings)
+  /// update exactly these.
+  public private(set) var lastRead = ReadWindow(old: 0..<0, new: 0..<0)
+
+  /// See `lastRead`.
+  public struct ReadWindow: Hashable, Sendable {
+    public var old: Range<Int>
+    public var new: Range<Int>
+  }
 
   public init(_ lines: some LocalizationLines, format: LocalizationFormat) {
     self.format = format
@@ -43,6 +55,7 @@ public struct LocalizationIndex: Sendable {
     errorReadLine = cursor.line
     lineCount = lines.lineCount
     lastReadItemCount = sink.items.count
+    lastRead = ReadWindow(old: 0..<Int.max / 2, new: 0..<Int.max / 2)
     for item in sink.items { count(item, by: 1) }
     facts = sink.items.filter(\.isFact)
   }
@@ -63,6 +76,7 @@ public struct LocalizationIndex: Sendable {
     if error != nil, errorReadLine < editStart {
       // Reading stops at the error again; nothing after it is read.
       lastReadItemCount = 0
+      lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
       return
     }
     let resume = checkpoints.last(before: editStart) ?? Checkpoint(line: 0, state: ReaderState())
@@ -91,6 +105,9 @@ public struct LocalizationIndex: Sendable {
       error = sink.error
       errorReadLine = cursor.line
     }
+    lastRead = ReadWindow(
+      old: resume.line..<max(resume.line, oldEnd),
+      new: resume.line..<max(resume.line, sink.stopped ? oldEnd + delta : Int.max / 2))
     let removed = items.replace(lines: resume.line..<oldEnd, with: sink.items, delta: sink.stopped ? delta : 0)
     for item in removed { count(item, by: -1) }
     for item in sink.items { count(item, by: 1) }

@@ -1,0 +1,91 @@
+import BidiHazards
+import BidiProtocol
+import DocumentStore
+import JSONRPC
+import Localization
+
+/// The settings only localization documents use (contract §5, §7).
+struct LocalizationSettings: Equatable {
+  /// `locale`: the locale of documents whose path and contents name none.
+  var locale: String?
+  /// `diagnostics.placeholderDirection`, `valueDirection`, `localizationSyntax`.
+  var rules: [LocalizationRule: RuleSetting] = [:]
+}
+
+/// Localization documents (contract §7): found on `didOpen` by languageId
+/// or path, their values index kept up to date by every `didChange`, the
+/// `locale` setting and the localization rules' settings.
+extension BidiLanguageServer {
+  func openLocalization(_ document: Document) {
+    guard let format = LocalizationFormat.detect(languageId: document.languageId, path: document.uri) else {
+      localization[document.uri] = nil
+      return
+    }
+    var state = LocalizationDocument(
+      format: format, path: document.uri, index: LocalizationIndex(DocumentLines(text: document.text), format: format))
+    state.severity = localizationSeverity
+    localization[document.uri] = state
+    logger.debug("\(document.uri): \(format.rawValue) localization document")
+  }
+
+  /// Feeds a change's line changes to the document's index.
+  func localizationLinesChanged(uri: String, _ changes: [LineChange]) {
+    guard localization[uri] != nil, let document = documents[uri] else { return }
+    localization[uri]!.apply(changes, text: document.text)
+  }
+
+  /// The severity of each localization code under the current settings
+  /// (the hazard codes as §5's rules say, the three §7 codes by theirs).
+  var localizationSeverity: @Sendable (LocalizationFindingCode) -> HazardSeverity? {
+    let hazardRules = hazardSettings
+    let rules = localizationSettings.rules
+    return { code in
+      if let hazard = code.hazardCode { return hazardRules.severity(for: hazard) }
+      let rule: LocalizationRule =
+        switch code {
+        case .placeholderDirection: .placeholderDirection
+        case .valueDirection: .valueDirection
+        default: .localizationSyntax
+        }
+      switch rules[rule] {
+      case nil, .enabled(true): return code.defaultSeverity
+      case .enabled(false): return nil
+      case .severity(let severity): return severity.hazardSeverity
+      }
+    }
+  }
+
+  /// Applies `locale` and the localization rules of a settings change (after
+  /// the hazard rules): every localization document's findings are
+  /// recomputed and published again when anything they depend on changed.
+  func applyLocalizationSettings(_ change: SettingsChange) {
+    var updated = localizationSettings
+    if let locale = change.locale { updated.locale = locale.isEmpty ? nil : locale }
+    for (rule, setting) in change.localizationDiagnostics ?? [] { updated.rules[rule] = setting }
+    let changed = updated != localizationSettings || change.diagnostics.map { !$0.isEmpty } ?? false
+    localizationSettings = updated
+    guard changed else { return }
+    let refreshed = localizationSeverity
+    for uri in localization.keys {
+      localization[uri]!.severity = refreshed
+      localization[uri]!.findings = nil
+      hazards[uri]?.needsPublish = true
+    }
+  }
+
+  /// The values-mode state of a request's document, when the request is
+  /// answered in values mode: a localization document, and `paragraphs`
+  /// not given or given as `values`.
+  func valuesDocument(for target: BidiRequestTarget) -> LocalizationDocument? {
+    guard let state = localization[target.uri] else { return nil }
+    if target.options.paragraphsGiven && target.options.paragraphs != .values { return nil }
+    return state
+  }
+
+  /// The first line of `uri` whose hazards come from the line scan: 0 in a
+  /// plain document; in a localization document, the first line after its
+  /// values (the lines after a syntax error), `Int.max` when there is none.
+  func plainHazardLinesStart(_ uri: String) -> Int {
+    localization[uri]?.plainLinesStart ?? 0
+  }
+}
