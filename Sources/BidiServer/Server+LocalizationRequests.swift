@@ -194,16 +194,16 @@ extension BidiLanguageServer {
     let displayLines: [BidiLine]
     if let breaks = params.lineBreaks {
       do {
-        displayLines = try analysed.lines(breaks: breaks, in: unit)
+        displayLines = try analysed.lines(breaks: breaks, in: unit, combiningMarks: params.combiningMarks.markOrder)
       } catch {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     } else {
-      displayLines = [analysed.line()]
+      displayLines = [analysed.line(combiningMarks: params.combiningMarks.markOrder)]
     }
     var entry = VisualParagraph(
       place: resolved.place, direction: direction,
-      lines: visualLines(displayLines, start: 0, include: params.include, mirror: params.mirror))
+      lines: visualLines(displayLines, start: 0, params))
     entry.text = text
     return entry
   }

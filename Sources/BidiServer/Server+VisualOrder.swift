@@ -96,7 +96,6 @@ extension BidiLanguageServer {
     _ utf8Breaks: [Int]?, _ params: VisualOrderParams
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
-    let include = params.include
     let marks = params.combiningMarks.markOrder
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
@@ -114,14 +113,14 @@ extension BidiLanguageServer {
     }
     return VisualParagraph(
       place: place, direction: direction,
-      lines: visualLines(displayLines, start: start, include: include, mirror: mirror))
+      lines: visualLines(displayLines, start: start, params))
   }
 
-  /// The entries of display lines whose offsets count from `start`.
-  func visualLines(_ displayLines: [BidiLine], start: Int, include: Set<VisualInclude>, mirror: Bool)
-    -> [VisualLine]
-  {
+  /// The entries of display lines whose offsets count from `start`, with
+  /// what `params.include` asks for.
+  func visualLines(_ displayLines: [BidiLine], start: Int, _ params: VisualOrderParams) -> [VisualLine] {
     let unit = encoding
+    let include = params.include
     var visualLines: [VisualLine] = []
     visualLines.reserveCapacity(displayLines.count)
     for display in displayLines {

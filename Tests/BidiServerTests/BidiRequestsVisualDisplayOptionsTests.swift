@@ -111,4 +111,19 @@ final class BidiRequestsVisualDisplayOptionsTests: XCTestCase {
       XCTAssertEqual(reply["error"]?["message"]?.stringValue?.contains("params.\(name)"), true, "\(reply)")
     }
   }
+
+  func testValuesModeHonoursBothOptions() throws {
+    let session = try TestSession(.bidiLSP)
+    let uri = "file:///ar.lproj/Localizable.strings"
+    let value = "\u{645}\u{64F}\u{62D}\u{64E}\u{645}\u{651}\u{64E}\u{62F}\u{200F}"
+    try session.open(uri, languageId: "strings", text: "\"name\" = \"\(value)\";\n")
+    let result = try session.result(
+      "bidi/visualOrder", ["combiningMarks": "afterBase", "controls": "names", "include": ["visualText"]], uri: uri)
+    let entry = try XCTUnwrap(result["paragraphs"]?[0])
+    XCTAssertEqual(entry["key"]?.stringValue, "name")
+    XCTAssertEqual(entry["text"]?.stringValue, value)
+    // One right-to-left run: its clusters reversed, the RLM by name.
+    let letters = String(value.unicodeScalars.dropLast())
+    XCTAssertEqual(entry["lines"]?[0]?["visualText"]?.stringValue, "[RLM]" + String(letters.reversed()))
+  }
 }

@@ -127,12 +127,9 @@ public struct ValueParagraphAnalysis: Sendable {
       case .leftToRight: .leftToRight
       case .rightToLeft: .rightToLeft
       }
-    let visual = BidiParagraph(scalars: scalars, direction: paragraphDirection).line().visualScalars()
-    var text = ""
-    for scalar in visual where BidiControl(scalar: scalar) == nil {
-      text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
-    }
-    return text
+    // As a terminal shows it: marks after their base (UAX #9 L3), no control.
+    return BidiParagraph(scalars: scalars, direction: paragraphDirection).line(combiningMarks: .afterBase)
+      .visualText(controls: .strip)
   }
 }
 
