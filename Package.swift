@@ -136,6 +136,7 @@ let package = Package(
         "BidiHazards",
         "CByteScan",
         "JSONRPC",
+        "Localization",
         "UnicodeBidi",
       ]
     ),

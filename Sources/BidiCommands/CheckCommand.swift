@@ -1,5 +1,6 @@
 import BidiHazards
 import JSONRPC
+import Localization
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import UnicodeBidi
 
 /// The usage text of `bidi-lsp check`.
 public let checkUsage = """
-  usage: bidi-lsp check [--format text|json] [--language ID] [--] FILE|DIR|- ...
+  usage: bidi-lsp check [--format text|json] [--language ID] [--locale TAG] [--] FILE|DIR|- ...
 
   Reports bidi hazards (Trojan Source, CVE-2021-42574) as
   path:line:column: severity: message [code]
@@ -21,6 +22,16 @@ public let checkUsage = """
   (a NUL byte in the first 8 KiB) are skipped; '-' reads standard input.
   The language of each file comes from its name or #! line, or --language
   (an LSP languageId, or 'plaintext' for whole-line rules only).
+
+  Localization files (.strings, .stringsdict, .xcstrings, .po, .pot, .xliff,
+  .xlf, .arb, .properties, .resx, a .json named by or under a locale folder,
+  an .xml under values or values-*; or --language strings, po, arb...) are
+  read value by value, UTF-16 decoded by its byte order mark: each value is
+  checked for bidi.placeholderDirection, bidi.valueDirection and the hazards
+  above, a file that stops being its format gets bidi.localizationSyntax
+  (the values before it are still checked), and the rest of the file gets
+  the whole-line rules. The locale comes from the path (ar.lproj,
+  values-iw, locales/he) or the contents, or --locale TAG for every file.
 
   Exit status: 0 no hazard, 1 hazards found, 2 usage or I/O error.
 
@@ -39,6 +50,8 @@ public func runCheck(
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
+  var languageId: String? = nil
+  var locale: LocaleTag? = nil
   var paths: [String] = []
   var options = true
   var k = 0
@@ -65,7 +78,7 @@ public func runCheck(
     case "-h", "--help":
       stdout(checkUsage)
       return 0
-    case "--format", "--language":
+    case "--format", "--language", "--locale":
       if value == nil {
         guard k < arguments.count else { return usageError("\(name) needs a value") }
         value = arguments[k]
@@ -77,6 +90,13 @@ public func runCheck(
           return usageError("unknown format '\(given)' (use text or json)")
         }
         format = chosen
+      } else if name == "--locale" {
+        guard let tag = LocaleTag(given) else {
+          return usageError("unknown locale '\(given)' (use a tag such as ar, he-IL, fa_IR)")
+        }
+        locale = tag
+      } else if LocalizationFormat.detect(languageId: given, path: "") != nil {
+        languageId = given
       } else if given == "plaintext" || given == "text" {
         language = .some(nil)
       } else if let chosen = SourceLanguage(languageId: given) {
@@ -91,7 +111,9 @@ public func runCheck(
   guard !paths.isEmpty else { return usageError("no files given") }
   return withoutActuallyEscaping(stdout) { stdout in
     withoutActuallyEscaping(stderr) { stderr in
-      var run = CheckRun(format: format, language: language, renderer: renderer, stdout: stdout, stderr: stderr)
+      var run = CheckRun(
+        format: format, language: language, languageId: languageId, locale: locale, renderer: renderer,
+        stdout: stdout, stderr: stderr)
       run.begin()
       for path in paths { run.check(argument: path) }
       run.end()
@@ -114,6 +136,10 @@ private struct CheckRun {
   let format: Format
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
+  /// The localization languageId forced by `--language`, if any.
+  let languageId: String?
+  /// The locale forced by `--locale`.
+  let locale: LocaleTag?
   let renderer: VisualOrderRenderer?
   let write: (String) -> Void
   let stderr: (String) -> Void
@@ -129,11 +155,13 @@ private struct CheckRun {
   var errors: [(path: String, message: String)] = []
 
   init(
-    format: Format, language: SourceLanguage??, renderer: VisualOrderRenderer?,
-    stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void
+    format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
+    renderer: VisualOrderRenderer?, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void
   ) {
     self.format = format
     self.language = language
+    self.languageId = languageId
+    self.locale = locale
     self.renderer = renderer
     self.write = stdout
     self.stderr = stderr
@@ -182,7 +210,11 @@ private struct CheckRun {
 
   mutating func check(argument: String) {
     if argument == "-" {
-      checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
+      if let format = LocalizationFormat.detect(languageId: languageId, path: "") {
+        checkLocalization(CheckInput(descriptor: 0), path: "-", format: format)
+      } else {
+        checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
+      }
       return
     }
     let path = Array(argument.utf8)
@@ -243,16 +275,33 @@ private struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    checkStream(Self.input(ofFile: descriptor, path: shown), path: shown, pathLanguage: SourceLanguage(path: shown))
+    if let format = LocalizationFormat.detect(languageId: languageId, path: shown) {
+      checkLocalization(CheckInput(descriptor: descriptor), path: shown, format: format)
+    } else {
+      checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))
+    }
   }
 
-  /// The text `check` scans for an open file: today the file's own bytes,
-  /// read in blocks, for source code and plain text alike. This is the one
-  /// place that turns a file into the text to check: a format whose text is
-  /// not its bytes (a localization file's values) gives its text here as a
-  /// `CheckInput(text:)`.
-  static func input(ofFile descriptor: Int32, path: String) -> CheckInput {
-    CheckInput(descriptor: descriptor)
+  /// Checks a localization file (contract §7, `LocalizationCheck`): read
+  /// whole, decoded by its byte order mark (a UTF-16 file, whose bytes hold
+  /// NULs, is not binary), its values checked one by one.
+  mutating func checkLocalization(_ input: consuming CheckInput, path: String, format: LocalizationFormat) {
+    var input = input
+    while !input.atEnd { input.readMore() }
+    if input.readFailed {
+      fail(path, errorText())
+      return
+    }
+    let bytes = input.buffer
+    let utf16 = bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+    if !utf16 && bytes.prefix(Self.binaryProbe).contains(0) {
+      skipped.append(path)
+      return
+    }
+    filesChecked += 1
+    for finding in LocalizationCheck.findings(of: bytes, format: format, path: path, locale: locale) {
+      report(finding, path: path)
+    }
   }
 
   /// Checks one file or stream, its text scanned line by line. A regular file is read twice when it has a finding: first the
@@ -346,23 +395,34 @@ private struct CheckRun {
 
   mutating func report(_ diagnostics: [HazardDiagnostic], path: String) {
     for diagnostic in diagnostics {
-      findings += 1
-      let line = diagnostic.line + 1
-      let column = diagnostic.range.lowerBound + 1
-      if shownPath.path != path { shownPath = (path, displayPath(path)) }
-      switch format {
-      case .text:
-        stdout(
-          "\(shownPath.display):\(line):\(column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
-        )
-      case .json:
-        let item: JSONValue = [
-          "path": .string(path), "line": JSONValue(line), "column": JSONValue(column),
-          "length": JSONValue(diagnostic.range.count), "severity": .string(diagnostic.severity.rawValue),
-          "code": .string(diagnostic.code.rawValue), "message": .string(diagnostic.message),
-        ]
-        stdout((findings > 1 ? ",\n" : "") + Self.json(item))
-      }
+      report(
+        CheckFinding(
+          line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
+          severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message), path: path)
+    }
+  }
+
+  /// Writes one finding. A localization finding's message can quote a key
+  /// or a value: in text output its bidi and other controls are written as
+  /// `\u{…}`; its JSON item also has `key` and `variant` when known.
+  mutating func report(_ finding: CheckFinding, path: String) {
+    findings += 1
+    let line = finding.line + 1
+    let column = finding.column + 1
+    if shownPath.path != path { shownPath = (path, displayPath(path)) }
+    switch format {
+    case .text:
+      let message = finding.key == nil ? finding.message : displayPath(finding.message)
+      stdout("\(shownPath.display):\(line):\(column): \(finding.severity.rawValue): \(message) [\(finding.code)]\n")
+    case .json:
+      var item = JSONObject([
+        ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
+        ("length", JSONValue(finding.length)), ("severity", .string(finding.severity.rawValue)),
+        ("code", .string(finding.code)), ("message", .string(finding.message)),
+      ])
+      if let key = finding.key { item["key"] = .string(key) }
+      if let variant = finding.variant { item["variant"] = .string(variant) }
+      stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
     }
   }
 }

@@ -51,6 +51,23 @@ final class RobustnessTests: XCTestCase {
     XCTAssertEqual(result.isolates, 200_000)
   }
 
+  /// A 2 MB value of 100,000 paragraphs, each with a placeholder: every
+  /// paragraph's analysis costs its own length (it once cost the value's,
+  /// which made this quadratic).
+  func testATwoMegabyteValueOfAHundredThousandParagraphsWithPlaceholders() {
+    let text = "\"many\" = \"" + String(repeating: "%1$@ مدفوعات\\n", count: 100_000) + "\";\n"
+    XCTAssertGreaterThan(text.utf8.count, 2_000_000)
+    guard let result = finishes({ Self.exercise(text, .strings) }) else { return }
+    XCTAssertNil(result.read.error)
+    let value = result.read.values.first
+    XCTAssertEqual(value?.placeholders.count, 100_000)
+    XCTAssertEqual(value?.paragraphs.count, 100_000)
+    XCTAssertEqual(result.findings.count, 100_000)
+    XCTAssertEqual(Set(result.findings.map(\.code)), [.placeholderDirection])
+    XCTAssertEqual(result.findings.last?.range.start, SourcePosition(line: 0, column: 10 + 99_999 * 21))
+    XCTAssertEqual(result.isolates, 200_000)
+  }
+
   func testATwentyMegabyteValue() {
     let word = "مدفوعات بدون فوائد "  // 35 bytes
     let text = "\"big\" = \"%@ " + String(repeating: word, count: 600_000) + "\";\n\"after\" = \"بعد\";\n"

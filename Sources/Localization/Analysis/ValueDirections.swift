@@ -44,7 +44,9 @@ public struct ValueParagraphAnalysis: Sendable {
   /// The decoded text of the paragraph (its separator included), as
   /// `bidi/visualOrder` entries carry it in `text`.
   public var text: String {
-    String(decoding: Array(value.text.utf8)[value.paragraphs[paragraph]], as: UTF8.self)
+    var text = value.text
+    let bounds = value.paragraphs[paragraph]
+    return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bounds]), as: UTF8.self) }
   }
 
   /// Whether the paragraph holds right-to-left letters (R or AL) outside

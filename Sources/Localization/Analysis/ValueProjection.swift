@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// One paragraph of a value as the bidi algorithm sees it: its text with
 /// markup left out and each placeholder one U+FFFC OBJECT REPLACEMENT
 /// CHARACTER (Bidi_Class ON), or, *filled*, each text placeholder a Latin
@@ -20,9 +22,20 @@ struct ValueProjection {
   static let textFill = "Apple Pay"
   static let numberFill = "42"
 
+  /// Projects paragraph `paragraph` of `value`. It costs the paragraph's
+  /// length (and a binary search in the value's placeholders and markup),
+  /// not the value's, so that analysing every paragraph of a value with
+  /// many is linear in the value.
   init(_ value: LocalizedValue, paragraph: Int, filled: Bool) {
     let bounds = value.paragraphs[paragraph]
-    let bytes = Array(value.text.utf8)
+    content = bounds
+    var text = value.text
+    text.withUTF8 { project(value, $0, bounds, filled: filled) }
+  }
+
+  private mutating func project(
+    _ value: LocalizedValue, _ bytes: UnsafeBufferPointer<UInt8>, _ bounds: Range<Int>, filled: Bool
+  ) {
     var end = bounds.upperBound
     // The separator (Bidi_Class B) at its end is not content.
     if end > bounds.lowerBound {
@@ -38,12 +51,14 @@ struct ValueProjection {
       }
     }
     content = bounds.lowerBound..<end
-    let spans = ValueFinisher.spans(of: value)
+    let placeholders = Self.overlapping(value.placeholders, bounds.lowerBound..<end) { $0.range }
+    let markup = Self.overlapping(value.markup, bounds.lowerBound..<end) { $0 }
+    let spans = (placeholders.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
     var placeholderAt: [Int: ValuePlaceholder] = [:]
-    for placeholder in value.placeholders { placeholderAt[placeholder.range.lowerBound] = placeholder }
+    for placeholder in placeholders { placeholderAt[placeholder.range.lowerBound] = placeholder }
     var next = 0
     var index = bounds.lowerBound
-    reserve(end - index)
+    reserve(bytes, index..<end)
     while index < end {
       while next < spans.count, spans[next].upperBound <= index { next += 1 }
       if next < spans.count, spans[next].lowerBound <= index {
@@ -61,13 +76,34 @@ struct ValueProjection {
         index = span.upperBound
         continue
       }
-      let (scalar, length) = decode(bytes, at: index)
-      append(scalar, index..<index + length, placeholder: false)
-      index += length
+      let decoded = UTF8Decoder.decode(bytes, at: index)
+      append(decoded.value, index..<index + decoded.length, placeholder: false)
+      index += decoded.length
     }
   }
 
-  private mutating func reserve(_ count: Int) {
+  /// The items of `items` (sorted by the start of their `range`s, which do
+  /// not overlap) whose ranges overlap `bounds` or start in it, found by a
+  /// binary search.
+  static func overlapping<T>(_ items: [T], _ bounds: Range<Int>, range: (T) -> Range<Int>) -> ArraySlice<T> {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if range(items[middle]).lowerBound < bounds.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    var first = low
+    while first > 0, range(items[first - 1]).upperBound > bounds.lowerBound { first -= 1 }
+    var last = low
+    while last < items.count, range(items[last]).lowerBound < bounds.upperBound { last += 1 }
+    return items[first..<last]
+  }
+
+  /// Reserves room for the scalars of `bytes[range]` (its lead bytes: a
+  /// filled placeholder can still make the arrays grow).
+  private mutating func reserve(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    var count = 0
+    for index in range where !UTF8Decoder.isContinuation(bytes[index]) { count += 1 }
     scalars.reserveCapacity(count)
     ranges.reserveCapacity(count)
     offsets.reserveCapacity(count + 1)
@@ -78,7 +114,9 @@ struct ValueProjection {
     scalars.append(scalar)
     ranges.append(range)
     isPlaceholder.append(placeholder)
-    offsets.append(offsets[offsets.count - 1] + UTF8.width(Unicode.Scalar(scalar) ?? "\u{FFFD}"))
+    // The UTF-8 width (a value that is no scalar is written as U+FFFD: 3).
+    let width = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 || scalar > 0x10FFFF ? 3 : 4
+    offsets.append(offsets[offsets.count - 1] &+ width)
   }
 
   /// The projected text as UTF-8.
@@ -118,23 +156,4 @@ struct ValueProjection {
     }
     return ranges[range.lowerBound].lowerBound..<ranges[range.upperBound - 1].upperBound
   }
-}
-
-/// Decodes the scalar of valid UTF-8 at `index` (value texts are valid:
-/// readers replace invalid bytes).
-@inline(__always)
-func decode(_ bytes: [UInt8], at index: Int) -> (UInt32, Int) {
-  let b0 = UInt32(bytes[index])
-  if b0 < 0x80 { return (b0, 1) }
-  if b0 >= 0xF0, index + 3 < bytes.count {
-    return (
-      (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-        | UInt32(bytes[index + 3] & 0x3F), 4
-    )
-  }
-  if b0 >= 0xE0, index + 2 < bytes.count {
-    return ((b0 & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
-  }
-  if b0 >= 0xC0, index + 1 < bytes.count { return ((b0 & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
-  return (0xFFFD, 1)
 }

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Reads a document byte by byte across its lines, as one stream in which
 /// each line but the last ends with one `\n` (0x0A) standing for its
 /// terminator. Holds one line at a time.
@@ -37,20 +39,15 @@ struct Cursor {
   /// Whether the stream goes on after the current line.
   private var hasNextLine: Bool { invalidText == nil && line + 1 < lines.lineCount }
 
-  /// The offset of the first byte of `bytes` that starts no valid UTF-8 sequence.
+  /// The offset of the first byte of `bytes` that starts no valid UTF-8
+  /// sequence (`UTF8Decoder`, the one decoder).
   static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      if bytes[index] < 0x80 {
-        index += 1
-        continue
-      }
-      let (_, length, valid) = decodeScalar(bytes, at: index)
-      if !valid { return index }
-      index += length
+    do {
+      try bytes.withUnsafeBufferPointer { (p) throws(InvalidUTF8) in try UTF8Decoder.validate(p) }
+      return nil
+    } catch {
+      return error.offset
     }
-    return nil
   }
 
   var position: SourcePosition { SourcePosition(line: line, column: column) }
@@ -105,40 +102,10 @@ struct Cursor {
 
   /// The scalar at the cursor: its value, its length in bytes, and whether
   /// the bytes are valid UTF-8 (an invalid sequence is one U+FFFD over its
-  /// maximal subpart). Nil at the end.
+  /// maximal subpart, as `UTF8Decoder` reads it). Nil at the end.
   func scalar() -> (value: UInt32, length: Int, valid: Bool)? {
-    column < bytes.count ? Self.decodeScalar(bytes, at: column) : nil
-  }
-
-  /// The UTF-8 sequence at `index` (which exists): its scalar, length and
-  /// validity (an invalid sequence is one U+FFFD over its maximal subpart).
-  static func decodeScalar(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int, valid: Bool) {
-    let b0 = bytes[index]
-    if b0 < 0x80 { return (UInt32(b0), 1, true) }
-    func peek(_ k: Int) -> UInt8? { index + k < bytes.count ? bytes[index + k] : nil }
-    func continuation(_ k: Int) -> UInt32? {
-      guard let b = peek(k), b & 0xC0 == 0x80 else { return nil }
-      return UInt32(b & 0x3F)
-    }
-    switch b0 {
-    case 0xC2...0xDF:
-      guard let c1 = continuation(1) else { return (0xFFFD, 1, false) }
-      return (UInt32(b0 & 0x1F) << 6 | c1, 2, true)
-    case 0xE0...0xEF:
-      guard let b1 = peek(1), b1 >= (b0 == 0xE0 ? 0xA0 : 0x80), b1 <= (b0 == 0xED ? 0x9F : 0xBF) else {
-        return (0xFFFD, 1, false)
-      }
-      guard let c2 = continuation(2) else { return (0xFFFD, 2, false) }
-      return (UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | c2, 3, true)
-    case 0xF0...0xF4:
-      guard let b1 = peek(1), b1 >= (b0 == 0xF0 ? 0x90 : 0x80), b1 <= (b0 == 0xF4 ? 0x8F : 0xBF) else {
-        return (0xFFFD, 1, false)
-      }
-      guard let c2 = continuation(2) else { return (0xFFFD, 2, false) }
-      guard let c3 = continuation(3) else { return (0xFFFD, 3, false) }
-      return (UInt32(b0 & 0x07) << 18 | UInt32(b1 & 0x3F) << 12 | c2 << 6 | c3, 4, true)
-    default:
-      return (0xFFFD, 1, false)
-    }
+    guard column < bytes.count else { return nil }
+    let decoded = bytes.withUnsafeBufferPointer { UTF8Decoder.decode($0, at: column) }
+    return (decoded.value, decoded.length, decoded.isValid)
   }
 }

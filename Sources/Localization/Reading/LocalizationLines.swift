@@ -41,6 +41,15 @@ public struct LocalizationText: LocalizationLines, Sendable {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
   }
 
+  /// The byte range of line `line`'s content in `bytes` (terminator excluded).
+  public func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
+
+  /// The offset in `bytes` of a position, clamped to its line's content.
+  public func offset(of position: SourcePosition) -> Int {
+    let line = min(max(position.line, 0), starts.count - 1)
+    return min(starts[line] + max(position.column, 0), ends[line])
+  }
+
   /// Line `line` as a string (for tests and messages).
   public func line(_ line: Int) -> String {
     String(decoding: bytes[starts[line]..<ends[line]], as: UTF8.self)
