@@ -81,7 +81,7 @@ final class VisualCommandIntegrationTests: XCTestCase {
         (0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined())
     }
     let text = lines.joined(separator: "\n") + "\n"
-    let session = try HazardSession()
+    let session = try Daemon.initialized()
     try session.open("file:///random.txt", languageId: "plaintext", text: text)
     for direction in ["auto", "rtl"] {
       let output = try visual(
