@@ -29,7 +29,7 @@ extension BidiLanguageServer {
         if current?.index != index { current = (index, try lineOf(index, document)) }
         try entries.append(
           visualParagraph(
-            index, current!.line, utf8Range, direction, &codec, lineBreaks, params.include, params.mirror))
+            index, current!.line, utf8Range, direction, &codec, lineBreaks, params.include, params.mirror, context))
       }
       switch params.direction {
       case .auto:
@@ -54,6 +54,10 @@ extension BidiLanguageServer {
       }
     }
   }
+
+  /// Paragraphs at least this long check cancellation between the phases
+  /// of their entry (shorter ones take well under a millisecond).
+  static let cancellationCheckBytes = 64 << 10
 
   /// `lineBreaks` as byte offsets: increasing, strictly inside the line, on
   /// character boundaries.
@@ -81,12 +85,18 @@ extension BidiLanguageServer {
     return result
   }
 
-  /// The entry of one paragraph: its display lines reordered.
+  /// The entry of one paragraph: its display lines reordered. A huge
+  /// paragraph checks the request's cancellation after the analysis and
+  /// after each per-unit array (and `ResultStream` while writing them).
   private func visualParagraph(
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
-    _ utf8Breaks: [Int]?, _ include: Set<VisualInclude>, _ mirror: Bool
+    _ utf8Breaks: [Int]?, _ include: Set<VisualInclude>, _ mirror: Bool, _ context: RequestContext
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
+    let checksCancellation = utf8Range.count >= Self.cancellationCheckBytes
+    func checkCancellation() throws(ResponseError) {
+      if checksCancellation && context.isCancelled { throw .cancelled(context) }
+    }
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
     let displayLines: [BidiLine] = try line.withUTF8 { (bytes) throws(ResponseError) -> [BidiLine] in
@@ -101,6 +111,7 @@ extension BidiLanguageServer {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     }
+    try checkCancellation()
     var visualLines: [VisualLine] = []
     visualLines.reserveCapacity(displayLines.count)
     for display in displayLines {
@@ -110,12 +121,15 @@ extension BidiLanguageServer {
         entry.runs = display.runs(in: unit).map {
           VisualRun(start: start + $0.start, end: start + $0.end, level: Int($0.level))
         }
+        try checkCancellation()
       }
       if include.contains(.levels) {
         entry.levels = display.levels(in: unit).map { $0.value.map { Int8(clamping: $0) } }
+        try checkCancellation()
       }
       if include.contains(.visualOrder) {
         entry.visualOrder = display.visualOrder(in: unit).map { start + $0 }
+        try checkCancellation()
       }
       if include.contains(.visualText) {
         var text = String()
@@ -123,9 +137,11 @@ extension BidiLanguageServer {
           text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
         }
         entry.visualText = text
+        try checkCancellation()
       }
       if include.contains(.logicalToVisual) {
         entry.logicalToVisual = display.logicalToVisual(in: unit)
+        try checkCancellation()
       }
       if include.contains(.visualToLogical) {
         // Counted within the display line, so that the two maps are inverse

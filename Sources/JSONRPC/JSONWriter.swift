@@ -22,8 +22,24 @@ public struct JSONWriter: Sendable {
   private var bytes: [UInt8] = []
   private var chunksCount = 0
   private var needsComma = false
+  /// The request whose answer this is, when long arrays should stop once
+  /// it is cancelled (see `isInterrupted`).
+  package var interruption: RequestContext?
+  /// Set once a long array found `interruption` cancelled and stopped
+  /// writing: the text is then incomplete, and the answer must be -32800.
+  package private(set) var isInterrupted = false
 
   public init() {}
+
+  /// Elements of a long array written between two cancellation checks.
+  static let interruptionInterval = 1 << 16
+
+  /// Whether the request has been cancelled (checked by the writer of a
+  /// long array every `interruptionInterval` elements); sets `isInterrupted`.
+  package mutating func pollInterruption() -> Bool {
+    if !isInterrupted, let interruption, interruption.isCancelled { isInterrupted = true }
+    return isInterrupted
+  }
 
   /// The number of bytes written so far.
   public var count: Int { chunksCount + bytes.count }
@@ -187,11 +203,17 @@ public struct JSONWriter: Sendable {
   }
 
   /// An array of integers (the common case, not generic: per-unit maps of
-  /// millions of entries).
+  /// millions of entries). Stops early once `interruption` is cancelled.
   public mutating func integers(_ values: [Int]) {
     beginArray()
     values.withUnsafeBufferPointer { buffer in
-      for value in buffer { integer(value) }
+      var start = 0
+      while start < buffer.count {
+        let end = min(start + Self.interruptionInterval, buffer.count)
+        for value in buffer[start..<end] { integer(value) }
+        start = end
+        if start < buffer.count, pollInterruption() { return }
+      }
     }
     endArray()
   }

@@ -13,6 +13,14 @@ func processMemory(_ pid: pid_t, _ field: String) -> Int {
   return kilobytes << 10
 }
 
+/// Resets a process's peak RSS (VmHWM) to its current RSS (`5` into
+/// `/proc/PID/clear_refs`), so that the next peak is one request's.
+func resetPeakMemory(_ pid: pid_t) {
+  guard let file = fopen("/proc/\(pid)/clear_refs", "w") else { return }
+  fputs("5", file)
+  fclose(file)
+}
+
 /// Writes framed messages to a daemon from a thread of its own, without
 /// reading what it answers: a client that does not read its input.
 final class FloodWriter: @unchecked Sendable {
