@@ -19,6 +19,19 @@ public struct QueueBounds: Sendable, Hashable {
   }
 }
 
+/// Drops the taken elements (before `head`) of an array used as a queue
+/// once it is empty or at least half taken, so each element moves O(1)
+/// times.
+func compactQueue<Element>(_ items: inout [Element], head: inout Int) {
+  if head == items.count {
+    items.removeAll(keepingCapacity: items.capacity <= 4096)
+    head = 0
+  } else if head >= 1024, head * 2 >= items.count {
+    items.removeFirst(head)
+    head = 0
+  }
+}
+
 /// One unit of work for the worker.
 enum Item {
   case request(PendingRequest)
@@ -84,13 +97,7 @@ final class IncomingQueue: @unchecked Sendable {
     let (item, itemSize) = items[head]
     head += 1
     size -= itemSize
-    if head == items.count {
-      items.removeAll(keepingCapacity: items.capacity <= 4096)
-      head = 0
-    } else if head >= 1024, head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
+    compactQueue(&items, head: &head)
     return item
   }
 

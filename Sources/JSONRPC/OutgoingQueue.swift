@@ -92,13 +92,7 @@ final class OutgoingQueue: @unchecked Sendable {
       let isEmpty = lock.withLock { () -> Bool in
         size -= next.size
         writing = false
-        if head == bodies.count {
-          bodies.removeAll(keepingCapacity: bodies.capacity <= 4096)
-          head = 0
-        } else if head >= 1024, head * 2 >= bodies.count {
-          bodies.removeFirst(head)
-          head = 0
-        }
+        compactQueue(&bodies, head: &head)
         lock.broadcast()
         return head == bodies.count
       }
