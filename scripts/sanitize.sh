@@ -25,14 +25,15 @@ case "$kind" in
     ;;
 esac
 
-tests='IntegrationTests\.(FramingTests|MalformedInputTests|ErrorTests|LifecycleTests|DocumentTests|RandomizedEditTests|FuzzTests|ProgressTests)'
+tests='IntegrationTests\.(FramingTests|MalformedInputTests|ErrorTests|LifecycleTests|DocumentTests|RandomizedEditTests|FuzzTests|ProgressTests|BackPressureFloodTests)'
 # Memory measured from /proc is meaningless under a sanitizer's shadow
 # memory; the 100 MB document takes minutes under TSan.
-skip='FramingTests[./](testAnnouncedLengthReservesNoMemoryBeforeTheBytesArrive|testOversizedBodyIsSkippedWithoutBeingHeld)|ErrorTests[./]testHundredMegabyteDocumentOpensUnderTheDefaultLimit'
+skip='FramingTests[./](testAnnouncedLengthReservesNoMemoryBeforeTheBytesArrive|testOversizedBodyIsSkippedWithoutBeingHeld)|ErrorTests[./]testHundredMegabyteDocumentOpensUnderTheDefaultLimit|BackPressureFloodTests[./]testAFloodWithoutReadingKeepsTheDaemonsMemoryBounded'
 
 scratch=.build/sanitize-$kind
 swift build -c release --sanitize="$kind" --scratch-path "$scratch" --product bidi-lsp
-swift build -c release --build-tests
+# -enable-testing as `swift test` builds (test targets use @testable imports).
+swift build -c release --build-tests -Xswiftc -enable-testing
 
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT

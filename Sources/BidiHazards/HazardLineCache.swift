@@ -8,10 +8,13 @@ public struct HazardLineState: LineState, Hashable {
   public var startState: LexerState
   /// The line's diagnostics (their `line` as when they were found).
   public var diagnostics: [HazardDiagnostic]
+  /// Hazards of the line beyond the scanner's per-line limit (counted only).
+  public var omitted: Int
 
-  public init(startState: LexerState, diagnostics: [HazardDiagnostic]) {
+  public init(startState: LexerState, diagnostics: [HazardDiagnostic], omitted: Int = 0) {
     self.startState = startState
     self.diagnostics = diagnostics
+    self.omitted = omitted
   }
 
   /// Lines with diagnostics are flagged, so reading a document's diagnostics
@@ -48,12 +51,29 @@ public struct HazardLineCache: Sendable {
   }
 
   /// Rescans the lines of `text` that wait for it, at most `limit` of them
-  /// (the rest wait for the next call: `needsRefresh` says whether some
-  /// do). Returns the ranges of lines rescanned, in order.
+  /// and, once `bytes` bytes of lines have been scanned or `stop()` turns
+  /// true (asked after each line), no more (the rest wait for the next
+  /// call: `needsRefresh` says whether some do; a line is always scanned
+  /// whole). Returns the ranges of lines rescanned, in order.
   @discardableResult
-  public func refresh<A>(_ text: inout LineTree<A>, limit: Int = .max) -> [Range<Int>] {
+  public func refresh<A>(
+    _ text: inout LineTree<A>, limit: Int = .max, bytes: Int = .max, until stop: () -> Bool = { false }
+  ) -> [Range<Int>] {
+    refreshCounting(&text, limit: limit, bytes: bytes, until: stop).ranges
+  }
+
+  /// One slice of `refresh`: about `bytes` bytes of lines, or until
+  /// `stop()`; returns how many bytes of lines it scanned.
+  public func refreshSlice<A>(_ text: inout LineTree<A>, bytes: Int, until stop: () -> Bool) -> Int {
+    refreshCounting(&text, limit: .max, bytes: bytes, until: stop).bytes
+  }
+
+  private func refreshCounting<A>(
+    _ text: inout LineTree<A>, limit: Int, bytes: Int, until stop: () -> Bool
+  ) -> (ranges: [Range<Int>], bytes: Int) {
     var rescanned: [Range<Int>] = []
     var budget = limit
+    var byteBudget = bytes
     var from = 0
     while budget > 0, let first = text.firstLineWithoutFreshState(from: from) {
       var state = startState(of: first, in: text)
@@ -67,13 +87,17 @@ public struct HazardLineCache: Sendable {
           if budget <= 0 {
             // Resume there next time, from the state the scan arrived with.
             slot = StoredLineState(
-              HazardLineState(startState: state, diagnostics: slot?.state.diagnostics ?? []), isStale: true)
+              HazardLineState(
+                startState: state, diagnostics: slot?.state.diagnostics ?? [], omitted: slot?.state.omitted ?? 0),
+              isStale: true)
             return false
           }
         }
         let scan = line.withUTF8 { scanner.scanLine($0, lineNumber: n, state: state) }
-        slot = StoredLineState(HazardLineState(startState: state, diagnostics: scan.diagnostics))
+        slot = StoredLineState(HazardLineState(startState: state, diagnostics: scan.diagnostics, omitted: scan.omitted))
         budget -= 1
+        byteBudget -= line.utf8Count
+        if byteBudget <= 0 || stop() { budget = 0 }
         state = scan.endState
         last = n
         return true
@@ -81,7 +105,7 @@ public struct HazardLineCache: Sendable {
       rescanned.append(first..<(last + 1))
       from = last + 1
     }
-    return rescanned
+    return (rescanned, bytes - byteBudget)
   }
 
   /// The tokenizer state at the start of line `n`, where a rescan starts:
@@ -101,6 +125,16 @@ public struct HazardLineCache: Sendable {
   /// Every diagnostic of `text`, in order, with current line numbers.
   public func diagnostics<A>(_ text: LineTree<A>) -> [HazardDiagnostic] {
     diagnostics(text, in: 0..<text.lineCount)
+  }
+
+  /// Calls `body` with each line that has diagnostics (its current number
+  /// and its state), in order, until `body` returns false.
+  public func forEachFlaggedLine<A>(_ text: LineTree<A>, _ body: (Int, HazardLineState) -> Bool) {
+    var from = 0
+    while let n = text.nextFlaggedLine(from: from) {
+      guard let state = text.lineState(ofLine: n, as: HazardLineState.self)?.state, body(n, state) else { return }
+      from = n + 1
+    }
   }
 
   /// The diagnostics of some lines, with current line numbers: O(log n) for
@@ -131,11 +165,28 @@ extension HazardLineCache {
   /// the state at their start changes); what a rescan finds is fixed in
   /// another pass, for a few passes. Edits refer to the original lines and
   /// never overlap; none adds or removes a line.
+  /// Lines whose diagnostics were capped are rescanned without the cap, so
+  /// that fix-all fixes every hazard, shown or not.
   public func fixAllEdits<A>(_ text: LineTree<A>, strategy: FixAllStrategy) -> [HazardTextEdit] {
-    var fixAll = ConvergingFixAll(scanner: scanner, lineCount: text.lineCount) { n in
+    var uncapped = scanner
+    uncapped.maximumDiagnosticsPerLine = nil
+    var all: [HazardDiagnostic] = []
+    forEachFlaggedLine(text) { n, state in
+      if state.omitted > 0, let line = try? text.line(n) {
+        all += line.withUTF8 { uncapped.scanLine($0, lineNumber: n, state: state.startState) }.diagnostics
+      } else {
+        all += state.diagnostics.map { diagnostic in
+          var diagnostic = diagnostic
+          diagnostic.line = n
+          return diagnostic
+        }
+      }
+      return true
+    }
+    var fixAll = ConvergingFixAll(scanner: uncapped, lineCount: text.lineCount) { n in
       text.lineState(ofLine: n, as: HazardLineState.self)?.state.startState ?? .initial
     }
-    return fixAll.edits(for: diagnostics(text), strategy: strategy) { n in
+    return fixAll.edits(for: all, strategy: strategy) { n in
       (try? text.line(n))?.withUTF8 { Array($0) } ?? []
     }
   }

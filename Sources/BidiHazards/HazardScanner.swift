@@ -11,6 +11,15 @@ public struct LineScan: Sendable, Hashable {
   public var diagnostics: [HazardDiagnostic]
   /// The tokenizer state at the start of the next line.
   public var endState: LexerState
+  /// Hazards found beyond `HazardScanner.maximumDiagnosticsPerLine`:
+  /// counted, not made.
+  public var omitted = 0
+
+  public init(diagnostics: [HazardDiagnostic], endState: LexerState, omitted: Int = 0) {
+    self.diagnostics = diagnostics
+    self.endState = endState
+    self.omitted = omitted
+  }
 }
 
 /// Finds bidi hazards (Trojan Source, CVE-2021-42574) line by line.
@@ -49,6 +58,10 @@ public struct HazardScanner: Sendable {
   public var settings: HazardSettings
   /// Gives a line's visual order for messages; nil leaves it out.
   public var renderer: VisualOrderRenderer?
+  /// At most this many diagnostics are made per line (the first the scan
+  /// finds); the others are only counted (`LineScan.omitted`). Nil: all
+  /// (`bidi-lsp check`). The pairing rules still see every control.
+  public var maximumDiagnosticsPerLine: Int?
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message.
@@ -98,8 +111,14 @@ public struct HazardScanner: Sendable {
     var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)
     analysis.run(controls: controls, segments: segments)
     var diagnostics = analysis.diagnostics
+    var omitted = analysis.omitted
+    let limit = maximumDiagnosticsPerLine ?? .max
     if let severity = settings.severity(for: .invalidUtf8) {
       for range in invalid {
+        guard diagnostics.count < limit else {
+          omitted += 1
+          continue
+        }
         diagnostics.append(
           HazardDiagnostic(
             code: .invalidUtf8, severity: severity, line: lineNumber, range: range, control: nil,
@@ -120,7 +139,7 @@ public struct HazardScanner: Sendable {
         diagnostics[k].message += note
       }
     }
-    return LineScan(diagnostics: diagnostics, endState: endState)
+    return LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted)
   }
 
   /// Scans one line given as any collection of UTF-8 bytes.
@@ -215,17 +234,34 @@ private struct LineAnalysis {
   let hasLanguage: Bool
   var openers: [Opener] = []
   var diagnostics: [HazardDiagnostic] = []
+  /// Hazards past the scanner's per-line limit, counted without being made.
+  var omitted = 0
+  let limit: Int
 
   init(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool) {
     self.line = line
     self.lineNumber = lineNumber
     self.scanner = scanner
     self.hasLanguage = hasLanguage
+    self.limit = scanner.maximumDiagnosticsPerLine ?? .max
+  }
+
+  /// Whether the limit is reached: the hazards of the enabled codes among
+  /// `code` and `other` are then counted instead of made.
+  mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
+    guard diagnostics.count >= limit else { return false }
+    for code in [code, other] {
+      if let code, settings.severity(for: code) != nil { omitted += 1 }
+    }
+    return true
   }
 
   var settings: HazardSettings { scanner.settings }
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
+    // One allocation, not a doubling copy per growth: a line may hold
+    // 100,000 openers.
+    openers.reserveCapacity(controls.count)
     var codeStack = PairingStack()
     // The innermost segment around the current control with the open scopes
     // of its context, and the segments around it (segments nest and come in
@@ -354,6 +390,18 @@ private struct LineAnalysis {
   mutating func report(_ opener: Opener) {
     let control = opener.control
     let range = opener.offset..<(opener.offset + control.utf8Count)
+    if diagnostics.count >= limit {
+      var pairing: HazardCode?
+      if opener.closing != nil {
+        switch opener.context {
+        case .line, .code: pairing = .unpaired
+        case .comment: pairing = .inComment
+        case .interpolation, .string: pairing = .inString
+        }
+      }
+      _ = isFull(counting: pairing, control.isOverride ? .override : nil)
+      return
+    }
     if let closing = opener.closing {
       let code: HazardCode
       let message: String
@@ -406,7 +454,7 @@ private struct LineAnalysis {
   }
 
   mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
-    guard let severity = settings.severity(for: .unmatched) else { return }
+    guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
     let message: String
     if control == .pdf {
       message =
@@ -422,6 +470,7 @@ private struct LineAnalysis {
   }
 
   mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
+    guard !isFull(counting: .inIdentifier, control.isOverride ? .override : nil) else { return }
     let range = offset..<(offset + control.utf8Count)
     if let severity = settings.severity(for: .inIdentifier) {
       let effect = control.isMark ? "" : ", and it \(control.effect)"

@@ -23,10 +23,12 @@ public struct ResultStream<Result: ListResult> {
     self.context = context
   }
 
-  /// Writes one entry; throws -32800 once the request has been cancelled.
+  /// Writes one entry; throws -32800 once the request has been cancelled
+  /// (before the entry, or while a long array of it was written).
   public mutating func append(_ entry: Result.Entry) throws(ResponseError) {
     if let context, context.isCancelled { throw .cancelled(context) }
     entry.encode(to: &writer)
+    if let context, writer.isInterrupted { throw .cancelled(context) }
     count += 1
   }
 
@@ -50,9 +52,13 @@ extension JSONWriter {
     beginArray()
     // The bytes move into the stream and back (no copy of what is written).
     var stream = ResultStream<Result>(context: context)
+    // Long arrays inside an entry check the request's cancellation too.
+    let outer = interruption
+    interruption = context
     swap(&self, &stream.writer)
     try produce(&stream)
     swap(&self, &stream.writer)
+    interruption = outer
     endArray()
     if Result.member != nil { endObject() }
   }

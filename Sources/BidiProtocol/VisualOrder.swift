@@ -119,8 +119,9 @@ public struct VisualLine: Sendable, Hashable, JSONEncodable {
     if let levels {
       writer.key("levels")
       writer.beginArray()
-      for level in levels {
+      for (index, level) in levels.enumerated() {
         if let level { writer.integer(Int(level)) } else { writer.null() }
+        if index & 0xFFFF == 0xFFFF, writer.pollInterruption() { return }
       }
       writer.endArray()
     }
@@ -129,6 +130,7 @@ public struct VisualLine: Sendable, Hashable, JSONEncodable {
       writer.integers(visualOrder)
     }
     writer.member("visualText", ifPresent: visualText)
+    if writer.pollInterruption() { return }
     if let logicalToVisual {
       writer.key("logicalToVisual")
       writer.integers(logicalToVisual)

@@ -25,8 +25,21 @@ extension BidiLanguageServer {
   /// the URI's file name.
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
     let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
-    return HazardScanner(language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
+    var scanner = HazardScanner(
+      language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
+    scanner.maximumDiagnosticsPerLine = Self.hazardsPerLine
+    return scanner
   }
+
+  /// At most this many hazards of one line are published (the first the
+  /// scan finds), then one `bidi.truncated` diagnostic saying how many more
+  /// the line holds (specification, “Limits”).
+  static let hazardsPerLine = 100
+  /// At most this many hazards of one document are published, then one
+  /// `bidi.truncated` diagnostic saying how many more it holds.
+  static let hazardsPerDocument = 1_000
+  /// The code of the diagnostics that say how many hazards are not shown.
+  static let truncatedCode = "bidi.truncated"
 
   /// Starts (or restarts, with the current rules) the hazard scan of an
   /// open document: every line waits for a scan.
@@ -71,22 +84,25 @@ extension BidiLanguageServer {
     logger.trace("didChange \(uri): \(changes.map(\.description).joined(separator: ", "))")
   }
 
-  /// Lines of hazard scanning per idle slice: small enough that a message
+  /// One idle slice of hazard scanning ends once it has scanned this many
+  /// bytes of lines or run this long (at a line boundary), so that a message
   /// arriving meanwhile waits only a few milliseconds.
-  static let hazardSliceLines = 20_000
+  static let hazardSliceBytes = 1 << 20
+  static let hazardSliceTime = Duration.milliseconds(8)
 
   /// Rescans a slice of what changed, and publishes each document whose
   /// scan is complete and whose diagnostics may have changed. Returns
   /// whether work remains.
   public func connectionIsIdle(_ connection: Connection) -> Bool {
-    var budget = Self.hazardSliceLines
+    let deadline = ContinuousClock.now + Self.hazardSliceTime
+    var bytes = Self.hazardSliceBytes
     for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish {
       guard documents[uri] != nil else {
         hazards[uri] = nil
         continue
       }
-      if budget <= 0 { return true }
-      budget -= refreshHazards(uri, limit: budget)
+      if bytes <= 0 || ContinuousClock.now >= deadline { return true }
+      bytes -= refreshHazards(uri, bytes: bytes) { ContinuousClock.now >= deadline }
       guard let document = documents[uri] else { continue }
       let cache = hazards[uri]!.cache
       let needsRefresh = cache.needsRefresh(document.text)
@@ -106,14 +122,14 @@ extension BidiLanguageServer {
     return false
   }
 
-  /// Rescans at most `limit` stale lines of a document; returns how many.
+  /// Rescans the stale lines of a document, up to about `bytes` bytes of
+  /// them or until `stop()` is true; returns how many bytes it scanned.
   /// The states live in the stored document's line tree, which is mutated in
   /// place (so the snapshots requests hold are never copied whole).
   @discardableResult
-  func refreshHazards(_ uri: String, limit: Int = .max) -> Int {
+  func refreshHazards(_ uri: String, bytes: Int = .max, until stop: () -> Bool = { false }) -> Int {
     guard let cache = hazards[uri]?.cache else { return 0 }
-    let ranges = try? documents.withDocument(uri) { cache.refresh(&$0.text, limit: limit) }
-    return ranges?.reduce(0) { $0 + $1.count } ?? 0
+    return (try? documents.withDocument(uri) { cache.refreshSlice(&$0.text, bytes: bytes, until: stop) }) ?? 0
   }
 
   /// The hazards of an open document as last scanned (call `refreshHazards` first).
@@ -128,22 +144,59 @@ extension BidiLanguageServer {
     return cache.fixAllEdits(document.text, strategy: strategy)
   }
 
+  /// Publishes a document's hazards within the limits: per line at most
+  /// `hazardsPerLine`, then a `bidi.truncated` note on that line; per
+  /// document at most `hazardsPerDocument`, then one `bidi.truncated` note
+  /// on the line of the first hazard left out, counting all the others.
   func publishDiagnostics(_ document: Document, on connection: Connection) {
-    let diagnostics = hazards[document.uri]?.cache.diagnostics(document.text) ?? []
+    var entries: [Diagnostic] = []
+    var shown = 0
+    var notShown = 0
+    var firstNotShown: Int?
     var codec = positions
-    // A localization document's values have their own findings (§7); the
-    // line scan counts only after them.
+    // A localization document's values have their own findings (its
+    // values' hazards included); the line scan counts only after them.
     let plainFrom = plainHazardLinesStart(document.uri)
     let localized = localizationDiagnostics(document)
-    // Made one at a time, as they are written.
-    let entries = diagnostics.lazy.filter { $0.line >= plainFrom }.compactMap { (diagnostic) -> Diagnostic? in
-      guard let line = try? document.text.line(diagnostic.line) else { return nil }
-      return self.diagnostic(diagnostic, line, &codec)
+    hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
+      guard n >= plainFrom, let line = try? document.text.line(n) else { return true }
+      let room = Self.hazardsPerDocument - shown
+      for var hazard in state.diagnostics.prefix(max(room, 0)) {
+        hazard.line = n
+        entries.append(diagnostic(hazard, line, &codec))
+      }
+      shown += min(state.diagnostics.count, max(room, 0))
+      let left = state.diagnostics.count - max(room, 0)
+      if left > 0 || (room <= 0 && state.omitted > 0) {
+        firstNotShown = firstNotShown ?? n
+        notShown += max(left, 0) + state.omitted
+      } else if state.omitted > 0 {
+        entries.append(truncation(line: n, line, state.omitted, onLine: true, &codec))
+      }
+      return true
+    }
+    if let n = firstNotShown, let line = try? document.text.line(n) {
+      entries.append(truncation(line: n, line, notShown, onLine: false, &codec))
     }
     let all = [AnySequence(localized), AnySequence(entries)].joined()
     connection.send(notification: PublishDiagnostics.method) { writer in
       PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: all, to: &writer)
     }
+  }
+
+  /// The note that `count` more hazards are not shown: on the whole of
+  /// `line`, severity Information.
+  private func truncation(line n: Int, _ line: Line, _ count: Int, onLine: Bool, _ codec: inout PositionCodec)
+    -> Diagnostic
+  {
+    let what = count == 1 ? "1 more bidi hazard" : "\(count) more bidi hazards"
+    let message =
+      onLine
+      ? "\(what) on this line not shown (at most \(Self.hazardsPerLine) per line are published)"
+      : "\(what) not shown in this document (at most \(Self.hazardsPerDocument) per document are published)"
+    return Diagnostic(
+      range: codec.range(line: n, line, 0..<line.utf8Count), severity: .information, code: Self.truncatedCode,
+      message: message, visualOrder: nil)
   }
 
   /// The wire form of a hazard diagnostic on `line`.

@@ -203,7 +203,7 @@ extension BidiLanguageServer {
     }
     var entry = VisualParagraph(
       place: resolved.place, direction: direction,
-      lines: visualLines(displayLines, start: 0, params))
+      lines: try visualLines(displayLines, start: 0, params))
     entry.text = text
     return entry
   }

@@ -38,7 +38,7 @@ extension BidiLanguageServer {
       {
         if current?.index != index { current = (index, try lineOf(index, document)) }
         try entries.append(
-          visualParagraph(index, current!.line, utf8Range, direction, &codec, lineBreaks, params))
+          visualParagraph(index, current!.line, utf8Range, direction, &codec, lineBreaks, params, context))
       }
       switch params.direction {
       case .auto:
@@ -63,6 +63,10 @@ extension BidiLanguageServer {
       }
     }
   }
+
+  /// Paragraphs at least this long check cancellation between the phases
+  /// of their entry (shorter ones take well under a millisecond).
+  static let cancellationCheckBytes = 64 << 10
 
   /// `lineBreaks` as byte offsets: increasing, strictly inside the line, on
   /// character boundaries.
@@ -90,10 +94,12 @@ extension BidiLanguageServer {
     return result
   }
 
-  /// The entry of one paragraph: its display lines reordered.
+  /// The entry of one paragraph: its display lines reordered. A huge
+  /// paragraph checks the request's cancellation after the analysis and
+  /// after each per-unit array (and `ResultStream` while writing them).
   private func visualParagraph(
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
-    _ utf8Breaks: [Int]?, _ params: VisualOrderParams
+    _ utf8Breaks: [Int]?, _ params: VisualOrderParams, _ context: RequestContext
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
     let marks = params.combiningMarks.markOrder
@@ -111,16 +117,24 @@ extension BidiLanguageServer {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     }
+    let checks = utf8Range.count >= Self.cancellationCheckBytes ? context : nil
     return VisualParagraph(
       place: place, direction: direction,
-      lines: visualLines(displayLines, start: start, params))
+      lines: try visualLines(displayLines, start: start, params, checking: checks))
   }
 
   /// The entries of display lines whose offsets count from `start`, with
-  /// what `params.include` asks for.
-  func visualLines(_ displayLines: [BidiLine], start: Int, _ params: VisualOrderParams) -> [VisualLine] {
+  /// what `params.include` asks for; with a `context`, its cancellation is
+  /// checked after the analysis and after each per-unit array.
+  func visualLines(
+    _ displayLines: [BidiLine], start: Int, _ params: VisualOrderParams, checking context: RequestContext? = nil
+  ) throws(ResponseError) -> [VisualLine] {
     let unit = encoding
     let include = params.include
+    func checkCancellation() throws(ResponseError) {
+      if let context, context.isCancelled { throw .cancelled(context) }
+    }
+    try checkCancellation()
     var visualLines: [VisualLine] = []
     visualLines.reserveCapacity(displayLines.count)
     for display in displayLines {
@@ -130,18 +144,23 @@ extension BidiLanguageServer {
         entry.runs = display.runs(in: unit).map {
           VisualRun(start: start + $0.start, end: start + $0.end, level: Int($0.level))
         }
+        try checkCancellation()
       }
       if include.contains(.levels) {
         entry.levels = display.levels(in: unit).map { $0.value.map { Int8(clamping: $0) } }
+        try checkCancellation()
       }
       if include.contains(.visualOrder) {
         entry.visualOrder = display.visualOrder(in: unit).map { start + $0 }
+        try checkCancellation()
       }
       if include.contains(.visualText) {
         entry.visualText = display.visualText(mirrored: params.mirror, controls: params.controls.display)
+        try checkCancellation()
       }
       if include.contains(.logicalToVisual) {
         entry.logicalToVisual = display.logicalToVisual(in: unit)
+        try checkCancellation()
       }
       if include.contains(.visualToLogical) {
         // Counted within the display line, so that the two maps are inverse

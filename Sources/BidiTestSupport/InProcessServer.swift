@@ -51,7 +51,7 @@ final class InProcessServer: ServerLink, Sendable {
     unlink(logPath)
   }
 
-  func write(_ bytes: [UInt8], timeout: Double, drain: () throws(TestClientError) -> Void) throws(TestClientError) {
+  func write(_ bytes: [UInt8], timeout: Double, drain: (() throws(TestClientError) -> Void)?) throws(TestClientError) {
     // A memory pipe takes everything at once.
     guard toServer.write(bytes) else { throw .system(call: "write (input closed)", errno: EPIPE) }
   }

@@ -14,8 +14,9 @@ protocol ServerLink: AnyObject {
   /// The server's process id; nil in process.
   var processID: pid_t? { get }
   /// Writes all of `bytes` within `timeout` seconds, calling `drain` while
-  /// the server's input is full (so a server blocked on its output can go on).
-  func write(_ bytes: [UInt8], timeout: Double, drain: () throws(TestClientError) -> Void) throws(TestClientError)
+  /// the server's input is full (so a server blocked on its output can go
+  /// on); with no `drain`, only waits for the server to read.
+  func write(_ bytes: [UInt8], timeout: Double, drain: (() throws(TestClientError) -> Void)?) throws(TestClientError)
   /// Ends the server's input.
   func closeInput()
   /// The exit status once the server has ended (without waiting).
@@ -111,7 +112,7 @@ final class ServerProcess: ServerLink {
     unlink(standardErrorPath)
   }
 
-  func write(_ bytes: [UInt8], timeout: Double, drain: () throws(TestClientError) -> Void) throws(TestClientError) {
+  func write(_ bytes: [UInt8], timeout: Double, drain: (() throws(TestClientError) -> Void)?) throws(TestClientError) {
     guard inputDescriptor >= 0 else { throw .system(call: "write (input closed)", errno: EBADF) }
     let deadline = Deadline(seconds: timeout)
     var offset = 0
@@ -135,8 +136,8 @@ final class ServerProcess: ServerLink {
         pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0),
         pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      _ = poll(&entries, 2, Int32(clamping: remaining))
-      if entries[1].revents != 0 { try drain() }
+      _ = poll(&entries, drain == nil ? 1 : 2, Int32(clamping: remaining))
+      if entries[1].revents != 0, let drain { try drain() }
     }
   }
 

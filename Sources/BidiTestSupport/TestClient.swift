@@ -59,7 +59,17 @@ public final class TestClient {
   /// Writes `bytes` as they are (for malformed input), waiting up to
   /// `timeout` seconds for the server to take them while reading its output.
   public func sendRaw(_ bytes: [UInt8], timeout: Double = 30) throws(TestClientError) {
-    try server.write(bytes, timeout: timeout) { () throws(TestClientError) in try reader.pump(timeoutMilliseconds: 0) }
+    try server.write(bytes, timeout: timeout) { [reader] () throws(TestClientError) in
+      try reader.pump(timeoutMilliseconds: 0)
+    }
+  }
+
+  /// Writes `bytes` as they are without ever reading the server's output
+  /// (a client that does not read: back-pressure tests), waiting up to
+  /// `timeout` seconds for the server to take them. It touches only the
+  /// server's input, so one thread may call it while another reads.
+  public func sendRawWithoutReading(_ bytes: [UInt8], timeout: Double = 60) throws(TestClientError) {
+    try server.write(bytes, timeout: timeout, drain: nil)
   }
 
   /// Sends a JSON value, framed.

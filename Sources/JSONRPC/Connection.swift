@@ -65,13 +65,14 @@ final class CancellationFlag: Sendable {
 /// by default stdin and stdout, or any `ByteSource` and `ByteSink` (a
 /// server run in process over `MemoryPipe`s).
 ///
-/// A reader thread reads input continuously, frames, decodes and classifies
-/// it, and queues the messages; the thread that calls `run` is the one worker
-/// that handles them in order. Because reading never waits for the worker:
+/// A reader thread reads input, frames, decodes and classifies it, and
+/// queues the messages; the thread that calls `run` is the one worker that
+/// handles them in order; a writer thread writes what they send. Because
+/// reading does not wait for the worker (until the queue is full):
 ///
-/// - `$/cancelRequest {id}` is handled at once: a request still queued is
-///   removed and answered -32800 immediately; a running one has its
-///   `context.isCancelled` set; unknown or finished ids are ignored.
+/// - `$/cancelRequest {id}` is handled as soon as it is read: a request
+///   still queued is removed and answered -32800 immediately; a running one
+///   has its `context.isCancelled` set; unknown or finished ids are ignored.
 /// - Input errors are answered in order with the other messages, and the
 ///   connection keeps serving: unparsable JSON and framing errors -32700 with
 ///   `id: null`; JSON that is not a JSON-RPC message -32600 (with the
@@ -80,9 +81,16 @@ final class CancellationFlag: Sendable {
 ///   logged, since a lost notification can desynchronise client and server.
 ///   Broken responses from the client are only logged.
 ///
-/// At the end of input the worker finishes the queued work and `run`
-/// returns `.endOfInput`. Responses from the client are logged and dropped
-/// (the server sends no requests).
+/// Back-pressure: both queues are bounded (`Options.incoming`,
+/// `Options.outgoing`). A client that stops reading fills the outgoing
+/// queue; then the worker waits to send, the incoming queue fills, and the
+/// reader stops reading, so the client's writes block in the pipe and
+/// memory stays bounded. Once both queues drain after having been large,
+/// free memory is given back to the system (`MemoryTrim`).
+///
+/// At the end of input the worker finishes the queued work, everything
+/// queued is written, and `run` returns `.endOfInput`. Responses from the
+/// client are logged and dropped (the server sends no requests).
 ///
 /// Output goes through a `MessageWriter`; SIGPIPE is ignored process-wide
 /// so that a client that has gone cannot kill the process.
@@ -95,14 +103,27 @@ public final class Connection: Sendable {
     public var maximumHeaderSize: Int = 64 << 10
     /// Bytes asked of each read(2).
     public var readSize: Int = 1 << 20
+    /// The messages read and not yet handled: when the queue is full the
+    /// reader stops reading (Protocol/specification.md, “Back-pressure”).
+    public var incoming = QueueBounds(messages: 1024, bytes: 16 << 20)
+    /// The messages encoded and not yet written: when the queue is full
+    /// whoever sends waits (the worker, or the reader answering a cancel).
+    public var outgoing = QueueBounds(messages: 1024, bytes: 16 << 20)
+    /// Once a queue has held this many bytes (or its message bound), the
+    /// connection gives free memory back to the system when both drain.
+    public var trimThreshold = 4 << 20
 
     public init(
       maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int = 64 << 10,
-      readSize: Int = 1 << 20
+      readSize: Int = 1 << 20, incoming: QueueBounds = QueueBounds(messages: 1024, bytes: 16 << 20),
+      outgoing: QueueBounds = QueueBounds(messages: 1024, bytes: 16 << 20), trimThreshold: Int = 4 << 20
     ) {
       self.maximumMessageSize = maximumMessageSize
       self.maximumHeaderSize = maximumHeaderSize
       self.readSize = readSize
+      self.incoming = incoming
+      self.outgoing = outgoing
+      self.trimThreshold = trimThreshold
     }
   }
 
@@ -117,11 +138,11 @@ public final class Connection: Sendable {
   public let logger: Logger
   public let options: Options
   private let input: any ByteSource
-  private let writer: MessageWriter
+  private let outgoing: OutgoingQueue
   private let lock = ConditionLock()
   private let hasRun = Atomic<Bool>(false)
   /// Guarded by `lock`.
-  private let state = UnsafeState()
+  private let state: IncomingQueue
 
   /// Serves the file descriptors `input` and `output`; ignores SIGPIPE for
   /// the whole process.
@@ -142,14 +163,18 @@ public final class Connection: Sendable {
     self.input = input
     self.options = options
     self.logger = logger
-    self.writer = MessageWriter(sink: output, logger: logger)
+    let state = IncomingQueue(bounds: options.incoming, largeSize: options.trimThreshold)
+    self.state = state
+    self.outgoing = OutgoingQueue(
+      writer: MessageWriter(sink: output, logger: logger), bounds: options.outgoing,
+      largeSize: options.trimThreshold)
   }
 
   // MARK: Sending
 
   /// Sends a notification to the client (from any thread).
   public func send(notification method: String, params: JSONValue? = nil) {
-    writer.write(.notification(Notification(method: method, params: params)))
+    outgoing.enqueue(Message.notification(Notification(method: method, params: params)).encoded())
   }
 
   /// Sends a notification whose params `encode` writes (one JSON object or
@@ -162,12 +187,12 @@ public final class Connection: Sendable {
     body.key("params")
     encode(&body)
     body.endObject()
-    writer.write(body: body.takeBytes())
+    outgoing.enqueue(chunks: body.takeChunks())
   }
 
   /// Sends any message (from any thread).
   public func send(_ message: Message) {
-    writer.write(message)
+    outgoing.enqueue(message.encoded())
   }
 
   // MARK: Running
@@ -180,20 +205,29 @@ public final class Connection: Sendable {
       logger.error("Connection.run called twice")
       return .stopped
     }
+    // Whichever of the worker and the writer finds both queues drained trims.
+    if !outgoing.start(drained: { [self] in trimIfDrained() }) {
+      logger.warning("cannot start the writer thread: writing in place")
+    }
+    // What is queued for the client is written before `run` returns.
+    defer { outgoing.finish() }
     let started = startThread { [self] in readLoop() }
     if !started {
       logger.error("cannot start the reader thread")
       return .endOfInput
     }
     while true {
-      while lock.withLock({ state.isQueueEmpty && !state.stopRequested }) {
+      trimIfDrained()
+      while lock.withLock({ state.isEmpty && !state.stopRequested }) {
         if !handler.connectionIsIdle(self) { break }
       }
       let next: Item? = lock.withLock {
-        lock.wait { state.stopRequested || !state.isQueueEmpty }
+        lock.wait { state.stopRequested || !state.isEmpty }
         if state.stopRequested { return nil }
         let item = state.dequeue()
         if case .request(let pending) = item { pending.phase = .running }
+        // The reader may be waiting for room.
+        lock.broadcast()
         return item
       }
       guard let next else { return .stopped }
@@ -201,7 +235,7 @@ public final class Connection: Sendable {
       case .endOfInput:
         return .endOfInput
       case .reply(let response):
-        writer.write(.response(response))
+        outgoing.enqueue(Message.response(response).encoded())
       case .notification(let notification):
         handler.handle(notification: notification, connection: self)
       case .request(let pending):
@@ -210,8 +244,19 @@ public final class Connection: Sendable {
           id: request.id, connection: self, cancellation: pending.cancellation)
         let body = Self.answer(request, context, handler)
         lock.withLock { state.forget(pending) }
-        writer.write(body: body)
+        outgoing.enqueue(chunks: body)
       }
+    }
+  }
+
+  /// Gives free memory back to the system when the input queue is empty,
+  /// everything is written, and a queue was large since the last time.
+  private func trimIfDrained() {
+    guard lock.withLock({ state.isEmpty }), outgoing.isIdle else { return }
+    let inputWasLarge = lock.withLock { state.takeWasLarge() }
+    if outgoing.takeWasLarge() || inputWasLarge {
+      logger.debug("queues drained: giving free memory back")
+      MemoryTrim.trim()
     }
   }
 
@@ -228,7 +273,7 @@ public final class Connection: Sendable {
   /// The encoded response to `request`: the result the handler writes
   /// after `{"jsonrpc":"2.0","id":…,"result":`, or its error.
   private static func answer(_ request: Request, _ context: RequestContext, _ handler: some MessageHandler)
-    -> [UInt8]
+    -> [[UInt8]]
   {
     var body = JSONWriter()
     body.beginObject()
@@ -239,11 +284,11 @@ public final class Connection: Sendable {
     do throws(ResponseError) {
       try handler.handle(request: request, context: context, result: &body)
     } catch {
-      return Message.response(Response(id: request.id, result: .failure(error))).encoded()
+      return [Message.response(Response(id: request.id, result: .failure(error))).encoded()]
     }
     if body.count == start { body.null() }
     body.endObject()
-    return body.takeBytes()
+    return body.takeChunks()
   }
 
   // MARK: Reader
@@ -268,7 +313,7 @@ public final class Connection: Sendable {
     }
     if let event = framer.finish() { receive(event) }
     logger.debug("end of input")
-    enqueue(.endOfInput)
+    enqueue(.endOfInput, size: 0)
   }
 
   private func receive(_ event: MessageFramer.Event) {
@@ -313,24 +358,27 @@ public final class Connection: Sendable {
     switch message {
     case .request(let request):
       logger.debug("<-- request \(request.id) \(request.method)")
-      enqueue(.request(PendingRequest(request)))
+      enqueue(.request(PendingRequest(request)), size: size)
     case .notification(let notification) where notification.method == "$/cancelRequest":
       cancel(notification.params?["id"])
     case .notification(let notification):
       logger.debug("<-- notification \(notification.method)")
-      enqueue(.notification(notification))
+      enqueue(.notification(notification), size: size)
     case .response(let response):
       logger.debug("ignoring a response from the client (id \(response.id?.description ?? "null"))")
     }
   }
 
   private func reply(_ id: RequestID?, _ error: ResponseError) {
-    enqueue(.reply(Response(id: id, result: .failure(error))))
+    enqueue(.reply(Response(id: id, result: .failure(error))), size: 256)
   }
 
-  private func enqueue(_ item: Item) {
+  /// Queues an item for the worker, waiting while the queue is full (the
+  /// end of input never waits): meanwhile nothing more is read.
+  private func enqueue(_ item: Item, size: Int) {
     lock.withLock {
-      state.enqueue(item)
+      if item.waitsForRoom { lock.wait { state.stopRequested || !state.isFull } }
+      state.enqueue(item, size: size)
       lock.broadcast()
     }
   }
@@ -343,7 +391,8 @@ public final class Connection: Sendable {
     let cancelledQueued = lock.withLock { state.cancel(id) }
     logger.debug("cancel \(id): \(cancelledQueued ? "answered" : "flagged or unknown")")
     if cancelledQueued {
-      writer.write(.response(Response(id: id, result: .failure(.requestCancelled))))
+      // Through the outgoing queue: while it is full the reader waits here.
+      outgoing.enqueue(Message.response(Response(id: id, result: .failure(.requestCancelled))).encoded())
     }
   }
 
@@ -360,92 +409,5 @@ public final class Connection: Sendable {
     return text.count <= limit
       ? String(decoding: text, as: UTF8.self)
       : String(decoding: text.prefix(limit), as: UTF8.self) + "…"
-  }
-}
-
-// MARK: - Queue
-
-/// One unit of work for the worker.
-private enum Item {
-  case request(PendingRequest)
-  case notification(Notification)
-  case reply(Response)
-  case endOfInput
-}
-
-/// A request between arrival and response. `phase` is guarded by the
-/// connection's lock.
-private final class PendingRequest: @unchecked Sendable {
-  enum Phase { case queued, running, cancelled }
-  let request: Request
-  let cancellation = CancellationFlag()
-  var phase = Phase.queued
-  init(_ request: Request) { self.request = request }
-}
-
-/// The connection's mutable state; every access holds `Connection.lock`.
-private final class UnsafeState: @unchecked Sendable {
-  private var items: [Item] = []
-  private var head = 0
-  /// Requests queued or running, by id (a client may reuse an id).
-  private var inFlight: [RequestID: [PendingRequest]] = [:]
-  var stopRequested = false
-
-  var isQueueEmpty: Bool { head == items.count }
-
-  func enqueue(_ item: Item) {
-    if case .request(let pending) = item {
-      inFlight[pending.request.id, default: []].append(pending)
-    }
-    items.append(item)
-  }
-
-  /// The next item that has not been cancelled; the queue must not be empty.
-  func dequeue() -> Item {
-    let item = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: items.capacity <= 1024)
-      head = 0
-    } else if head >= 1024, head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return item
-  }
-
-  /// Cancels requests with `id`: queued ones are withdrawn (true is returned:
-  /// answer -32800 now); a running one is flagged.
-  func cancel(_ id: RequestID) -> Bool {
-    guard let requests = inFlight[id] else { return false }
-    var withdrew = false
-    for pending in requests {
-      switch pending.phase {
-      case .queued:
-        pending.phase = .cancelled
-        withdrew = true
-      case .running:
-        pending.cancellation.set()
-      case .cancelled:
-        break
-      }
-    }
-    if withdrew {
-      items = items[head...].filter { item in
-        if case .request(let pending) = item, pending.phase == .cancelled { return false }
-        return true
-      }
-      head = 0
-      let remaining = requests.filter { $0.phase != .cancelled }
-      inFlight[id] = remaining.isEmpty ? nil : remaining
-    }
-    return withdrew
-  }
-
-  /// Drops a finished request.
-  func forget(_ pending: PendingRequest) {
-    guard var requests = inFlight[pending.request.id] else { return }
-    requests.removeAll { $0 === pending }
-    inFlight[pending.request.id] = requests.isEmpty ? nil : requests
   }
 }

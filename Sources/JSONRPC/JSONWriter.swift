@@ -2,8 +2,11 @@
 ///
 /// A large answer (a million paragraph entries, a map of every unit of a
 /// 12 MB line) is encoded entry by entry into the outgoing bytes instead of
-/// being built as one tree of values first: the memory a response needs is
-/// its encoded bytes plus whatever one entry takes while it is written.
+/// being built as one tree of values first, and those bytes are kept as a
+/// list of chunks of about `chunkSize` bytes, never as one growing array
+/// (which would double, and copy, its capacity again and again): the memory
+/// a response needs is its encoded bytes plus whatever one entry takes while
+/// it is written.
 ///
 /// Commas are placed by the writer: after `beginObject`/`beginArray` or a
 /// `key`, the next value needs none; after a value or a closed container,
@@ -11,33 +14,67 @@
 /// the writer does not check that keys are unique or that every container
 /// is closed: the typed results that drive it do.
 public struct JSONWriter: Sendable {
-  /// The JSON text written so far.
-  public private(set) var bytes: [UInt8] = []
+  /// The size past which the chunk being written is set aside at the next
+  /// value boundary.
+  static let chunkSize = 256 << 10
+  /// Full chunks, in order, then the one being written.
+  private var chunks: [[UInt8]] = []
+  private var bytes: [UInt8] = []
+  private var chunksCount = 0
   private var needsComma = false
+  /// The request whose answer this is, when long arrays should stop once
+  /// it is cancelled (see `isInterrupted`).
+  package var interruption: RequestContext?
+  /// Set once a long array found `interruption` cancelled and stopped
+  /// writing: the text is then incomplete, and the answer must be -32800.
+  package private(set) var isInterrupted = false
 
   public init() {}
 
-  /// Starts after `prefix`, which must leave the writer expecting a value
-  /// (as `{"result":` does).
-  init(prefix: [UInt8]) {
-    bytes = prefix
+  /// Elements of a long array written between two cancellation checks.
+  static let interruptionInterval = 1 << 16
+
+  /// Whether the request has been cancelled (checked by the writer of a
+  /// long array every `interruptionInterval` elements); sets `isInterrupted`.
+  package mutating func pollInterruption() -> Bool {
+    if !isInterrupted, let interruption, interruption.isCancelled { isInterrupted = true }
+    return isInterrupted
   }
 
   /// The number of bytes written so far.
-  public var count: Int { bytes.count }
+  public var count: Int { chunksCount + bytes.count }
 
-  /// Removes and returns the bytes, leaving the writer empty.
-  mutating func takeBytes() -> [UInt8] {
+  /// The JSON text written so far, contiguous (a copy).
+  public var text: [UInt8] {
+    var all: [UInt8] = []
+    all.reserveCapacity(count)
+    for chunk in chunks { all += chunk }
+    return all + bytes
+  }
+
+  /// Removes and returns the bytes as chunks, leaving the writer empty.
+  mutating func takeChunks() -> [[UInt8]] {
     defer {
+      chunks = []
       bytes = []
+      chunksCount = 0
       needsComma = false
     }
-    return bytes
+    return bytes.isEmpty ? chunks : chunks + [bytes]
   }
 
   @inline(__always)
   private mutating func separate() {
+    if bytes.count >= Self.chunkSize { setChunkAside() }
     if needsComma { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  private mutating func setChunkAside() {
+    chunksCount += bytes.count
+    chunks.append(bytes)
+    bytes = []
+    // Room for the value that crosses the size, so the chunk rarely grows.
+    bytes.reserveCapacity(Self.chunkSize + (8 << 10))
   }
 
   // MARK: Containers
@@ -92,7 +129,7 @@ public struct JSONWriter: Sendable {
 
   public mutating func integer(_ value: Int) {
     separate()
-    appendDigits(value)
+    appendDigits(Int64(value))
     needsComma = true
   }
 
@@ -135,7 +172,7 @@ public struct JSONWriter: Sendable {
     case .bool(let flag): bool(flag)
     case .integer(let number):
       separate()
-      appendDigits(number)
+      appendDigits(Int64(number))
       needsComma = true
     case .double(let number): double(number)
     case .string(let text): string(text)
@@ -162,6 +199,22 @@ public struct JSONWriter: Sendable {
   public mutating func integers(_ values: some Sequence<Int>) {
     beginArray()
     for value in values { integer(value) }
+    endArray()
+  }
+
+  /// An array of integers (the common case, not generic: per-unit maps of
+  /// millions of entries). Stops early once `interruption` is cancelled.
+  public mutating func integers(_ values: [Int]) {
+    beginArray()
+    values.withUnsafeBufferPointer { buffer in
+      var start = 0
+      while start < buffer.count {
+        let end = min(start + Self.interruptionInterval, buffer.count)
+        for value in buffer[start..<end] { integer(value) }
+        start = end
+        if start < buffer.count, pollInterruption() { return }
+      }
+    }
     endArray()
   }
 
@@ -200,12 +253,30 @@ public struct JSONWriter: Sendable {
 
   // MARK: Bytes
 
-  private mutating func appendDigits<T: BinaryInteger>(_ value: T) {
+  /// The decimal digits of `value`, written from a buffer on the stack (no
+  /// String per number: a 12 MB line's maps hold tens of millions).
+  @inline(__always)
+  private mutating func appendDigits(_ value: Int64) {
     if value >= 0 && value < 10 {
       bytes.append(0x30 + UInt8(value))
       return
     }
-    bytes.append(contentsOf: String(value).utf8)
+    var magnitude = value.magnitude
+    // 20 digits and a sign fit in 24 bytes.
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      var index = raw.count
+      repeat {
+        index -= 1
+        raw[index] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if value < 0 {
+        index -= 1
+        raw[index] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[index...]))
+    }
   }
 
   private mutating func appendQuoted(_ text: String) {

@@ -44,13 +44,29 @@ public final class MessageWriter: Sendable {
   /// Writes an already encoded body, framed; false if output has failed.
   @discardableResult
   public func write(body: [UInt8]) -> Bool {
+    write(chunks: [body])
+  }
+
+  /// Writes a body held as chunks (see `JSONWriter`), framed; false if
+  /// output has failed. Each chunk is released once written, so a large
+  /// body's memory goes down while it is written.
+  @discardableResult
+  public func write(chunks: consuming [[UInt8]]) -> Bool {
+    let count = chunks.reduce(0) { $0 + $1.count }
     if logger.isEnabled(.trace) {
-      logger.trace("--> \(String(decoding: body.prefix(4000), as: UTF8.self))")
+      logger.trace("--> \(String(decoding: (chunks.first ?? []).prefix(4000), as: UTF8.self))")
     }
-    let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+    let header = Array("Content-Length: \(count)\r\n\r\n".utf8)
+    var pieces = chunks
     return state.withLock { failed -> Bool in
       guard !failed else { return false }
-      let error = header.withUnsafeBytes { sink.write($0) } ?? body.withUnsafeBytes { sink.write($0) }
+      var error = header.withUnsafeBytes { sink.write($0) }
+      var index = 0
+      while error == nil, index < pieces.count {
+        error = pieces[index].withUnsafeBytes { sink.write($0) }
+        pieces[index] = []
+        index += 1
+      }
       if let error {
         failed = true
         logger.error("output closed (\(error)): dropping further messages")

@@ -89,6 +89,12 @@ final class DaemonConnection {
     enqueue(framed: DaemonConnection.frame(body))
   }
 
+  /// Writes everything queued now (what arrives meanwhile is kept for later).
+  func flush(timeout: Double = 60) throws {
+    let deadline = now() + timeout
+    while !outgoing.isEmpty { try pump(deadline: deadline) }
+  }
+
   // MARK: Receiving
 
   /// Writes what is queued and reads until the response to `id` arrives;

@@ -7,6 +7,8 @@ struct LSPBenchOptions {
   var repetitions = 500
   var warmUp = 20
   var longLineMegabytes = 10.0
+  /// Unclosed RLO on the line of the override scenario (0 skips it).
+  var overrides = 100_000
   /// Whether the daemon's hazard rules stay on (the default) or are all
   /// turned off in `initializationOptions`, to see what the scan costs.
   var hazards = true
@@ -23,7 +25,7 @@ struct LSPBenchOptions {
 
   static let usage = """
     usage: lsp-bench [--quick] [--daemon PATH] [--daemon-log PATH] [--open-mb MB]
-                     [--lines N,N] [--reps N] [--long-line-mb MB] [--hazards on|off]
+                     [--lines N,N] [--reps N] [--long-line-mb MB] [--overrides N] [--hazards on|off]
       --quick            10 MB open, 1,000 and 100,000 lines, 100 repetitions, 1 MB long line
       --daemon PATH      the bidi-lsp executable (default: \(defaultDaemon))
       --daemon-log PATH  where the daemon's stderr goes (default /dev/null)
@@ -31,6 +33,7 @@ struct LSPBenchOptions {
       --lines N,N        line counts of the latency documents (default 1000,1000000; "" skips)
       --reps N           timed edit + request repetitions per document (default 500)
       --long-line-mb MB  size of the long-line document; a tenth of it is measured too (default 10; 0 skips)
+      --overrides N      unclosed RLO on the line of the override scenario (default 100000; 0 skips)
       --hazards on|off   off: initializationOptions turn every hazard rule off (default on)
       --l10n N,N         localization scenarios: .strings and .po files of N entries (e.g. 1000,100000)
     """
@@ -52,6 +55,7 @@ struct LSPBenchOptions {
         repetitions = 100
         warmUp = 10
         longLineMegabytes = 1
+        overrides = 100_000
       case "--daemon":
         guard let path = rest.popFirst() else { return nil }
         daemon = path
@@ -61,6 +65,9 @@ struct LSPBenchOptions {
       case "--open-mb":
         guard let value = number(argument) else { return nil }
         openMegabytes = value
+      case "--overrides":
+        guard let value = number(argument) else { return nil }
+        overrides = Int(value)
       case "--long-line-mb":
         guard let value = number(argument) else { return nil }
         longLineMegabytes = value

@@ -146,6 +146,11 @@ struct LatencyResult {
   /// answer, and the p99 of the others (nil when there are none).
   var withPublish: [Double]
   var p99WithoutPublish: Double?
+  /// The slowest timed repetition: its time, its index, and the
+  /// publishDiagnostics that arrived before its answer (the daemon's idle
+  /// rescan and publish it waited behind; none when it waited behind
+  /// nothing the client can see).
+  var slowest: (seconds: Double, repetition: Int, waitedBehind: NotificationTally)
 }
 
 /// Opens a `lines`-line mixed document, then repeatedly inserts (or deletes
@@ -171,6 +176,7 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
   samples.reserveCapacity(options.repetitions)
   var withPublish: [Double] = []
   var withoutPublish: [Double] = []
+  var slowest = (seconds: 0.0, repetition: 0, waitedBehind: NotificationTally())
   for repetition in 0..<(options.warmUp + options.repetitions) {
     version += 1
     let inserting = repetition % 2 == 0
@@ -178,13 +184,17 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
       inserting
       ? Messages.didChange(version: version, line: line, start: column, end: column, text: "ب")
       : Messages.didChange(version: version, line: line, start: column, end: column + 1, text: "")
-    let publishedCount = session.published.count
+    let publishedBeforeRepetition = session.published
+    let publishedCount = publishedBeforeRepetition.count
     let t0 = now()
     session.connection.enqueue(body: change)
     try session.visualOrder(line: line, length: inserting ? length + 1 : length)
     let elapsed = now() - t0
     if repetition >= options.warmUp {
       samples.append(elapsed)
+      if elapsed > slowest.seconds {
+        slowest = (elapsed, repetition - options.warmUp, session.published - publishedBeforeRepetition)
+      }
       if session.published.count > publishedCount {
         withPublish.append(elapsed)
       } else {
@@ -201,7 +211,8 @@ func measureLatency(lines: Int, options: LSPBenchOptions) throws -> LatencyResul
     documentBytes: Double(document.text.count), p50: percentile(samples, 50),
     p99: percentile(samples, 99), max: samples.max() ?? 0, peakRSS: peak,
     diagnostics: diagnostics, published: published,
-    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? nil : percentile(withoutPublish, 99))
+    withPublish: withPublish, p99WithoutPublish: withoutPublish.isEmpty ? nil : percentile(withoutPublish, 99),
+    slowest: slowest)
 }
 
 // MARK: Long line

@@ -56,12 +56,14 @@ do {
       "Latency: one-character edit in the middle line + bidi/visualOrder of that line, "
         + "\(options.repetitions) repetitions after \(options.warmUp) warm-up")
     var table = Table([
-      "document", "MB", "p50 ms", "p99 ms", "max ms", "peak RSS MB", "diagnostics", "published", "KB each",
+      "document", "MB", "p50 ms", "p99 ms", "max ms", "peak RSS MB", "RSS/doc", "diagnostics", "published",
+      "KB each",
     ])
     var p99s: [Double] = []
     var publishTable = Table([
       "document", "reps with a publish", "their p50 ms", "their max ms", "p99 ms of the others",
     ])
+    var slowestTable = Table(["document", "slowest ms", "repetition", "waited behind"])
     for lines in options.lineCounts {
       let result = try measureLatency(lines: lines, options: options)
       publishTable.add([
@@ -71,10 +73,17 @@ do {
         result.p99WithoutPublish.map { fixed($0 * 1e3, 3) } ?? "-",
       ])
       p99s.append(result.p99)
+      let behind = result.slowest.waitedBehind
+      slowestTable.add([
+        "\(lines) lines", fixed(result.slowest.seconds * 1e3, 3), "\(result.slowest.repetition)",
+        behind.count == 0
+          ? "nothing visible (no publish before its answer)"
+          : "idle hazard rescan + \(behind.count) publishDiagnostics (\(fixed(Double(behind.bytes) / 1e3, 1)) KB)",
+      ])
       table.add([
         "\(lines) lines", fixed(result.documentBytes / 1e6, 1), fixed(result.p50 * 1e3, 3),
         fixed(result.p99 * 1e3, 3), fixed(result.max * 1e3, 3), fixed(result.peakRSS / 1e6, 1),
-        "\(result.diagnostics)", "\(result.published.count)",
+        fixed(result.peakRSS / result.documentBytes, 2) + "x", "\(result.diagnostics)", "\(result.published.count)",
         fixed(Double(result.published.bytes) / Double(max(result.published.count, 1)) / 1e3, 1),
       ])
     }
@@ -87,11 +96,28 @@ do {
       "The same repetitions, split by whether a publishDiagnostics (the daemon's idle-time hazard "
         + "rescan of the previous edit) arrived before the answer")
     print(publishTable.render())
+    print("The slowest timed repetition, and the background work it waited behind")
+    print(slowestTable.render())
     if p99s.count >= 2, let first = p99s.first, let last = p99s.last {
       print(
         "p99(\(options.lineCounts.last!) lines) / p99(\(options.lineCounts.first!) lines) = "
           + "\(fixed(last / first, 2))x (target <= 2x)")
     }
+    print("")
+  }
+
+  if options.overrides > 0 {
+    let result = try measureOverrideLine(overrides: options.overrides, options: options)
+    print(
+      "Unclosed overrides: a line of \(options.overrides) unclosed RLO (\(result.hazards) hazards) edited, "
+        + "then, \(Int(overrideRequestDelay * 1e3)) ms later, bidi/visualOrder of another line; "
+        + "\(result.samples.count) repetitions")
+    var table = Table(["measure", "value", "target"])
+    table.add(["follow-up request p50", fixed(percentile(result.samples, 50) * 1e3, 3) + " ms", ""])
+    table.add(["follow-up request max", fixed((result.samples.max() ?? 0) * 1e3, 3) + " ms", "< 100 ms"])
+    table.add(["diagnostics per publish", "\(result.diagnosticsPerPublish)", ""])
+    table.add(["bytes per publish", fixed(Double(result.bytesPerPublish) / 1e3, 1) + " KB", ""])
+    print(table.render())
     print("")
   }
 
