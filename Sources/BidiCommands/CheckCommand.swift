@@ -12,7 +12,7 @@ import UnicodeBidi
 #endif
 
 /// The usage text of `bidi-lsp check`.
-public let checkUsage = """
+package let checkUsage = """
   usage: bidi-lsp check [--format text|json] [--language ID] [--locale TAG] [--] FILE|DIR|- ...
 
   Reports bidi hazards (Trojan Source, CVE-2021-42574) as
@@ -45,7 +45,7 @@ public let checkUsage = """
 /// scanned line by line, so a large file is never held in memory at once
 /// (only its longest line). `renderer`, if given, adds each flagged line's
 /// visual order to the messages.
-public func runCheck(
+package func runCheck(
   arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void, renderer: VisualOrderRenderer? = nil
 ) -> Int32 {
   var format = CheckRun.Format.text
@@ -282,7 +282,7 @@ private struct CheckRun {
     }
   }
 
-  /// Checks a localization file (contract §7, `LocalizationCheck`): read
+  /// Checks a localization file (Protocol/localization.md, `LocalizationCheck`): read
   /// whole, decoded by its byte order mark (a UTF-16 file, whose bytes hold
   /// NULs, is not binary), its values checked one by one.
   mutating func checkLocalization(_ input: consuming CheckInput, path: String, format: LocalizationFormat) {

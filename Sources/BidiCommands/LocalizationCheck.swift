@@ -18,12 +18,12 @@ struct CheckFinding {
   var variant: String? = nil
 }
 
-/// What `check` finds in a localization file (contract §7): the file
+/// What `check` finds in a localization file (Protocol/localization.md): the file
 /// decoded by its byte order mark, its values read by the format's reader,
-/// the §7 findings of the values (`bidi.placeholderDirection`,
-/// `bidi.valueDirection`, the §5 hazards of each value paragraph as its own
+/// the localization findings of the values (`bidi.placeholderDirection`,
+/// `bidi.valueDirection`, the hazards of each value paragraph as its own
 /// context, `bidi.inIdentifier` for a control in a key) and the syntax
-/// error (`bidi.localizationSyntax`); and the §5 whole-line rules on
+/// error (`bidi.localizationSyntax`); and the whole-line hazard rules on
 /// everything that is not a value: keys, comments, metadata, and the lines
 /// after a syntax error (which are plain lines). A control is so reported
 /// once, by the rules of the place it is in.
@@ -56,7 +56,7 @@ enum LocalizationCheck {
     }.map(\.element)
   }
 
-  /// The whole-line rules of §5 on the text outside values: every value's
+  /// The whole-line hazard rules on the text outside values: every value's
   /// source range and every control of a key (reported as
   /// `bidi.inIdentifier` already) blanked, byte for byte, so that columns
   /// stay those of the file. Invalid UTF-8 at the syntax error is that

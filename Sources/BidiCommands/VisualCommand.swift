@@ -16,8 +16,8 @@ import UnicodeBidi
 /// read in blocks into a buffer that holds one line at most, a line longer
 /// than `--max-paragraph` is reordered paragraph by paragraph, and a single
 /// paragraph longer than that is refused (exit 2).
-public enum VisualCommand {
-  public static let usage = """
+package enum VisualCommand {
+  package static let usage = """
     Usage: bidi-lsp visual [OPTIONS] [FILE|-]
     Prints each line of FILE (or standard input) in visual order, left to
     right, with mirrored glyphs (UAX #9), for terminals and scripts.
@@ -46,7 +46,7 @@ public enum VisualCommand {
 
   /// Runs the command; returns the exit status (0, or 2 on usage or I/O
   /// errors and refused paragraphs).
-  public static func run(arguments: [String], stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) -> Int32 {
+  package static func run(arguments: [String], stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) -> Int32 {
     let parsed: (options: VisualOptions, path: String?, help: Bool)
     do throws(UsageError) {
       parsed = try VisualOptions.parse(arguments)

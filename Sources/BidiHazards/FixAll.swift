@@ -1,7 +1,7 @@
 import UnicodeBidi
 
 /// How "fix all" repairs a document.
-public enum FixAllStrategy: Sendable, Hashable {
+package enum FixAllStrategy: Sendable, Hashable {
   /// Remove every offending control (and the PDF of each removed override).
   case remove
   /// Close every unclosed opener where its context ends, turn overrides into
@@ -18,7 +18,7 @@ public enum FixAllStrategy: Sendable, Hashable {
 /// that a mark further on becomes `bidi.inIdentifier`. For a whole document,
 /// use `HazardLineCache.fixAllEdits(strategy:line:)` or
 /// `HazardScanner.fixAllEdits(document:strategy:)`, which rescan and repeat.
-public func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStrategy) -> [HazardTextEdit] {
+package func fixAllEdits(for diagnostics: [HazardDiagnostic], strategy: FixAllStrategy) -> [HazardTextEdit] {
   var edits: [HazardTextEdit] = []
   // A character can carry several diagnostics (an unclosed override is also
   // `bidi.override`): the first edit of a character wins, so that edits
@@ -80,7 +80,7 @@ extension HazardScanner {
   /// Fix-all for a whole document (split into lines at `\n`, `\r\n` and
   /// `\r`): edits after which a rescan finds no hazard (see
   /// `HazardLineCache.fixAllEdits(strategy:line:)`).
-  public func fixAllEdits(document text: some Collection<UInt8>, strategy: FixAllStrategy) -> [HazardTextEdit] {
+  package func fixAllEdits(document text: some Collection<UInt8>, strategy: FixAllStrategy) -> [HazardTextEdit] {
     var quiet = self
     quiet.renderer = nil  // messages are not shown
     var lines: [[UInt8]] = []

@@ -10,12 +10,12 @@ import UnicodeBidi
 /// The controls' UTF-8 is fixed: U+200E/F are E2 80 8E/8F, U+202A–E are
 /// E2 80 AA–AE, U+2066–9 are E2 81 A6–A9, U+061C is D8 9C. ASCII is skipped
 /// eight bytes at a time; other sequences are validated as they pass.
-public enum HazardBytes {
+package enum HazardBytes {
   /// The offset of the first byte at or after `start` that begins a bidi
   /// control or an ill-formed sequence (a sequence cut off by the end of
   /// `bytes` counts as ill-formed: callers reading in blocks carry the last
   /// three bytes over), or nil if there is none.
-  public static func firstHazard(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+  package static func firstHazard(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
     guard let base = bytes.baseAddress else { return nil }
     let n = bytes.count
     var i = start

@@ -1,6 +1,6 @@
 /// The kinds of bidi hazard, with their diagnostic codes (Protocol/specification.md,
 /// “`textDocument/publishDiagnostics`”).
-public enum HazardCode: String, CaseIterable, Sendable, Hashable {
+package enum HazardCode: String, CaseIterable, Sendable, Hashable {
   /// An embedding, override or isolate still open at the end of its line
   /// (or, in source code, at the end of the code on its line).
   case unpaired = "bidi.unpaired"
@@ -21,17 +21,17 @@ public enum HazardCode: String, CaseIterable, Sendable, Hashable {
 
   /// The key of the rule in the `diagnostics` settings object: the code
   /// without the `bidi.` prefix.
-  public var settingsKey: String {
+  package var settingsKey: String {
     String(rawValue.dropFirst(5))
   }
 
   /// The code for a settings key (`"unpaired"`), or nil if unknown.
-  public init?(settingsKey: String) {
+  package init?(settingsKey: String) {
     self.init(rawValue: "bidi." + settingsKey)
   }
 
   /// The severity used when the rule is simply on.
-  public var defaultSeverity: HazardSeverity {
+  package var defaultSeverity: HazardSeverity {
     switch self {
     case .unpaired, .inIdentifier, .inComment, .inString: .error
     case .override, .unmatched, .invalidUtf8: .warning
@@ -40,14 +40,14 @@ public enum HazardCode: String, CaseIterable, Sendable, Hashable {
 }
 
 /// A diagnostic severity, as in LSP.
-public enum HazardSeverity: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum HazardSeverity: String, CaseIterable, Sendable, Hashable, Comparable {
   case error
   case warning
   case information
   case hint
 
   /// The LSP `DiagnosticSeverity` number (1 = Error … 4 = Hint).
-  public var lspValue: Int {
+  package var lspValue: Int {
     switch self {
     case .error: 1
     case .warning: 2
@@ -57,7 +57,7 @@ public enum HazardSeverity: String, CaseIterable, Sendable, Hashable, Comparable
   }
 
   /// More severe sorts first.
-  public static func < (lhs: HazardSeverity, rhs: HazardSeverity) -> Bool {
+  package static func < (lhs: HazardSeverity, rhs: HazardSeverity) -> Bool {
     lhs.lspValue < rhs.lspValue
   }
 }

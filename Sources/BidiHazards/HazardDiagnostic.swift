@@ -4,33 +4,33 @@ import UnicodeBidi
 ///
 /// Positions are zero-based; `range` counts UTF-8 bytes from the start of the
 /// line (see `LineUnits` in UnicodeBidi to convert to UTF-16 or UTF-32 units).
-public struct HazardDiagnostic: Sendable, Hashable {
+package struct HazardDiagnostic: Sendable, Hashable {
   /// The rule that reported it.
-  public var code: HazardCode
+  package var code: HazardCode
   /// The configured severity of that rule.
-  public var severity: HazardSeverity
+  package var severity: HazardSeverity
   /// Zero-based line number.
-  public var line: Int
+  package var line: Int
   /// UTF-8 byte offsets of the offending character (or invalid bytes).
-  public var range: Range<Int>
+  package var range: Range<Int>
   /// The offending control; nil for `bidi.invalidUtf8`.
-  public var control: BidiControl?
+  package var control: BidiControl?
   /// A human-readable message naming the character and its effect.
-  public var message: String
+  package var message: String
   /// For an opener that is not closed: where closers would go, and which.
-  public var closing: ClosingInsertion?
+  package var closing: ClosingInsertion?
   /// For an override closed by a PDF: that PDF's byte range.
-  public var pairedCloser: Range<Int>?
+  package var pairedCloser: Range<Int>?
   /// Whether the control stands inside an identifier (where no embedding
   /// can replace it: any control there is wrong).
-  public var isInIdentifier = false
+  package var isInIdentifier = false
   /// The line in visual order, from the scanner's renderer, for lines up to
   /// `HazardScanner.visualOrderInMessageLimit` bytes (nil for longer lines
   /// or without a renderer). Shared by the diagnostics of a line, and also
   /// at the end of their `message`.
-  public var visualOrder: String?
+  package var visualOrder: String?
 
-  public init(
+  package init(
     code: HazardCode, severity: HazardSeverity, line: Int, range: Range<Int>,
     control: BidiControl?, message: String, closing: ClosingInsertion? = nil,
     pairedCloser: Range<Int>? = nil
@@ -50,21 +50,21 @@ public struct HazardDiagnostic: Sendable, Hashable {
 /// the closers to insert there (in order): a PDI for each isolate, a PDF for
 /// each embedding or override, from the innermost open scope out to the
 /// opener itself.
-public struct ClosingInsertion: Sendable, Hashable {
+package struct ClosingInsertion: Sendable, Hashable {
   /// UTF-8 byte offset in the line: the end of the opener's context (before
   /// the end of its comment or string literal, before a trailing comment, or
   /// the end of the line).
-  public var offset: Int
+  package var offset: Int
   /// The closers, innermost first. (A slice: the openers of one context
   /// share one array, so a line with many open controls stays linear.)
-  public var closers: ArraySlice<BidiControl>
+  package var closers: ArraySlice<BidiControl>
   /// Whether a space must go before the closers (they would otherwise
   /// stick to an identifier).
-  public var spaceBefore: Bool
+  package var spaceBefore: Bool
   /// Whether a space must go after the closers.
-  public var spaceAfter: Bool
+  package var spaceAfter: Bool
 
-  public init(
+  package init(
     offset: Int, closers: ArraySlice<BidiControl>, spaceBefore: Bool = false, spaceAfter: Bool = false
   ) {
     self.offset = offset
@@ -74,7 +74,7 @@ public struct ClosingInsertion: Sendable, Hashable {
   }
 
   /// The UTF-8 text to insert.
-  public var text: [UInt8] {
+  package var text: [UInt8] {
     var bytes: [UInt8] = spaceBefore ? [0x20] : []
     for closer in closers { bytes += closer.utf8 }
     if spaceAfter { bytes.append(0x20) }

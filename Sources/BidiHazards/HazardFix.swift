@@ -2,12 +2,12 @@ import UnicodeBidi
 
 /// A text edit within one line: replace the UTF-8 byte range `range` of line
 /// `line` (zero-based) with `newText`.
-public struct HazardTextEdit: Sendable, Hashable {
-  public var line: Int
-  public var range: Range<Int>
-  public var newText: String
+package struct HazardTextEdit: Sendable, Hashable {
+  package var line: Int
+  package var range: Range<Int>
+  package var newText: String
 
-  public init(line: Int, range: Range<Int>, newText: String) {
+  package init(line: Int, range: Range<Int>, newText: String) {
     self.line = line
     self.range = range
     self.newText = newText
@@ -17,7 +17,7 @@ public struct HazardTextEdit: Sendable, Hashable {
   /// from the end of the line backwards, so their ranges all refer to the
   /// original line; an insertion and a replacement at the same offset keep
   /// the insertion first. Ranges past the end of the line are clamped.
-  public static func apply(_ edits: [HazardTextEdit], to line: [UInt8]) -> [UInt8] {
+  package static func apply(_ edits: [HazardTextEdit], to line: [UInt8]) -> [UInt8] {
     let ordered = edits.enumerated().sorted { a, b in
       if a.element.range.lowerBound != b.element.range.lowerBound {
         return a.element.range.lowerBound > b.element.range.lowerBound
@@ -38,9 +38,9 @@ public struct HazardTextEdit: Sendable, Hashable {
 }
 
 /// A quick fix for one diagnostic.
-public struct HazardFix: Sendable, Hashable {
+package struct HazardFix: Sendable, Hashable {
   /// What the fix does.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// Removes the offending character (and, for a balanced override, its PDF).
     case remove
     /// Inserts the closers that close an opener on its own line.
@@ -49,15 +49,15 @@ public struct HazardFix: Sendable, Hashable {
     case replaceOverrideWithEmbedding
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// A title for the editor's menu.
-  public var title: String
+  package var title: String
   /// The edits, all on the diagnostic's line.
-  public var edits: [HazardTextEdit]
+  package var edits: [HazardTextEdit]
   /// Whether this is the fix to prefer for the diagnostic.
-  public var isPreferred: Bool
+  package var isPreferred: Bool
 
-  public init(kind: Kind, title: String, edits: [HazardTextEdit], isPreferred: Bool) {
+  package init(kind: Kind, title: String, edits: [HazardTextEdit], isPreferred: Bool) {
     self.kind = kind
     self.title = title
     self.edits = edits
@@ -67,7 +67,7 @@ public struct HazardFix: Sendable, Hashable {
 
 extension HazardDiagnostic {
   /// The quick fixes for this diagnostic, preferred first.
-  public var fixes: [HazardFix] {
+  package var fixes: [HazardFix] {
     guard let control else {
       // Invalid UTF-8: replace with U+FFFD.
       return [
@@ -128,7 +128,7 @@ extension HazardDiagnostic {
 
 extension BidiControl {
   /// The character as a one-scalar string.
-  public var string: String {
+  package var string: String {
     String(decoding: utf8, as: UTF8.self)
   }
 }

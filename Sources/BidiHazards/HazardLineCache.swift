@@ -3,15 +3,15 @@ import DocumentStore
 /// What the hazard scan keeps for one line of a document, in the document's
 /// `LineTree` (see `LineState`): the tokenizer state at the line's start and
 /// the line's diagnostics.
-public struct HazardLineState: LineState, Hashable {
+package struct HazardLineState: LineState, Hashable {
   /// The tokenizer state at the start of the line.
-  public var startState: LexerState
+  package var startState: LexerState
   /// The line's diagnostics (their `line` as when they were found).
-  public var diagnostics: [HazardDiagnostic]
+  package var diagnostics: [HazardDiagnostic]
   /// Hazards of the line beyond the scanner's per-line limit (counted only).
-  public var omitted: Int
+  package var omitted: Int
 
-  public init(startState: LexerState, diagnostics: [HazardDiagnostic], omitted: Int = 0) {
+  package init(startState: LexerState, diagnostics: [HazardDiagnostic], omitted: Int = 0) {
     self.startState = startState
     self.diagnostics = diagnostics
     self.omitted = omitted
@@ -19,7 +19,7 @@ public struct HazardLineState: LineState, Hashable {
 
   /// Lines with diagnostics are flagged, so reading a document's diagnostics
   /// costs their number, not the document's length.
-  public var isFlagged: Bool { !diagnostics.isEmpty }
+  package var isFlagged: Bool { !diagnostics.isEmpty }
 }
 
 /// Hazard results of a document, kept up to date incrementally in the
@@ -31,22 +31,22 @@ public struct HazardLineState: LineState, Hashable {
 /// state, and goes on past the edit only while the tokenizer state at the
 /// next line's start changes (for example when an edit opens a block
 /// comment). Read `diagnostics` once `needsRefresh` is false.
-public struct HazardLineCache: Sendable {
+package struct HazardLineCache: Sendable {
   /// The scanner (language, settings, renderer).
-  public let scanner: HazardScanner
+  package let scanner: HazardScanner
 
-  public init(scanner: HazardScanner) {
+  package init(scanner: HazardScanner) {
     self.scanner = scanner
   }
 
   /// Whether some lines of `text` wait for `refresh`.
-  public func needsRefresh<A>(_ text: LineTree<A>) -> Bool {
+  package func needsRefresh<A>(_ text: LineTree<A>) -> Bool {
     text.freshStateCount < text.lineCount
   }
 
   /// The first line that waits for a scan (`lineCount` when none does), for
   /// progress reports.
-  public func firstUnscannedLine<A>(_ text: LineTree<A>) -> Int {
+  package func firstUnscannedLine<A>(_ text: LineTree<A>) -> Int {
     text.firstLineWithoutFreshState(from: 0) ?? text.lineCount
   }
 
@@ -56,7 +56,7 @@ public struct HazardLineCache: Sendable {
   /// call: `needsRefresh` says whether some do; a line is always scanned
   /// whole). Returns the ranges of lines rescanned, in order.
   @discardableResult
-  public func refresh<A>(
+  package func refresh<A>(
     _ text: inout LineTree<A>, limit: Int = .max, bytes: Int = .max, until stop: () -> Bool = { false }
   ) -> [Range<Int>] {
     refreshCounting(&text, limit: limit, bytes: bytes, until: stop).ranges
@@ -64,7 +64,7 @@ public struct HazardLineCache: Sendable {
 
   /// One slice of `refresh`: about `bytes` bytes of lines, or until
   /// `stop()`; returns how many bytes of lines it scanned.
-  public func refreshSlice<A>(_ text: inout LineTree<A>, bytes: Int, until stop: () -> Bool) -> Int {
+  package func refreshSlice<A>(_ text: inout LineTree<A>, bytes: Int, until stop: () -> Bool) -> Int {
     refreshCounting(&text, limit: .max, bytes: bytes, until: stop).bytes
   }
 
@@ -123,13 +123,13 @@ public struct HazardLineCache: Sendable {
   }
 
   /// Every diagnostic of `text`, in order, with current line numbers.
-  public func diagnostics<A>(_ text: LineTree<A>) -> [HazardDiagnostic] {
+  package func diagnostics<A>(_ text: LineTree<A>) -> [HazardDiagnostic] {
     diagnostics(text, in: 0..<text.lineCount)
   }
 
   /// Calls `body` with each line that has diagnostics (its current number
   /// and its state), in order, until `body` returns false.
-  public func forEachFlaggedLine<A>(_ text: LineTree<A>, _ body: (Int, HazardLineState) -> Bool) {
+  package func forEachFlaggedLine<A>(_ text: LineTree<A>, _ body: (Int, HazardLineState) -> Bool) {
     var from = 0
     while let n = text.nextFlaggedLine(from: from) {
       guard let state = text.lineState(ofLine: n, as: HazardLineState.self)?.state, body(n, state) else { return }
@@ -139,7 +139,7 @@ public struct HazardLineCache: Sendable {
 
   /// The diagnostics of some lines, with current line numbers: O(log n) for
   /// each line that has some.
-  public func diagnostics<A>(_ text: LineTree<A>, in lines: Range<Int>) -> [HazardDiagnostic] {
+  package func diagnostics<A>(_ text: LineTree<A>, in lines: Range<Int>) -> [HazardDiagnostic] {
     var all: [HazardDiagnostic] = []
     let lines = lines.clamped(to: 0..<text.lineCount)
     var from = lines.lowerBound
@@ -167,7 +167,7 @@ extension HazardLineCache {
   /// never overlap; none adds or removes a line.
   /// Lines whose diagnostics were capped are rescanned without the cap, so
   /// that fix-all fixes every hazard, shown or not.
-  public func fixAllEdits<A>(_ text: LineTree<A>, strategy: FixAllStrategy) -> [HazardTextEdit] {
+  package func fixAllEdits<A>(_ text: LineTree<A>, strategy: FixAllStrategy) -> [HazardTextEdit] {
     var uncapped = scanner
     uncapped.maximumDiagnosticsPerLine = nil
     var all: [HazardDiagnostic] = []

@@ -3,19 +3,19 @@ import UnicodeBidi
 /// Gives the visual order of a line (its UTF-8 bytes, without the line
 /// terminator) as displayed text, or nil if it cannot. The server plugs in
 /// the UAX #9 implementation; messages then say how the line displays.
-public typealias VisualOrderRenderer = @Sendable (_ line: [UInt8]) -> String?
+package typealias VisualOrderRenderer = @Sendable (_ line: [UInt8]) -> String?
 
 /// The result of scanning one line.
-public struct LineScan: Sendable, Hashable {
+package struct LineScan: Sendable, Hashable {
   /// The line's hazards, ordered by position.
-  public var diagnostics: [HazardDiagnostic]
+  package var diagnostics: [HazardDiagnostic]
   /// The tokenizer state at the start of the next line.
-  public var endState: LexerState
+  package var endState: LexerState
   /// Hazards found beyond `HazardScanner.maximumDiagnosticsPerLine`:
   /// counted, not made.
-  public var omitted = 0
+  package var omitted = 0
 
-  public init(diagnostics: [HazardDiagnostic], endState: LexerState, omitted: Int = 0) {
+  package init(diagnostics: [HazardDiagnostic], endState: LexerState, omitted: Int = 0) {
     self.diagnostics = diagnostics
     self.endState = endState
     self.omitted = omitted
@@ -51,23 +51,23 @@ public struct LineScan: Sendable, Hashable {
 /// an unclosed RLO in a comment is `bidi.inComment` and `bidi.override`.
 /// Marks (LRM, RLM, ALM) outside identifiers, and balanced embeddings and
 /// isolates, are never reported.
-public struct HazardScanner: Sendable {
+package struct HazardScanner: Sendable {
   /// The language, or nil for plain text (whole-line rules only).
-  public let language: SourceLanguage?
+  package let language: SourceLanguage?
   /// Which rules report, and how severely.
-  public var settings: HazardSettings
+  package var settings: HazardSettings
   /// Gives a line's visual order for messages; nil leaves it out.
-  public var renderer: VisualOrderRenderer?
+  package var renderer: VisualOrderRenderer?
   /// At most this many diagnostics are made per line (the first the scan
   /// finds); the others are only counted (`LineScan.omitted`). Nil: all
   /// (`bidi-lsp check`). The pairing rules still see every control.
-  public var maximumDiagnosticsPerLine: Int?
+  package var maximumDiagnosticsPerLine: Int?
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message.
-  public static let visualOrderInMessageLimit = 400
+  package static let visualOrderInMessageLimit = 400
 
-  public init(language: SourceLanguage?, settings: HazardSettings = .default, renderer: VisualOrderRenderer? = nil) {
+  package init(language: SourceLanguage?, settings: HazardSettings = .default, renderer: VisualOrderRenderer? = nil) {
     self.language = language
     self.settings = settings
     self.renderer = renderer
@@ -76,7 +76,7 @@ public struct HazardScanner: Sendable {
 
   /// Scans one line (its UTF-8 bytes without the terminator), starting in
   /// `state` (the previous line's `endState`; `.initial` for line 0).
-  public func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+  package func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
     var controls: [(offset: Int, control: BidiControl)] = []
     var invalid: [Range<Int>] = []
     var i = 0
@@ -143,7 +143,7 @@ public struct HazardScanner: Sendable {
   }
 
   /// Scans one line given as any collection of UTF-8 bytes.
-  public func scanLine(_ line: some Collection<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+  package func scanLine(_ line: some Collection<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
     if let scan = line.withContiguousStorageIfAvailable({ scanLine($0, lineNumber: lineNumber, state: state) }) {
       return scan
     }
@@ -151,7 +151,7 @@ public struct HazardScanner: Sendable {
   }
 
   /// Scans a whole document, split into lines at `\n`, `\r\n` and `\r`.
-  public func scanDocument(_ text: some Collection<UInt8>) -> [HazardDiagnostic] {
+  package func scanDocument(_ text: some Collection<UInt8>) -> [HazardDiagnostic] {
     var result: [HazardDiagnostic] = []
     var state = LexerState.initial
     forEachLine(of: text) { number, line in
@@ -163,7 +163,7 @@ public struct HazardScanner: Sendable {
   }
 
   /// Scans a whole document.
-  public func scanDocument(_ text: String) -> [HazardDiagnostic] {
+  package func scanDocument(_ text: String) -> [HazardDiagnostic] {
     scanDocument(text.utf8)
   }
 
@@ -177,7 +177,7 @@ public struct HazardScanner: Sendable {
 /// Calls `body` with each line (zero-based number, bytes without the
 /// terminator) of `text`, split at `\n`, `\r\n` and `\r`. A text ending
 /// with a terminator has an empty last line, as in LSP.
-public func forEachLine(
+package func forEachLine(
   of text: some Collection<UInt8>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
 ) rethrows {
   func split(_ p: UnsafeBufferPointer<UInt8>) throws {

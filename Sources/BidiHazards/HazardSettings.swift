@@ -1,6 +1,6 @@
 /// How one rule is configured: `false`, `true` or a severity name in the
 /// `diagnostics` settings object (Protocol/specification.md, “Settings”).
-public enum HazardRuleSetting: Sendable, Hashable {
+package enum HazardRuleSetting: Sendable, Hashable {
   /// The rule reports nothing.
   case off
   /// The rule reports with its default severity.
@@ -9,34 +9,34 @@ public enum HazardRuleSetting: Sendable, Hashable {
   case severity(HazardSeverity)
 
   /// `true` → `.on`, `false` → `.off`.
-  public init(enabled: Bool) {
+  package init(enabled: Bool) {
     self = enabled ? .on : .off
   }
 
   /// `"error"`, `"warning"`, `"information"` or `"hint"`; nil for anything else.
-  public init?(severityName: String) {
+  package init?(severityName: String) {
     guard let severity = HazardSeverity(rawValue: severityName) else { return nil }
     self = .severity(severity)
   }
 }
 
 /// Which hazard rules are on, and with which severities. All on by default.
-public struct HazardSettings: Sendable, Hashable {
+package struct HazardSettings: Sendable, Hashable {
   private var rules: [HazardCode: HazardRuleSetting] = [:]
 
   /// Every rule on, with its default severity.
-  public static let `default` = HazardSettings()
+  package static let `default` = HazardSettings()
 
-  public init() {}
+  package init() {}
 
   /// The setting of one rule.
-  public subscript(code: HazardCode) -> HazardRuleSetting {
+  package subscript(code: HazardCode) -> HazardRuleSetting {
     get { rules[code] ?? .on }
     set { rules[code] = newValue }
   }
 
   /// The severity a rule reports with, or nil if it is off.
-  public func severity(for code: HazardCode) -> HazardSeverity? {
+  package func severity(for code: HazardCode) -> HazardSeverity? {
     switch self[code] {
     case .off: nil
     case .on: code.defaultSeverity
@@ -45,14 +45,14 @@ public struct HazardSettings: Sendable, Hashable {
   }
 
   /// Whether a rule reports anything.
-  public func isEnabled(_ code: HazardCode) -> Bool {
+  package func isEnabled(_ code: HazardCode) -> Bool {
     self[code] != .off
   }
 
   /// Sets a rule by its settings key (`"inComment"`). Returns false, and
   /// changes nothing, if the key is unknown.
   @discardableResult
-  public mutating func set(key: String, to setting: HazardRuleSetting) -> Bool {
+  package mutating func set(key: String, to setting: HazardRuleSetting) -> Bool {
     guard let code = HazardCode(settingsKey: key) else { return false }
     self[code] = setting
     return true

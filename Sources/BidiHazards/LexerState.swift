@@ -6,7 +6,7 @@
 /// so an incremental scan can stop at the first line whose start state did
 /// not change (see `HazardLineCache`). A document keeps one per line: it is
 /// kept small (40 bytes).
-public struct LexerState: Sendable, Hashable {
+package struct LexerState: Sendable, Hashable {
   enum Mode: Sendable, Hashable {
     case code
     /// Inside `/* */` (with the nesting depth, for Swift and Rust).
@@ -27,10 +27,10 @@ public struct LexerState: Sendable, Hashable {
   var frames: [InterpolationFrame] = []
 
   /// The state at the start of a document.
-  public static let initial = LexerState(mode: .code)
+  package static let initial = LexerState(mode: .code)
 
   /// Whether the line starts inside a comment.
-  public var isInComment: Bool {
+  package var isInComment: Bool {
     switch mode {
     case .blockComment, .rubyBlockComment: true
     default: false
@@ -39,7 +39,7 @@ public struct LexerState: Sendable, Hashable {
 
   /// Whether the line starts inside a string literal or here-document (or
   /// inside the interpolation of one).
-  public var isInString: Bool {
+  package var isInString: Bool {
     switch mode {
     case .string, .hereDocuments: true
     default: !frames.isEmpty

@@ -1,6 +1,6 @@
 /// A programming language whose comments, string literals and identifiers
 /// the hazard scanner can tell apart.
-public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
+package enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
   case c
   case cpp
   case objectiveC = "objective-c"
@@ -17,7 +17,7 @@ public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
 
   /// The language for an LSP `languageId` (`"c"`, `"typescriptreact"`,
   /// `"shellscript"`, …), or nil if unknown.
-  public init?(languageId: String) {
+  package init?(languageId: String) {
     switch languageId.lowercased() {
     case "c": self = .c
     case "cpp", "c++", "cuda-cpp": self = .cpp
@@ -37,7 +37,7 @@ public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
   }
 
   /// The language for a file name extension without the dot (`"rs"`), or nil.
-  public init?(fileExtension: String) {
+  package init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "c", "h": self = .c
     case "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ipp", "tpp", "inl", "cu": self = .cpp
@@ -58,7 +58,7 @@ public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
 
   /// The language for a file path, from its extension or a few well-known
   /// file names (`Rakefile`, `Gemfile`, `.bashrc`), or nil.
-  public init?(path: String) {
+  package init?(path: String) {
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     switch name {
     case "Rakefile", "Gemfile", "Guardfile", "Podfile", "Vagrantfile", "Brewfile":
@@ -74,7 +74,7 @@ public enum SourceLanguage: String, CaseIterable, Sendable, Hashable {
   }
 
   /// The language named by a `#!` line (`#!/usr/bin/env python3`), or nil.
-  public init?(shebang line: some Collection<UInt8>) {
+  package init?(shebang line: some Collection<UInt8>) {
     let bytes = Array(line.prefix(256))
     guard bytes.count > 2, bytes[0] == 0x23, bytes[1] == 0x21 else { return nil }
     let words = bytes.dropFirst(2).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })

@@ -5,7 +5,7 @@ extension HazardScanner {
   /// for diagnostic messages. The bidi controls the line keeps in its visual
   /// order are written by name (`<RLI>`), so that the message itself cannot
   /// be reordered by them.
-  public static let visualOrderRenderer: VisualOrderRenderer = { bytes in
+  package static let visualOrderRenderer: VisualOrderRenderer = { bytes in
     let line = BidiParagraph(utf8: bytes).line()
     // Built as UTF-8 bytes: appending scalars to a String one by one costs
     // more than the reordering.

@@ -23,7 +23,7 @@ extension MarkPlanner {
 
   /// The direction a paragraph of the line now resolves to under
   /// firstStrong, or nil when it has no strong character.
-  public func firstStrongDirection(ofParagraph paragraph: Int) -> BidiDirection? {
+  package func firstStrongDirection(ofParagraph paragraph: Int) -> BidiDirection? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     return firstStrong(inParagraph: paragraph)?.direction
   }
@@ -31,7 +31,7 @@ extension MarkPlanner {
   /// Mode `direction` over the whole line: for each non-empty paragraph that
   /// does not resolve to `direction` under firstStrong, the mark of that
   /// direction at its start. See `directionEdit(_:paragraph:)`.
-  public func directionEdits(_ direction: BidiDirection) -> [MarkEdit] {
+  package func directionEdits(_ direction: BidiDirection) -> [MarkEdit] {
     var list = EditList()
     for paragraph in paragraphIndices.indices {
       plan(direction, paragraph: paragraph, resolved: firstStrong(inParagraph: paragraph)?.direction, into: &list)
@@ -47,7 +47,7 @@ extension MarkPlanner {
   /// gets the mark. When the paragraph starts with a mark of another
   /// direction (LRM, RLM or ALM), that mark is replaced rather than a new one
   /// inserted, so that switching directions does not pile marks up.
-  public func directionEdit(_ direction: BidiDirection, paragraph: Int) -> MarkEdit? {
+  package func directionEdit(_ direction: BidiDirection, paragraph: Int) -> MarkEdit? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }
     return directionEdit(
       direction, paragraph: paragraph, resolved: firstStrong(inParagraph: paragraph)?.direction)
@@ -58,7 +58,7 @@ extension MarkPlanner {
   /// line of the block with `resolved`, the direction the whole block now
   /// resolves to under firstStrong (nil when it has no strong character). The
   /// mark goes at the start of paragraph `paragraph` of this line (normally 0).
-  public func directionEdit(
+  package func directionEdit(
     _ direction: BidiDirection, paragraph: Int, resolved: BidiDirection?
   ) -> MarkEdit? {
     guard paragraphIndices.indices.contains(paragraph) else { return nil }

@@ -19,7 +19,7 @@ extension MarkPlanner {
   ///   initiator would pair with it), or an embedding or override opened
   ///   inside and closed outside (or the reverse). Unpaired embedding,
   ///   override and PDF characters are allowed.
-  public func isolateEdits(_ range: Range<Int>, kind: IsolateKind = .auto) throws(MarkError)
+  package func isolateEdits(_ range: Range<Int>, kind: IsolateKind = .auto) throws(MarkError)
     -> [MarkEdit]
   {
     let span = try scalarRange(strictly: range)

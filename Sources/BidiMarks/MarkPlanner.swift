@@ -16,7 +16,7 @@ import UnicodeBidi
 /// of modes `placeholders`, `runs` and `strip` are read leniently: clamped to
 /// the line, an end inside a character moved outward to include it. Mode
 /// `isolate` checks its range strictly and throws `MarkError`.
-public struct MarkPlanner: Sendable {
+package struct MarkPlanner: Sendable {
   /// The line's scalars.
   let scalars: [Unicode.Scalar]
   /// The UTF-8 offset of every scalar, and the line's length at the end.
@@ -30,7 +30,7 @@ public struct MarkPlanner: Sendable {
   let structure: ExplicitStructure?
 
   /// Decodes a line given as UTF-8 bytes.
-  public init(utf8 bytes: some Collection<UInt8>) {
+  package init(utf8 bytes: some Collection<UInt8>) {
     if let planner = bytes.withContiguousStorageIfAvailable({ MarkPlanner(utf8Buffer: $0) }) {
       self = planner
     } else {
@@ -55,7 +55,7 @@ public struct MarkPlanner: Sendable {
   }
 
   /// Decodes a line given as a string.
-  public init(_ text: some StringProtocol) {
+  package init(_ text: some StringProtocol) {
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var offset = 0
@@ -99,12 +99,12 @@ public struct MarkPlanner: Sendable {
   }
 
   /// The line's length in UTF-8 bytes.
-  public var utf8Count: Int { offsets[offsets.count - 1] }
+  package var utf8Count: Int { offsets[offsets.count - 1] }
 
   /// The line's UAX #9 paragraphs as UTF-8 ranges, in order. Each ends after
   /// its paragraph separator (Bidi_Class B), the last one at the end of the
   /// line; an empty line has one empty paragraph.
-  public var paragraphs: [Range<Int>] {
+  package var paragraphs: [Range<Int>] {
     paragraphIndices.map { offsets[$0.lowerBound]..<offsets[$0.upperBound] }
   }
 }

@@ -7,24 +7,24 @@ import UnicodeBidi
 /// scalar boundaries, meant to be applied simultaneously (as the TextEdits of
 /// one LSP `WorkspaceEdit` are). Two insertions are never planned at the same
 /// offset: they are merged into one edit.
-public struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
+package struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
   /// The first byte replaced (zero-based).
-  public var start: Int
+  package var start: Int
   /// The byte after the last one replaced; `start` for an insertion.
-  public var end: Int
+  package var end: Int
   /// The replacement text.
-  public var newText: String
+  package var newText: String
 
-  public init(start: Int, end: Int, newText: String) {
+  package init(start: Int, end: Int, newText: String) {
     self.start = start
     self.end = end
     self.newText = newText
   }
 
   /// The bytes replaced.
-  public var range: Range<Int> { start..<end }
+  package var range: Range<Int> { start..<end }
 
-  public var description: String {
+  package var description: String {
     var text = ""
     for scalar in newText.unicodeScalars {
       if scalar.isASCII && scalar.value >= 0x20 {
@@ -49,7 +49,7 @@ extension BidiDirection {
 }
 
 /// The isolate that mode `isolate` wraps a range in.
-public enum IsolateKind: Sendable, Hashable {
+package enum IsolateKind: Sendable, Hashable {
   /// U+2068 FIRST STRONG ISOLATE: the content's own first strong character decides.
   case auto
   /// U+2066 LEFT-TO-RIGHT ISOLATE.
@@ -58,7 +58,7 @@ public enum IsolateKind: Sendable, Hashable {
   case rtl
 
   /// The initiator this kind inserts.
-  public var initiator: Unicode.Scalar {
+  package var initiator: Unicode.Scalar {
     switch self {
     case .auto: Controls.fsi
     case .ltr: Controls.lri
@@ -68,7 +68,7 @@ public enum IsolateKind: Sendable, Hashable {
 }
 
 /// How mode `placeholders` protects a placeholder.
-public enum PlaceholderStyle: Sendable, Hashable {
+package enum PlaceholderStyle: Sendable, Hashable {
   /// Wrap it in U+2068 FSI … U+2069 PDI.
   case isolate
   /// Put the mark of its paragraph's direction (LRM or RLM) right after it.
@@ -76,7 +76,7 @@ public enum PlaceholderStyle: Sendable, Hashable {
 }
 
 /// Which bidi controls mode `strip` removes.
-public enum StripScope: Sendable, Hashable {
+package enum StripScope: Sendable, Hashable {
   /// Every bidi control: U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069.
   case all
   /// Embeddings, overrides and isolates not closed on their line, and closers
@@ -85,7 +85,7 @@ public enum StripScope: Sendable, Hashable {
 }
 
 /// Why a request cannot be planned.
-public enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The range reaches outside the line (`utf8Count` is its length).
   case rangeOutOfBounds(Range<Int>, utf8Count: Int)
   /// An end of the range falls inside a UTF-8 sequence.
@@ -99,7 +99,7 @@ public enum MarkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// the text around it.
   case rangeSplitsPair(Range<Int>)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .rangeOutOfBounds(let range, let count):
       "range \(range) is outside the line (\(count) UTF-8 bytes)"

@@ -69,7 +69,7 @@ extension MarkPlanner {
   ///    in a left-to-right one. What a plan wraps is inside an isolate
   ///    afterwards, and isolates are not looked into, so a second plan finds
   ///    nothing left to do.
-  public func runEdits(directions: [BidiDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
+  package func runEdits(directions: [BidiDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
     let limit = scalarRange(leniently: range)
     var list = EditList()
     for paragraph in paragraphIndices.indices {

@@ -46,9 +46,9 @@ import UnicodeBidi
 /// isolate initiator (FSI, LRI or RLI) whose matching PDI is the character
 /// after it; both styles leave such placeholders alone, and style `marks`
 /// also leaves alone one that the mark of its paragraph's direction follows.
-public struct Placeholder: Hashable, Sendable {
+package struct Placeholder: Hashable, Sendable {
   /// The syntax a placeholder is written in.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// `%@`, `%1$d`, `%.2f`, `%lld`…
     case printf
     /// `\(…)`.
@@ -62,11 +62,11 @@ public struct Placeholder: Hashable, Sendable {
   }
 
   /// Its UTF-8 range in the line.
-  public var range: Range<Int>
+  package var range: Range<Int>
   /// Its syntax.
-  public var kind: Kind
+  package var kind: Kind
 
-  public init(range: Range<Int>, kind: Kind) {
+  package init(range: Range<Int>, kind: Kind) {
     self.range = range
     self.kind = kind
   }
@@ -75,7 +75,7 @@ public struct Placeholder: Hashable, Sendable {
 extension MarkPlanner {
   /// Every placeholder of the line that lies inside `range` (UTF-8 offsets,
   /// nil for the whole line), in order. See `Placeholder` for the grammar.
-  public func placeholders(in range: Range<Int>? = nil) -> [Placeholder] {
+  package func placeholders(in range: Range<Int>? = nil) -> [Placeholder] {
     placeholderSpans(in: range).map {
       Placeholder(range: offsets[$0.span.lowerBound]..<offsets[$0.span.upperBound], kind: $0.kind)
     }
@@ -92,7 +92,7 @@ extension MarkPlanner {
   /// `directions` holds the direction of each paragraph of the line (as in
   /// `paragraphs`); missing entries repeat the last one, and an empty list
   /// means ltr. Only style `.marks` reads it.
-  public func placeholderEdits(
+  package func placeholderEdits(
     style: PlaceholderStyle, directions: [BidiDirection] = [], in range: Range<Int>? = nil
   ) -> [MarkEdit] {
     var list = EditList()

@@ -15,7 +15,7 @@ extension MarkPlanner {
   ///   `bidi.unpaired` and `bidi.unmatched` (GCC's `-Wbidi-chars=unpaired`
   ///   rules, the whole line as one context). The pairing is that of the
   ///   whole line, even when `range` covers part of it.
-  public func stripEdits(_ scope: StripScope, in range: Range<Int>? = nil) -> [MarkEdit] {
+  package func stripEdits(_ scope: StripScope, in range: Range<Int>? = nil) -> [MarkEdit] {
     let limit = scalarRange(leniently: range)
     var remove = [Bool](repeating: false, count: limit.count)
     switch scope {

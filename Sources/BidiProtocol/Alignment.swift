@@ -1,11 +1,11 @@
 import JSONRPC
 
 /// `bidi/alignment` params: the common ones and `textAlignment`.
-public struct AlignmentParams: Sendable {
-  public var target: BidiRequestTarget
-  public var textAlignment: TextAlignment
+package struct AlignmentParams: Sendable {
+  package var target: BidiRequestTarget
+  package var textAlignment: TextAlignment
 
-  public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
+  package init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
     target = try BidiRequestTarget(params, defaults: defaults)
     textAlignment = try params.optional("textAlignment")?.oneOf(TextAlignment.self) ?? .natural
@@ -13,24 +13,24 @@ public struct AlignmentParams: Sendable {
 }
 
 /// The `bidi/alignment` result: `{paragraphs: [AlignmentEntry]}`.
-public enum AlignmentResult: ListResult {
-  public typealias Entry = AlignmentEntry
-  public static var member: String? { "paragraphs" }
+package enum AlignmentResult: ListResult {
+  package typealias Entry = AlignmentEntry
+  package static var member: String? { "paragraphs" }
 }
 
 /// One paragraph's alignment.
-public struct AlignmentEntry: Sendable, Hashable, JSONEncodable {
-  public var place: ParagraphPlace
-  public var direction: TextDirection
-  public var alignment: ResolvedAlignment
+package struct AlignmentEntry: Sendable, Hashable, JSONEncodable {
+  package var place: ParagraphPlace
+  package var direction: TextDirection
+  package var alignment: ResolvedAlignment
 
-  public init(place: ParagraphPlace, direction: TextDirection, alignment: ResolvedAlignment) {
+  package init(place: ParagraphPlace, direction: TextDirection, alignment: ResolvedAlignment) {
     self.place = place
     self.direction = direction
     self.alignment = alignment
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     place.encodeMembers(to: &writer)
     writer.member("direction", direction)

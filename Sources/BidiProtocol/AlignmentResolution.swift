@@ -4,15 +4,15 @@
 /// `natural` follows the paragraph's own direction, so text whose direction
 /// differs from the layout's is `trailing`; `leading`/`trailing` are relative
 /// to the layout direction; `left`/`right` are absolute.
-public struct ResolvedAlignment: Sendable, Hashable {
+package struct ResolvedAlignment: Sendable, Hashable {
   /// Relative to the layout: leading, trailing, center or justified.
-  public var alignment: String
+  package var alignment: String
   /// Physical: left, right, center or justified.
-  public var physical: String
+  package var physical: String
   /// For `justified`: the physical side of the last line (its natural side).
-  public var lastLinePhysical: String?
+  package var lastLinePhysical: String?
 
-  public init(
+  package init(
     _ requested: TextAlignment, paragraph: TextDirection, layout: TextDirection
   ) {
     func side(_ d: TextDirection) -> String { d == .ltr ? "left" : "right" }

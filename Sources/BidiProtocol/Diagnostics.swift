@@ -1,15 +1,15 @@
 import JSONRPC
 
 /// An LSP Diagnostic of bidi-lsp.
-public struct Diagnostic: Sendable, Hashable, JSONEncodable {
-  public var range: LSPRange
-  public var severity: DiagnosticSeverity
-  public var code: String
-  public var message: String
+package struct Diagnostic: Sendable, Hashable, JSONEncodable {
+  package var range: LSPRange
+  package var severity: DiagnosticSeverity
+  package var code: String
+  package var message: String
   /// `data.visualOrder`: the line in visual order, controls named.
-  public var visualOrder: String?
+  package var visualOrder: String?
 
-  public init(range: LSPRange, severity: DiagnosticSeverity, code: String, message: String, visualOrder: String?) {
+  package init(range: LSPRange, severity: DiagnosticSeverity, code: String, message: String, visualOrder: String?) {
     self.range = range
     self.severity = severity
     self.code = code
@@ -17,7 +17,7 @@ public struct Diagnostic: Sendable, Hashable, JSONEncodable {
     self.visualOrder = visualOrder
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("range", range)
     writer.member("severity", severity)
@@ -35,13 +35,13 @@ public struct Diagnostic: Sendable, Hashable, JSONEncodable {
 }
 
 /// `textDocument/publishDiagnostics` params, written entry by entry.
-public enum PublishDiagnostics {
-  public static let method = "textDocument/publishDiagnostics"
+package enum PublishDiagnostics {
+  package static let method = "textDocument/publishDiagnostics"
 
   /// Writes `{uri, version?, diagnostics: […]}`, taking the diagnostics
   /// one by one from `diagnostics` (a lazy sequence: none is made before
   /// the one before it is written).
-  public static func encode(
+  package static func encode(
     uri: String, version: Int?, diagnostics: some Sequence<Diagnostic>, to writer: inout JSONWriter
   ) {
     writer.beginObject()

@@ -1,11 +1,11 @@
 import JSONRPC
 
 /// `bidi/documentInfo` params.
-public struct DocumentInfoParams: Sendable {
-  public var uri: String
-  public var includeText = false
+package struct DocumentInfoParams: Sendable {
+  package var uri: String
+  package var includeText = false
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     let params = Params(value)
     uri = try documentURI(params)
     if let include = try params.optional("includeText") { includeText = try include.bool() }
@@ -13,15 +13,15 @@ public struct DocumentInfoParams: Sendable {
 }
 
 /// The `bidi/documentInfo` result.
-public struct DocumentInfoResult: Sendable, JSONEncodable {
-  public var uri: String
-  public var version: Int
-  public var lineCount: Int
-  public var utf8Length: Int
+package struct DocumentInfoResult: Sendable, JSONEncodable {
+  package var uri: String
+  package var version: Int
+  package var lineCount: Int
+  package var utf8Length: Int
   /// With `includeText`.
-  public var text: String?
+  package var text: String?
 
-  public init(uri: String, version: Int, lineCount: Int, utf8Length: Int, text: String?) {
+  package init(uri: String, version: Int, lineCount: Int, utf8Length: Int, text: String?) {
     self.uri = uri
     self.version = version
     self.lineCount = lineCount
@@ -29,7 +29,7 @@ public struct DocumentInfoResult: Sendable, JSONEncodable {
     self.text = text
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("uri", uri)
     writer.member("version", version)

@@ -1,13 +1,13 @@
 import JSONRPC
 
 /// `textDocument/didOpen` params.
-public struct DidOpenParams: Sendable {
-  public var uri: String
-  public var languageId: String
-  public var version: Int
-  public var text: String
+package struct DidOpenParams: Sendable {
+  package var uri: String
+  package var languageId: String
+  package var version: Int
+  package var text: String
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     let item = Params(value)["textDocument"]
     try item.requireObject()
     uri = try item["uri"].string()
@@ -18,20 +18,20 @@ public struct DidOpenParams: Sendable {
 }
 
 /// `textDocument/didChange` params.
-public struct DidChangeParams: Sendable {
-  public var uri: String
-  public var version: Int
+package struct DidChangeParams: Sendable {
+  package var uri: String
+  package var version: Int
   /// In order; an empty list changes only the version.
-  public var changes: [ContentChange]
+  package var changes: [ContentChange]
 
   /// One change event: `range` replaced by `text`, or the whole text when
   /// `range` is nil.
-  public struct ContentChange: Sendable, Hashable {
-    public var range: LSPRange?
-    public var text: String
+  package struct ContentChange: Sendable, Hashable {
+    package var range: LSPRange?
+    package var text: String
   }
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     let params = Params(value)
     uri = try documentURI(params)
     version = try params["textDocument"]["version"].int()
@@ -45,10 +45,10 @@ public struct DidChangeParams: Sendable {
 }
 
 /// `textDocument/didClose` params.
-public struct DidCloseParams: Sendable {
-  public var uri: String
+package struct DidCloseParams: Sendable {
+  package var uri: String
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     uri = try documentURI(Params(value))
   }
 }

@@ -2,24 +2,24 @@ import JSONRPC
 
 /// `bidi/insertMarks` params: the common ones, `mode`, and the mode's own
 /// options.
-public struct InsertMarksParams: Sendable {
-  public var target: BidiRequestTarget
-  public var mode: MarkMode
+package struct InsertMarksParams: Sendable {
+  package var target: BidiRequestTarget
+  package var mode: MarkMode
 
-  public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
+  package init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
     target = try BidiRequestTarget(params, defaults: defaults)
     mode = try MarkMode(params, hasRange: target.selection.range != nil)
   }
 
-  public init(target: BidiRequestTarget, mode: MarkMode) {
+  package init(target: BidiRequestTarget, mode: MarkMode) {
     self.target = target
     self.mode = mode
   }
 }
 
 /// A mode of `bidi/insertMarks`, with its options.
-public enum MarkMode: Sendable, Hashable {
+package enum MarkMode: Sendable, Hashable {
   /// `direction` (required).
   case direction(TextDirection)
   /// `isolate` (default `auto`); needs a range.
@@ -31,11 +31,11 @@ public enum MarkMode: Sendable, Hashable {
   case strip(StripOnly)
 
   /// The mode's name, as `mode` gives it.
-  public enum Name: String, Sendable, CaseIterable {
+  package enum Name: String, Sendable, CaseIterable {
     case direction, isolate, placeholders, runs, strip
   }
 
-  public var name: Name {
+  package var name: Name {
     switch self {
     case .direction: .direction
     case .isolate: .isolate
@@ -63,17 +63,17 @@ public enum MarkMode: Sendable, Hashable {
 }
 
 /// `style` of mode `placeholders`.
-public enum PlaceholderMarkStyle: String, Sendable, CaseIterable {
+package enum PlaceholderMarkStyle: String, Sendable, CaseIterable {
   case isolate, marks
 }
 
 /// `only` of mode `strip`.
-public enum StripOnly: String, Sendable, CaseIterable {
+package enum StripOnly: String, Sendable, CaseIterable {
   case all, unpaired
 }
 
 /// The `bidi/insertMarks` result: `{edits: [TextEdit]}`.
-public enum InsertMarksResult: ListResult {
-  public typealias Entry = TextEdit
-  public static var member: String? { "edits" }
+package enum InsertMarksResult: ListResult {
+  package typealias Entry = TextEdit
+  package static var member: String? { "edits" }
 }

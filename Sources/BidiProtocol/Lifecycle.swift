@@ -1,18 +1,18 @@
 import JSONRPC
 
 /// `initialize` params: what the client offers.
-public struct InitializeParams: Sendable {
+package struct InitializeParams: Sendable {
   /// `capabilities.general.positionEncodings`, the strings among them in
   /// the client's order of preference (nil when absent).
-  public var positionEncodings: [String]?
+  package var positionEncodings: [String]?
   /// `capabilities.window.workDoneProgress`.
-  public var supportsProgress = false
+  package var supportsProgress = false
   /// `initializationOptions.bidi`, when present: the settings, or why they
   /// cannot be read (a bad setting must not keep the editor from starting:
   /// the server keeps its defaults and says why).
-  public var settings: Result<SettingsChange, ResponseError>?
+  package var settings: Result<SettingsChange, ResponseError>?
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     let params = Params(value)
     try params.requireObject()
     if let capabilities = try params.optional("capabilities"), let general = try capabilities.optional("general"),
@@ -36,22 +36,22 @@ public struct InitializeParams: Sendable {
 }
 
 /// The `initialize` result: the server's capabilities.
-public struct InitializeResult: Sendable, JSONEncodable {
+package struct InitializeResult: Sendable, JSONEncodable {
   /// The negotiated encoding's name (`"utf-16"`).
-  public var positionEncoding: String
+  package var positionEncoding: String
   /// The `bidi/` methods served, for `experimental.bidi.methods`.
-  public var bidiMethods: [String]
-  public var serverName: String
-  public var serverVersion: String
+  package var bidiMethods: [String]
+  package var serverName: String
+  package var serverVersion: String
 
-  public init(positionEncoding: String, bidiMethods: [String], serverName: String, serverVersion: String) {
+  package init(positionEncoding: String, bidiMethods: [String], serverName: String, serverVersion: String) {
     self.positionEncoding = positionEncoding
     self.bidiMethods = bidiMethods
     self.serverName = serverName
     self.serverVersion = serverVersion
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("capabilities")
     writer.beginObject()

@@ -6,25 +6,25 @@ import JSONRPC
 /// their defaults ("Settings").
 
 /// A text direction: left-to-right or right-to-left.
-public enum TextDirection: String, Sendable, CaseIterable {
+package enum TextDirection: String, Sendable, CaseIterable {
   case ltr
   case rtl
 
   /// The other direction.
-  public var opposite: TextDirection { self == .ltr ? .rtl : .ltr }
+  package var opposite: TextDirection { self == .ltr ? .rtl : .ltr }
 }
 
 /// A direction, or `auto`: the natural direction found by the request's
 /// strategy (`bidi/visualOrder`'s `direction`), or the one the text itself
 /// calls for (`bidi/insertMarks`' `isolate`).
-public enum DirectionChoice: String, Sendable, CaseIterable {
+package enum DirectionChoice: String, Sendable, CaseIterable {
   case auto
   case ltr
   case rtl
 }
 
 /// How a paragraph's natural direction is found.
-public enum DirectionStrategy: String, Sendable, CaseIterable {
+package enum DirectionStrategy: String, Sendable, CaseIterable {
   /// UAX #9 P2–P3: the first L, R or AL character outside isolates.
   case firstStrong
   /// The word-count estimate of the BidiFormatter family.
@@ -35,13 +35,13 @@ public enum DirectionStrategy: String, Sendable, CaseIterable {
 
 /// Why a paragraph has its direction: the strategy that decided it, or the
 /// fallback.
-public enum DirectionBasis: String, Sendable, CaseIterable {
+package enum DirectionBasis: String, Sendable, CaseIterable {
   case firstStrong
   case estimate
   case anyRTL
   case fallback
 
-  public init(_ strategy: DirectionStrategy) {
+  package init(_ strategy: DirectionStrategy) {
     switch strategy {
     case .firstStrong: self = .firstStrong
     case .estimate: self = .estimate
@@ -51,7 +51,7 @@ public enum DirectionBasis: String, Sendable, CaseIterable {
 }
 
 /// The direction of a paragraph that has no strong character.
-public enum DirectionFallback: String, Sendable, CaseIterable {
+package enum DirectionFallback: String, Sendable, CaseIterable {
   /// The nearest preceding paragraph that has one; at the start, the layout.
   case previous
   /// The layout direction.
@@ -61,45 +61,45 @@ public enum DirectionFallback: String, Sendable, CaseIterable {
 }
 
 /// What a paragraph is: every line, blocks of lines between blank lines,
-/// or each translated value of a localization document (contract §7; the
+/// or each translated value of a localization document (Protocol/localization.md; the
 /// default there, answered as `line` in other documents).
-public enum ParagraphMode: String, Sendable, CaseIterable {
+package enum ParagraphMode: String, Sendable, CaseIterable {
   case line
   case block
   case values
 }
 
 /// The alignment a client asks for in `bidi/alignment`.
-public enum TextAlignment: String, Sendable, CaseIterable {
+package enum TextAlignment: String, Sendable, CaseIterable {
   case natural, leading, trailing, left, right, center, justified
 }
 
 /// The defaults of the common options, set by `initializationOptions.bidi`
 /// and `workspace/didChangeConfiguration`.
-public struct DirectionSettings: Sendable, Equatable {
-  public var strategy: DirectionStrategy = .firstStrong
-  public var rtlThreshold: Double = 0.4
-  public var fallback: DirectionFallback = .previous
-  public var paragraphs: ParagraphMode = .line
-  public var layoutDirection: TextDirection = .ltr
+package struct DirectionSettings: Sendable, Equatable {
+  package var strategy: DirectionStrategy = .firstStrong
+  package var rtlThreshold: Double = 0.4
+  package var fallback: DirectionFallback = .previous
+  package var paragraphs: ParagraphMode = .line
+  package var layoutDirection: TextDirection = .ltr
 
-  public init() {}
+  package init() {}
 }
 
 /// The common options of the four bidi requests, read from a request's
 /// params over the server's settings.
-public struct DirectionOptions: Sendable, Equatable {
-  public var strategy: DirectionStrategy
-  public var rtlThreshold: Double
-  public var fallback: DirectionFallback
-  public var paragraphs: ParagraphMode
+package struct DirectionOptions: Sendable, Equatable {
+  package var strategy: DirectionStrategy
+  package var rtlThreshold: Double
+  package var fallback: DirectionFallback
+  package var paragraphs: ParagraphMode
   /// Whether the request named `paragraphs` (else localization documents
   /// take `values` whatever the settings say).
-  public var paragraphsGiven = false
-  public var layoutDirection: TextDirection
+  package var paragraphsGiven = false
+  package var layoutDirection: TextDirection
 
   /// The settings themselves, for requests that take no options (hover).
-  public init(_ settings: DirectionSettings) {
+  package init(_ settings: DirectionSettings) {
     strategy = settings.strategy
     rtlThreshold = settings.rtlThreshold
     fallback = settings.fallback

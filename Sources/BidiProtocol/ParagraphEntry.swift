@@ -2,12 +2,12 @@ import JSONRPC
 
 /// What every bidi request names: the document, the common options over the
 /// server's settings, and the lines.
-public struct BidiRequestTarget: Sendable {
-  public var uri: String
-  public var options: DirectionOptions
-  public var selection: LineSelection
+package struct BidiRequestTarget: Sendable {
+  package var uri: String
+  package var options: DirectionOptions
+  package var selection: LineSelection
 
-  public init(uri: String, options: DirectionOptions, selection: LineSelection) {
+  package init(uri: String, options: DirectionOptions, selection: LineSelection) {
     self.uri = uri
     self.options = options
     self.selection = selection
@@ -27,29 +27,29 @@ public struct BidiRequestTarget: Sendable {
 /// `range`, `key`, `variant` and `locale` are the members of a value
 /// paragraph of a localization document (values mode); they are written
 /// only when set, so the line modes are unchanged by them.
-public struct ParagraphPlace: Sendable, Hashable {
+package struct ParagraphPlace: Sendable, Hashable {
   /// The LSP line (of the paragraph's first character).
-  public var line: Int
+  package var line: Int
   /// The paragraph's offsets within the line, in the negotiated encoding.
-  public var start: Int
-  public var end: Int
+  package var start: Int
+  package var end: Int
   /// Values mode: the Range of the value's source text.
-  public var range: LSPRange?
+  package var range: LSPRange?
   /// Values mode: the value's key.
-  public var key: String?
+  package var key: String?
   /// Values mode: the plural/select/device branch (`"plural:one"`).
-  public var variant: String?
+  package var variant: String?
   /// Values mode: the value's locale, when known.
-  public var locale: String?
+  package var locale: String?
 
-  public init(line: Int, start: Int, end: Int) {
+  package init(line: Int, start: Int, end: Int) {
     self.line = line
     self.start = start
     self.end = end
   }
 
   /// Writes the members (the caller has opened the entry's object).
-  public func encodeMembers(to writer: inout JSONWriter) {
+  package func encodeMembers(to writer: inout JSONWriter) {
     writer.member("line", line)
     writer.member("start", start)
     writer.member("end", end)
@@ -61,9 +61,9 @@ public struct ParagraphPlace: Sendable, Hashable {
 }
 
 extension TextDirection: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
+  package func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 
 extension DirectionBasis: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
+  package func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
 }

@@ -4,11 +4,11 @@ import JSONRPC
 /// in the negotiated position encoding's units. The one codec of positions
 /// and ranges: every params field and result member that is a Position or a
 /// Range is read and written here.
-public struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertible, JSONEncodable {
-  public var line: Int
-  public var character: Int
+package struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertible, JSONEncodable {
+  package var line: Int
+  package var character: Int
 
-  public init(line: Int, character: Int) {
+  package init(line: Int, character: Int) {
     self.line = line
     self.character = character
   }
@@ -18,13 +18,13 @@ public struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertib
     self.init(line: try params["line"].uint(), character: try params["character"].uint())
   }
 
-  public static func < (a: LSPPosition, b: LSPPosition) -> Bool {
+  package static func < (a: LSPPosition, b: LSPPosition) -> Bool {
     (a.line, a.character) < (b.line, b.character)
   }
 
-  public var description: String { "(line \(line), character \(character))" }
+  package var description: String { "(line \(line), character \(character))" }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("line", line)
     writer.member("character", character)
@@ -34,17 +34,17 @@ public struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertib
 
 /// An LSP Range on the wire: `start` included, `end` excluded, never
 /// reversed once decoded.
-public struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodable {
-  public var start: LSPPosition
-  public var end: LSPPosition
+package struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodable {
+  package var start: LSPPosition
+  package var end: LSPPosition
 
-  public init(start: LSPPosition, end: LSPPosition) {
+  package init(start: LSPPosition, end: LSPPosition) {
     self.start = start
     self.end = end
   }
 
   /// The range of `characters` within line `line`.
-  public init(line: Int, _ characters: Range<Int>) {
+  package init(line: Int, _ characters: Range<Int>) {
     self.init(
       start: LSPPosition(line: line, character: characters.lowerBound),
       end: LSPPosition(line: line, character: characters.upperBound))
@@ -56,9 +56,9 @@ public struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodab
     guard start <= end else { throw params.error("start \(start) is after end \(end)") }
   }
 
-  public var description: String { "\(start)-\(end)" }
+  package var description: String { "\(start)-\(end)" }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("start", start)
     writer.member("end", end)
@@ -69,18 +69,18 @@ public struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodab
 /// The lines a request covers: its `range` (a range ending at character 0
 /// of a later line leaves that line out, as a selection of whole lines
 /// does), or the whole document.
-public struct LineSelection: Hashable, Sendable {
+package struct LineSelection: Hashable, Sendable {
   /// The request's `range`, if it had one.
-  public var range: LSPRange?
+  package var range: LSPRange?
 
-  public init(range: LSPRange?) {
+  package init(range: LSPRange?) {
     self.range = range
   }
 
   /// The lines of a document of `lineCount` lines, or -32602 when the range
   /// starts or ends past the document's end (`{lineCount, 0}` as the end
   /// means "to the end of the document").
-  public func lines(lineCount: Int) throws(ResponseError) -> Range<Int> {
+  package func lines(lineCount: Int) throws(ResponseError) -> Range<Int> {
     guard let range else { return 0..<lineCount }
     let endIsDocumentEnd = range.end.line == lineCount && range.end.character == 0 && range.start.line < lineCount
     for (position, name) in [(range.start, "start"), (range.end, "end")]
@@ -104,16 +104,16 @@ package func documentURI(_ params: Params) throws(ResponseError) -> String {
 }
 
 /// An LSP TextEdit.
-public struct TextEdit: Hashable, Sendable, JSONEncodable {
-  public var range: LSPRange
-  public var newText: String
+package struct TextEdit: Hashable, Sendable, JSONEncodable {
+  package var range: LSPRange
+  package var newText: String
 
-  public init(range: LSPRange, newText: String) {
+  package init(range: LSPRange, newText: String) {
     self.range = range
     self.newText = newText
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("range", range)
     writer.member("newText", newText)
@@ -122,16 +122,16 @@ public struct TextEdit: Hashable, Sendable, JSONEncodable {
 }
 
 /// An LSP WorkspaceEdit of one document: `{changes: {uri: TextEdit[]}}`.
-public struct WorkspaceEdit: Hashable, Sendable, JSONEncodable {
-  public var uri: String
-  public var edits: [TextEdit]
+package struct WorkspaceEdit: Hashable, Sendable, JSONEncodable {
+  package var uri: String
+  package var edits: [TextEdit]
 
-  public init(uri: String, edits: [TextEdit]) {
+  package init(uri: String, edits: [TextEdit]) {
     self.uri = uri
     self.edits = edits
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("changes")
     writer.beginObject()

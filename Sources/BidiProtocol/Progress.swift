@@ -2,22 +2,22 @@ import JSONRPC
 
 /// `window/workDoneProgress/create` and `$/progress` (LSP work-done
 /// progress), as the server sends them.
-public enum Progress {
-  public static let createMethod = "window/workDoneProgress/create"
-  public static let method = "$/progress"
+package enum Progress {
+  package static let createMethod = "window/workDoneProgress/create"
+  package static let method = "$/progress"
 
   /// The params of `window/workDoneProgress/create`.
-  public static func createParams(token: String) -> JSONValue {
+  package static func createParams(token: String) -> JSONValue {
     ["token": .string(token)]
   }
 
   /// One report of a progress: begin, report or end.
-  public enum Report: Sendable, Hashable, JSONEncodable {
+  package enum Report: Sendable, Hashable, JSONEncodable {
     case begin(title: String, message: String)
     case report(message: String, percentage: Int)
     case end(message: String)
 
-    public func encode(to writer: inout JSONWriter) {
+    package func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       switch self {
       case .begin(let title, let message):
@@ -39,7 +39,7 @@ public enum Progress {
   }
 
   /// The params of `$/progress`: `{token, value}`.
-  public static func encodeParams(token: String, _ report: Report, to writer: inout JSONWriter) {
+  package static func encodeParams(token: String, _ report: Report, to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("token", token)
     writer.member("value", report)

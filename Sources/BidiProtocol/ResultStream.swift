@@ -3,7 +3,7 @@ import JSONRPC
 /// A result that is a list of entries (paragraphs, edits, diagnostics,
 /// hints, code actions): the entry type, and the member that holds the list
 /// (`{"paragraphs": […]}`), or nil for a bare array.
-public protocol ListResult {
+package protocol ListResult {
   associatedtype Entry: JSONEncodable
   static var member: String? { get }
 }
@@ -12,11 +12,11 @@ public protocol ListResult {
 /// whole answer never exists as values, only as encoded text plus the entry
 /// being written. Between entries it checks the request's cancellation, so
 /// a cancelled request stops and answers -32800.
-public struct ResultStream<Result: ListResult> {
+package struct ResultStream<Result: ListResult> {
   fileprivate var writer: JSONWriter
   private let context: RequestContext?
   /// Entries written so far.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   fileprivate init(context: RequestContext?) {
     self.writer = JSONWriter()
@@ -25,7 +25,7 @@ public struct ResultStream<Result: ListResult> {
 
   /// Writes one entry; throws -32800 once the request has been cancelled
   /// (before the entry, or while a long array of it was written).
-  public mutating func append(_ entry: Result.Entry) throws(ResponseError) {
+  package mutating func append(_ entry: Result.Entry) throws(ResponseError) {
     if let context, context.isCancelled { throw .cancelled(context) }
     entry.encode(to: &writer)
     if let context, writer.isInterrupted { throw .cancelled(context) }
@@ -34,7 +34,7 @@ public struct ResultStream<Result: ListResult> {
 
   /// Throws -32800 if the request has been cancelled (for producers that
   /// work a long time between entries).
-  public func checkCancellation() throws(ResponseError) {
+  package func checkCancellation() throws(ResponseError) {
     if let context, context.isCancelled { throw .cancelled(context) }
   }
 }
@@ -42,7 +42,7 @@ public struct ResultStream<Result: ListResult> {
 extension JSONWriter {
   /// Writes a `Result` whose entries `produce` appends, one by one.
   /// `context` (nil for a notification) is checked before each entry.
-  public mutating func stream<Result: ListResult>(
+  package mutating func stream<Result: ListResult>(
     _: Result.Type, _ context: RequestContext?, _ produce: (inout ResultStream<Result>) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     if let member = Result.member {

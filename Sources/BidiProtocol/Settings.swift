@@ -3,21 +3,21 @@ import JSONRPC
 /// The settings reader: `initializationOptions.bidi` (in `initialize`) and
 /// `settings.bidi` (in `workspace/didChangeConfiguration`) are read here,
 /// once, into a change that leaves absent fields as they were.
-public struct SettingsChange: Sendable, Equatable {
-  public var strategy: DirectionStrategy?
-  public var fallback: DirectionFallback?
-  public var paragraphs: ParagraphMode?
-  public var layoutDirection: TextDirection?
-  public var rtlThreshold: Double?
-  /// `locale` (contract §7): the locale of localization documents whose
+package struct SettingsChange: Sendable, Equatable {
+  package var strategy: DirectionStrategy?
+  package var fallback: DirectionFallback?
+  package var paragraphs: ParagraphMode?
+  package var layoutDirection: TextDirection?
+  package var rtlThreshold: Double?
+  /// `locale` (Protocol/localization.md): the locale of localization documents whose
   /// path and contents name none; `""` clears it.
-  public var locale: String?
+  package var locale: String?
   /// `diagnostics`: each rule named, in the order given.
-  public var diagnostics: [(rule: DiagnosticRule, setting: RuleSetting)]?
-  /// `diagnostics`: the localization rules (contract §7) named, in order.
-  public var localizationDiagnostics: [(rule: LocalizationRule, setting: RuleSetting)]?
+  package var diagnostics: [(rule: DiagnosticRule, setting: RuleSetting)]?
+  /// `diagnostics`: the localization rules (Protocol/localization.md) named, in order.
+  package var localizationDiagnostics: [(rule: LocalizationRule, setting: RuleSetting)]?
 
-  public static func == (a: SettingsChange, b: SettingsChange) -> Bool {
+  package static func == (a: SettingsChange, b: SettingsChange) -> Bool {
     a.strategy == b.strategy && a.fallback == b.fallback && a.paragraphs == b.paragraphs
       && a.layoutDirection == b.layoutDirection && a.rtlThreshold == b.rtlThreshold
       && a.diagnostics?.map(\.rule) == b.diagnostics?.map(\.rule)
@@ -65,7 +65,7 @@ public struct SettingsChange: Sendable, Equatable {
   }
 
   /// `settings` with the fields this change sets replaced.
-  public func applied(to settings: DirectionSettings) -> DirectionSettings {
+  package func applied(to settings: DirectionSettings) -> DirectionSettings {
     var updated = settings
     if let strategy { updated.strategy = strategy }
     if let fallback { updated.fallback = fallback }
@@ -78,29 +78,29 @@ public struct SettingsChange: Sendable, Equatable {
 
 /// A diagnostic rule, by its key in the `diagnostics` settings (its code
 /// without the `bidi.` prefix).
-public enum DiagnosticRule: String, Sendable, CaseIterable {
+package enum DiagnosticRule: String, Sendable, CaseIterable {
   case unpaired, unmatched, override, inIdentifier, inComment, inString, invalidUtf8
 }
 
-/// A diagnostic rule of localization documents only (contract §7), by its
+/// A diagnostic rule of localization documents only (Protocol/localization.md), by its
 /// key in the `diagnostics` settings.
-public enum LocalizationRule: String, Sendable, CaseIterable {
+package enum LocalizationRule: String, Sendable, CaseIterable {
   case placeholderDirection, valueDirection, localizationSyntax
 }
 
 /// How one rule is configured: on or off, or on with a severity.
-public enum RuleSetting: Sendable, Hashable {
+package enum RuleSetting: Sendable, Hashable {
   case enabled(Bool)
   case severity(DiagnosticSeverity)
 }
 
 /// An LSP diagnostic severity, by its settings name; `rawValue`'s order is
 /// LSP's (`error` is 1).
-public enum DiagnosticSeverity: String, Sendable, CaseIterable, JSONEncodable {
+package enum DiagnosticSeverity: String, Sendable, CaseIterable, JSONEncodable {
   case error, warning, information, hint
 
   /// The LSP number (1 to 4).
-  public var lspValue: Int {
+  package var lspValue: Int {
     switch self {
     case .error: 1
     case .warning: 2
@@ -109,14 +109,14 @@ public enum DiagnosticSeverity: String, Sendable, CaseIterable, JSONEncodable {
     }
   }
 
-  public func encode(to writer: inout JSONWriter) { writer.integer(lspValue) }
+  package func encode(to writer: inout JSONWriter) { writer.integer(lspValue) }
 }
 
 /// `workspace/didChangeConfiguration`: `settings.bidi`, when present.
-public struct DidChangeConfigurationParams: Sendable {
-  public var bidi: SettingsChange?
+package struct DidChangeConfigurationParams: Sendable {
+  package var bidi: SettingsChange?
 
-  public init(decoding value: JSONValue?) throws(ResponseError) {
+  package init(decoding value: JSONValue?) throws(ResponseError) {
     let params = Params(value)
     guard let settings = try params.optional("settings"), let bidi = try settings.optional("bidi") else { return }
     self.bidi = try SettingsChange(bidi)

@@ -2,20 +2,20 @@ import JSONRPC
 
 /// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
 /// `include`, `lineBreaks`, `combiningMarks` and `controls`.
-public struct VisualOrderParams: Sendable {
-  public var target: BidiRequestTarget
-  public var direction: DirectionChoice
-  public var mirror: Bool
-  public var include: Set<VisualInclude>
+package struct VisualOrderParams: Sendable {
+  package var target: BidiRequestTarget
+  package var direction: DirectionChoice
+  package var mirror: Bool
+  package var include: Set<VisualInclude>
   /// The break offsets as given (checked against the line by the server,
   /// with `lineBreakPath(_:)` naming each).
-  public var lineBreaks: [Int]?
+  package var lineBreaks: [Int]?
   /// Whether L3 applies (combining marks displayed after their base).
-  public var combiningMarks: CombiningMarksChoice
+  package var combiningMarks: CombiningMarksChoice
   /// How `visualText` shows the bidi controls.
-  public var controls: VisualControls
+  package var controls: VisualControls
 
-  public init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
+  package init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
     target = try BidiRequestTarget(params, defaults: defaults)
     direction = try params.optional("direction")?.oneOf(DirectionChoice.self) ?? .auto
@@ -35,12 +35,12 @@ public struct VisualOrderParams: Sendable {
   }
 
   /// The field path of break `index`, for errors about it.
-  public static func lineBreakPath(_ index: Int) -> String { "params.lineBreaks[\(index)]" }
-  public static let lineBreaksPath = "params.lineBreaks"
+  package static func lineBreakPath(_ index: Int) -> String { "params.lineBreaks[\(index)]" }
+  package static let lineBreaksPath = "params.lineBreaks"
 }
 
 /// `combiningMarks`: the conformance files' order, or UAX #9 L3.
-public enum CombiningMarksChoice: String, Sendable, CaseIterable {
+package enum CombiningMarksChoice: String, Sendable, CaseIterable {
   /// L1–L2 only, as Unicode's conformance files order the marks.
   case resolved
   /// L3: in a right-to-left run each combining mark is displayed after its base.
@@ -48,7 +48,7 @@ public enum CombiningMarksChoice: String, Sendable, CaseIterable {
 }
 
 /// `controls`: how `visualText` shows the bidi controls.
-public enum VisualControls: String, Sendable, CaseIterable {
+package enum VisualControls: String, Sendable, CaseIterable {
   /// The characters X9 removes dropped; isolates, marks and ALM kept.
   case keep
   /// Every bidi control dropped.
@@ -58,32 +58,32 @@ public enum VisualControls: String, Sendable, CaseIterable {
 }
 
 /// What a display line carries in the answer.
-public enum VisualInclude: String, Sendable, CaseIterable {
+package enum VisualInclude: String, Sendable, CaseIterable {
   case runs, levels, visualOrder, visualText, logicalToVisual, visualToLogical
 }
 
 /// The `bidi/visualOrder` result: `{paragraphs: [VisualParagraph]}`.
-public enum VisualOrderResult: ListResult {
-  public typealias Entry = VisualParagraph
-  public static var member: String? { "paragraphs" }
+package enum VisualOrderResult: ListResult {
+  package typealias Entry = VisualParagraph
+  package static var member: String? { "paragraphs" }
 }
 
 /// One paragraph reordered, per display line.
-public struct VisualParagraph: Sendable, Hashable, JSONEncodable {
-  public var place: ParagraphPlace
-  public var direction: TextDirection
+package struct VisualParagraph: Sendable, Hashable, JSONEncodable {
+  package var place: ParagraphPlace
+  package var direction: TextDirection
   /// Values mode: the decoded value paragraph, from whose start the
   /// offsets of `lines` then count.
-  public var text: String?
-  public var lines: [VisualLine]
+  package var text: String?
+  package var lines: [VisualLine]
 
-  public init(place: ParagraphPlace, direction: TextDirection, lines: [VisualLine]) {
+  package init(place: ParagraphPlace, direction: TextDirection, lines: [VisualLine]) {
     self.place = place
     self.direction = direction
     self.lines = lines
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     place.encodeMembers(to: &writer)
     writer.member("paragraphLevel", direction == .rtl ? 1 : 0)
@@ -95,23 +95,23 @@ public struct VisualParagraph: Sendable, Hashable, JSONEncodable {
 }
 
 /// One display line: its offsets and what `include` asked for.
-public struct VisualLine: Sendable, Hashable, JSONEncodable {
-  public var start: Int
-  public var end: Int
-  public var runs: [VisualRun]?
+package struct VisualLine: Sendable, Hashable, JSONEncodable {
+  package var start: Int
+  package var end: Int
+  package var runs: [VisualRun]?
   /// One per unit; nil for a character that X9 removes.
-  public var levels: [Int8?]?
-  public var visualOrder: [Int]?
-  public var visualText: String?
-  public var logicalToVisual: [Int]?
-  public var visualToLogical: [Int]?
+  package var levels: [Int8?]?
+  package var visualOrder: [Int]?
+  package var visualText: String?
+  package var logicalToVisual: [Int]?
+  package var visualToLogical: [Int]?
 
-  public init(start: Int, end: Int) {
+  package init(start: Int, end: Int) {
     self.start = start
     self.end = end
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("start", start)
     writer.member("end", end)
@@ -144,18 +144,18 @@ public struct VisualLine: Sendable, Hashable, JSONEncodable {
 }
 
 /// A run of one level, in logical offsets.
-public struct VisualRun: Sendable, Hashable, JSONEncodable {
-  public var start: Int
-  public var end: Int
-  public var level: Int
+package struct VisualRun: Sendable, Hashable, JSONEncodable {
+  package var start: Int
+  package var end: Int
+  package var level: Int
 
-  public init(start: Int, end: Int, level: Int) {
+  package init(start: Int, end: Int, level: Int) {
     self.start = start
     self.end = end
     self.level = level
   }
 
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("start", start)
     writer.member("end", end)

@@ -37,7 +37,7 @@ struct DocumentLines: LocalizationLines {
   }
 }
 
-/// What the server keeps for an open localization document (contract §7):
+/// What the server keeps for an open localization document (Protocol/localization.md):
 /// its format, its values index (fed every change), and the findings of its
 /// values, kept per value and updated only where an edit re-read entries.
 struct LocalizationDocument {

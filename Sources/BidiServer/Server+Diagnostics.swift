@@ -93,7 +93,7 @@ extension BidiLanguageServer {
   /// Rescans a slice of what changed, and publishes each document whose
   /// scan is complete and whose diagnostics may have changed. Returns
   /// whether work remains.
-  public func connectionIsIdle(_ connection: Connection) -> Bool {
+  package func connectionIsIdle(_ connection: Connection) -> Bool {
     let deadline = ContinuousClock.now + Self.hazardSliceTime
     var bytes = Self.hazardSliceBytes
     for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish {

@@ -4,7 +4,7 @@ import DocumentStore
 import JSONRPC
 import Localization
 
-/// The settings only localization documents use (contract §5, §7).
+/// The settings only localization documents use (specification, “Editor features on standard LSP methods”; Protocol/localization.md).
 struct LocalizationSettings: Equatable {
   /// `locale`: the locale of documents whose path and contents name none.
   var locale: String?
@@ -12,7 +12,7 @@ struct LocalizationSettings: Equatable {
   var rules: [LocalizationRule: RuleSetting] = [:]
 }
 
-/// Localization documents (contract §7): found on `didOpen` by languageId
+/// Localization documents (Protocol/localization.md): found on `didOpen` by languageId
 /// or path, their values index kept up to date by every `didChange`, the
 /// `locale` setting and the localization rules' settings.
 extension BidiLanguageServer {
@@ -35,7 +35,7 @@ extension BidiLanguageServer {
   }
 
   /// The severity of each localization code under the current settings
-  /// (the hazard codes as §5's rules say, the three §7 codes by theirs).
+  /// (the hazard codes as the specification’s rules say, the three localization codes by theirs).
   var localizationSeverity: @Sendable (LocalizationFindingCode) -> HazardSeverity? {
     let hazardRules = hazardSettings
     let rules = localizationSettings.rules

@@ -4,9 +4,9 @@ import DocumentStore
 import JSONRPC
 import Localization
 
-/// The editor features of localization documents (contract §7):
+/// The editor features of localization documents (Protocol/localization.md):
 /// `bidi.placeholderDirection`, `bidi.valueDirection`,
-/// `bidi.localizationSyntax` and §5's hazards per value, published with the
+/// `bidi.localizationSyntax` and the hazard rules per value, published with the
 /// document's other diagnostics; their quick fixes; hover on a value.
 extension BidiLanguageServer {
   // MARK: Diagnostics

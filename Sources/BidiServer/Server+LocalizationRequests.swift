@@ -4,7 +4,7 @@ import JSONRPC
 import Localization
 import UnicodeBidi
 
-/// One value paragraph of a values-mode answer (contract §7), its
+/// One value paragraph of a values-mode answer (Protocol/localization.md), its
 /// direction found by the request's strategy and fallback.
 struct ResolvedValueParagraph {
   var value: LocalizedValue
@@ -18,7 +18,7 @@ struct ResolvedValueParagraph {
 }
 
 /// Values mode of `bidi/naturalDirection`, `bidi/alignment` and
-/// `bidi/visualOrder` (contract §7): each value paragraph whose source
+/// `bidi/visualOrder` (Protocol/localization.md): each value paragraph whose source
 /// touches the request's lines is an entry; the lines after a syntax error
 /// are answered as plain lines by the line-mode code.
 extension BidiLanguageServer {
@@ -209,7 +209,7 @@ extension BidiLanguageServer {
   }
 }
 
-/// Values mode of `bidi/insertMarks` (contract §7): every mode planned by
+/// Values mode of `bidi/insertMarks` (Protocol/localization.md): every mode planned by
 /// `ValuePlanner` inside the values whose paragraphs touch the request's
 /// lines, marks written as the document writes them. Nothing is ever edited
 /// outside a value's text, so nothing after a syntax error either.

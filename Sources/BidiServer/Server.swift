@@ -10,10 +10,10 @@ import UnicodeBidi
 /// arrival order, so it needs no locking: a request that follows a
 /// `didChange` sees the change. Every problem with a message becomes an error
 /// answer or a `window/logMessage`; none stops the server.
-public final class BidiLanguageServer: MessageHandler {
+package final class BidiLanguageServer: MessageHandler {
   /// The server's name and version, as `initialize` and `--version` report them.
-  public static let name = "bidi-lsp"
-  public static let version = "0.1.0"
+  package static let name = "bidi-lsp"
+  package static let version = "0.1.0"
 
   enum Phase {
     /// Before `initialize`: requests get -32002.
@@ -43,7 +43,7 @@ public final class BidiLanguageServer: MessageHandler {
   /// Hazard diagnostics per open document, and the rules' settings.
   var hazards: [String: HazardState] = [:]
   var hazardSettings = HazardSettings.default
-  /// The localization documents among the open ones (contract §7), and the
+  /// The localization documents among the open ones (Protocol/localization.md), and the
   /// settings only they use.
   var localization: [String: LocalizationDocument] = [:]
   var localizationSettings = LocalizationSettings()
@@ -53,18 +53,18 @@ public final class BidiLanguageServer: MessageHandler {
   var progressTokens = 0
 
   /// Set by `exit`: the status the process should end with.
-  public internal(set) var exitStatus: Int32?
+  package internal(set) var exitStatus: Int32?
 
-  public init(logger: Logger) {
+  package init(logger: Logger) {
     self.logger = logger
   }
 
   /// The request methods this server answers, for `initialize`'s
   /// `experimental.bidi.methods` and for the check that every method has a
   /// section in Protocol/specification.md.
-  public static var requestMethods: [String] { requestHandlers.keys.sorted() }
+  package static var requestMethods: [String] { requestHandlers.keys.sorted() }
   /// The notification methods this server handles.
-  public static var notificationMethods: [String] { notificationHandlers.keys.sorted() }
+  package static var notificationMethods: [String] { notificationHandlers.keys.sorted() }
 
   static let requestHandlers: [String: RequestHandler] = [
     "initialize": { server, params, context, result throws(ResponseError) in
@@ -160,13 +160,13 @@ public final class BidiLanguageServer: MessageHandler {
 
   /// The status to exit with once the connection has ended: the `exit`
   /// notification's, or, at the end of input, 0 after `shutdown` and 1 before.
-  public func finalStatus() -> Int32 {
+  package func finalStatus() -> Int32 {
     exitStatus ?? (phase == .shutDown ? 0 : 1)
   }
 
   // MARK: MessageHandler
 
-  public func handle(request: Request, context: RequestContext, result: inout JSONWriter) throws(ResponseError) {
+  package func handle(request: Request, context: RequestContext, result: inout JSONWriter) throws(ResponseError) {
     switch phase {
     case .uninitialized where request.method != "initialize":
       throw ResponseError(
@@ -190,7 +190,7 @@ public final class BidiLanguageServer: MessageHandler {
     }
   }
 
-  public func handle(notification: Notification, connection: Connection) {
+  package func handle(notification: Notification, connection: Connection) {
     if phase == .uninitialized && notification.method != "exit" {
       logger.debug("dropped \(notification.method) before initialize")
       return

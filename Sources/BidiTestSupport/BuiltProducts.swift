@@ -16,7 +16,7 @@ extension TestClient {
   ///    `filePath`, preferring the most recently built one.
   ///
   /// Returns nil if none exists.
-  public static func builtProduct(_ name: String = "bidi-lsp", filePath: String = #filePath)
+  package static func builtProduct(_ name: String = "bidi-lsp", filePath: String = #filePath)
     -> String?
   {
     if name == "bidi-lsp", let override = getenv("BIDI_LSP_PATH") {

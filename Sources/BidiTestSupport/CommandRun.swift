@@ -5,15 +5,15 @@
 #endif
 
 /// What a finished command printed and how it ended.
-public struct CommandResult: Sendable, Hashable {
+package struct CommandResult: Sendable, Hashable {
   /// The exit status (128 + signal number if a signal killed it).
-  public var status: Int32
+  package var status: Int32
   /// What it wrote to stdout, byte for byte.
-  public var standardOutputBytes: [UInt8]
-  public var standardError: String
+  package var standardOutputBytes: [UInt8]
+  package var standardError: String
 
   /// Stdout as text (ill-formed UTF-8 as U+FFFD).
-  public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
+  package var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
 }
 
 extension TestClient {
@@ -22,7 +22,7 @@ extension TestClient {
   /// status and output. Output goes through temporary files, so a command
   /// that prints a lot cannot block. A command still running after
   /// `timeout` seconds is killed and `.timedOut` is thrown.
-  public static func run(
+  package static func run(
     _ executable: String, arguments: [String] = [], input: [UInt8] = [], in directory: String? = nil,
     timeout: Double = 30
   ) throws(TestClientError) -> CommandResult {

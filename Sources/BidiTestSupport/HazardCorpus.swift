@@ -1,9 +1,9 @@
 import Foundation
 
 /// The hazard corpus of BidiHazardsTests and its manifest `expected.txt`.
-public enum HazardCorpus {
+package enum HazardCorpus {
   /// `Tests/BidiHazardsTests/Corpus`, found from this file's path.
-  public static let root: URL = {
+  package static let root: URL = {
     var url = URL(fileURLWithPath: #filePath)
     url.deleteLastPathComponent()  // BidiTestSupport
     url.deleteLastPathComponent()  // Sources
@@ -13,47 +13,47 @@ public enum HazardCorpus {
 
   /// The sizes the manifest promises; the tests assert them so that a
   /// corpus that lost files cannot pass by checking less.
-  public static let hazardFileCount = 14
-  public static let cleanFileCount = 12
-  public static let findingCount = 92
+  package static let hazardFileCount = 14
+  package static let cleanFileCount = 12
+  package static let findingCount = 92
 
   /// One expected finding: `hazards/x.c:5:8 bidi.inComment`.
-  public struct Finding: Hashable, Comparable, CustomStringConvertible {
-    public var path: String
+  package struct Finding: Hashable, Comparable, CustomStringConvertible {
+    package var path: String
     /// 1-based.
-    public var line: Int
+    package var line: Int
     /// 1-based, in UTF-8 bytes.
-    public var column: Int
-    public var code: String
-    public init(path: String, line: Int, column: Int, code: String) {
+    package var column: Int
+    package var code: String
+    package init(path: String, line: Int, column: Int, code: String) {
       self.path = path
       self.line = line
       self.column = column
       self.code = code
     }
-    public var description: String { "\(path):\(line):\(column) \(code)" }
-    public static func < (a: Finding, b: Finding) -> Bool {
+    package var description: String { "\(path):\(line):\(column) \(code)" }
+    package static func < (a: Finding, b: Finding) -> Bool {
       (a.path, a.line, a.column, a.code) < (b.path, b.line, b.column, b.code)
     }
   }
 
   /// `folder/name` of every file of `folder` ("hazards" or "clean"), sorted.
-  public static func files(_ folder: String) throws -> [String] {
+  package static func files(_ folder: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
       .sorted().map { "\(folder)/\($0)" }
   }
 
-  public static func allFiles() throws -> [String] {
+  package static func allFiles() throws -> [String] {
     try files("hazards") + files("clean")
   }
 
-  public static func text(_ path: String) throws -> String {
+  package static func text(_ path: String) throws -> String {
     let data = try Data(contentsOf: root.appendingPathComponent(path))
     guard let text = String(data: data, encoding: .utf8) else { throw HarnessError("\(path) is not UTF-8") }
     return text
   }
 
-  public static func expected() throws -> [Finding] {
+  package static func expected() throws -> [Finding] {
     let manifest = try String(contentsOf: root.appendingPathComponent("expected.txt"), encoding: .utf8)
     var findings: [Finding] = []
     for entry in manifest.split(separator: "\n") where !entry.hasPrefix("#") {
@@ -68,7 +68,7 @@ public enum HazardCorpus {
   }
 
   /// The LSP languageId of a corpus file, from its extension.
-  public static func languageId(_ path: String) -> String {
+  package static func languageId(_ path: String) -> String {
     let languages = [
       "c": "c", "cpp": "cpp", "swift": "swift", "rs": "rust", "go": "go", "java": "java",
       "js": "javascript", "ts": "typescript", "py": "python", "rb": "ruby", "sh": "shellscript",
@@ -78,7 +78,7 @@ public enum HazardCorpus {
   }
 
   /// Default LSP severities (Protocol/specification.md, "textDocument/publishDiagnostics").
-  public static func defaultSeverity(_ code: String) -> Int {
+  package static func defaultSeverity(_ code: String) -> Int {
     code == "bidi.override" || code == "bidi.unmatched" || code == "bidi.invalidUtf8" ? 2 : 1
   }
 }

@@ -9,7 +9,7 @@ import Synchronization
 
 /// Runs a server over `connection` until the connection ends and returns
 /// the status its process would exit with (see `TestClient(serving:)`).
-public typealias InProcessServe = @Sendable (Connection) -> Int32
+package typealias InProcessServe = @Sendable (Connection) -> Int32
 
 /// A server run on a thread of the test process over two `MemoryPipe`s,
 /// its log written to a temporary file.

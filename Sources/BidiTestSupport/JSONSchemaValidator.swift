@@ -25,23 +25,23 @@ import JSONRPC
 ///
 ///     let schemas = try JSONSchemaValidator.protocolSchemas()
 ///     let problems = schemas.validate(result, against: "bidi-visualOrder.schema.json#/$defs/result")
-public struct JSONSchemaValidator: Sendable {
+package struct JSONSchemaValidator: Sendable {
   /// One reason a value does not match.
-  public struct Violation: Sendable, Hashable, CustomStringConvertible {
+  package struct Violation: Sendable, Hashable, CustomStringConvertible {
     /// Where in the value: `$` is the value itself, `$.lines[0].start` a member.
-    public var path: String
-    public var message: String
+    package var path: String
+    package var message: String
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
   }
 
   /// Why schemas could not be loaded.
-  public enum LoadError: Error, Sendable, CustomStringConvertible {
+  package enum LoadError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String)
     case invalidJSON(path: String, String)
     case noSchemas(directory: String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unreadable(let path): return "cannot read \(path)"
       case .invalidJSON(let path, let reason): return "\(path) is not JSON: \(reason)"
@@ -51,15 +51,15 @@ public struct JSONSchemaValidator: Sendable {
   }
 
   /// The schema documents, by file name (the name `$ref`s use).
-  public let documents: [String: JSONValue]
+  package let documents: [String: JSONValue]
 
   /// Validates against the given documents, keyed by file name.
-  public init(documents: [String: JSONValue]) {
+  package init(documents: [String: JSONValue]) {
     self.documents = documents
   }
 
   /// Loads every `*.json` file of `directory`.
-  public init(directory: String) throws(LoadError) {
+  package init(directory: String) throws(LoadError) {
     var documents: [String: JSONValue] = [:]
     for name in Self.fileNames(in: directory) where name.hasSuffix(".json") {
       let path = directory + "/" + name
@@ -76,7 +76,7 @@ public struct JSONSchemaValidator: Sendable {
 
   /// The schemas of this package's `Protocol/schemas/`, found from the
   /// path of this source file.
-  public static func protocolSchemas(filePath: String = #filePath) throws(LoadError) -> JSONSchemaValidator {
+  package static func protocolSchemas(filePath: String = #filePath) throws(LoadError) -> JSONSchemaValidator {
     // Sources/BidiTestSupport/JSONSchemaValidator.swift → the package root.
     var root = filePath
     for _ in 0..<3 { root = directory(of: root) }
@@ -86,7 +86,7 @@ public struct JSONSchemaValidator: Sendable {
   /// The violations of `value` against the schema that `reference` names:
   /// `file.json` (the whole document) or `file.json#/json/pointer`.
   /// Empty when the value matches.
-  public func validate(_ value: JSONValue, against reference: String) -> [Violation] {
+  package func validate(_ value: JSONValue, against reference: String) -> [Violation] {
     var context = Context(validator: self)
     switch resolve(reference, from: "") {
     case .success(let (schema, file)):

@@ -4,55 +4,55 @@ import XCTest
 // Builders of the LSP values tests send, and checks of what comes back.
 
 /// `Content-Length: N\r\n\r\n` + body.
-public func frame(_ body: String) -> [UInt8] {
+package func frame(_ body: String) -> [UInt8] {
   frame(Array(body.utf8))
 }
 
-public func frame(_ body: [UInt8]) -> [UInt8] {
+package func frame(_ body: [UInt8]) -> [UInt8] {
   Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
 }
 
 /// An LSP Position.
-public func position(_ line: Int, _ character: Int) -> JSONValue {
+package func position(_ line: Int, _ character: Int) -> JSONValue {
   ["line": JSONValue(line), "character": JSONValue(character)]
 }
 
 /// An LSP Range.
-public func lspRange(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> JSONValue {
+package func lspRange(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> JSONValue {
   ["start": position(startLine, startCharacter), "end": position(endLine, endCharacter)]
 }
 
 /// The range of whole line `line`, as an editor selects it.
-public func lineRange(_ line: Int) -> JSONValue { lspRange(line, 0, line + 1, 0) }
+package func lineRange(_ line: Int) -> JSONValue { lspRange(line, 0, line + 1, 0) }
 
 /// A TextDocumentIdentifier.
-public func documentID(_ uri: String) -> JSONValue { ["uri": .string(uri)] }
+package func documentID(_ uri: String) -> JSONValue { ["uri": .string(uri)] }
 
 /// An incremental content change.
-public func change(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int, _ text: String)
+package func change(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int, _ text: String)
   -> JSONValue
 {
   ["range": lspRange(startLine, startCharacter, endLine, endCharacter), "text": .string(text)]
 }
 
 /// A full-text content change.
-public func fullChange(_ text: String) -> JSONValue {
+package func fullChange(_ text: String) -> JSONValue {
   ["text": .string(text)]
 }
 
 /// The `window/logMessage` warnings (type 2) among `messages`.
-public func warnings(in messages: [JSONValue]) -> [JSONValue] {
+package func warnings(in messages: [JSONValue]) -> [JSONValue] {
   messages.filter { $0["method"] == "window/logMessage" && $0["params"]?["type"] == 2 }
 }
 
 /// The responses among `messages`.
-public func responses(in messages: [JSONValue]) -> [JSONValue] {
+package func responses(in messages: [JSONValue]) -> [JSONValue] {
   messages.filter { $0["method"] == nil }
 }
 
 /// Asserts that `response` is an error with `code` (and, when given, `id`
 /// and a message containing `mentioning`).
-public func assertError(
+package func assertError(
   _ response: JSONValue?, code: Int, id: JSONValue? = nil, mentioning: String? = nil,
   _ context: String = "", file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -72,21 +72,21 @@ public func assertError(
 }
 
 /// A message that is not what a helper expected.
-public struct UnexpectedMessage: Error, CustomStringConvertible {
-  public var message: JSONValue
-  public var expected: String
-  public init(message: JSONValue, expected: String) {
+package struct UnexpectedMessage: Error, CustomStringConvertible {
+  package var message: JSONValue
+  package var expected: String
+  package init(message: JSONValue, expected: String) {
     self.message = message
     self.expected = expected
   }
-  public var description: String { "expected \(expected), got \(message)" }
+  package var description: String { "expected \(expected), got \(message)" }
 }
 
 extension JSONValue {
   /// `range.start.line` of a diagnostic or TextEdit.
-  public var startLine: Int { self["range"]?["start"]?["line"]?.intValue ?? -1 }
+  package var startLine: Int { self["range"]?["start"]?["line"]?.intValue ?? -1 }
   /// `range.start.character` of a diagnostic or TextEdit.
-  public var startCharacter: Int { self["range"]?["start"]?["character"]?.intValue ?? -1 }
+  package var startCharacter: Int { self["range"]?["start"]?["character"]?.intValue ?? -1 }
   /// `code` of a diagnostic.
-  public var diagnosticCode: String { self["code"]?.stringValue ?? "" }
+  package var diagnosticCode: String { self["code"]?.stringValue ?? "" }
 }

@@ -1,19 +1,19 @@
 import JSONRPC
 import XCTest
 
-/// The points of contract §7 (localization documents), one check each,
+/// The points of Protocol/localization.md (localization documents), one check each,
 /// written once and run on either server: BidiServerTests in process,
 /// IntegrationTests (`LocalizationProtocolTests`) against the built binary.
 /// Positions are UTF-16 unless a check says otherwise.
-public enum LocalizationChecks {
-  public static let seedURI = "file:///app/ar.lproj/Localizable.strings"
+package enum LocalizationChecks {
+  package static let seedURI = "file:///app/ar.lproj/Localizable.strings"
   /// The seed case of issue 9, line 1.
-  public static let seedText = "/* Payment */\n\"payment\" = \"%@ مدفوعات بدون فوائد من %@\";\n"
+  package static let seedText = "/* Payment */\n\"payment\" = \"%@ مدفوعات بدون فوائد من %@\";\n"
   /// The value's source range on line 1 (UTF-16).
   static let seedValue = 13..<40
 
   /// `key`, `variant`, `direction`/`basis` of each entry, for messages.
-  public static func brief(_ entries: [JSONValue]) -> [String] {
+  package static func brief(_ entries: [JSONValue]) -> [String] {
     entries.map {
       [
         $0["key"]?.stringValue ?? "-", $0["variant"]?.stringValue ?? "-", $0["direction"]?.stringValue ?? "?",
@@ -59,7 +59,7 @@ public enum LocalizationChecks {
   /// fix (RLM at the value's start; the placeholders isolated) edits only
   /// inside the value, removes the diagnostic, and leaves the value right
   /// to left with "Apple Pay" substituted.
-  public static func seedCase(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func seedCase(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let session = try TestSession(server, encoding: .utf16)
     for (name, fix, inserted) in [
       ("Localizable", "Start the value with RLM", ["\u{200F}"]),
@@ -109,7 +109,7 @@ public enum LocalizationChecks {
   // MARK: Formats
 
   /// The ten formats, recognised by languageId or by path; each value an entry with its key.
-  public static func formatsByLanguageIdAndPath(
+  package static func formatsByLanguageIdAndPath(
     _ server: TestServer, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
@@ -167,7 +167,7 @@ public enum LocalizationChecks {
 
   /// Entries carry line, range, key, variant and locale; a value's escaped
   /// `\n` splits it into paragraphs; an empty value is an entry (fallback).
-  public static func entryMembers(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func entryMembers(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
     let uri = "file:///po/app.po"
     let text =
@@ -201,7 +201,7 @@ public enum LocalizationChecks {
 
   /// A request's range selects the values it touches; `strongCharacter`
   /// is the position of the escape that wrote the deciding character.
-  public static func rangeAndStrongCharacter(
+  package static func rangeAndStrongCharacter(
     _ server: TestServer, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
@@ -220,7 +220,7 @@ public enum LocalizationChecks {
 
   /// `bidi/visualOrder` entries carry `text`, the decoded paragraph, and
   /// count their offsets and arrays from its start.
-  public static func visualOrderText(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func visualOrderText(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
     let uri = "file:///he.lproj/Localizable.strings"
     try session.open(uri, languageId: "strings", text: "\"k\" = \"abc \\U05D0\\U05D1\";\n")
@@ -242,7 +242,7 @@ public enum LocalizationChecks {
   /// insertMarks in values mode: marks written as the file writes controls
   /// (here `\U200F`), inside the quotes, never in a key; asking again after
   /// applying gives no edits.
-  public static func insertMarksInsideValues(
+  package static func insertMarksInsideValues(
     _ server: TestServer, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
@@ -272,7 +272,7 @@ public enum LocalizationChecks {
   /// The locale from the path, from the contents, and from the `locale`
   /// setting (initialization and `didChangeConfiguration`); `valueDirection`
   /// only in a right-to-left locale.
-  public static func localeSetting(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func localeSetting(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let uri = "file:///app/Base.lproj/Localizable.strings"
     let text = "\"available\" = \"iPhone متوفر الآن\";\n"
     let plain = try TestSession(server)
@@ -304,10 +304,10 @@ public enum LocalizationChecks {
 
   // MARK: Diagnostics
 
-  /// `placeholderDirection`, `valueDirection`, the §5 hazards per value
+  /// `placeholderDirection`, `valueDirection`, the hazards per value
   /// (`unpaired` at the value's end, a control in a key `inIdentifier`),
   /// each configurable by its code.
-  public static func diagnosticsPerValue(
+  package static func diagnosticsPerValue(
     _ server: TestServer, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let uri = "file:///app/ar.lproj/Localizable.strings"
@@ -340,7 +340,7 @@ public enum LocalizationChecks {
   /// A file that stops being its format: one `bidi.localizationSyntax` at
   /// the error, the values before it served, the lines after it answered as
   /// plain lines, and no edit after it.
-  public static func syntaxError(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func syntaxError(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let uri = "file:///app/ar.lproj/Broken.strings"
     let text = "\"a\" = \"مرحبا abc\";\n\"b\" = \"never closed\nmore\n"
     let session = try TestSession(server)
@@ -361,7 +361,8 @@ public enum LocalizationChecks {
 
   /// Edits re-read only what they touch, and every answer after them is
   /// what a fresh open of the same text gives.
-  public static func incrementalEdits(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func incrementalEdits(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws
+  {
     let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
     let uri = "file:///app/ar.lproj/Localizable.strings"
     var text = ""

@@ -7,7 +7,7 @@ import JSONRPC
 #endif
 
 /// What went wrong while talking to a server under test.
-public enum TestClientError: Error, CustomStringConvertible, Sendable {
+package enum TestClientError: Error, CustomStringConvertible, Sendable {
   /// Nothing (or not the awaited message) arrived within the timeout.
   case timedOut(waitingFor: String, seconds: Double)
   /// The server closed its output.
@@ -19,7 +19,7 @@ public enum TestClientError: Error, CustomStringConvertible, Sendable {
   /// A system call failed.
   case system(call: String, errno: Int32)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .timedOut(let what, let seconds): return "timed out after \(seconds) s waiting for \(what)"
     case .endOfOutput(let what): return "the server closed its output while waiting for \(what)"
@@ -33,7 +33,7 @@ public enum TestClientError: Error, CustomStringConvertible, Sendable {
 /// A server's output as a test reads it: whatever bytes arrive within a
 /// timeout. A pipe from a child process (`DescriptorOutput`) or the
 /// `MemoryPipe` of a server run in process.
-public protocol ServerOutput: AnyObject {
+package protocol ServerOutput: AnyObject {
   /// Reads at most `buffer.count` bytes that arrive within
   /// `timeoutMilliseconds` (nil: as long as it takes); nil when none came.
   func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome?
@@ -42,14 +42,14 @@ public protocol ServerOutput: AnyObject {
 extension MemoryPipe: ServerOutput {}
 
 /// The reading end of a pipe, polled with a timeout.
-public final class DescriptorOutput: ServerOutput {
-  public let fileDescriptor: Int32
+package final class DescriptorOutput: ServerOutput {
+  package let fileDescriptor: Int32
 
-  public init(_ fileDescriptor: Int32) {
+  package init(_ fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome? {
+  package func read(into buffer: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome? {
     var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
     let ready = poll(&entry, 1, Int32(clamping: timeoutMilliseconds ?? -1))
     if ready < 0 { return errno == EINTR ? nil : .failed("poll: \(String(cString: strerror(errno)))") }
@@ -64,35 +64,35 @@ public final class DescriptorOutput: ServerOutput {
 /// Reads framed JSON-RPC messages from a server's output with timeouts, so
 /// a hung server fails a test instead of hanging it. Messages that arrive
 /// while waiting for a particular one are kept, in order, for later calls.
-public final class MessageReader {
-  public let output: any ServerOutput
+package final class MessageReader {
+  package let output: any ServerOutput
   private var framer = MessageFramer()
   /// Messages received but not yet returned, oldest first.
-  public private(set) var pending: [JSONValue] = []
+  package private(set) var pending: [JSONValue] = []
   /// Notifications dropped on arrival (e.g. diagnostics a test does not
   /// look at): they never reach `pending`.
-  public var ignoredNotifications: Set<String> = []
+  package var ignoredNotifications: Set<String> = []
   private var ended = false
 
-  public init(_ output: any ServerOutput) {
+  package init(_ output: any ServerOutput) {
     self.output = output
   }
 
   /// Reads the pipe `fileDescriptor`.
-  public convenience init(fileDescriptor: Int32) {
+  package convenience init(fileDescriptor: Int32) {
     self.init(DescriptorOutput(fileDescriptor))
   }
 
   /// The file descriptor read, or -1 for a server in process.
-  public var fileDescriptor: Int32 { (output as? DescriptorOutput)?.fileDescriptor ?? -1 }
+  package var fileDescriptor: Int32 { (output as? DescriptorOutput)?.fileDescriptor ?? -1 }
 
   /// The oldest unreturned message, waiting up to `timeout` seconds.
-  public func next(timeout: Double = 10) throws(TestClientError) -> JSONValue {
+  package func next(timeout: Double = 10) throws(TestClientError) -> JSONValue {
     try next(timeout: timeout, what: "a message") { _ in true }
   }
 
   /// The first unreturned message matching `predicate` (others stay pending).
-  public func next(
+  package func next(
     timeout: Double = 10, what: String, where predicate: (JSONValue) -> Bool
   ) throws(TestClientError) -> JSONValue {
     let deadline = Deadline(seconds: timeout)
@@ -111,14 +111,14 @@ public final class MessageReader {
   }
 
   /// The response with `id`.
-  public func response(id: RequestID, timeout: Double = 10) throws(TestClientError) -> JSONValue {
+  package func response(id: RequestID, timeout: Double = 10) throws(TestClientError) -> JSONValue {
     try next(timeout: timeout, what: "the response to \(id)") {
       $0["id"] == id.json && $0["method"] == nil
     }
   }
 
   /// The next notification named `method`.
-  public func notification(_ method: String, timeout: Double = 10) throws(TestClientError)
+  package func notification(_ method: String, timeout: Double = 10) throws(TestClientError)
     -> JSONValue
   {
     try next(timeout: timeout, what: "notification \(method)") {
@@ -128,20 +128,20 @@ public final class MessageReader {
 
   /// Removes and returns every message received but not yet returned, oldest
   /// first (without reading more input).
-  public func takePending() -> [JSONValue] {
+  package func takePending() -> [JSONValue] {
     defer { pending.removeAll() }
     return pending
   }
 
   /// True once the other end has closed (messages may still be pending).
-  public var hasEnded: Bool { ended }
+  package var hasEnded: Bool { ended }
 
   /// True if the other end has closed and every message has been returned.
-  public var isAtEnd: Bool { ended && pending.isEmpty }
+  package var isAtEnd: Bool { ended && pending.isEmpty }
 
   /// Waits up to `timeoutMilliseconds` for input and reads what is there.
   /// Returns without error on a timeout.
-  public func pump(timeoutMilliseconds: Int) throws(TestClientError) {
+  package func pump(timeoutMilliseconds: Int) throws(TestClientError) {
     guard !ended else { return }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let outcome = buffer.withUnsafeMutableBytes { output.read(into: $0, timeoutMilliseconds: timeoutMilliseconds) }

@@ -8,7 +8,7 @@ extension TestSession {
   /// Trojan Source override and a mixed-direction comment line; its
   /// diagnostic, a quick fix, the bidi requests, a hover, an insertMarks
   /// whose edits the server applies as the model does; shutdown and exit.
-  public static func runSmokeSession(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
+  package static func runSmokeSession(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) throws {
     let session = try TestSession(server, encoding: .utf16)
     let methods = session.capabilities["experimental"]?["bidi"]?["methods"]?.arrayValue ?? []
     XCTAssertTrue(methods.contains("bidi/visualOrder"), "capabilities: \(session.capabilities)", file: file, line: line)

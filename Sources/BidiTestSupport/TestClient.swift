@@ -18,15 +18,15 @@ import JSONRPC
 ///     let reply = try client.request("initialize", ["capabilities": [:]])
 ///     client.notify("exit")
 ///     XCTAssertEqual(client.exitStatus(timeout: 10), 1)
-public final class TestClient {
+package final class TestClient {
   /// Reads the server's output.
-  public let reader: MessageReader
+  package let reader: MessageReader
   private let server: any ServerLink
   private var lastID: Int64 = 0
 
   /// Starts `executable` with `arguments`. `environment` entries are added to
   /// (or replace those of) the test process's environment.
-  public init(
+  package init(
     executable: String, arguments: [String] = [], environment: [String: String] = [:]
   ) throws(TestClientError) {
     server = try ServerProcess(executable: executable, arguments: arguments, environment: environment)
@@ -36,7 +36,7 @@ public final class TestClient {
   /// Runs `serve` on a new thread over memory pipes, its connection made
   /// with `options` and a logger at `logLevel`. Releasing the client ends
   /// the server's input.
-  public init(
+  package init(
     serving serve: @escaping InProcessServe, options: Connection.Options = Connection.Options(),
     logLevel: Logger.Level = .info
   ) throws(TestClientError) {
@@ -46,19 +46,19 @@ public final class TestClient {
 
   /// The server's process id. A server in process has none: asking is a
   /// programming error.
-  public var processID: pid_t {
+  package var processID: pid_t {
     guard let id = server.processID else { preconditionFailure("a server in process has no process id") }
     return id
   }
 
   /// Whether the server runs in the test process.
-  public var isInProcess: Bool { server.processID == nil }
+  package var isInProcess: Bool { server.processID == nil }
 
   // MARK: Sending
 
   /// Writes `bytes` as they are (for malformed input), waiting up to
   /// `timeout` seconds for the server to take them while reading its output.
-  public func sendRaw(_ bytes: [UInt8], timeout: Double = 30) throws(TestClientError) {
+  package func sendRaw(_ bytes: [UInt8], timeout: Double = 30) throws(TestClientError) {
     try server.write(bytes, timeout: timeout) { [reader] () throws(TestClientError) in
       try reader.pump(timeoutMilliseconds: 0)
     }
@@ -68,22 +68,22 @@ public final class TestClient {
   /// (a client that does not read: back-pressure tests), waiting up to
   /// `timeout` seconds for the server to take them. It touches only the
   /// server's input, so one thread may call it while another reads.
-  public func sendRawWithoutReading(_ bytes: [UInt8], timeout: Double = 60) throws(TestClientError) {
+  package func sendRawWithoutReading(_ bytes: [UInt8], timeout: Double = 60) throws(TestClientError) {
     try server.write(bytes, timeout: timeout, drain: nil)
   }
 
   /// Sends a JSON value, framed.
-  public func send(_ value: JSONValue, timeout: Double = 30) throws(TestClientError) {
+  package func send(_ value: JSONValue, timeout: Double = 30) throws(TestClientError) {
     try sendRaw(MessageWriter.frame(value.encoded()), timeout: timeout)
   }
 
   /// Sends a message, framed.
-  public func send(_ message: Message, timeout: Double = 30) throws(TestClientError) {
+  package func send(_ message: Message, timeout: Double = 30) throws(TestClientError) {
     try send(message.json, timeout: timeout)
   }
 
   /// A fresh integer request id.
-  public func nextID() -> RequestID {
+  package func nextID() -> RequestID {
     lastID += 1
     return .integer(lastID)
   }
@@ -91,7 +91,7 @@ public final class TestClient {
   /// Sends a request and returns the whole response object (`{jsonrpc, id,
   /// result}` or `{…, error}`); messages that arrive meanwhile stay pending.
   @discardableResult
-  public func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10)
+  package func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = 10)
     throws(TestClientError) -> JSONValue
   {
     let id = nextID()
@@ -100,31 +100,31 @@ public final class TestClient {
   }
 
   /// Sends a notification.
-  public func notify(_ method: String, _ params: JSONValue? = nil) throws(TestClientError) {
+  package func notify(_ method: String, _ params: JSONValue? = nil) throws(TestClientError) {
     try send(.notification(Notification(method: method, params: params)))
   }
 
   /// The next message, whatever it is.
-  public func nextMessage(timeout: Double = 10) throws(TestClientError) -> JSONValue {
+  package func nextMessage(timeout: Double = 10) throws(TestClientError) -> JSONValue {
     try reader.next(timeout: timeout)
   }
 
   /// The next notification named `method` (others stay pending).
-  public func waitForNotification(_ method: String, timeout: Double = 10)
+  package func waitForNotification(_ method: String, timeout: Double = 10)
     throws(TestClientError) -> JSONValue
   {
     try reader.notification(method, timeout: timeout)
   }
 
   /// The response with `id` (others stay pending).
-  public func waitForResponse(id: RequestID, timeout: Double = 10) throws(TestClientError)
+  package func waitForResponse(id: RequestID, timeout: Double = 10) throws(TestClientError)
     -> JSONValue
   {
     try reader.response(id: id, timeout: timeout)
   }
 
   /// Closes the server's input (end of input).
-  public func closeInput() {
+  package func closeInput() {
     server.closeInput()
   }
 
@@ -133,7 +133,7 @@ public final class TestClient {
   /// The exit status once the server has ended (for a process, 128 + the
   /// signal number if a signal killed it), or nil if it is still running
   /// after `timeout` seconds.
-  public func exitStatus(timeout: Double = 10) -> Int32? {
+  package func exitStatus(timeout: Double = 10) -> Int32? {
     let deadline = Deadline(seconds: timeout)
     while true {
       if let status = server.endedStatus() { return status }
@@ -149,13 +149,13 @@ public final class TestClient {
 
   /// Stops the server (a process: SIGKILL; in process: the end of its
   /// input) and waits for it.
-  public func terminate() {
+  package func terminate() {
     server.kill()
     _ = exitStatus(timeout: 10)
   }
 
   /// Everything the server wrote to stderr (or, in process, logged) so far.
-  public func standardError() -> String {
+  package func standardError() -> String {
     server.standardError()
   }
 }

@@ -1,8 +1,8 @@
 /// The twelve bidi controls as the tests know them, written down from
 /// UAX #9 and the Unicode names list (not taken from the code under test).
-public enum TestControls {
+package enum TestControls {
   /// Every control: code point, short name and Unicode name.
-  public static let all: [(scalar: Unicode.Scalar, short: String, name: String)] = [
+  package static let all: [(scalar: Unicode.Scalar, short: String, name: String)] = [
     ("\u{061C}", "ALM", "ARABIC LETTER MARK"),
     ("\u{200E}", "LRM", "LEFT-TO-RIGHT MARK"),
     ("\u{200F}", "RLM", "RIGHT-TO-LEFT MARK"),
@@ -17,21 +17,21 @@ public enum TestControls {
     ("\u{2069}", "PDI", "POP DIRECTIONAL ISOLATE"),
   ]
 
-  public static let lrm: Unicode.Scalar = "\u{200E}"
-  public static let rlm: Unicode.Scalar = "\u{200F}"
-  public static let alm: Unicode.Scalar = "\u{061C}"
-  public static let lre: Unicode.Scalar = "\u{202A}"
-  public static let rle: Unicode.Scalar = "\u{202B}"
-  public static let pdf: Unicode.Scalar = "\u{202C}"
-  public static let lro: Unicode.Scalar = "\u{202D}"
-  public static let rlo: Unicode.Scalar = "\u{202E}"
-  public static let lri: Unicode.Scalar = "\u{2066}"
-  public static let rli: Unicode.Scalar = "\u{2067}"
-  public static let fsi: Unicode.Scalar = "\u{2068}"
-  public static let pdi: Unicode.Scalar = "\u{2069}"
+  package static let lrm: Unicode.Scalar = "\u{200E}"
+  package static let rlm: Unicode.Scalar = "\u{200F}"
+  package static let alm: Unicode.Scalar = "\u{061C}"
+  package static let lre: Unicode.Scalar = "\u{202A}"
+  package static let rle: Unicode.Scalar = "\u{202B}"
+  package static let pdf: Unicode.Scalar = "\u{202C}"
+  package static let lro: Unicode.Scalar = "\u{202D}"
+  package static let rlo: Unicode.Scalar = "\u{202E}"
+  package static let lri: Unicode.Scalar = "\u{2066}"
+  package static let rli: Unicode.Scalar = "\u{2067}"
+  package static let fsi: Unicode.Scalar = "\u{2068}"
+  package static let pdi: Unicode.Scalar = "\u{2069}"
 
   /// Whether `scalar` is one of the twelve.
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
     default: return false
@@ -39,14 +39,14 @@ public enum TestControls {
   }
 
   /// LRE, RLE, LRO, RLO, LRI, RLI, FSI.
-  public static func isOpener(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isOpener(_ scalar: Unicode.Scalar) -> Bool {
     [0x202A, 0x202B, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068].contains(scalar.value)
   }
 
-  public static func isIsolateInitiator(_ scalar: Unicode.Scalar) -> Bool { (0x2066...0x2068).contains(scalar.value) }
+  package static func isIsolateInitiator(_ scalar: Unicode.Scalar) -> Bool { (0x2066...0x2068).contains(scalar.value) }
 
   /// `U+202E RIGHT-TO-LEFT OVERRIDE`, or nil if `scalar` is not a control.
-  public static func displayName(_ scalar: Unicode.Scalar) -> String? {
+  package static func displayName(_ scalar: Unicode.Scalar) -> String? {
     guard let control = all.first(where: { $0.scalar == scalar }) else { return nil }
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + " " + control.name
@@ -54,7 +54,7 @@ public enum TestControls {
 
   /// `text` with each control written by its short name (`<RLI>`), as
   /// diagnostic messages quote a line's visual order.
-  public static func named(_ text: String) -> String {
+  package static func named(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if let control = all.first(where: { $0.scalar == scalar }) {
@@ -67,7 +67,7 @@ public enum TestControls {
   }
 
   /// Text with its invisible controls and U+2029 spelled out, for messages.
-  public static func visible(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+  package static func visible(_ scalars: some Sequence<Unicode.Scalar>) -> String {
     var result = ""
     for scalar in scalars {
       if let control = all.first(where: { $0.scalar == scalar }) {
@@ -81,7 +81,7 @@ public enum TestControls {
     return result
   }
 
-  public static func visible(_ text: String) -> String { visible(text.unicodeScalars) }
+  package static func visible(_ text: String) -> String { visible(text.unicodeScalars) }
 
   /// The indices of the controls left unpaired on one line, by the rules of
   /// the `bidi.unpaired` diagnostic (Protocol/specification.md,
@@ -90,7 +90,7 @@ public enum TestControls {
   /// closes the innermost open embedding or override only if no isolate is
   /// open inside it; PDI closes the innermost isolate and everything opened
   /// after it. Both openers left open and closers with nothing to close count.
-  public static func unpaired(_ line: [Unicode.Scalar]) -> [Int] {
+  package static func unpaired(_ line: [Unicode.Scalar]) -> [Int] {
     var stack: [(index: Int, isolate: Bool)] = []
     var result: [Int] = []
     for (index, scalar) in line.enumerated() {

@@ -4,27 +4,27 @@ import XCTest
 
 /// How to start the server a `TestSession` talks to: an executable over
 /// pipes, or a server run in process over memory pipes.
-public struct TestServer: Sendable {
+package struct TestServer: Sendable {
   private let start: @Sendable () throws -> TestClient
 
-  public init(start: @escaping @Sendable () throws -> TestClient) {
+  package init(start: @escaping @Sendable () throws -> TestClient) {
     self.start = start
   }
 
   /// `executable` (with `arguments`) as a child process.
-  public static func process(_ executable: String, arguments: [String] = []) -> TestServer {
+  package static func process(_ executable: String, arguments: [String] = []) -> TestServer {
     TestServer { try TestClient(executable: executable, arguments: arguments) }
   }
 
   /// `serve` on a thread of the test process.
-  public static func inProcess(
+  package static func inProcess(
     options: Connection.Options = Connection.Options(), _ serve: @escaping InProcessServe
   ) -> TestServer {
     TestServer { try TestClient(serving: serve, options: options) }
   }
 
   /// A new client of a new server.
-  public func client() throws -> TestClient { try start() }
+  package func client() throws -> TestClient { try start() }
 }
 
 /// A test's session with a bidi-lsp server (in process or a process): it
@@ -32,22 +32,22 @@ public struct TestServer: Sendable {
 /// helpers for the messages tests send most. Every wait has a generous
 /// timeout, so a hung server fails the test instead of hanging it;
 /// messages that arrive while waiting for another stay queued.
-public final class TestSession {
+package final class TestSession {
   /// The document of the helpers that take no URI.
-  public static let defaultURI = "file:///test-session.txt"
+  package static let defaultURI = "file:///test-session.txt"
   /// Notifications a session that looks at answers only drops on arrival.
-  public static let diagnosticsAndProgress: Set<String> = ["textDocument/publishDiagnostics", "$/progress"]
+  package static let diagnosticsAndProgress: Set<String> = ["textDocument/publishDiagnostics", "$/progress"]
   /// Hang timeout of every wait, in seconds: a hung server fails, a slow one passes.
-  public static let timeout = 60.0
+  package static let timeout = 60.0
 
-  public let client: TestClient
+  package let client: TestClient
   /// The negotiated position encoding.
-  public private(set) var encoding = PositionEncoding.utf16
+  package private(set) var encoding = PositionEncoding.utf16
   /// The `capabilities` of the `initialize` result.
-  public private(set) var capabilities: JSONValue = .null
+  package private(set) var capabilities: JSONValue = .null
   /// How many requests had their params and result validated against the
   /// protocol's schemas (see `result(_:_:uri:)`).
-  public private(set) var validatedCalls = 0
+  package private(set) var validatedCalls = 0
   private var versions: [String: Int] = [:]
   private var freshCount = 0
 
@@ -55,7 +55,7 @@ public final class TestSession {
   /// `encoding` alone (and requires it), passes `initializationOptions` and
   /// the `capabilities` given, and sends `initialized`. Notifications named
   /// in `ignoring` are dropped on arrival.
-  public init(
+  package init(
     _ server: TestServer, initialize: Bool = true, encoding: PositionEncoding? = nil,
     initializationOptions: JSONValue? = nil, capabilities: JSONObject = [:], ignoring: Set<String> = []
   ) throws {
@@ -79,7 +79,7 @@ public final class TestSession {
   /// Sends `initialize` offering `encodings` (none when nil) and returns the
   /// whole response; a result sets `encoding` and `capabilities`.
   @discardableResult
-  public func initialize(
+  package func initialize(
     encodings: [String]?, initializationOptions: JSONValue? = nil, capabilities extra: JSONObject = [:]
   ) throws -> JSONValue {
     var capabilities = extra
@@ -100,35 +100,35 @@ public final class TestSession {
 
   /// Sends a request and returns the whole response (`result` or `error`).
   @discardableResult
-  public func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = TestSession.timeout) throws
+  package func request(_ method: String, _ params: JSONValue? = nil, timeout: Double = TestSession.timeout) throws
     -> JSONValue
   {
     try client.request(method, params, timeout: timeout)
   }
 
-  public func notify(_ method: String, _ params: JSONValue? = nil) throws {
+  package func notify(_ method: String, _ params: JSONValue? = nil) throws {
     try client.notify(method, params)
   }
 
-  public func sendRaw(_ bytes: [UInt8]) throws {
+  package func sendRaw(_ bytes: [UInt8]) throws {
     try client.sendRaw(bytes)
   }
 
   /// Sends `body` framed with a correct Content-Length.
-  public func sendFramed(_ body: String) throws {
+  package func sendFramed(_ body: String) throws {
     try client.sendRaw(frame(body))
   }
 
   /// Sends a request that always gets an answer and returns every message
   /// that arrived before that answer (the server handles input in order, so
   /// these are all the effects of what was sent before).
-  public func barrier() throws -> [JSONValue] {
+  package func barrier() throws -> [JSONValue] {
     _ = try request("bidi/documentInfo", ["textDocument": documentID("file:///barrier/never-opened")])
     return client.reader.takePending()
   }
 
   /// `shutdown`, `exit`, and the exit status.
-  public func shutdownAndExit() throws -> Int32? {
+  package func shutdownAndExit() throws -> Int32? {
     let response = try request("shutdown")
     guard response["result"] == .null else {
       throw UnexpectedMessage(message: response, expected: "shutdown → null")
@@ -139,7 +139,7 @@ public final class TestSession {
 
   // MARK: Documents
 
-  public func open(
+  package func open(
     _ uri: String = TestSession.defaultURI, languageId: String = "plaintext", text: String, version: Int = 1
   ) throws {
     versions[uri] = version
@@ -155,7 +155,7 @@ public final class TestSession {
   /// Sends a `didChange` with `changes` at `version` (by default the one
   /// after the document's last) and returns that version.
   @discardableResult
-  public func change(_ uri: String, version: Int? = nil, _ changes: [JSONValue]) throws -> Int {
+  package func change(_ uri: String, version: Int? = nil, _ changes: [JSONValue]) throws -> Int {
     let version = version ?? (versions[uri] ?? 0) + 1
     versions[uri] = version
     try notify(
@@ -167,31 +167,31 @@ public final class TestSession {
   /// Sends TextEdits (against one version, not overlapping, as the server
   /// answers them) as one `didChange`, last edit first so that each
   /// change's range still means what it meant.
-  public func apply(_ uri: String = TestSession.defaultURI, edits: [JSONValue]) throws {
+  package func apply(_ uri: String = TestSession.defaultURI, edits: [JSONValue]) throws {
     guard !edits.isEmpty else { return }
     try change(uri, TestText.contentChanges(for: edits))
   }
 
   /// Replaces the whole text (a full-text change).
   @discardableResult
-  public func replaceText(_ uri: String, with text: String) throws -> Int {
+  package func replaceText(_ uri: String, with text: String) throws -> Int {
     try change(uri, [fullChange(text)])
   }
 
-  public func close(_ uri: String) throws {
+  package func close(_ uri: String) throws {
     try notify("textDocument/didClose", ["textDocument": documentID(uri)])
   }
 
   /// The version last sent for `uri`.
-  public func version(_ uri: String) -> Int { versions[uri] ?? 0 }
+  package func version(_ uri: String) -> Int { versions[uri] ?? 0 }
 
   /// The `bidi/documentInfo` response (whole) for `uri`.
-  public func infoResponse(_ uri: String, includeText: Bool = true) throws -> JSONValue {
+  package func infoResponse(_ uri: String, includeText: Bool = true) throws -> JSONValue {
     try request("bidi/documentInfo", ["textDocument": documentID(uri), "includeText": .bool(includeText)])
   }
 
   /// The `bidi/documentInfo` result for `uri`; throws if it is an error.
-  public func info(_ uri: String, includeText: Bool = true) throws -> JSONValue {
+  package func info(_ uri: String, includeText: Bool = true) throws -> JSONValue {
     let response = try infoResponse(uri, includeText: includeText)
     guard let result = response["result"] else {
       throw UnexpectedMessage(message: response, expected: "a documentInfo result for \(uri)")
@@ -201,7 +201,7 @@ public final class TestSession {
 
   /// The server's copy of a document (`bidi/documentInfo` with its text,
   /// checked against its schema).
-  public func text(_ uri: String = TestSession.defaultURI, file: StaticString = #filePath, line: UInt = #line)
+  package func text(_ uri: String = TestSession.defaultURI, file: StaticString = #filePath, line: UInt = #line)
     throws -> String
   {
     let info = try result("bidi/documentInfo", ["includeText": true], uri: uri, file: file, line: line)
@@ -213,7 +213,7 @@ public final class TestSession {
 
   /// The params of the next publishDiagnostics for `uri`, skipping older
   /// versions when `version` is given.
-  public func publish(_ uri: String, version: Int? = nil) throws -> JSONValue {
+  package func publish(_ uri: String, version: Int? = nil) throws -> JSONValue {
     while true {
       let message = try client.reader.next(timeout: Self.timeout, what: "publishDiagnostics for \(uri)") {
         $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
@@ -224,7 +224,7 @@ public final class TestSession {
   }
 
   /// The diagnostics of the next publish for `uri` (at `version` if given).
-  public func diagnostics(_ uri: String, version: Int? = nil, file: StaticString = #filePath, line: UInt = #line)
+  package func diagnostics(_ uri: String, version: Int? = nil, file: StaticString = #filePath, line: UInt = #line)
     throws -> [JSONValue]
   {
     let params = try publish(uri, version: version)
@@ -235,14 +235,14 @@ public final class TestSession {
   }
 
   /// Opens a document and returns its first published diagnostics.
-  public func openAndDiagnose(_ uri: String, languageId: String, text: String) throws -> [JSONValue] {
+  package func openAndDiagnose(_ uri: String, languageId: String, text: String) throws -> [JSONValue] {
     try open(uri, languageId: languageId, text: text)
     return try diagnostics(uri, version: version(uri))
   }
 
   /// What a fresh scan of `text` gives: opens it under a new URI, reads the
   /// diagnostics, closes it again.
-  public func freshDiagnostics(of text: String, languageId: String, like uri: String) throws -> [JSONValue] {
+  package func freshDiagnostics(of text: String, languageId: String, like uri: String) throws -> [JSONValue] {
     let fresh = uri + ".fresh\(freshCount)"
     freshCount += 1
     let diagnostics = try openAndDiagnose(fresh, languageId: languageId, text: text)
@@ -253,7 +253,7 @@ public final class TestSession {
 
   /// Whether a publish for `uri` is waiting (after a round trip, so that
   /// anything the server sent before answering has arrived).
-  public func hasPendingPublish(_ uri: String) throws -> Bool {
+  package func hasPendingPublish(_ uri: String) throws -> Bool {
     _ = try request("bidi/documentInfo", ["textDocument": documentID("file:///nonexistent-sync")])
     return client.reader.pending.contains {
       $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
@@ -263,7 +263,7 @@ public final class TestSession {
   // MARK: Requests
 
   /// The result of a request that must succeed.
-  public func result(_ method: String, params: JSONValue) throws -> JSONValue {
+  package func result(_ method: String, params: JSONValue) throws -> JSONValue {
     let response = try request(method, params)
     guard let result = response["result"] else {
       throw UnexpectedMessage(message: response, expected: "a result of \(method)")
@@ -272,7 +272,7 @@ public final class TestSession {
   }
 
   /// The code actions for `range` of `uri`.
-  public func codeActions(_ uri: String, range: JSONValue, only: [String]? = nil, diagnostics: [JSONValue] = [])
+  package func codeActions(_ uri: String, range: JSONValue, only: [String]? = nil, diagnostics: [JSONValue] = [])
     throws -> [JSONValue]
   {
     var context: JSONObject = ["diagnostics": .array(diagnostics)]
@@ -285,7 +285,7 @@ public final class TestSession {
 
   /// The `visualText` of every display line of line `line`'s paragraphs,
   /// joined, from `bidi/visualOrder` (direction auto unless given).
-  public func visualText(_ uri: String, line: Int, options: JSONObject = [:]) throws -> String {
+  package func visualText(_ uri: String, line: Int, options: JSONObject = [:]) throws -> String {
     var params = options
     params["textDocument"] = documentID(uri)
     params["range"] = lspRange(line, 0, line, Int(Int32.max))
@@ -305,24 +305,24 @@ public final class TestSession {
   }
 
   /// The protocol's schemas (Protocol/schemas).
-  public static func schemas() throws -> JSONSchemaValidator {
+  package static func schemas() throws -> JSONSchemaValidator {
     try loadedSchemas.get()
   }
 
   /// The schema file of a method: `bidi/visualOrder` → `bidi-visualOrder.schema.json`.
-  public static func schemaFile(_ method: String) -> String {
+  package static func schemaFile(_ method: String) -> String {
     method.split(separator: "/").joined(separator: "-") + ".schema.json"
   }
 
   /// The full params of a request on a document: `textDocument` and `options`.
-  public static func params(_ options: JSONObject, uri: String) -> JSONObject {
+  package static func params(_ options: JSONObject, uri: String) -> JSONObject {
     var params: JSONObject = ["textDocument": documentID(uri)]
     for (key, value) in options { params[key] = value }
     return params
   }
 
   /// Checks `value` against `$defs.<part>` of the method's schema.
-  public func assertValid(
+  package func assertValid(
     _ value: JSONValue, _ method: String, _ part: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let reference = Self.schemaFile(method) + "#/$defs/" + part
@@ -338,7 +338,7 @@ public final class TestSession {
   /// the method's schema, and returns the validated result. An error answer
   /// fails the test and throws.
   @discardableResult
-  public func result(
+  package func result(
     _ method: String, _ options: JSONObject = [:], uri: String = TestSession.defaultURI,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> JSONValue {
@@ -357,7 +357,7 @@ public final class TestSession {
   /// Sends a request that must fail; returns its error code and message.
   /// The params are still checked against the schema: these errors are
   /// about meaning (a line past the end), not about form.
-  public func error(
+  package func error(
     _ method: String, _ options: JSONObject, uri: String = TestSession.defaultURI,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> (code: Int, message: String) {
@@ -373,7 +373,7 @@ public final class TestSession {
 
   /// The paragraph entries of a `bidi/naturalDirection`, `bidi/alignment`
   /// or `bidi/visualOrder` result (validated).
-  public func paragraphs(
+  package func paragraphs(
     _ method: String, _ options: JSONObject = [:], uri: String = TestSession.defaultURI,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> [JSONValue] {
@@ -381,7 +381,7 @@ public final class TestSession {
   }
 
   /// The edits of a `bidi/insertMarks` result (validated).
-  public func edits(
+  package func edits(
     _ options: JSONObject, uri: String = TestSession.defaultURI, file: StaticString = #filePath, line: UInt = #line
   ) throws -> [JSONValue] {
     try result("bidi/insertMarks", options, uri: uri, file: file, line: line)["edits"]?.arrayValue ?? []

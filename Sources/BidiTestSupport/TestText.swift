@@ -15,17 +15,17 @@ import UnicodeBidi
 ///     text.text                                  // "abc שלום def"
 ///     text.position("1️⃣", in: .utf16)            // {line: 0, character: 4}
 ///     text.range("1️⃣", "2️⃣", in: .utf16)        // characters 4..<8 of line 0
-public struct TestText: Equatable, Sendable {
+package struct TestText: Equatable, Sendable {
   /// The text, scalar by scalar.
-  public private(set) var scalars: [Unicode.Scalar]
+  package private(set) var scalars: [Unicode.Scalar]
   /// The scalar index where each line starts.
-  public private(set) var lineStarts: [Int] = []
+  package private(set) var lineStarts: [Int] = []
   /// The scalar index where each line's content ends (its terminator starts).
-  public private(set) var lineEnds: [Int] = []
+  package private(set) var lineEnds: [Int] = []
   /// The scalar index each marker of `init(marked:)` stands for.
-  public private(set) var markers: [String: Int] = [:]
+  package private(set) var markers: [String: Int] = [:]
 
-  public init(_ text: String) {
+  package init(_ text: String) {
     scalars = Array(text.unicodeScalars)
     reindex()
   }
@@ -34,7 +34,7 @@ public struct TestText: Equatable, Sendable {
   /// the point it stands for. A marker is a digit followed by U+FE0F and
   /// U+20E3 (several digits make one name: `10️⃣`); a name used twice is a
   /// programming error.
-  public init(marked: String) {
+  package init(marked: String) {
     let source = Array(marked.unicodeScalars)
     scalars = []
     var index = 0
@@ -55,32 +55,32 @@ public struct TestText: Equatable, Sendable {
     reindex()
   }
 
-  public var text: String {
+  package var text: String {
     var view = String.UnicodeScalarView()
     view.append(contentsOf: scalars)
     return String(view)
   }
 
   /// Line terminators plus one.
-  public var lineCount: Int { lineStarts.count }
+  package var lineCount: Int { lineStarts.count }
 
-  public var utf8Length: Int { scalars.reduce(0) { $0 + UTF8.width($1) } }
+  package var utf8Length: Int { scalars.reduce(0) { $0 + UTF8.width($1) } }
 
   /// Each line's content as a scalar range of the text (terminators left out).
-  public var lineRanges: [Range<Int>] { zip(lineStarts, lineEnds).map { $0..<$1 } }
+  package var lineRanges: [Range<Int>] { zip(lineStarts, lineEnds).map { $0..<$1 } }
 
   /// Each line's content.
-  public var lines: [[Unicode.Scalar]] { lineRanges.map { Array(scalars[$0]) } }
+  package var lines: [[Unicode.Scalar]] { lineRanges.map { Array(scalars[$0]) } }
 
   /// Line `index`'s content as a string.
-  public func line(_ index: Int) -> String {
+  package func line(_ index: Int) -> String {
     var view = String.UnicodeScalarView()
     view.append(contentsOf: scalars[lineStarts[index]..<lineEnds[index]])
     return String(view)
   }
 
   /// Each line's terminator (`""` for the last line).
-  public var terminators: [String] {
+  package var terminators: [String] {
     (0..<lineCount).map { index in
       let end = index + 1 < lineCount ? lineStarts[index + 1] : scalars.count
       var view = String.UnicodeScalarView()
@@ -112,7 +112,7 @@ public struct TestText: Equatable, Sendable {
   /// rules: a character past the line's end is clamped to it; one inside a
   /// character's encoding moves back to that character's start. Nil for a
   /// line outside the text.
-  public func index(line: Int, character: Int, in encoding: PositionEncoding) -> Int? {
+  package func index(line: Int, character: Int, in encoding: PositionEncoding) -> Int? {
     guard line >= 0, line < lineCount else { return nil }
     var index = lineStarts[line]
     var units = 0
@@ -127,14 +127,14 @@ public struct TestText: Equatable, Sendable {
 
   /// The scalar index of an LSP Position (JSON); nil when it is not one or
   /// its line is outside the text.
-  public func index(_ position: JSONValue, in encoding: PositionEncoding) -> Int? {
+  package func index(_ position: JSONValue, in encoding: PositionEncoding) -> Int? {
     guard let line = position["line"]?.intValue, let character = position["character"]?.intValue else { return nil }
     return index(line: line, character: character, in: encoding)
   }
 
   /// The LSP position of a scalar index; nil between the `\r` and `\n` of
   /// a CRLF (no position designates that point).
-  public func position(of index: Int, in encoding: PositionEncoding) -> (line: Int, character: Int)? {
+  package func position(of index: Int, in encoding: PositionEncoding) -> (line: Int, character: Int)? {
     let line = self.line(containing: index)
     guard index <= lineEnds[line] else { return nil }  // inside the terminator
     return (line, Self.length(scalars[lineStarts[line]..<index], in: encoding))
@@ -142,7 +142,7 @@ public struct TestText: Equatable, Sendable {
 
   /// The LSP Position (JSON) of a scalar index, a point inside a terminator
   /// taken as its line's end.
-  public func lspPosition(of index: Int, in encoding: PositionEncoding) -> JSONValue {
+  package func lspPosition(of index: Int, in encoding: PositionEncoding) -> JSONValue {
     let line = self.line(containing: index)
     let character = Self.length(
       scalars[lineStarts[line]..<min(max(index, lineStarts[line]), lineEnds[line])], in: encoding)
@@ -161,12 +161,12 @@ public struct TestText: Equatable, Sendable {
   }
 
   /// The width of line `line`'s content in `encoding`.
-  public func lineWidth(_ line: Int, in encoding: PositionEncoding) -> Int {
+  package func lineWidth(_ line: Int, in encoding: PositionEncoding) -> Int {
     Self.length(scalars[lineStarts[line]..<lineEnds[line]], in: encoding)
   }
 
   /// The character offset (in `encoding`) of byte `utf8Offset` of line `line`.
-  public func character(line: Int, utf8Offset: Int, in encoding: PositionEncoding) -> Int {
+  package func character(line: Int, utf8Offset: Int, in encoding: PositionEncoding) -> Int {
     var bytes = 0
     var units = 0
     for scalar in scalars[lineStarts[line]..<lineEnds[line]] {
@@ -179,13 +179,13 @@ public struct TestText: Equatable, Sendable {
 
   /// The byte offset within line `line` of LSP character `character`
   /// (clamped, moved back to a character's start as `index` does).
-  public func utf8Offset(line: Int, character: Int, in encoding: PositionEncoding) -> Int {
+  package func utf8Offset(line: Int, character: Int, in encoding: PositionEncoding) -> Int {
     let end = index(line: line, character: character, in: encoding) ?? lineStarts[line]
     return Self.length(scalars[lineStarts[line]..<end], in: .utf8)
   }
 
   /// The scalar at byte `utf8Offset` of line `line`.
-  public func scalar(line: Int, utf8Offset: Int) -> Unicode.Scalar? {
+  package func scalar(line: Int, utf8Offset: Int) -> Unicode.Scalar? {
     var bytes = 0
     for scalar in scalars[lineStarts[line]..<lineEnds[line]] {
       if bytes == utf8Offset { return scalar }
@@ -196,7 +196,7 @@ public struct TestText: Equatable, Sendable {
   }
 
   /// The scalar at an LSP position (nil at or past the line's end).
-  public func scalar(line: Int, character: Int, in encoding: PositionEncoding) -> Unicode.Scalar? {
+  package func scalar(line: Int, character: Int, in encoding: PositionEncoding) -> Unicode.Scalar? {
     guard let index = index(line: line, character: character, in: encoding), index < lineEnds[line] else { return nil }
     return scalars[index]
   }
@@ -204,32 +204,32 @@ public struct TestText: Equatable, Sendable {
   // MARK: Markers
 
   /// The LSP Position (JSON) of marker `name`.
-  public func position(_ name: String, in encoding: PositionEncoding) -> JSONValue {
+  package func position(_ name: String, in encoding: PositionEncoding) -> JSONValue {
     guard let index = markers[name] else { preconditionFailure("no marker \(name) in the text") }
     return lspPosition(of: index, in: encoding)
   }
 
   /// The LSP Range (JSON) from marker `start` to marker `end`.
-  public func range(_ start: String, _ end: String, in encoding: PositionEncoding) -> JSONValue {
+  package func range(_ start: String, _ end: String, in encoding: PositionEncoding) -> JSONValue {
     ["start": position(start, in: encoding), "end": position(end, in: encoding)]
   }
 
   // MARK: Edits
 
   /// Replaces scalars `range` with `text`.
-  public mutating func replace(_ range: Range<Int>, with text: String) {
+  package mutating func replace(_ range: Range<Int>, with text: String) {
     scalars.replaceSubrange(range, with: Array(text.unicodeScalars))
     reindex()
   }
 
-  public mutating func replaceAll(with text: String) {
+  package mutating func replaceAll(with text: String) {
     scalars = Array(text.unicodeScalars)
     reindex()
   }
 
   /// A TextEdit's scalar range in this text and the scalar count of its new
   /// text; nil when it is not one.
-  public func span(of edit: JSONValue, in encoding: PositionEncoding) -> (range: Range<Int>, inserted: Int)? {
+  package func span(of edit: JSONValue, in encoding: PositionEncoding) -> (range: Range<Int>, inserted: Int)? {
     guard let range = edit["range"], let newText = edit["newText"]?.stringValue,
       let start = range["start"].flatMap({ index($0, in: encoding) }),
       let end = range["end"].flatMap({ index($0, in: encoding) }), start <= end
@@ -240,7 +240,7 @@ public struct TestText: Equatable, Sendable {
   /// The text after LSP TextEdits, all made against this text (as a
   /// WorkspaceEdit's are); inserts at one position keep their order. Throws
   /// on edits that are malformed, lie outside the text or overlap.
-  public func applying(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) -> TestText {
+  package func applying(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) -> TestText {
     var located: [(range: Range<Int>, order: Int, text: String)] = []
     for (order, edit) in edits.enumerated() {
       guard let span = span(of: edit, in: encoding), let newText = edit["newText"]?.stringValue else {
@@ -265,13 +265,13 @@ public struct TestText: Equatable, Sendable {
   }
 
   /// Applies LSP TextEdits in place (see `applying(_:in:)`).
-  public mutating func apply(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) {
+  package mutating func apply(_ edits: [JSONValue], in encoding: PositionEncoding) throws(HarnessError) {
     self = try applying(edits, in: encoding)
   }
 
   /// `range` (an LSP Range in this text) grown by what `edits` insert in it
   /// or at its ends, as a Range in the text after the edits.
-  public func grown(_ range: JSONValue, by edits: [JSONValue], in encoding: PositionEncoding) -> JSONValue? {
+  package func grown(_ range: JSONValue, by edits: [JSONValue], in encoding: PositionEncoding) -> JSONValue? {
     guard var lower = range["start"].flatMap({ index($0, in: encoding) }),
       var upper = range["end"].flatMap({ index($0, in: encoding) })
     else { return nil }
@@ -293,7 +293,7 @@ public struct TestText: Equatable, Sendable {
 
   /// TextEdits as `didChange` content changes: applied one after the other,
   /// from the end of the document backwards, they give `applying(edits)`.
-  public static func contentChanges(for edits: [JSONValue]) -> [JSONValue] {
+  package static func contentChanges(for edits: [JSONValue]) -> [JSONValue] {
     func key(_ edit: JSONValue) -> (Int, Int) {
       (edit["range"]?["start"]?["line"]?.intValue ?? 0, edit["range"]?["start"]?["character"]?.intValue ?? 0)
     }
@@ -308,12 +308,12 @@ public struct TestText: Equatable, Sendable {
   // MARK: Units of scalars
 
   /// The units of `scalars` in `encoding`.
-  public static func length(_ scalars: some Sequence<Unicode.Scalar>, in encoding: PositionEncoding) -> Int {
+  package static func length(_ scalars: some Sequence<Unicode.Scalar>, in encoding: PositionEncoding) -> Int {
     scalars.reduce(0) { $0 + encoding.units(of: $1) }
   }
 
   /// The unit offset of every scalar of `line`, and the line's length.
-  public static func offsets(_ line: [Unicode.Scalar], in encoding: PositionEncoding) -> [Int] {
+  package static func offsets(_ line: [Unicode.Scalar], in encoding: PositionEncoding) -> [Int] {
     var result = [0]
     for scalar in line { result.append(result[result.count - 1] + encoding.units(of: scalar)) }
     return result
@@ -321,7 +321,7 @@ public struct TestText: Equatable, Sendable {
 
   /// The scalar index at unit offset `character` of `line`: clamped to the
   /// line, moved back to the start of a character it falls inside.
-  public static func scalarIndex(_ line: [Unicode.Scalar], character: Int, in encoding: PositionEncoding) -> Int {
+  package static func scalarIndex(_ line: [Unicode.Scalar], character: Int, in encoding: PositionEncoding) -> Int {
     var units = 0
     for (index, scalar) in line.enumerated() {
       units += encoding.units(of: scalar)
@@ -332,7 +332,7 @@ public struct TestText: Equatable, Sendable {
 
   /// For a unit-offset array from the server (`visualOrder` and friends):
   /// the scalar index of each unit of `line`.
-  public static func scalarOfUnit(_ line: [Unicode.Scalar], in encoding: PositionEncoding) -> [Int] {
+  package static func scalarOfUnit(_ line: [Unicode.Scalar], in encoding: PositionEncoding) -> [Int] {
     var result: [Int] = []
     for (index, scalar) in line.enumerated() {
       result += Array(repeating: index, count: encoding.units(of: scalar))
@@ -343,15 +343,15 @@ public struct TestText: Equatable, Sendable {
 
 /// A failure of a test's own machinery (a TextEdit the model cannot apply, a
 /// corpus file that cannot be read), not of an assertion.
-public struct HarnessError: Error, CustomStringConvertible, Sendable {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+package struct HarnessError: Error, CustomStringConvertible, Sendable {
+  package var description: String
+  package init(_ description: String) { self.description = description }
 }
 
 extension PositionEncoding {
   /// The units of `scalar`, by Swift's own UTF-8 and UTF-16 views (not by
   /// the code under test).
-  public func units(of scalar: Unicode.Scalar) -> Int {
+  package func units(of scalar: Unicode.Scalar) -> Int {
     switch self {
     case .utf8: UTF8.width(scalar)
     case .utf16: UTF16.width(scalar)
@@ -360,7 +360,7 @@ extension PositionEncoding {
   }
 
   /// The units of `text`.
-  public func units(of text: some StringProtocol) -> Int {
+  package func units(of text: some StringProtocol) -> Int {
     switch self {
     case .utf8: text.utf8.count
     case .utf16: text.utf16.count

@@ -2,65 +2,65 @@ import UnicodeBidi
 
 /// What the direction requests need to know about one paragraph of a line,
 /// found in one pass over its UTF-8 (Protocol/specification.md, “Strategies”).
-public struct ParagraphFacts: Sendable, Hashable {
+package struct ParagraphFacts: Sendable, Hashable {
   /// The paragraph's bytes within the line's content: it ends after its
   /// Bidi_Class B separator, or at the end of the line.
-  public var utf8Start: UInt32
-  public var utf8End: UInt32
+  package var utf8Start: UInt32
+  package var utf8End: UInt32
   /// UAX #9 P2: the direction of the first L, R or AL outside isolates.
-  public var firstStrong: BidiDirection?
+  package var firstStrong: BidiDirection?
   /// The byte offset of that character within the line.
-  public var firstStrongOffset: UInt32
+  package var firstStrongOffset: UInt32
   /// The estimate strategy's counts: words whose first strong character is
   /// R or AL, and words whose first strong character is L.
-  public var rtlWords: UInt32
-  public var ltrWords: UInt32
+  package var rtlWords: UInt32
+  package var ltrWords: UInt32
   /// Whether an R or AL, and whether an L character occurs anywhere.
-  public var hasRTL: Bool
-  public var hasLTR: Bool
+  package var hasRTL: Bool
+  package var hasLTR: Bool
 
   /// The byte range of the paragraph within the line.
-  public var utf8Range: Range<Int> { Int(utf8Start)..<Int(utf8End) }
+  package var utf8Range: Range<Int> { Int(utf8Start)..<Int(utf8End) }
   /// Whether any strong character occurs (so `estimate` and `anyRTL` decide).
-  public var hasStrong: Bool { hasRTL || hasLTR }
+  package var hasStrong: Bool { hasRTL || hasLTR }
 }
 
 /// The cached per-line analysis behind the bidi requests: the facts of each
 /// paragraph of the line and whether the line is blank. A pure function of
 /// the line's bytes, computed lazily by `LineTree` and kept until an edit
 /// touches the line.
-public struct BidiLineAnalysis: LineAnalysis, Hashable {
+package struct BidiLineAnalysis: LineAnalysis, Hashable {
   /// The first paragraph (an empty line has one, empty).
-  public let first: ParagraphFacts
+  package let first: ParagraphFacts
   /// The other paragraphs, in the rare line that holds several (split at
   /// Bidi_Class B characters such as U+2029); nil otherwise.
-  public let others: [ParagraphFacts]?
+  package let others: [ParagraphFacts]?
   /// Empty or only White_Space characters (a block separator).
-  public let isBlank: Bool
+  package let isBlank: Bool
 
   /// The paragraphs of the line, in order.
-  public var paragraphs: [ParagraphFacts] {
+  package var paragraphs: [ParagraphFacts] {
     guard let others else { return [first] }
     return [first] + others
   }
 
   /// Summaries over a range of lines: counts that tell whether a subtree
   /// holds a line of interest, and the sums the block estimate needs.
-  public struct Summary: Sendable, Hashable {
+  package struct Summary: Sendable, Hashable {
     /// Lines with a paragraph that P2 decides.
-    public var firstStrongLines = 0
+    package var firstStrongLines = 0
     /// Lines with any strong character.
-    public var strongLines = 0
+    package var strongLines = 0
     /// Lines with any R or AL character.
-    public var rtlLines = 0
+    package var rtlLines = 0
     /// Blank lines.
-    public var blankLines = 0
+    package var blankLines = 0
     /// Summed estimate counts.
-    public var rtlWords = 0
-    public var ltrWords = 0
+    package var rtlWords = 0
+    package var ltrWords = 0
   }
 
-  public init(line: Line) {
+  package init(line: Line) {
     let scan = line.withUTF8 { Self.scan($0) }
     first = scan.paragraphs[0]
     others = scan.paragraphs.count > 1 ? Array(scan.paragraphs.dropFirst()) : nil
@@ -68,14 +68,14 @@ public struct BidiLineAnalysis: LineAnalysis, Hashable {
   }
 
   /// Analyses a line's content directly (for tests and from-scratch checks).
-  public init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+  package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     let scan = Self.scan(bytes)
     first = scan.paragraphs[0]
     others = scan.paragraphs.count > 1 ? Array(scan.paragraphs.dropFirst()) : nil
     isBlank = scan.isBlank
   }
 
-  public var summary: Summary {
+  package var summary: Summary {
     var s = Summary()
     s.blankLines = isBlank ? 1 : 0
     var firstStrong = first.firstStrong != nil
@@ -96,9 +96,9 @@ public struct BidiLineAnalysis: LineAnalysis, Hashable {
     return s
   }
 
-  public static var emptySummary: Summary { Summary() }
+  package static var emptySummary: Summary { Summary() }
 
-  public static func combine(_ a: Summary, _ b: Summary) -> Summary {
+  package static func combine(_ a: Summary, _ b: Summary) -> Summary {
     Summary(
       firstStrongLines: a.firstStrongLines + b.firstStrongLines,
       strongLines: a.strongLines + b.strongLines,

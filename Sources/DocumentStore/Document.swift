@@ -2,36 +2,36 @@ import UnicodeBidi
 
 /// One LSP content change (`TextDocumentContentChangeEvent`): `text` replaces
 /// `range`, or the whole document when `range` is nil.
-public struct ContentChange: Hashable, Sendable {
-  public var range: TextRange?
-  public var text: String
+package struct ContentChange: Hashable, Sendable {
+  package var range: TextRange?
+  package var text: String
 
-  public init(range: TextRange?, text: String) {
+  package init(range: TextRange?, text: String) {
     self.range = range
     self.text = text
   }
 
   /// A change that replaces the whole document.
-  public static func full(_ text: String) -> ContentChange { ContentChange(range: nil, text: text) }
+  package static func full(_ text: String) -> ContentChange { ContentChange(range: nil, text: text) }
 }
 
 /// An open document: its identity, version and text. A value: copying it is
 /// an O(1) snapshot that later changes to the original never affect.
-public struct Document: Sendable {
+package struct Document: Sendable {
   /// The per-line analysis documents cache (see `LineAnalysis`).
-  public typealias Analysis = BidiLineAnalysis
+  package typealias Analysis = BidiLineAnalysis
   /// The text of a document.
-  public typealias Text = LineTree<Analysis>
+  package typealias Text = LineTree<Analysis>
 
-  public let uri: String
-  public let languageId: String
+  package let uri: String
+  package let languageId: String
   /// The version of the last `didOpen` or `didChange` applied.
-  public private(set) var version: Int
+  package private(set) var version: Int
   /// The text. Mutating it directly is meant for filling analysis caches;
   /// edits go through `apply(_:version:encoding:)`.
-  public var text: Text
+  package var text: Text
 
-  public init(uri: String, languageId: String, version: Int, text: Text) {
+  package init(uri: String, languageId: String, version: Int, text: Text) {
     self.uri = uri
     self.languageId = languageId
     self.version = version
@@ -43,7 +43,7 @@ public struct Document: Sendable {
   /// On success the document takes `version`, and the answer is the line
   /// change each change made, in order (each numbered after the ones before).
   @discardableResult
-  public mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding)
+  package mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding)
     throws(DocumentError) -> [LineChange]
   {
     var lineChanges: [LineChange] = []

@@ -1,7 +1,7 @@
 /// Why a document operation was refused. An operation that throws changes
 /// nothing. The server turns these into -32602 answers or `window/logMessage`
 /// warnings; `description` names the problem.
-public indirect enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+package indirect enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A line at or past the end of the document (`line >= lineCount`).
   case lineOutOfRange(line: Int, lineCount: Int)
   /// A position with a negative line or character.
@@ -22,7 +22,7 @@ public indirect enum DocumentError: Error, Hashable, Sendable, CustomStringConve
   /// document was left as it was before the whole notification.
   case contentChange(index: Int, DocumentError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .lineOutOfRange(let line, let lineCount):
       return "line \(line) is past the end of the document, which has \(lineCount) "

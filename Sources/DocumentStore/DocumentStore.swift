@@ -3,28 +3,28 @@ import UnicodeBidi
 /// The open documents, by URI, as `textDocument/didOpen`, `didChange` and
 /// `didClose` maintain them. Every operation that throws leaves the store
 /// exactly as it was.
-public struct DocumentStore: Sendable {
+package struct DocumentStore: Sendable {
   private var documents: [String: Document] = [:]
 
-  public init() {}
+  package init() {}
 
   /// The number of open documents.
-  public var count: Int { documents.count }
+  package var count: Int { documents.count }
 
   /// The URIs of the open documents, in no particular order.
-  public var uris: [String] { Array(documents.keys) }
+  package var uris: [String] { Array(documents.keys) }
 
   /// A snapshot of the document at `uri`, or nil if it is not open. O(1).
-  public subscript(uri: String) -> Document? { documents[uri] }
+  package subscript(uri: String) -> Document? { documents[uri] }
 
   /// A snapshot of the document at `uri`. O(1).
-  public func document(_ uri: String) throws(DocumentError) -> Document {
+  package func document(_ uri: String) throws(DocumentError) -> Document {
     guard let document = documents[uri] else { throw .unknownDocument(uri: uri) }
     return document
   }
 
   /// Opens a document (`didOpen`). Throws if it is already open or `text` cannot be stored.
-  public mutating func open(uri: String, languageId: String, version: Int, text: String) throws(DocumentError) {
+  package mutating func open(uri: String, languageId: String, version: Int, text: String) throws(DocumentError) {
     guard documents[uri] == nil else { throw .alreadyOpen(uri: uri) }
     let tree = try Document.Text(text)
     documents[uri] = Document(uri: uri, languageId: languageId, version: version, text: tree)
@@ -32,7 +32,7 @@ public struct DocumentStore: Sendable {
 
   /// Opens a document from UTF-8 bytes (read straight from the decoded
   /// message, without an intermediate `String`).
-  public mutating func open(uri: String, languageId: String, version: Int, utf8 text: UnsafeBufferPointer<UInt8>)
+  package mutating func open(uri: String, languageId: String, version: Int, utf8 text: UnsafeBufferPointer<UInt8>)
     throws(DocumentError)
   {
     guard documents[uri] == nil else { throw .alreadyOpen(uri: uri) }
@@ -43,7 +43,7 @@ public struct DocumentStore: Sendable {
   /// Applies a `didChange`: `changes` in order, all or nothing; answers the
   /// line change each made (see `Document.apply`).
   @discardableResult
-  public mutating func change(uri: String, version: Int, changes: [ContentChange], encoding: PositionEncoding)
+  package mutating func change(uri: String, version: Int, changes: [ContentChange], encoding: PositionEncoding)
     throws(DocumentError) -> [LineChange]
   {
     guard let index = documents.index(forKey: uri) else { throw .unknownDocument(uri: uri) }
@@ -51,14 +51,14 @@ public struct DocumentStore: Sendable {
   }
 
   /// Closes a document (`didClose`).
-  public mutating func close(uri: String) throws(DocumentError) {
+  package mutating func close(uri: String) throws(DocumentError) {
     guard documents.removeValue(forKey: uri) != nil else { throw .unknownDocument(uri: uri) }
   }
 
   /// Calls `body` with in-place access to the stored document at `uri`, so that
   /// analysis caches it fills are kept. Throws `unknownDocument` if it is not
   /// open, or what `body` throws.
-  public mutating func withDocument<R>(_ uri: String, _ body: (inout Document) throws -> R) throws -> R {
+  package mutating func withDocument<R>(_ uri: String, _ body: (inout Document) throws -> R) throws -> R {
     guard let index = documents.index(forKey: uri) else { throw DocumentError.unknownDocument(uri: uri) }
     return try body(&documents.values[index])
   }

@@ -1,7 +1,7 @@
 import UnicodeBidi
 
 /// How a line ends. LSP splits lines at `\n`, `\r\n` and `\r`.
-public enum LineTerminator: UInt8, Hashable, Sendable {
+package enum LineTerminator: UInt8, Hashable, Sendable {
   /// The last line of a document has no terminator.
   case none
   /// `\n`
@@ -12,7 +12,7 @@ public enum LineTerminator: UInt8, Hashable, Sendable {
   case crlf
 
   /// Code units the terminator takes (the same in every encoding).
-  public var utf8Count: Int {
+  package var utf8Count: Int {
     switch self {
     case .none: return 0
     case .lf, .cr: return 1
@@ -28,17 +28,17 @@ public enum LineTerminator: UInt8, Hashable, Sendable {
 /// line. A `character` that falls inside a multi-unit character (the second
 /// unit of a surrogate pair, a continuation byte of UTF-8) stands for that
 /// character's start: conversions never split a Unicode scalar.
-public struct Line: Sendable {
+package struct Line: Sendable {
   let storage: [UInt8]
   let start: Int
   /// Bytes of content, terminator excluded.
-  public let utf8Count: Int
+  package let utf8Count: Int
   /// UTF-16 code units of content, terminator excluded.
-  public let utf16Count: Int
+  package let utf16Count: Int
   /// Unicode scalars of content, terminator excluded.
-  public let utf32Count: Int
+  package let utf32Count: Int
   /// How the line ends.
-  public let terminator: LineTerminator
+  package let terminator: LineTerminator
 
   init(
     storage: [UInt8], start: Int, utf8Count: Int, utf16Count: Int, utf32Count: Int,
@@ -53,10 +53,10 @@ public struct Line: Sendable {
   }
 
   /// Whether the content is all ASCII (every encoding then counts the same).
-  public var isASCII: Bool { utf32Count == utf8Count }
+  package var isASCII: Bool { utf32Count == utf8Count }
 
   /// Content units in `encoding`, terminator excluded.
-  public func count(in encoding: PositionEncoding) -> Int {
+  package func count(in encoding: PositionEncoding) -> Int {
     switch encoding {
     case .utf8: return utf8Count
     case .utf16: return utf16Count
@@ -66,7 +66,7 @@ public struct Line: Sendable {
 
   /// Calls `body` with the line's content (terminator excluded) as one
   /// contiguous buffer of well-formed UTF-8.
-  public func withUTF8<R, E: Error>(
+  package func withUTF8<R, E: Error>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
   ) throws(E) -> R {
     try storage.withUnsafeBufferPointer { (all) throws(E) -> R in
@@ -75,12 +75,12 @@ public struct Line: Sendable {
   }
 
   /// The content as a string (terminator excluded).
-  public var content: String {
+  package var content: String {
     withUTF8 { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The content followed by its terminator, as stored.
-  public func withUTF8IncludingTerminator<R, E: Error>(
+  package func withUTF8IncludingTerminator<R, E: Error>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
   ) throws(E) -> R {
     try storage.withUnsafeBufferPointer { (all) throws(E) -> R in
@@ -90,7 +90,7 @@ public struct Line: Sendable {
 
   /// A converter of offsets within this line between bytes and `encoding`,
   /// for code that converts many offsets of the line.
-  public func units(in encoding: PositionEncoding) -> LineUnits {
+  package func units(in encoding: PositionEncoding) -> LineUnits {
     LineUnits(storage, range: start..<(start + utf8Count), encoding: encoding, isASCII: isASCII)
   }
 
@@ -98,7 +98,7 @@ public struct Line: Sendable {
   /// `LineUnits`: past the end clamps to the end, negative to 0, inside a
   /// multi-unit character snaps to its start. One conversion; for many on
   /// one line use `units(in:)`.
-  public func utf8Offset(ofCharacter character: Int, in encoding: PositionEncoding) -> Int {
+  package func utf8Offset(ofCharacter character: Int, in encoding: PositionEncoding) -> Int {
     if character <= 0 { return 0 }
     if character >= count(in: encoding) { return utf8Count }
     if isASCII { return character }
@@ -107,7 +107,7 @@ public struct Line: Sendable {
 
   /// The `character` offset in `encoding` of byte offset `utf8Offset`, by the
   /// rules of `LineUnits`. One conversion; for many use `units(in:)`.
-  public func character(atUTF8Offset utf8Offset: Int, in encoding: PositionEncoding) -> Int {
+  package func character(atUTF8Offset utf8Offset: Int, in encoding: PositionEncoding) -> Int {
     if utf8Offset <= 0 { return 0 }
     if utf8Offset >= utf8Count { return count(in: encoding) }
     if isASCII { return utf8Offset }
@@ -117,7 +117,7 @@ public struct Line: Sendable {
 
 extension LineUnits {
   /// The converter of `line` (see `Line.units(in:)`).
-  public init(_ line: Line, _ encoding: PositionEncoding) {
+  package init(_ line: Line, _ encoding: PositionEncoding) {
     self = line.units(in: encoding)
   }
 }

@@ -8,7 +8,7 @@
 /// node's summary is the combination, in line order, of its lines' summaries.
 /// Summaries that need positions (for example "the first strong character")
 /// carry their own line count and offset by it in `combine`.
-public protocol LineAnalysis: Sendable {
+package protocol LineAnalysis: Sendable {
   associatedtype Summary: Sendable
 
   /// Analyses one line (content only; `line.terminator` says how it ends).
@@ -26,11 +26,11 @@ public protocol LineAnalysis: Sendable {
 
 /// The analysis that records nothing: documents use it until the bidi
 /// analysis is in place.
-public struct NoLineAnalysis: LineAnalysis {
-  public struct Summary: Hashable, Sendable {}
+package struct NoLineAnalysis: LineAnalysis {
+  package struct Summary: Hashable, Sendable {}
 
-  public init(line: Line) {}
-  public var summary: Summary { Summary() }
-  public static var emptySummary: Summary { Summary() }
-  public static func combine(_ earlier: Summary, _ later: Summary) -> Summary { Summary() }
+  package init(line: Line) {}
+  package var summary: Summary { Summary() }
+  package static var emptySummary: Summary { Summary() }
+  package static func combine(_ earlier: Summary, _ later: Summary) -> Summary { Summary() }
 }

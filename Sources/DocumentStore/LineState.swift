@@ -12,7 +12,7 @@
 /// fresh state (`firstLineWithoutFreshState(from:)`) and goes on past the edit
 /// until the state it arrives with equals the fresh state stored at a line's
 /// start: from there on nothing changed.
-public protocol LineState: Sendable {
+package protocol LineState: Sendable {
   /// Whether the line counts as flagged: the tree counts flagged lines in its
   /// nodes, so that `nextFlaggedLine(from:)` finds them in O(log n) (lines
   /// with diagnostics, lines where an entry starts…).
@@ -20,13 +20,13 @@ public protocol LineState: Sendable {
 }
 
 /// A line's stored state and whether it is stale (see `LineState`).
-public struct StoredLineState<State: LineState>: Sendable {
-  public var state: State
+package struct StoredLineState<State: LineState>: Sendable {
+  package var state: State
   /// True once an edit touched the line: the state at its start holds, the
   /// rest waits for a rescan.
-  public var isStale: Bool
+  package var isStale: Bool
 
-  public init(_ state: State, isStale: Bool = false) {
+  package init(_ state: State, isStale: Bool = false) {
     self.state = state
     self.isStale = isStale
   }
@@ -145,7 +145,7 @@ struct LineStates<State: LineState>: LineStateColumn {
 
 extension LineTree {
   /// The state stored for line `index`, if it holds one of type `State`.
-  public func lineState<State: LineState>(ofLine index: Int, as type: State.Type = State.self)
+  package func lineState<State: LineState>(ofLine index: Int, as type: State.Type = State.self)
     -> StoredLineState<State>?
   {
     guard index >= 0 && index < lineCount else { return nil }
@@ -154,7 +154,7 @@ extension LineTree {
   }
 
   /// Stores `state` for line `index` (nil removes it), in O(log n).
-  public mutating func setLineState<State: LineState>(_ state: StoredLineState<State>?, ofLine index: Int) {
+  package mutating func setLineState<State: LineState>(_ state: StoredLineState<State>?, ofLine index: Int) {
     guard index >= 0 && index < lineCount else { return }
     Self.setState(&root, state, line: index)
   }
@@ -164,7 +164,7 @@ extension LineTree {
   /// `body` may replace; stops after the last line or when `body` returns
   /// false. One descent per leaf rather than per line, so a scan of many
   /// lines costs O(lines + leaves · log n).
-  public mutating func updateLineStates<State: LineState>(
+  package mutating func updateLineStates<State: LineState>(
     from index: Int, as type: State.Type = State.self,
     _ body: (_ index: Int, _ line: Line, _ state: inout StoredLineState<State>?) -> Bool
   ) {
@@ -212,11 +212,11 @@ extension LineTree {
   }
 
   /// The number of lines with a fresh state: `lineCount` once every line has one.
-  public var freshStateCount: Int { root.freshStates }
+  package var freshStateCount: Int { root.freshStates }
 
   /// The first line at or after `index` whose state is stale or missing, or
   /// nil: O(log n), skipping every subtree whose lines are all fresh.
-  public func firstLineWithoutFreshState(from index: Int) -> Int? {
+  package func firstLineWithoutFreshState(from index: Int) -> Int? {
     Self.first(root, from: max(index, 0), in: { $0.freshStates < $0.lineCount }) { node, j in
       guard let column = node.states else { return true }
       return !column.isFresh(j)
@@ -225,7 +225,7 @@ extension LineTree {
 
   /// The first line at or after `index` whose state is flagged, or nil:
   /// O(log n), skipping every subtree without a flagged line.
-  public func nextFlaggedLine(from index: Int) -> Int? {
+  package func nextFlaggedLine(from index: Int) -> Int? {
     Self.first(root, from: max(index, 0), in: { $0.flaggedStates > 0 }) { node, j in
       guard let column = node.states else { return false }
       return column.isFlagged(j)
@@ -233,7 +233,7 @@ extension LineTree {
   }
 
   /// Removes every line's state (the scanner's rules changed).
-  public mutating func removeAllLineStates() {
+  package mutating func removeAllLineStates() {
     Self.removeStates(&root)
   }
 

@@ -10,14 +10,14 @@
 /// keep, not on a temporary copy, for the caches to last.
 extension LineTree {
   /// The analysis of line `index`, computed now unless it is cached.
-  public mutating func analysis(ofLine index: Int) throws(DocumentError) -> Analysis {
+  package mutating func analysis(ofLine index: Int) throws(DocumentError) -> Analysis {
     guard index >= 0 && index < lineCount else { throw .lineOutOfRange(line: index, lineCount: lineCount) }
     if let cached = cachedAnalysis(ofLine: index) { return cached }
     return Self.analysis(&root, line: index)
   }
 
   /// The cached analysis of line `index`, if there is one. Computes nothing.
-  public func cachedAnalysis(ofLine index: Int) -> Analysis? {
+  package func cachedAnalysis(ofLine index: Int) -> Analysis? {
     guard index >= 0 && index < lineCount else { return nil }
     let (node, first) = leaf(containing: index)
     return node.analyses.isEmpty ? nil : node.analyses[index - first]
@@ -25,7 +25,7 @@ extension LineTree {
 
   /// The summary of the lines in `lines` (`combine` of their summaries in
   /// order), in O(log n) once the caches below are filled.
-  public mutating func summary(ofLines lines: Range<Int>) throws(DocumentError) -> Analysis.Summary {
+  package mutating func summary(ofLines lines: Range<Int>) throws(DocumentError) -> Analysis.Summary {
     guard lines.lowerBound >= 0 && lines.upperBound <= lineCount else {
       throw .lineRangeOutOfBounds(lower: lines.lowerBound, upper: lines.upperBound, lineCount: lineCount)
     }
@@ -40,7 +40,7 @@ extension LineTree {
   /// e.g. "has a line with a strong character". The search walks back from
   /// `index`, analysing lines and summarising subtrees only as far as it has
   /// to, and skips every subtree whose cached summary fails `predicate`.
-  public mutating func lastLine(before index: Int, where predicate: (Analysis.Summary) -> Bool) -> Int? {
+  package mutating func lastLine(before index: Int, where predicate: (Analysis.Summary) -> Bool) -> Int? {
     let limit = min(index, lineCount)
     guard limit > 0 else { return nil }
     return Self.searchBackward(&root, before: limit, predicate)
@@ -48,7 +48,7 @@ extension LineTree {
 
   /// The first line at or after `index` whose summary satisfies `predicate`,
   /// or nil. `predicate` must be as for `lastLine(before:where:)`.
-  public mutating func firstLine(from index: Int, where predicate: (Analysis.Summary) -> Bool) -> Int? {
+  package mutating func firstLine(from index: Int, where predicate: (Analysis.Summary) -> Bool) -> Int? {
     let start = max(index, 0)
     guard start < lineCount else { return nil }
     return Self.searchForward(&root, from: start, predicate)

@@ -12,7 +12,7 @@ extension LineTree {
   /// and every other line keeps its bytes, its cached analysis and its
   /// state (see `LineState`). Returns the lines it replaced.
   @discardableResult
-  public mutating func replace(_ range: TextRange, with text: String, in encoding: PositionEncoding)
+  package mutating func replace(_ range: TextRange, with text: String, in encoding: PositionEncoding)
     throws(DocumentError) -> LineChange
   {
     var text = text
@@ -29,7 +29,7 @@ extension LineTree {
   /// Replaces the text in `range` by the UTF-8 bytes `text`, which must be
   /// well-formed (else `invalidUTF8`, and nothing changes).
   @discardableResult
-  public mutating func replace(
+  package mutating func replace(
     _ range: TextRange, withUTF8 text: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding
   ) throws(DocumentError) -> LineChange {
     let start = try resolve(range.start, in: encoding)
@@ -40,7 +40,7 @@ extension LineTree {
 
   /// Replaces the whole text.
   @discardableResult
-  public mutating func replaceAll(with text: String) throws(DocumentError) -> LineChange {
+  package mutating func replaceAll(with text: String) throws(DocumentError) -> LineChange {
     let old = lineCount
     self = try LineTree(text, tuning: tuning)
     return LineChange(oldLines: 0..<old, newLineCount: lineCount)
@@ -48,7 +48,7 @@ extension LineTree {
 
   /// Replaces the whole text by the UTF-8 bytes `text`.
   @discardableResult
-  public mutating func replaceAll(withUTF8 text: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> LineChange {
+  package mutating func replaceAll(withUTF8 text: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> LineChange {
     let old = lineCount
     self = try LineTree(utf8: text, tuning: tuning)
     return LineChange(oldLines: 0..<old, newLineCount: lineCount)

@@ -16,7 +16,7 @@ import UnicodeBidi
 ///
 /// The tree also caches a per-line `Analysis` and per-node summaries of it
 /// (see `LineAnalysis` and the `analysis(ofLine:)` family).
-public struct LineTree<Analysis: LineAnalysis>: Sendable {
+package struct LineTree<Analysis: LineAnalysis>: Sendable {
   typealias Node = LineTreeNode<Analysis>
 
   /// Node sizes (see `LineTreeTuning`).
@@ -26,20 +26,20 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   package let tuning: Tuning
 
   /// The longest line, in bytes, a document may hold.
-  public static var maximumLineLength: Int { LeafPacker.maximumLineLength - 1 }
+  package static var maximumLineLength: Int { LeafPacker.maximumLineLength - 1 }
 
   /// An empty document: one empty line.
-  public init() {
+  package init() {
     self.init(root: Self.emptyRoot(), tuning: .standard)
   }
 
   /// The document holding `text`.
-  public init(_ text: String) throws(DocumentError) {
+  package init(_ text: String) throws(DocumentError) {
     try self.init(text, tuning: .standard)
   }
 
   /// The document holding the UTF-8 bytes `utf8`, built in one linear pass.
-  public init(utf8: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
+  package init(utf8: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
     try self.init(utf8: utf8, tuning: .standard)
   }
 
@@ -73,17 +73,17 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   // MARK: Sizes
 
   /// The number of lines: line terminators plus one.
-  public var lineCount: Int { root.metrics.lineCount }
+  package var lineCount: Int { root.metrics.lineCount }
 
   /// Sizes of the whole document.
-  public var metrics: TextMetrics { root.metrics }
+  package var metrics: TextMetrics { root.metrics }
 
   /// The document's size in bytes.
-  public var utf8Count: Int { root.metrics.utf8Count }
+  package var utf8Count: Int { root.metrics.utf8Count }
 
   /// Sizes of the lines before `line` (`0...lineCount`), in O(log n):
   /// `metrics(upTo: l).utf8Count` is the byte offset where line `l` starts.
-  public func metrics(upTo line: Int) throws(DocumentError) -> TextMetrics {
+  package func metrics(upTo line: Int) throws(DocumentError) -> TextMetrics {
     guard line >= 0 && line <= lineCount else {
       throw .lineRangeOutOfBounds(lower: line, upper: line, lineCount: lineCount)
     }
@@ -117,7 +117,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   /// Line `index` (zero-based).
-  public func line(_ index: Int) throws(DocumentError) -> Line {
+  package func line(_ index: Int) throws(DocumentError) -> Line {
     guard index >= 0 && index < lineCount else { throw .lineOutOfRange(line: index, lineCount: lineCount) }
     let (node, first) = leaf(containing: index)
     return node.leaf.line(index - first)
@@ -125,7 +125,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
 
   /// Calls `body` with each line of `lines` (clamped to the document) in
   /// order, walking leaf by leaf.
-  public func forEachLine<E: Error>(
+  package func forEachLine<E: Error>(
     in lines: Range<Int>, _ body: (_ index: Int, _ line: Line) throws(E) -> Void
   ) throws(E) {
     let lower = max(0, lines.lowerBound)
@@ -153,7 +153,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   /// Calls `body` with the document's bytes, in order, one leaf at a time.
-  public func forEachChunk<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+  package func forEachChunk<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
     try Self.forEachChunk(root, body)
   }
 
@@ -168,7 +168,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   /// The whole text as UTF-8 bytes (a copy, O(n)).
-  public var utf8Bytes: [UInt8] {
+  package var utf8Bytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(utf8Count)
     forEachChunk { bytes.append(contentsOf: $0) }
@@ -176,7 +176,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   /// The whole text (a copy, O(n)).
-  public var text: String {
+  package var text: String {
     String(unsafeUninitializedCapacity: utf8Count) { buffer in
       var offset = 0
       forEachChunk { chunk in
@@ -193,7 +193,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
   /// line's end is clamped to the end (terminator excluded); one inside a
   /// multi-unit character snaps to that character's start. Throws for a
   /// negative line or character and for a line at or past `lineCount`.
-  public func resolve(_ position: Position, in encoding: PositionEncoding) throws(DocumentError) -> TextPoint {
+  package func resolve(_ position: Position, in encoding: PositionEncoding) throws(DocumentError) -> TextPoint {
     guard position.line >= 0 && position.character >= 0 else { throw .negativePosition(position) }
     let line = try line(position.line)
     return TextPoint(line: position.line, utf8Offset: line.utf8Offset(ofCharacter: position.character, in: encoding))
@@ -201,7 +201,7 @@ public struct LineTree<Analysis: LineAnalysis>: Sendable {
 
   /// The LSP position of `point` in `encoding` (its offset clamped to the
   /// line and snapped to a character's start, as in `resolve`).
-  public func position(of point: TextPoint, in encoding: PositionEncoding) throws(DocumentError) -> Position {
+  package func position(of point: TextPoint, in encoding: PositionEncoding) throws(DocumentError) -> Position {
     guard point.line >= 0 else { throw .negativePosition(Position(line: point.line, character: point.utf8Offset)) }
     let line = try line(point.line)
     return Position(line: point.line, character: line.character(atUTF8Offset: point.utf8Offset, in: encoding))

@@ -6,19 +6,19 @@ import UnicodeBidi
 /// Kept in every node of a `LineTree`, so any prefix of the document is
 /// measured in O(log n). Line terminators are ASCII, so they count the same
 /// number of units (1 for `\n` or `\r`, 2 for `\r\n`) in every encoding.
-public struct TextMetrics: Hashable, Sendable {
+package struct TextMetrics: Hashable, Sendable {
   /// Number of lines.
-  public var lineCount: Int
+  package var lineCount: Int
   /// UTF-8 code units (bytes) of the lines' content, terminators excluded.
-  public var contentUTF8: Int
+  package var contentUTF8: Int
   /// UTF-16 code units of the lines' content, terminators excluded.
-  public var contentUTF16: Int
+  package var contentUTF16: Int
   /// Unicode scalars (UTF-32 units) of the lines' content, terminators excluded.
-  public var contentUTF32: Int
+  package var contentUTF32: Int
   /// Code units of the line terminators, the same in every encoding.
-  public var terminatorUnits: Int
+  package var terminatorUnits: Int
 
-  public init(
+  package init(
     lineCount: Int, contentUTF8: Int, contentUTF16: Int, contentUTF32: Int, terminatorUnits: Int
   ) {
     self.lineCount = lineCount
@@ -29,11 +29,11 @@ public struct TextMetrics: Hashable, Sendable {
   }
 
   /// No lines at all.
-  public static let zero = TextMetrics(
+  package static let zero = TextMetrics(
     lineCount: 0, contentUTF8: 0, contentUTF16: 0, contentUTF32: 0, terminatorUnits: 0)
 
   /// Content units in `encoding`, terminators excluded.
-  public func contentCount(in encoding: PositionEncoding) -> Int {
+  package func contentCount(in encoding: PositionEncoding) -> Int {
     switch encoding {
     case .utf8: return contentUTF8
     case .utf16: return contentUTF16
@@ -42,14 +42,14 @@ public struct TextMetrics: Hashable, Sendable {
   }
 
   /// All units in `encoding`, terminators included.
-  public func count(in encoding: PositionEncoding) -> Int {
+  package func count(in encoding: PositionEncoding) -> Int {
     contentCount(in: encoding) + terminatorUnits
   }
 
   /// The total size in bytes, terminators included.
-  public var utf8Count: Int { contentUTF8 + terminatorUnits }
+  package var utf8Count: Int { contentUTF8 + terminatorUnits }
 
-  public static func + (a: TextMetrics, b: TextMetrics) -> TextMetrics {
+  package static func + (a: TextMetrics, b: TextMetrics) -> TextMetrics {
     TextMetrics(
       lineCount: a.lineCount + b.lineCount,
       contentUTF8: a.contentUTF8 + b.contentUTF8,
@@ -58,9 +58,9 @@ public struct TextMetrics: Hashable, Sendable {
       terminatorUnits: a.terminatorUnits + b.terminatorUnits)
   }
 
-  public static func += (a: inout TextMetrics, b: TextMetrics) { a = a + b }
+  package static func += (a: inout TextMetrics, b: TextMetrics) { a = a + b }
 
-  public static func - (a: TextMetrics, b: TextMetrics) -> TextMetrics {
+  package static func - (a: TextMetrics, b: TextMetrics) -> TextMetrics {
     TextMetrics(
       lineCount: a.lineCount - b.lineCount,
       contentUTF8: a.contentUTF8 - b.contentUTF8,

@@ -14,7 +14,7 @@ import Synchronization
 /// message at a time, in the order the messages arrived: a request that
 /// follows a `textDocument/didChange` sees the change. Lifecycle rules
 /// (`initialize`, -32002 before it, `shutdown`/`exit`) belong to the handler.
-public protocol MessageHandler: AnyObject {
+package protocol MessageHandler: AnyObject {
   /// Answers a request: writes its result, one JSON value, into `result`
   /// (entry by entry for a large answer), or throws the error to answer
   /// with (what was written is then dropped). Long work should poll
@@ -35,14 +35,14 @@ public protocol MessageHandler: AnyObject {
 }
 
 extension MessageHandler {
-  public func connectionIsIdle(_ connection: Connection) -> Bool { false }
+  package func connectionIsIdle(_ connection: Connection) -> Bool { false }
 }
 
 /// What a request handler can see and do while it runs.
-public struct RequestContext: Sendable {
-  public let id: RequestID
+package struct RequestContext: Sendable {
+  package let id: RequestID
   /// The connection, to send notifications (e.g. `window/logMessage`).
-  public let connection: Connection
+  package let connection: Connection
   private let cancellation: CancellationFlag
 
   init(id: RequestID, connection: Connection, cancellation: CancellationFlag) {
@@ -52,7 +52,7 @@ public struct RequestContext: Sendable {
   }
 
   /// True once the client has sent `$/cancelRequest` for this request.
-  public var isCancelled: Bool { cancellation.isSet }
+  package var isCancelled: Bool { cancellation.isSet }
 }
 
 final class CancellationFlag: Sendable {
@@ -94,26 +94,26 @@ final class CancellationFlag: Sendable {
 ///
 /// Output goes through a `MessageWriter`; SIGPIPE is ignored process-wide
 /// so that a client that has gone cannot kill the process.
-public final class Connection: Sendable {
+package final class Connection: Sendable {
   /// Tunables.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// Messages with a larger body are refused (-32600) and skipped.
-    public var maximumMessageSize: Int = 512 << 20
+    package var maximumMessageSize: Int = 512 << 20
     /// Header sections longer than this are a framing error.
-    public var maximumHeaderSize: Int = 64 << 10
+    package var maximumHeaderSize: Int = 64 << 10
     /// Bytes asked of each read(2).
-    public var readSize: Int = 1 << 20
+    package var readSize: Int = 1 << 20
     /// The messages read and not yet handled: when the queue is full the
     /// reader stops reading (Protocol/specification.md, “Back-pressure”).
-    public var incoming = QueueBounds(messages: 1024, bytes: 16 << 20)
+    package var incoming = QueueBounds(messages: 1024, bytes: 16 << 20)
     /// The messages encoded and not yet written: when the queue is full
     /// whoever sends waits (the worker, or the reader answering a cancel).
-    public var outgoing = QueueBounds(messages: 1024, bytes: 16 << 20)
+    package var outgoing = QueueBounds(messages: 1024, bytes: 16 << 20)
     /// Once a queue has held this many bytes (or its message bound), the
     /// connection gives free memory back to the system when both drain.
-    public var trimThreshold = 4 << 20
+    package var trimThreshold = 4 << 20
 
-    public init(
+    package init(
       maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int = 64 << 10,
       readSize: Int = 1 << 20, incoming: QueueBounds = QueueBounds(messages: 1024, bytes: 16 << 20),
       outgoing: QueueBounds = QueueBounds(messages: 1024, bytes: 16 << 20), trimThreshold: Int = 4 << 20
@@ -128,15 +128,15 @@ public final class Connection: Sendable {
   }
 
   /// Why `run` returned.
-  public enum Ending: Sendable, Hashable {
+  package enum Ending: Sendable, Hashable {
     /// Input ended (EOF or a read error) and all queued messages were handled.
     case endOfInput
     /// `stop()` was called.
     case stopped
   }
 
-  public let logger: Logger
-  public let options: Options
+  package let logger: Logger
+  package let options: Options
   private let input: any ByteSource
   private let outgoing: OutgoingQueue
   private let lock = ConditionLock()
@@ -146,7 +146,7 @@ public final class Connection: Sendable {
 
   /// Serves the file descriptors `input` and `output`; ignores SIGPIPE for
   /// the whole process.
-  public convenience init(
+  package convenience init(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
     options: Options = Options(), logger: Logger = Logger(level: .warning)
   ) {
@@ -156,7 +156,7 @@ public final class Connection: Sendable {
   }
 
   /// Serves any pair of byte streams.
-  public init(
+  package init(
     input: any ByteSource, output: any ByteSink, options: Options = Options(),
     logger: Logger = Logger(level: .warning)
   ) {
@@ -173,13 +173,13 @@ public final class Connection: Sendable {
   // MARK: Sending
 
   /// Sends a notification to the client (from any thread).
-  public func send(notification method: String, params: JSONValue? = nil) {
+  package func send(notification method: String, params: JSONValue? = nil) {
     outgoing.enqueue(Message.notification(Notification(method: method, params: params)).encoded())
   }
 
   /// Sends a notification whose params `encode` writes (one JSON object or
   /// array), entry by entry (from any thread).
-  public func send(notification method: String, encodingParams encode: (inout JSONWriter) -> Void) {
+  package func send(notification method: String, encodingParams encode: (inout JSONWriter) -> Void) {
     var body = JSONWriter()
     body.beginObject()
     body.member("jsonrpc", "2.0")
@@ -191,7 +191,7 @@ public final class Connection: Sendable {
   }
 
   /// Sends any message (from any thread).
-  public func send(_ message: Message) {
+  package func send(_ message: Message) {
     outgoing.enqueue(message.encoded())
   }
 
@@ -200,7 +200,7 @@ public final class Connection: Sendable {
   /// Reads and handles messages until the input ends or `stop()` is called.
   /// Blocks the calling thread, which runs every handler call. Call once (a
   /// second call returns `.stopped` at once).
-  public func run(_ handler: some MessageHandler) -> Ending {
+  package func run(_ handler: some MessageHandler) -> Ending {
     guard !hasRun.exchange(true, ordering: .acquiringAndReleasing) else {
       logger.error("Connection.run called twice")
       return .stopped
@@ -263,7 +263,7 @@ public final class Connection: Sendable {
   /// Makes `run` return `.stopped` once the current message is handled;
   /// queued messages are dropped. (The reader thread may stay blocked in
   /// read(2) until the input closes or the process exits.)
-  public func stop() {
+  package func stop() {
     lock.withLock {
       state.stopRequested = true
       lock.broadcast()

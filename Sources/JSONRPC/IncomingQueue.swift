@@ -3,11 +3,11 @@
 /// A sender waits while the queue holds `messages` messages or at least
 /// `bytes` bytes, so one message larger than `bytes` still passes (into a
 /// queue below the bound): a queue holds at most `bytes` plus one message.
-public struct QueueBounds: Sendable, Hashable {
-  public var messages: Int
-  public var bytes: Int
+package struct QueueBounds: Sendable, Hashable {
+  package var messages: Int
+  package var bytes: Int
 
-  public init(messages: Int, bytes: Int) {
+  package init(messages: Int, bytes: Int) {
     self.messages = max(1, messages)
     self.bytes = max(1, bytes)
   }

@@ -4,9 +4,9 @@
 /// `maximum parsing depth reached`, `invalid Unicode '\uD800'`,
 /// `unable to decode byte 0xff`); `line`, `column` and `position` locate it
 /// (1-based line and column, 0-based byte position, as jansson reports them).
-public struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The broad reason, for callers that branch on it.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Not JSON syntax (including lone surrogate escapes and bad tokens).
     case invalidSyntax
     /// The bytes are not UTF-8.
@@ -26,13 +26,13 @@ public struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertibl
     case other
   }
 
-  public var kind: Kind
-  public var message: String
-  public var line: Int
-  public var column: Int
-  public var position: Int
+  package var kind: Kind
+  package var message: String
+  package var line: Int
+  package var column: Int
+  package var position: Int
 
-  public init(kind: Kind, message: String, line: Int = 0, column: Int = 0, position: Int = 0) {
+  package init(kind: Kind, message: String, line: Int = 0, column: Int = 0, position: Int = 0) {
     self.kind = kind
     self.message = message
     self.line = line
@@ -47,7 +47,7 @@ public struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   /// E.g. `too big integer near '18446744073709551616' (line 1, column 20, position 20)`.
-  public var description: String {
+  package var description: String {
     "\(message) (line \(line), column \(column), position \(position))"
   }
 }
@@ -56,7 +56,7 @@ public struct JSONDecodeError: Error, Hashable, Sendable, CustomStringConvertibl
 
 extension JSONValue {
   /// Decodes one JSON text (any value at top level; strings may hold U+0000).
-  public init(decoding bytes: UnsafeRawBufferPointer) throws(JSONDecodeError) {
+  package init(decoding bytes: UnsafeRawBufferPointer) throws(JSONDecodeError) {
     switch jansson_loadb(bytes) {
     case .success(let root): self = JSONValue.consume(root)
     case .failure(let error): throw JSONDecodeError(error)
@@ -64,7 +64,7 @@ extension JSONValue {
   }
 
   /// Decodes one JSON text from bytes.
-  public init(decoding bytes: [UInt8]) throws(JSONDecodeError) {
+  package init(decoding bytes: [UInt8]) throws(JSONDecodeError) {
     let result = bytes.withUnsafeBytes { jansson_loadb($0) }
     switch result {
     case .success(let root): self = JSONValue.consume(root)
@@ -73,7 +73,7 @@ extension JSONValue {
   }
 
   /// Decodes one JSON text from a string's UTF-8.
-  public init(decoding text: String) throws(JSONDecodeError) {
+  package init(decoding text: String) throws(JSONDecodeError) {
     try self.init(decoding: Array(text.utf8))
   }
 
@@ -83,7 +83,7 @@ extension JSONValue {
   /// as soon as it has been copied into Swift. So a large string exists in
   /// at most two forms at once (jansson's and Swift's) instead of three
   /// (raw body, jansson tree, Swift value).
-  public init(decoding body: MessageBody) throws(JSONDecodeError) {
+  package init(decoding body: MessageBody) throws(JSONDecodeError) {
     var chunks = body.takeChunks()
     var chunkIndex = 0
     var offset = 0
@@ -171,14 +171,14 @@ extension JSONValue {
   /// `null`. With `asciiOnly`, every character past U+007F is written as a
   /// `\u` escape (so that no bidi control in a string can reorder the text
   /// around it where the output is shown). Linear in the size of the output.
-  public func encoded(asciiOnly: Bool = false) -> [UInt8] {
+  package func encoded(asciiOnly: Bool = false) -> [UInt8] {
     guard let tree = JSONValue.build(self) else { return Array("null".utf8) }
     defer { jansson_decref(tree) }
     return jansson_dumpb(tree, asciiOnly: asciiOnly) ?? Array("null".utf8)
   }
 
   /// The compact JSON text of the value.
-  public func encodedString() -> String {
+  package func encodedString() -> String {
     String(decoding: encoded(), as: UTF8.self)
   }
 

@@ -4,23 +4,23 @@
 /// a hash lookup once it grows past `indexThreshold` members, so building or
 /// reading a large object stays linear overall. Equality ignores member order,
 /// as JSON object equality does.
-public struct JSONObject: Sendable {
-  public private(set) var keys: [String] = []
-  public private(set) var values: [JSONValue] = []
+package struct JSONObject: Sendable {
+  package private(set) var keys: [String] = []
+  package private(set) var values: [JSONValue] = []
   /// Key → position, maintained only once `keys.count > indexThreshold`.
   private var index: [String: Int]? = nil
 
   private static var indexThreshold: Int { 16 }
 
-  public init() {}
+  package init() {}
 
   /// Members in order; a later duplicate key replaces the earlier value in place.
-  public init(_ members: some Sequence<(String, JSONValue)>) {
+  package init(_ members: some Sequence<(String, JSONValue)>) {
     for (key, value) in members { self[key] = value }
   }
 
-  public var count: Int { keys.count }
-  public var isEmpty: Bool { keys.isEmpty }
+  package var count: Int { keys.count }
+  package var isEmpty: Bool { keys.isEmpty }
 
   private func position(of key: String) -> Int? {
     if let index { return index[key] }
@@ -29,7 +29,7 @@ public struct JSONObject: Sendable {
 
   /// The value of `key`; assigning nil removes the member, assigning to a new
   /// key appends it, assigning to an existing key replaces it in place.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     get { position(of: key).map { values[$0] } }
     set {
       if let newValue {
@@ -52,7 +52,7 @@ public struct JSONObject: Sendable {
 
   /// Removes `key` and returns its value (linear in the number of members).
   @discardableResult
-  public mutating func removeValue(forKey key: String) -> JSONValue? {
+  package mutating func removeValue(forKey key: String) -> JSONValue? {
     guard let position = position(of: key) else { return nil }
     keys.remove(at: position)
     let value = values.remove(at: position)
@@ -87,27 +87,27 @@ public struct JSONObject: Sendable {
 }
 
 extension JSONObject: Sequence {
-  public typealias Element = (key: String, value: JSONValue)
+  package typealias Element = (key: String, value: JSONValue)
 
-  public struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     fileprivate var keys: IndexingIterator<[String]>
     fileprivate var values: IndexingIterator<[JSONValue]>
 
-    public mutating func next() -> Element? {
+    package mutating func next() -> Element? {
       guard let key = keys.next(), let value = values.next() else { return nil }
       return (key, value)
     }
   }
 
-  public func makeIterator() -> Iterator {
+  package func makeIterator() -> Iterator {
     Iterator(keys: keys.makeIterator(), values: values.makeIterator())
   }
 
-  public var underestimatedCount: Int { keys.count }
+  package var underestimatedCount: Int { keys.count }
 }
 
 extension JSONObject: Hashable {
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+  package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
     for (key, value) in lhs {
       guard rhs[key] == value else { return false }
@@ -116,7 +116,7 @@ extension JSONObject: Hashable {
   }
 
   /// Order-independent: combines the members' hashes commutatively.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     var combined = 0
     for (key, value) in self {
       var member = Hasher()
@@ -130,7 +130,7 @@ extension JSONObject: Hashable {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(elements)
   }
 }

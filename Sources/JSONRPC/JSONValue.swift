@@ -3,7 +3,7 @@
 /// Numbers keep their JSON form: a number written without a fraction or
 /// exponent is an `integer` (64-bit; larger ones are decode errors), any
 /// other number is a `double`. Object members keep their insertion order.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -17,42 +17,42 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
   /// The member `key` of an object; nil if this is not an object or has no such member.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let object) = self else { return nil }
     return object[key]
   }
 
   /// The element at `index` of an array; nil if this is not an array or the
   /// index is out of range.
-  public subscript(index: Int) -> JSONValue? {
+  package subscript(index: Int) -> JSONValue? {
     guard case .array(let array) = self, array.indices.contains(index) else { return nil }
     return array[index]
   }
 
-  public var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
 
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The value of an `integer`; nil for anything else (including `double`).
-  public var int64Value: Int64? {
+  package var int64Value: Int64? {
     if case .integer(let value) = self { return value }
     return nil
   }
 
   /// The value of an `integer` that fits in `Int`.
-  public var intValue: Int? {
+  package var intValue: Int? {
     guard case .integer(let value) = self else { return nil }
     return Int(exactly: value)
   }
 
   /// The value of a `double`, or of an `integer` converted to `Double`.
-  public var doubleValue: Double? {
+  package var doubleValue: Double? {
     switch self {
     case .double(let value): return value
     case .integer(let value): return Double(value)
@@ -60,23 +60,23 @@ extension JSONValue {
     }
   }
 
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
-  public var objectValue: JSONObject? {
+  package var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// The JSON type's name, for error messages ("expected a string, got an array").
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: return "null"
     case .bool: return "boolean"
@@ -92,32 +92,32 @@ extension JSONValue {
 // MARK: Literals
 
 extension JSONValue: ExpressibleByNilLiteral {
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-  public init(integerLiteral value: Int64) { self = .integer(value) }
+  package init(integerLiteral value: Int64) { self = .integer(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
-  public init(floatLiteral value: Double) { self = .double(value) }
+  package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
   /// Members in the literal's order (a later duplicate key replaces the value).
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(JSONObject(elements))
   }
 }
@@ -126,20 +126,20 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
 
 extension JSONValue {
   /// An `integer` from any `BinaryInteger` that fits in 64 bits; `null` otherwise.
-  public init(_ value: some BinaryInteger) {
+  package init(_ value: some BinaryInteger) {
     if let exact = Int64(exactly: value) { self = .integer(exact) } else { self = .null }
   }
 
-  public init(_ value: String) { self = .string(value) }
-  public init(_ value: Bool) { self = .bool(value) }
-  public init(_ value: Double) { self = .double(value) }
-  public init(_ value: [JSONValue]) { self = .array(value) }
-  public init(_ value: JSONObject) { self = .object(value) }
+  package init(_ value: String) { self = .string(value) }
+  package init(_ value: Bool) { self = .bool(value) }
+  package init(_ value: Double) { self = .double(value) }
+  package init(_ value: [JSONValue]) { self = .array(value) }
+  package init(_ value: JSONObject) { self = .object(value) }
 }
 
 extension JSONValue: CustomStringConvertible {
   /// The compact JSON text of the value.
-  public var description: String {
+  package var description: String {
     String(decoding: encoded(), as: UTF8.self)
   }
 }

@@ -13,7 +13,7 @@
 /// the next one does. Keys are written as given (escaped like strings);
 /// the writer does not check that keys are unique or that every container
 /// is closed: the typed results that drive it do.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The size past which the chunk being written is set aside at the next
   /// value boundary.
   static let chunkSize = 256 << 10
@@ -29,7 +29,7 @@ public struct JSONWriter: Sendable {
   /// writing: the text is then incomplete, and the answer must be -32800.
   package private(set) var isInterrupted = false
 
-  public init() {}
+  package init() {}
 
   /// Elements of a long array written between two cancellation checks.
   static let interruptionInterval = 1 << 16
@@ -42,10 +42,10 @@ public struct JSONWriter: Sendable {
   }
 
   /// The number of bytes written so far.
-  public var count: Int { chunksCount + bytes.count }
+  package var count: Int { chunksCount + bytes.count }
 
   /// The JSON text written so far, contiguous (a copy).
-  public var text: [UInt8] {
+  package var text: [UInt8] {
     var all: [UInt8] = []
     all.reserveCapacity(count)
     for chunk in chunks { all += chunk }
@@ -79,30 +79,30 @@ public struct JSONWriter: Sendable {
 
   // MARK: Containers
 
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     bytes.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
-  public mutating func endObject() {
+  package mutating func endObject() {
     bytes.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     bytes.append(UInt8(ascii: "["))
     needsComma = false
   }
 
-  public mutating func endArray() {
+  package mutating func endArray() {
     bytes.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// An object member's key; its value comes next.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     appendQuoted(name)
     bytes.append(UInt8(ascii: ":"))
@@ -111,13 +111,13 @@ public struct JSONWriter: Sendable {
 
   // MARK: Scalars
 
-  public mutating func null() {
+  package mutating func null() {
     separate()
     bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
     needsComma = true
   }
 
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separate()
     if value {
       bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true
@@ -127,7 +127,7 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
-  public mutating func integer(_ value: Int) {
+  package mutating func integer(_ value: Int) {
     separate()
     appendDigits(Int64(value))
     needsComma = true
@@ -135,14 +135,14 @@ public struct JSONWriter: Sendable {
 
   /// A finite number in its shortest exact form; NaN and the infinities,
   /// which JSON cannot express, as `null` (as `JSONValue.encoded()` does).
-  public mutating func double(_ value: Double) {
+  package mutating func double(_ value: Double) {
     guard value.isFinite else { return null() }
     separate()
     bytes.append(contentsOf: value.description.utf8)
     needsComma = true
   }
 
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     separate()
     appendQuoted(value)
     needsComma = true
@@ -150,7 +150,7 @@ public struct JSONWriter: Sendable {
 
   /// A string written from Unicode scalar values; values that are not
   /// scalars are written as U+FFFD.
-  public mutating func string(scalars: some Sequence<UInt32>) {
+  package mutating func string(scalars: some Sequence<UInt32>) {
     separate()
     bytes.append(UInt8(ascii: "\""))
     for value in scalars {
@@ -166,7 +166,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Any value, written recursively.
-  public mutating func value(_ value: JSONValue) {
+  package mutating func value(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let flag): bool(flag)
@@ -191,12 +191,12 @@ public struct JSONWriter: Sendable {
   }
 
   /// A value that encodes itself.
-  public mutating func value(_ value: some JSONEncodable) {
+  package mutating func value(_ value: some JSONEncodable) {
     value.encode(to: &self)
   }
 
   /// An array of integers, written without building any intermediate value.
-  public mutating func integers(_ values: some Sequence<Int>) {
+  package mutating func integers(_ values: some Sequence<Int>) {
     beginArray()
     for value in values { integer(value) }
     endArray()
@@ -204,7 +204,7 @@ public struct JSONWriter: Sendable {
 
   /// An array of integers (the common case, not generic: per-unit maps of
   /// millions of entries). Stops early once `interruption` is cancelled.
-  public mutating func integers(_ values: [Int]) {
+  package mutating func integers(_ values: [Int]) {
     beginArray()
     values.withUnsafeBufferPointer { buffer in
       var start = 0
@@ -221,33 +221,33 @@ public struct JSONWriter: Sendable {
   // MARK: Members
 
   /// `"key": value` for the common member types.
-  public mutating func member(_ name: String, _ value: Int) {
+  package mutating func member(_ name: String, _ value: Int) {
     key(name)
     integer(value)
   }
 
-  public mutating func member(_ name: String, _ value: String) {
+  package mutating func member(_ name: String, _ value: String) {
     key(name)
     string(value)
   }
 
-  public mutating func member(_ name: String, _ value: Bool) {
+  package mutating func member(_ name: String, _ value: Bool) {
     key(name)
     bool(value)
   }
 
-  public mutating func member(_ name: String, _ value: JSONValue) {
+  package mutating func member(_ name: String, _ value: JSONValue) {
     key(name)
     self.value(value)
   }
 
-  public mutating func member(_ name: String, _ value: some JSONEncodable) {
+  package mutating func member(_ name: String, _ value: some JSONEncodable) {
     key(name)
     value.encode(to: &self)
   }
 
   /// The member only when `value` is not nil.
-  public mutating func member(_ name: String, ifPresent value: (some JSONEncodable)?) {
+  package mutating func member(_ name: String, ifPresent value: (some JSONEncodable)?) {
     if let value { member(name, value) }
   }
 
@@ -311,28 +311,28 @@ public struct JSONWriter: Sendable {
 
 /// A value that writes itself as JSON: the typed results of the protocol,
 /// encoded once, entry by entry.
-public protocol JSONEncodable {
+package protocol JSONEncodable {
   func encode(to writer: inout JSONWriter)
 }
 
 extension Int: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.integer(self) }
+  package func encode(to writer: inout JSONWriter) { writer.integer(self) }
 }
 
 extension String: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.string(self) }
+  package func encode(to writer: inout JSONWriter) { writer.string(self) }
 }
 
 extension Bool: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.bool(self) }
+  package func encode(to writer: inout JSONWriter) { writer.bool(self) }
 }
 
 extension JSONValue: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) { writer.value(self) }
+  package func encode(to writer: inout JSONWriter) { writer.value(self) }
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
-  public func encode(to writer: inout JSONWriter) {
+  package func encode(to writer: inout JSONWriter) {
     writer.beginArray()
     for element in self { element.encode(to: &writer) }
     writer.endArray()

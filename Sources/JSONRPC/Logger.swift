@@ -12,13 +12,13 @@ import Synchronization
 /// stdout (which carries only protocol messages). Thread-safe.
 ///
 /// Lines look like `2025-05-01T12:34:56.789Z warning: message`.
-public final class Logger: Sendable {
+package final class Logger: Sendable {
   /// Severity, from the most to the least important.
-  public enum Level: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
+  package enum Level: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
     case error, warning, info, debug, trace
 
     /// Parses `error`, `warn`/`warning`, `info`, `debug`, `trace` (any case).
-    public init?(_ name: String) {
+    package init?(_ name: String) {
       switch name.lowercased() {
       case "error": self = .error
       case "warn", "warning": self = .warning
@@ -29,7 +29,7 @@ public final class Logger: Sendable {
       }
     }
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .error: return "error"
       case .warning: return "warning"
@@ -39,34 +39,34 @@ public final class Logger: Sendable {
       }
     }
 
-    public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
   /// Why a log file could not be opened.
-  public struct OpenError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var errno: Int32
-    public var description: String {
+  package struct OpenError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var errno: Int32
+    package var description: String {
       "cannot open log file \(path): \(String(cString: strerror(errno)))"
     }
   }
 
   /// Entries above this level are dropped.
-  public let level: Level
+  package let level: Level
   private let fileDescriptor: Int32
   private let ownsFileDescriptor: Bool
   private let lock = Mutex<Void>(())
 
   /// Logs to `fileDescriptor` (stderr by default; stdout is refused and
   /// replaced by stderr). The descriptor is not closed by the logger.
-  public init(level: Level = .info, fileDescriptor: Int32 = STDERR_FILENO) {
+  package init(level: Level = .info, fileDescriptor: Int32 = STDERR_FILENO) {
     self.level = level
     self.fileDescriptor = fileDescriptor == STDOUT_FILENO ? STDERR_FILENO : fileDescriptor
     self.ownsFileDescriptor = false
   }
 
   /// Logs to the file at `path`, appending (created with mode 0644).
-  public init(level: Level = .info, path: String) throws(OpenError) {
+  package init(level: Level = .info, path: String) throws(OpenError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw OpenError(path: path, errno: errno) }
     self.level = level
@@ -75,16 +75,16 @@ public final class Logger: Sendable {
   }
 
   /// A logger that drops everything.
-  public static func disabled() -> Logger { Logger(level: .error, fileDescriptor: -1) }
+  package static func disabled() -> Logger { Logger(level: .error, fileDescriptor: -1) }
 
   deinit {
     if ownsFileDescriptor { close(fileDescriptor) }
   }
 
   /// Whether entries at `level` are written (check before building costly messages).
-  public func isEnabled(_ level: Level) -> Bool { level <= self.level && fileDescriptor >= 0 }
+  package func isEnabled(_ level: Level) -> Bool { level <= self.level && fileDescriptor >= 0 }
 
-  public func log(_ level: Level, _ message: @autoclosure () -> String) {
+  package func log(_ level: Level, _ message: @autoclosure () -> String) {
     guard isEnabled(level) else { return }
     var line = Self.timestamp()
     line += " \(level): "
@@ -107,11 +107,11 @@ public final class Logger: Sendable {
     }
   }
 
-  public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
-  public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
-  public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
-  public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
-  public func trace(_ message: @autoclosure () -> String) { log(.trace, message()) }
+  package func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+  package func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+  package func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+  package func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+  package func trace(_ message: @autoclosure () -> String) { log(.trace, message()) }
 
   /// UTC, ISO 8601 with milliseconds.
   private static func timestamp() -> String {

@@ -1,10 +1,10 @@
 /// The `id` of a request: an integer or a string.
-public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+package enum RequestID: Hashable, Sendable, CustomStringConvertible {
   case integer(Int64)
   case string(String)
 
   /// An integer or string id; nil for every other JSON value (null included).
-  public init?(json: JSONValue) {
+  package init?(json: JSONValue) {
     switch json {
     case .integer(let value): self = .integer(value)
     case .string(let value): self = .string(value)
@@ -12,29 +12,29 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var json: JSONValue {
+  package var json: JSONValue {
     switch self {
     case .integer(let value): return .integer(value)
     case .string(let value): return .string(value)
     }
   }
 
-  public var description: String { json.description }
+  package var description: String { json.description }
 }
 
 extension RequestID: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
-  public init(integerLiteral value: Int64) { self = .integer(value) }
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int64) { self = .integer(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 /// A request: it has an `id` and expects a response.
-public struct Request: Sendable, Hashable {
-  public var id: RequestID
-  public var method: String
+package struct Request: Sendable, Hashable {
+  package var id: RequestID
+  package var method: String
   /// An object or an array; nil when absent (or `null`).
-  public var params: JSONValue?
+  package var params: JSONValue?
 
-  public init(id: RequestID, method: String, params: JSONValue? = nil) {
+  package init(id: RequestID, method: String, params: JSONValue? = nil) {
     self.id = id
     self.method = method
     self.params = params
@@ -42,12 +42,12 @@ public struct Request: Sendable, Hashable {
 }
 
 /// A notification: no `id`, no response.
-public struct Notification: Sendable, Hashable {
-  public var method: String
+package struct Notification: Sendable, Hashable {
+  package var method: String
   /// An object or an array; nil when absent (or `null`).
-  public var params: JSONValue?
+  package var params: JSONValue?
 
-  public init(method: String, params: JSONValue? = nil) {
+  package init(method: String, params: JSONValue? = nil) {
     self.method = method
     self.params = params
   }
@@ -55,18 +55,18 @@ public struct Notification: Sendable, Hashable {
 
 /// A response to a request. `id` is nil (`null`) only in an error response to
 /// a message whose id could not be determined.
-public struct Response: Sendable, Hashable {
-  public var id: RequestID?
-  public var result: Result<JSONValue, ResponseError>
+package struct Response: Sendable, Hashable {
+  package var id: RequestID?
+  package var result: Result<JSONValue, ResponseError>
 
-  public init(id: RequestID?, result: Result<JSONValue, ResponseError>) {
+  package init(id: RequestID?, result: Result<JSONValue, ResponseError>) {
     self.id = id
     self.result = result
   }
 }
 
 /// A JSON-RPC 2.0 message.
-public enum Message: Sendable, Hashable {
+package enum Message: Sendable, Hashable {
   case request(Request)
   case notification(Notification)
   case response(Response)
@@ -77,24 +77,24 @@ public enum Message: Sendable, Hashable {
 /// The answer is error -32600 (`invalidRequest`) with `id` (nil means
 /// `id: null`), unless `isResponse` is true: a broken response is only
 /// logged, since answering a response would start an endless exchange.
-public struct InvalidMessage: Error, Hashable, Sendable, CustomStringConvertible {
+package struct InvalidMessage: Error, Hashable, Sendable, CustomStringConvertible {
   /// The message's id, when it had a valid one.
-  public var id: RequestID?
+  package var id: RequestID?
   /// What is wrong, for the error message.
-  public var reason: String
+  package var reason: String
   /// The message looked like a response (no `method`, but `result`/`error`).
-  public var isResponse: Bool
+  package var isResponse: Bool
 
-  public init(id: RequestID? = nil, reason: String, isResponse: Bool = false) {
+  package init(id: RequestID? = nil, reason: String, isResponse: Bool = false) {
     self.id = id
     self.reason = reason
     self.isResponse = isResponse
   }
 
   /// The -32600 error to answer with.
-  public var responseError: ResponseError { .invalidRequest("Invalid request: \(reason)") }
+  package var responseError: ResponseError { .invalidRequest("Invalid request: \(reason)") }
 
-  public var description: String { reason }
+  package var description: String { reason }
 }
 
 // MARK: Classification
@@ -116,7 +116,7 @@ extension Message {
   ///   it needs an id (or `null` with `error`), exactly one of `result` and
   ///   `error`, and an `error` of the form `{code: integer, message: string}`.
   /// - Unknown members are ignored.
-  public init(classifying value: JSONValue) throws(InvalidMessage) {
+  package init(classifying value: JSONValue) throws(InvalidMessage) {
     let object: JSONObject
     switch value {
     case .object(let members): object = members
@@ -185,7 +185,7 @@ extension Message {
 
 extension Message {
   /// The JSON-RPC object: `jsonrpc` first, then `id`, then the rest.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object: JSONObject = ["jsonrpc": "2.0"]
     switch self {
     case .request(let request):
@@ -206,5 +206,5 @@ extension Message {
   }
 
   /// The compact JSON text of the message.
-  public func encoded() -> [UInt8] { json.encoded() }
+  package func encoded() -> [UInt8] { json.encoded() }
 }

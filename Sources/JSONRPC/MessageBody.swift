@@ -6,16 +6,16 @@
 /// out of the body (it is empty afterwards, wherever it is referenced), so
 /// that no stray copy of an event keeps a 100 MB body alive while it is
 /// decoded. Not for concurrent use: one thread owns a body at a time.
-public final class MessageBody: @unchecked Sendable {
+package final class MessageBody: @unchecked Sendable {
   private var chunks: [[UInt8]]
   /// The number of bytes in the body.
-  public private(set) var count: Int
+  package private(set) var count: Int
 
-  public convenience init() {
+  package convenience init() {
     self.init(ChunkBuffer())
   }
 
-  public convenience init(_ bytes: [UInt8]) {
+  package convenience init(_ bytes: [UInt8]) {
     var buffer = ChunkBuffer()
     buffer.chunks = bytes.isEmpty ? [] : [bytes]
     buffer.count = bytes.count
@@ -28,10 +28,10 @@ public final class MessageBody: @unchecked Sendable {
   }
 
   /// True once decoding has taken the bytes (or if there were none).
-  public var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// All bytes, contiguous (a copy when the body has several chunks).
-  public var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     if chunks.count == 1 { return chunks[0] }
     var result: [UInt8] = []
     result.reserveCapacity(count)

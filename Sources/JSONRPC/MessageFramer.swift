@@ -44,9 +44,9 @@
 /// The first error of a broken stretch is reported; errors met while
 /// resynchronising are part of it. Every byte is looked at a bounded number
 /// of times, so this is linear and always makes progress.
-public struct MessageFramer: Sendable {
+package struct MessageFramer: Sendable {
   /// What the framer found in the input.
-  public enum Event: Sendable {
+  package enum Event: Sendable {
     /// A complete message body.
     case message(MessageBody)
     /// A message announced as `length` bytes, over `limit`; the framer
@@ -57,7 +57,7 @@ public struct MessageFramer: Sendable {
   }
 
   /// A framing problem.
-  public enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum FramingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The header section ended without a `Content-Length` header.
     case missingContentLength
     /// `Content-Length` is negative.
@@ -77,7 +77,7 @@ public struct MessageFramer: Sendable {
     /// Input ended `received` bytes into a body of `expected` bytes.
     case truncatedBody(expected: Int, received: Int)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .missingContentLength: return "header section without Content-Length"
       case .negativeContentLength: return "negative Content-Length"
@@ -94,13 +94,13 @@ public struct MessageFramer: Sendable {
   }
 
   /// Bodies longer than this are refused (`.oversized`).
-  public let maximumMessageSize: Int
+  package let maximumMessageSize: Int
   /// Header lines longer than this (line break included) are an error.
-  public let maximumHeaderLineLength: Int
+  package let maximumHeaderLineLength: Int
   /// The largest piece of memory reserved for a body before its bytes arrive.
-  public let chunkCapacity: Int
+  package let chunkCapacity: Int
 
-  public init(
+  package init(
     maximumMessageSize: Int = 512 << 20,
     maximumHeaderLineLength: Int = 64 << 10,
     chunkCapacity: Int = 256 << 10
@@ -113,7 +113,7 @@ public struct MessageFramer: Sendable {
 
   /// The same under `Connection.Options`' name: `maximumHeaderSize` limits
   /// each header line, not a whole header section.
-  public init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int) {
+  package init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int) {
     self.init(maximumMessageSize: maximumMessageSize, maximumHeaderLineLength: maximumHeaderSize)
   }
 
@@ -146,10 +146,10 @@ public struct MessageFramer: Sendable {
   private var embeddedLength: Int? = nil
 
   /// The memory currently reserved for the body being read.
-  public var bufferedBodyCapacity: Int { body.allocatedCapacity }
+  package var bufferedBodyCapacity: Int { body.allocatedCapacity }
 
   /// True between messages (nothing partial is buffered or being skipped).
-  public var isAtMessageBoundary: Bool {
+  package var isAtMessageBoundary: Bool {
     if case .header = state { return !sectionHasLines && line.isEmpty && !resynchronising }
     return false
   }
@@ -157,7 +157,7 @@ public struct MessageFramer: Sendable {
   // MARK: Feeding
 
   /// Consumes `bytes`, calling `onEvent` for each event, in order.
-  public mutating func feed(_ bytes: UnsafeRawBufferPointer, onEvent: (Event) -> Void) {
+  package mutating func feed(_ bytes: UnsafeRawBufferPointer, onEvent: (Event) -> Void) {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -204,14 +204,14 @@ public struct MessageFramer: Sendable {
   }
 
   /// Consumes `bytes` and returns the events.
-  public mutating func feed(_ bytes: [UInt8]) -> [Event] {
+  package mutating func feed(_ bytes: [UInt8]) -> [Event] {
     var events: [Event] = []
     bytes.withUnsafeBytes { raw in feed(raw) { events.append($0) } }
     return events
   }
 
   /// Ends the input: reports a message cut short, if any, and resets.
-  public mutating func finish() -> Event? {
+  package mutating func finish() -> Event? {
     defer {
       body = ChunkBuffer()
       resynchronising = false

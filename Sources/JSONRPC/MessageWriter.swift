@@ -13,23 +13,23 @@ import Synchronization
 /// messages from several threads never interleave. Once the peer has gone
 /// (EPIPE or another write error) further messages are dropped; SIGPIPE
 /// must be ignored by the process (`Connection` does this).
-public final class MessageWriter: Sendable {
+package final class MessageWriter: Sendable {
   private let sink: any ByteSink
   private let logger: Logger
   /// Whether output has failed (true once, then messages are dropped).
   private let state = Mutex<Bool>(false)
 
-  public init(sink: any ByteSink, logger: Logger) {
+  package init(sink: any ByteSink, logger: Logger) {
     self.sink = sink
     self.logger = logger
   }
 
-  public convenience init(fileDescriptor: Int32, logger: Logger) {
+  package convenience init(fileDescriptor: Int32, logger: Logger) {
     self.init(sink: FileDescriptorStream(fileDescriptor), logger: logger)
   }
 
   /// The framed bytes of a body: header then body.
-  public static func frame(_ body: [UInt8]) -> [UInt8] {
+  package static func frame(_ body: [UInt8]) -> [UInt8] {
     var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     bytes.append(contentsOf: body)
     return bytes
@@ -37,13 +37,13 @@ public final class MessageWriter: Sendable {
 
   /// Writes one message; false if output has failed.
   @discardableResult
-  public func write(_ message: Message) -> Bool {
+  package func write(_ message: Message) -> Bool {
     write(body: message.encoded())
   }
 
   /// Writes an already encoded body, framed; false if output has failed.
   @discardableResult
-  public func write(body: [UInt8]) -> Bool {
+  package func write(body: [UInt8]) -> Bool {
     write(chunks: [body])
   }
 
@@ -51,7 +51,7 @@ public final class MessageWriter: Sendable {
   /// output has failed. Each chunk is released once written, so a large
   /// body's memory goes down while it is written.
   @discardableResult
-  public func write(chunks: consuming [[UInt8]]) -> Bool {
+  package func write(chunks: consuming [[UInt8]]) -> Bool {
     let count = chunks.reduce(0) { $0 + $1.count }
     if logger.isEnabled(.trace) {
       logger.trace("--> \(String(decoding: (chunks.first ?? []).prefix(4000), as: UTF8.self))")

@@ -7,7 +7,7 @@
 #endif
 
 /// What a read from a `ByteSource` gave.
-public enum ReadOutcome: Sendable, Equatable {
+package enum ReadOutcome: Sendable, Equatable {
   /// This many bytes (at least one) are in the buffer.
   case bytes(Int)
   /// The other end has closed: nothing more will come.
@@ -18,7 +18,7 @@ public enum ReadOutcome: Sendable, Equatable {
 
 /// The framed byte stream a `Connection` reads: standard input, a pipe, or
 /// memory (a server run in process by the tests).
-public protocol ByteSource: AnyObject, Sendable {
+package protocol ByteSource: AnyObject, Sendable {
   /// Blocks until at least one byte has arrived (or the input ended) and
   /// reads at most `buffer.count` bytes into `buffer`. Called from one
   /// thread at a time.
@@ -27,7 +27,7 @@ public protocol ByteSource: AnyObject, Sendable {
 
 /// The framed byte stream a `Connection` writes. `MessageWriter` calls it
 /// under its lock, so that messages never interleave.
-public protocol ByteSink: AnyObject, Sendable {
+package protocol ByteSink: AnyObject, Sendable {
   /// Writes all of `bytes`, or returns why it could not (the peer has gone).
   func write(_ bytes: UnsafeRawBufferPointer) -> String?
 }
@@ -36,14 +36,14 @@ public protocol ByteSink: AnyObject, Sendable {
 
 /// A file descriptor as a byte stream: read(2) and write(2), retried on
 /// EINTR and, for a non-blocking descriptor, after poll(2).
-public final class FileDescriptorStream: ByteSource, ByteSink {
-  public let fileDescriptor: Int32
+package final class FileDescriptorStream: ByteSource, ByteSink {
+  package let fileDescriptor: Int32
 
-  public init(_ fileDescriptor: Int32) {
+  package init(_ fileDescriptor: Int32) {
     self.fileDescriptor = fileDescriptor
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
     while true {
       let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
       if count > 0 { return .bytes(count) }
@@ -60,7 +60,7 @@ public final class FileDescriptorStream: ByteSource, ByteSink {
     }
   }
 
-  public func write(_ bytes: UnsafeRawBufferPointer) -> String? {
+  package func write(_ bytes: UnsafeRawBufferPointer) -> String? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
@@ -97,27 +97,27 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 /// the other side; `close()` ends the input. For running a server in
 /// process (the tests), with a pipe each way. Unbounded: the writer never
 /// waits.
-public final class MemoryPipe: ByteSource, ByteSink, @unchecked Sendable {
+package final class MemoryPipe: ByteSource, ByteSink, @unchecked Sendable {
   private let lock = ConditionLock()
   /// Guarded by `lock`.
   private var buffer: [UInt8] = []
   private var head = 0
   private var closed = false
 
-  public init() {}
+  package init() {}
 
   /// Ends the stream: a reader gets what is left, then the end of input;
   /// later writes fail.
-  public func close() {
+  package func close() {
     lock.withLock {
       closed = true
       lock.broadcast()
     }
   }
 
-  public var isClosed: Bool { lock.withLock { closed } }
+  package var isClosed: Bool { lock.withLock { closed } }
 
-  public func write(_ bytes: UnsafeRawBufferPointer) -> String? {
+  package func write(_ bytes: UnsafeRawBufferPointer) -> String? {
     lock.withLock { () -> String? in
       guard !closed else { return "the pipe is closed" }
       buffer.append(contentsOf: bytes)
@@ -128,17 +128,17 @@ public final class MemoryPipe: ByteSource, ByteSink, @unchecked Sendable {
 
   /// Writes `bytes`; false when the pipe is closed.
   @discardableResult
-  public func write(_ bytes: [UInt8]) -> Bool {
+  package func write(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { write($0) } == nil
   }
 
-  public func read(into destination: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+  package func read(into destination: UnsafeMutableRawBufferPointer) -> ReadOutcome {
     read(into: destination, timeoutMilliseconds: nil) ?? .endOfInput
   }
 
   /// Like `read(into:)`, but returns nil when nothing has arrived within
   /// `timeoutMilliseconds` (nil: wait as long as it takes).
-  public func read(into destination: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome? {
+  package func read(into destination: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int?) -> ReadOutcome? {
     lock.withLock { () -> ReadOutcome? in
       if let timeoutMilliseconds {
         guard lock.wait(milliseconds: timeoutMilliseconds, until: { head < buffer.count || closed }) else {

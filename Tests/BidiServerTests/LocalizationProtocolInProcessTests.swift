@@ -1,7 +1,7 @@
 import BidiTestSupport
 import XCTest
 
-/// Contract §7 (localization documents), point by point, in process
+/// The localization documents of the contract (Protocol/localization.md), point by point, in process
 /// (the checks are `LocalizationChecks`, shared by BidiServerTests and IntegrationTests).
 final class LocalizationProtocolInProcessTests: XCTestCase {
   func testSeedCaseDiagnosticFixesAndApplePayPreview() throws { try LocalizationChecks.seedCase(.bidiLSP) }

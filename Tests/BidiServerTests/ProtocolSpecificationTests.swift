@@ -28,7 +28,7 @@ final class ProtocolSpecificationTests: XCTestCase {
   }
 
   func testAlignmentTable() {
-    // contract §4.2: natural follows the paragraph; leading/trailing follow the layout.
+    // specification, “`bidi/alignment`”: natural follows the paragraph; leading/trailing follow the layout.
     let rtlInLTR = ResolvedAlignment(.natural, paragraph: .rtl, layout: .ltr)
     XCTAssertEqual(rtlInLTR.alignment, "trailing")
     XCTAssertEqual(rtlInLTR.physical, "right")

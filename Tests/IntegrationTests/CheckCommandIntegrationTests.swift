@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import XCTest
 
-/// `bidi-lsp check` as a user runs it (contract §6): the corpus against its
+/// `bidi-lsp check` as a user runs it (specification, “The command line”): the corpus against its
 /// manifest, the text and JSON formats, exit codes, invalid UTF-8, binary
 /// files, directory walks, standard input and streaming.
 final class CheckCommandIntegrationTests: XCTestCase {

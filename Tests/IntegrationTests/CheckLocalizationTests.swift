@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import XCTest
 
-/// `bidi-lsp check` on localization files (contract §7, last points), run
+/// `bidi-lsp check` on localization files (Protocol/localization.md, last points), run
 /// as CI runs it: the localization corpus against its manifest, UTF-16
 /// files, `--locale`, malformed files, controls outside values, standard
 /// input, and a CI tree of `*.lproj`, `res/values-*` and `locales/`.

@@ -2,7 +2,7 @@ import BidiTestSupport
 import JSONRPC
 import XCTest
 
-/// Contract §6, first two items: serving on stdio, `--version`, `--help`,
+/// specification, “The command line”, first two items: serving on stdio, `--version`, `--help`,
 /// and usage errors.
 final class CommandLineTests: XCTestCase {
   func testVersionPrintsNameAndVersionAndExits0() throws {

@@ -132,7 +132,7 @@ final class ErrorTests: XCTestCase {
       let body = #"{"jsonrpc":"2.0","id":7,"method":"# + method + "}"
       let answer = try nullIDResponse(to: Array(body.utf8), daemon)
       assertError(answer, code: -32600, "method \(method)")
-      // The id is valid, so the answer may carry it (specification §1), or null.
+      // The id is valid, so the answer may carry it (specification, “Transport”), or null.
       XCTAssertTrue(answer?["id"] == 7 || answer?["id"] == .null, "\(answer.map { "\($0)" } ?? "")")
     }
     try assertStillServing(daemon)

@@ -2,7 +2,7 @@ import BidiTestSupport
 import JSONRPC
 import XCTest
 
-/// Contract §1, transport: LSP framing as the built daemon reads it, and
+/// Specification, “Transport”, transport: LSP framing as the built daemon reads it, and
 /// the memory rules for announced lengths.
 final class FramingTests: XCTestCase {
   private func infoRequest(_ id: Int, uri: String = "file:///a.txt") -> String {

@@ -2,7 +2,7 @@ import BidiTestSupport
 import JSONRPC
 import XCTest
 
-/// Contract §1–§2, bad input at random: seeded mutations of real messages
+/// Specification, “Transport” and “Lifecycle and errors”, bad input at random: seeded mutations of real messages
 /// (in their bodies and in their headers). Whatever each becomes, the daemon
 /// must answer it sensibly, keep serving, and keep the open documents intact.
 final class FuzzTests: XCTestCase {

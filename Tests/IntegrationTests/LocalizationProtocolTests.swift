@@ -1,7 +1,7 @@
 import BidiTestSupport
 import XCTest
 
-/// Contract §7 (localization documents), point by point, against the built binary, over pipes
+/// The localization documents of the contract (Protocol/localization.md), point by point, against the built binary, over pipes
 /// (the checks are `LocalizationChecks`, shared by BidiServerTests and IntegrationTests).
 final class LocalizationProtocolTests: XCTestCase {
   func testSeedCaseDiagnosticFixesAndApplePayPreview() throws { try LocalizationChecks.seedCase(.bidiLSP) }

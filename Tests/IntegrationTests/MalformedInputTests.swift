@@ -507,7 +507,7 @@ final class MalformedInputTests: XCTestCase {
 
   // MARK: Resynchronisation
 
-  /// Specification §1, resynchronisation: a broken header's
+  /// specification, “Transport”, resynchronisation: a broken header's
   /// `Content-Length` is never used to skip bytes, so a message framed
   /// right after the broken header is served.
   func testBrokenHeaderWithReadableContentLengthSkipsNothing() throws {
@@ -521,7 +521,7 @@ final class MalformedInputTests: XCTestCase {
     XCTAssertEqual(messages.last?["id"], 4242, "\(messages)")
   }
 
-  /// Specification §1, framing: a repeated `Content-Length` must repeat the
+  /// specification, “Transport”, framing: a repeated `Content-Length` must repeat the
   /// same value; conflicting values are a framing error, and the later
   /// header starts the section anew.
   func testRepeatedContentLengthMustAgree() throws {
@@ -539,7 +539,7 @@ final class MalformedInputTests: XCTestCase {
     XCTAssertEqual(responses(in: messages).map { $0["error"]?["code"] }, [-32700, -32602], "\(messages)")
   }
 
-  /// Specification §1: `"jsonrpc": "2.0"` is required, as JSON-RPC 2.0
+  /// specification, “Transport”: `"jsonrpc": "2.0"` is required, as JSON-RPC 2.0
   /// says; without it a request is answered -32600 with its id, and a
   /// notification is dropped.
   func testMessageWithoutJsonrpcFieldIsInvalidRequest() throws {

@@ -3,7 +3,7 @@ import Foundation
 import JSONRPC
 import XCTest
 
-/// `bidi-lsp visual` as a user runs it (contract §6): each line in visual
+/// `bidi-lsp visual` as a user runs it (specification, “The command line”): each line in visual
 /// order, from a file or standard input; with `--controls keep
 /// --combining-marks resolved` equal to the daemon's `bidi/visualOrder`
 /// visualText (its defaults) for the same text.

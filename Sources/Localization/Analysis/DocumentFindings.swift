@@ -3,7 +3,7 @@ extension LocalizationDiagnostics {
   /// Every finding of a document: each value's, `valueDirection` where the
   /// locale that applies to the value (`locale`) is right to left, and the
   /// syntax error's, in document order.
-  public func findings(
+  package func findings(
     values: [LocalizedValue], error: LocalizationSyntaxError?, format: LocalizationFormat,
     locale: (LocalizedValue) -> LocaleTag?
   ) -> [LocalizationFinding] {

@@ -2,8 +2,8 @@ import BidiHazards
 import BidiMarks
 import UnicodeBidi
 
-/// The diagnostic codes of localization documents (contract §7).
-public enum LocalizationFindingCode: String, CaseIterable, Hashable, Sendable {
+/// The diagnostic codes of localization documents (Protocol/localization.md).
+package enum LocalizationFindingCode: String, CaseIterable, Hashable, Sendable {
   case placeholderDirection = "bidi.placeholderDirection"
   case valueDirection = "bidi.valueDirection"
   case localizationSyntax = "bidi.localizationSyntax"
@@ -13,42 +13,42 @@ public enum LocalizationFindingCode: String, CaseIterable, Hashable, Sendable {
   case inIdentifier = "bidi.inIdentifier"
 
   /// The key in the `diagnostics` settings: the code without `bidi.`.
-  public var settingsKey: String { String(rawValue.dropFirst(5)) }
+  package var settingsKey: String { String(rawValue.dropFirst(5)) }
 
-  /// The §5 hazard rule it is, for the hazard codes.
-  public var hazardCode: HazardCode? { HazardCode(rawValue: rawValue) }
+  /// The hazard rule it is, for the hazard codes.
+  package var hazardCode: HazardCode? { HazardCode(rawValue: rawValue) }
 
-  /// Warning for the three localization codes, §5's severities for the others.
-  public var defaultSeverity: HazardSeverity { hazardCode?.defaultSeverity ?? .warning }
+  /// Warning for the three localization codes, the hazard rules' severities for the others.
+  package var defaultSeverity: HazardSeverity { hazardCode?.defaultSeverity ?? .warning }
 }
 
 /// A quick fix: edits of the document, all inside one value.
-public struct LocalizationFix: Hashable, Sendable {
-  public var title: String
-  public var edits: [SourceEdit]
-  public var isPreferred: Bool
+package struct LocalizationFix: Hashable, Sendable {
+  package var title: String
+  package var edits: [SourceEdit]
+  package var isPreferred: Bool
 }
 
 /// A diagnostic of a localization document.
-public struct LocalizationFinding: Hashable, Sendable {
-  public var code: LocalizationFindingCode
-  public var severity: HazardSeverity
-  public var range: SourceRange
-  public var message: String
-  public var fixes: [LocalizationFix]
+package struct LocalizationFinding: Hashable, Sendable {
+  package var code: LocalizationFindingCode
+  package var severity: HazardSeverity
+  package var range: SourceRange
+  package var message: String
+  package var fixes: [LocalizationFix]
   /// The value's key (nil for a syntax error).
-  public var key: String?
-  public var variant: String?
+  package var key: String?
+  package var variant: String?
 }
 
-/// Finds the §7 diagnostics of values.
-public struct LocalizationDiagnostics: Sendable {
+/// Finds the localization diagnostics of values.
+package struct LocalizationDiagnostics: Sendable {
   /// How marks are written in the document.
-  public var spelling: MarkSpelling
+  package var spelling: MarkSpelling
   /// The severity of a code, or nil when it is off.
-  public var severity: @Sendable (LocalizationFindingCode) -> HazardSeverity?
+  package var severity: @Sendable (LocalizationFindingCode) -> HazardSeverity?
 
-  public init(
+  package init(
     spelling: MarkSpelling,
     severity: @escaping @Sendable (LocalizationFindingCode) -> HazardSeverity? = { $0.defaultSeverity }
   ) {
@@ -60,7 +60,7 @@ public struct LocalizationDiagnostics: Sendable {
   /// findings (`valueDirection` only when `localeIsRightToLeft`), the
   /// hazards of each paragraph as its own context, and the bidi controls of
   /// its key (`bidi.inIdentifier`, no fix: a key is the code's lookup key).
-  public func findings(in value: LocalizedValue, localeIsRightToLeft: Bool) -> [LocalizationFinding] {
+  package func findings(in value: LocalizedValue, localeIsRightToLeft: Bool) -> [LocalizationFinding] {
     var found: [LocalizationFinding] = []
     let planner = ValuePlanner(value, spelling: spelling)
     func add(_ code: LocalizationFindingCode, _ range: SourceRange, _ message: String, _ fixes: [LocalizationFix]) {
@@ -111,7 +111,7 @@ public struct LocalizationDiagnostics: Sendable {
     return found
   }
 
-  /// The §5 hazards of a paragraph (its content as one context).
+  /// The hazards of a paragraph (its content as one context).
   private func hazards(_ analysis: ValueParagraphAnalysis, _ planner: ValuePlanner) -> [LocalizationFinding] {
     let projection = analysis.written
     guard projection.scalars.contains(where: { BidiControl(scalar: $0) != nil }) else { return [] }
@@ -151,7 +151,7 @@ public struct LocalizationDiagnostics: Sendable {
   }
 
   /// The finding of a syntax error.
-  public func finding(for error: LocalizationSyntaxError, format: LocalizationFormat) -> LocalizationFinding? {
+  package func finding(for error: LocalizationSyntaxError, format: LocalizationFormat) -> LocalizationFinding? {
     guard let severity = severity(.localizationSyntax) else { return nil }
     return LocalizationFinding(
       code: .localizationSyntax, severity: severity, range: SourceRange(at: error.position),
@@ -163,7 +163,7 @@ public struct LocalizationDiagnostics: Sendable {
 
 extension LocalizationFormat {
   /// The format's name in messages.
-  public var displayName: String {
+  package var displayName: String {
     switch self {
     case .strings: "an Apple .strings file"
     case .stringsdict: "an Apple .stringsdict property list"

@@ -1,9 +1,9 @@
 import BidiHazards
 import UnicodeBidi
 
-/// How a value paragraph's natural direction is found (contract §4's
+/// How a value paragraph's natural direction is found (the specification’s “The four bidi requests”
 /// strategies, applied to the value as written or filled).
-public enum ValueStrategy: Hashable, Sendable {
+package enum ValueStrategy: Hashable, Sendable {
   /// UAX #9 P2–P3: the first L, R or AL outside isolates.
   case firstStrong
   /// The word-count estimate: RTL when more than `rtlThreshold` of the
@@ -14,24 +14,24 @@ public enum ValueStrategy: Hashable, Sendable {
 }
 
 /// A value paragraph's direction under a strategy.
-public struct ValueDirection: Hashable, Sendable {
+package struct ValueDirection: Hashable, Sendable {
   /// Nil when the paragraph has no strong character: the caller applies
   /// its fallback (`basis: "fallback"`).
-  public var direction: BidiDirection?
+  package var direction: BidiDirection?
   /// With firstStrong, the document position of the deciding character (of
   /// its escape when escaped; of the placeholder when filled text decided).
-  public var strongCharacter: SourcePosition?
+  package var strongCharacter: SourcePosition?
 }
 
 /// One paragraph of a value, analysed: its directions as written and
 /// filled, and its hover preview.
-public struct ValueParagraphAnalysis: Sendable {
-  public let value: LocalizedValue
-  public let paragraph: Int
+package struct ValueParagraphAnalysis: Sendable {
+  package let value: LocalizedValue
+  package let paragraph: Int
   let written: ValueProjection
   let filled: ValueProjection
 
-  public init(_ value: LocalizedValue, paragraph: Int) {
+  package init(_ value: LocalizedValue, paragraph: Int) {
     self.value = value
     self.paragraph = paragraph
     written = ValueProjection(value, paragraph: paragraph, filled: false)
@@ -39,11 +39,11 @@ public struct ValueParagraphAnalysis: Sendable {
   }
 
   /// The paragraph's source range.
-  public var range: SourceRange { value.sourceRange(ofParagraph: paragraph) }
+  package var range: SourceRange { value.sourceRange(ofParagraph: paragraph) }
 
   /// The decoded text of the paragraph (its separator included), as
   /// `bidi/visualOrder` entries carry it in `text`.
-  public var text: String {
+  package var text: String {
     var text = value.text
     let bounds = value.paragraphs[paragraph]
     return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bounds]), as: UTF8.self) }
@@ -51,7 +51,7 @@ public struct ValueParagraphAnalysis: Sendable {
 
   /// Whether the paragraph holds right-to-left letters (R or AL) outside
   /// placeholders and markup.
-  public var hasRightToLeftLetters: Bool {
+  package var hasRightToLeftLetters: Bool {
     written.scalars.contains {
       let c = BidiClass($0)
       return (c == .R || c == .AL) && BidiControl(scalar: $0) == nil
@@ -60,7 +60,7 @@ public struct ValueParagraphAnalysis: Sendable {
 
   /// The direction as written (each placeholder one neutral character,
   /// markup nothing) or filled.
-  public func direction(_ strategy: ValueStrategy = .firstStrong, filled isFilled: Bool = false) -> ValueDirection {
+  package func direction(_ strategy: ValueStrategy = .firstStrong, filled isFilled: Bool = false) -> ValueDirection {
     let projection = isFilled ? filled : written
     switch strategy {
     case .firstStrong:
@@ -112,13 +112,13 @@ public struct ValueParagraphAnalysis: Sendable {
   /// The paragraph filled (text placeholders "Apple Pay", numeric ones "42",
   /// markup left out) in visual order, displayed in `direction` (nil: its
   /// own, UAX #9 P2–P3), bidi controls dropped: what a user sees at run time.
-  public func filledVisualText(direction: BidiDirection? = nil) -> String {
+  package func filledVisualText(direction: BidiDirection? = nil) -> String {
     visualText(filled.scalars, direction: direction)
   }
 
   /// The paragraph as written (each placeholder shown as its source text is
   /// not possible in one line of scalars: placeholders appear as U+FFFC).
-  public func writtenVisualText(direction: BidiDirection? = nil) -> String {
+  package func writtenVisualText(direction: BidiDirection? = nil) -> String {
     visualText(written.scalars, direction: direction)
   }
 

@@ -3,7 +3,7 @@ import UnicodeBidi
 /// One paragraph of a value as the bidi algorithm sees it: its text with
 /// markup left out and each placeholder one U+FFFC OBJECT REPLACEMENT
 /// CHARACTER (Bidi_Class ON), or, *filled*, each text placeholder a Latin
-/// word and each numeric one digits (contract §7). Every scalar keeps the
+/// word and each numeric one digits (Protocol/localization.md). Every scalar keeps the
 /// decoded range it stands for, so results map back to the value and from
 /// there to the document.
 struct ValueProjection {

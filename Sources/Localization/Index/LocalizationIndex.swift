@@ -1,5 +1,5 @@
 /// The values of a localization document, kept up to date edit by edit
-/// (contract §7: "an edit re-reads only the entries it touches").
+/// (Protocol/localization.md: "an edit re-reads only the entries it touches").
 ///
 /// The index keeps what a reader found (values, locale and ARB type facts)
 /// and the reader's checkpoints: entry boundaries at line starts with the
@@ -14,35 +14,35 @@
 /// with `init(_:format:)` on open and fed every `didChange` as
 /// `edit(_:replacing:newLineCount:)` (the lines the change replaced, old
 /// numbering, and how many lines replace them; the lines as they now are).
-public struct LocalizationIndex: Sendable {
-  public let format: LocalizationFormat
+package struct LocalizationIndex: Sendable {
+  package let format: LocalizationFormat
   private var items: LineBlocks<LocalizationItem>
   private var checkpoints: LineBlocks<Checkpoint>
   /// The first syntax error, if the file stops being its format.
-  public private(set) var error: LocalizationSyntaxError?
+  package private(set) var error: LocalizationSyntaxError?
   /// The line the reader was on when it met the error (an unterminated
   /// construct is found at the end of the file, far past its start).
   private var errorReadLine = 0
   /// The facts (locale, ARB types), few, in order, at their lines.
   private var facts: [LocalizationItem] = []
   private var votes = SpellingVotes()
-  public private(set) var lineCount: Int
+  package private(set) var lineCount: Int
   /// How many entries the last edit read (for tests and benchmarks).
-  public private(set) var lastReadItemCount = 0
+  package private(set) var lastReadItemCount = 0
   /// The lines the last edit read again, in the old numbering and in the
   /// new: items starting in `old` were replaced by the items starting in
   /// `new`; items after `old` moved by `new.upperBound - old.upperBound`
   /// lines. Callers that keep something per value (the server's findings)
   /// update exactly these.
-  public private(set) var lastRead = ReadWindow(old: 0..<0, new: 0..<0)
+  package private(set) var lastRead = ReadWindow(old: 0..<0, new: 0..<0)
 
   /// See `lastRead`.
-  public struct ReadWindow: Hashable, Sendable {
-    public var old: Range<Int>
-    public var new: Range<Int>
+  package struct ReadWindow: Hashable, Sendable {
+    package var old: Range<Int>
+    package var new: Range<Int>
   }
 
-  public init(_ lines: some LocalizationLines, format: LocalizationFormat) {
+  package init(_ lines: some LocalizationLines, format: LocalizationFormat) {
     self.format = format
     var sink = ReadSink()
     var cursor = Cursor(lines)
@@ -69,7 +69,7 @@ public struct LocalizationIndex: Sendable {
 
   /// Applies an edit: lines `old` (old numbering) were replaced by
   /// `newLineCount` lines; `lines` is the document after the edit.
-  public mutating func edit(_ lines: some LocalizationLines, replacing old: Range<Int>, newLineCount: Int) {
+  package mutating func edit(_ lines: some LocalizationLines, replacing old: Range<Int>, newLineCount: Int) {
     let delta = newLineCount - old.count
     let editStart = old.lowerBound
     defer { lineCount = lines.lineCount }
@@ -120,12 +120,12 @@ public struct LocalizationIndex: Sendable {
   }
 
   /// Everything found, in order (values as read, before ARB types).
-  public var allItems: [LocalizationItem] { items.all }
+  package var allItems: [LocalizationItem] { items.all }
 
   var allCheckpoints: [Checkpoint] { checkpoints.all }
 
   /// Every value, in order, ARB metadata types applied.
-  public var values: [LocalizedValue] {
+  package var values: [LocalizedValue] {
     let types = argumentTypes
     return items.all.compactMap {
       guard case .value(let value) = $0 else { return nil }
@@ -135,7 +135,7 @@ public struct LocalizationIndex: Sendable {
 
   /// The values whose source touches a line of `lines` (a request's range
   /// selects these), in order.
-  public func values(touching lines: Range<Int>) -> [LocalizedValue] {
+  package func values(touching lines: Range<Int>) -> [LocalizedValue] {
     let types = argumentTypes
     // Values start in order; one that starts before the range may reach into it.
     var result: [LocalizedValue] = []
@@ -158,13 +158,13 @@ public struct LocalizationIndex: Sendable {
   }
 
   /// The locale the contents name (the first one), if any.
-  public var contentLocale: String? {
+  package var contentLocale: String? {
     for case .locale(let tag, _) in facts { return tag }
     return nil
   }
 
   /// How marks are written in this document.
-  public var spelling: MarkSpelling { votes.spelling(for: format) }
+  package var spelling: MarkSpelling { votes.spelling(for: format) }
 }
 
 extension LocalizationItem {
@@ -174,7 +174,7 @@ extension LocalizationItem {
   }
 
   /// The value, if the item is one.
-  public var value: LocalizedValue? {
+  package var value: LocalizedValue? {
     if case .value(let value) = self { return value }
     return nil
   }

@@ -1,19 +1,19 @@
 /// A locale tag as localization files name it (`ar`, `he-IL`, `fa_IR`,
 /// `zh-Hant`, `sr-Latn-RS`, Android's `b+ar+EG` and `ar-rEG`), cut into its
 /// language, script and region subtags.
-public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
+package struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   /// The language subtag, lowercased (`iw` read as `he`, `ji` as `yi`, `in` as `id`).
-  public var language: String
+  package var language: String
   /// The script subtag in title case (`Arab`), when given.
-  public var script: String?
+  package var script: String?
   /// The region subtag, uppercased, when given.
-  public var region: String?
+  package var region: String?
 
   /// Parses a tag; nil when the text is not one. The language must be a
   /// known ISO 639 code of two or three letters (so `values`, `main`, `src`
   /// and `common` are not locales), subtags are separated by `-`, `_` or
   /// (Android) `+`, and Android's `r` before a region is accepted.
-  public init?(_ text: some StringProtocol) {
+  package init?(_ text: some StringProtocol) {
     var parts = text.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "+" }).map { String($0) }
     if parts.first == "b" { parts.removeFirst() }  // Android BCP 47 form: b+sr+Latn
     guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter) else {
@@ -47,13 +47,13 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether text in this locale is written right to left: by its script
   /// subtag when there is one (`az-Arab` is, `ku-Latn` is not), else by its
-  /// language's usual script (contract §7's list).
-  public var isRightToLeft: Bool {
+  /// language's usual script (the list of Protocol/localization.md).
+  package var isRightToLeft: Bool {
     if let script { return LocaleTag.rightToLeftScripts.contains(script) }
     return LocaleTag.rightToLeftLanguages.contains(language)
   }
 
-  public var description: String {
+  package var description: String {
     [language, script, region].compactMap { $0 }.joined(separator: "-")
   }
 
@@ -93,7 +93,7 @@ extension LocaleTag {
   /// or `he.json`, then a folder such as `ar.lproj`, `values-ar`,
   /// `values-b+ar+EG`, `values-iw`, `locales/he/` or `fa/LC_MESSAGES`.
   /// Nil when the path names none.
-  public static func fromPath(_ path: String) -> LocaleTag? {
+  package static func fromPath(_ path: String) -> LocaleTag? {
     let components = PathComponents(path)
     if let name = components.fileName, let found = fromFileName(name) { return found }
     for folder in components.folders.reversed() {

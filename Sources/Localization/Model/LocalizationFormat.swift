@@ -1,5 +1,5 @@
-/// The ten localization formats of contract §7.
-public enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
+/// The ten localization formats of Protocol/localization.md.
+package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// Apple `.strings`: `"key" = "value";`.
   case strings
   /// Apple `.stringsdict`: an XML property list of plural and device rules.
@@ -28,7 +28,7 @@ public enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// path's extension, and a `.json` file counts only when its name or one
   /// of its folders is a locale tag, an `.xml` file only under a folder
   /// `values` or `values-*`. Nil for a document that is not a localization file.
-  public static func detect(languageId: String?, path: String) -> LocalizationFormat? {
+  package static func detect(languageId: String?, path: String) -> LocalizationFormat? {
     switch languageId?.lowercased() ?? "" {
     case "strings": return .strings
     case "stringsdict": return .stringsdict

@@ -5,9 +5,9 @@ import UnicodeBidi
 /// (`%@`, `{name}`, `{count, plural, …}` as a whole, `#`, an XLIFF `<ph/>`).
 /// It counts as one neutral character (Bidi_Class ON) for directions as
 /// written, and no edit ever splits it.
-public struct ValuePlaceholder: Hashable, Sendable {
+package struct ValuePlaceholder: Hashable, Sendable {
   /// The syntax it is written in.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// `%@`, `%1$d`, `%.2f`, `%lld`, `%#@name@` (a String Catalog or
     /// `.stringsdict` substitution), `%arg`.
     case printf
@@ -30,15 +30,15 @@ public struct ValuePlaceholder: Hashable, Sendable {
   }
 
   /// Its UTF-8 range in the value's decoded text.
-  public var range: Range<Int>
-  public var kind: Kind
-  /// Whether it can only become a number (contract §7); filled with digits.
-  public var isNumeric: Bool
+  package var range: Range<Int>
+  package var kind: Kind
+  /// Whether it can only become a number (Protocol/localization.md); filled with digits.
+  package var isNumeric: Bool
   /// The argument's name for ICU and ARB forms (`count`), used with ARB
   /// metadata types.
-  public var name: String?
+  package var name: String?
 
-  public init(range: Range<Int>, kind: Kind, isNumeric: Bool, name: String? = nil) {
+  package init(range: Range<Int>, kind: Kind, isNumeric: Bool, name: String? = nil) {
     self.range = range
     self.kind = kind
     self.isNumeric = isNumeric
@@ -52,40 +52,40 @@ public struct ValuePlaceholder: Hashable, Sendable {
 ///
 /// Positions are stored relative to the value's first line, so that moving
 /// a value (an edit above it) changes one number: `firstLine`.
-public struct LocalizedValue: Hashable, Sendable {
+package struct LocalizedValue: Hashable, Sendable {
   /// The key the application looks the value up by (a `.po` msgid, an
   /// i18next dotted path, an `.xcstrings` source string…).
-  public var key: String
+  package var key: String
   /// A `.po` `msgctxt`, when given.
-  public var context: String?
+  package var context: String?
   /// The branch this value is, when it is one: `plural:one`, `select:male`,
   /// `selectordinal:few`, `device:iphone`, `plural:2` for `msgstr[2]`,
   /// `item:0` for an Android `<string-array>` item; several joined by `/`
   /// (`device:iphone/plural:one`).
-  public var variant: String?
+  package var variant: String?
   /// Whether this value is a branch of an ICU `plural`/`select`/`selectordinal`
   /// argument of the value before it (the message itself is an entry too,
   /// the argument one placeholder of it).
-  public internal(set) var isBranch = false
+  package internal(set) var isBranch = false
   /// The locale the file's contents give this value (an `.xcstrings`
   /// localization key, an XLIFF `target-language`), when known.
-  public var locale: String?
+  package var locale: String?
   /// The decoded text.
-  public var text: String
+  package var text: String
   /// Its placeholders, in order, never overlapping.
-  public var placeholders: [ValuePlaceholder] = []
+  package var placeholders: [ValuePlaceholder] = []
   /// Its markup (`<b>`, `</b>`, `**`, an inline `<g>` tag…), as decoded
   /// ranges, in order: it counts as nothing for directions.
-  public var markup: [Range<Int>] = []
+  package var markup: [Range<Int>] = []
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// value has one empty paragraph.
-  public var paragraphs: [Range<Int>] = []
+  package var paragraphs: [Range<Int>] = []
   /// Decoded ranges whose source reads no escape (XML CDATA sections): a
   /// mark inserted there is written as the character itself.
   var literalOnly: [Range<Int>] = []
   /// The first line of the value's source text.
-  public internal(set) var firstLine: Int
+  package internal(set) var firstLine: Int
   /// The content (delimiters excluded), relative to `firstLine`.
   var content: SourceRange
   var map: SourceMap
@@ -93,12 +93,12 @@ public struct LocalizedValue: Hashable, Sendable {
   /// relative to `firstLine` (for `bidi.inIdentifier`).
   var keyControls: [KeyControl] = []
   /// How this value writes the bidi controls it holds as escapes, if it does.
-  public var controlSpelling: MarkSpelling?
+  package var controlSpelling: MarkSpelling?
   /// Whether this value holds a bidi control written as the character.
-  public var hasLiteralControl = false
+  package var hasLiteralControl = false
   /// Whether this value holds a non-ASCII character written as itself (so
   /// the file is UTF-8, not ASCII with escapes).
-  public var hasNonASCIILiteral = false
+  package var hasNonASCIILiteral = false
 
   struct KeyControl: Hashable, Sendable {
     var control: BidiControl
@@ -115,11 +115,11 @@ public struct LocalizedValue: Hashable, Sendable {
 
   /// The source range of the value's content: from the content start of its
   /// first piece to the content end of its last, delimiters excluded.
-  public var range: SourceRange { content.shifted(by: firstLine) }
+  package var range: SourceRange { content.shifted(by: firstLine) }
 
   /// The source position of the decoded character at `offset` (the start of
   /// its escape when escaped); the content end for the end of the text.
-  public func sourcePosition(ofDecoded offset: Int) -> SourcePosition {
+  package func sourcePosition(ofDecoded offset: Int) -> SourcePosition {
     guard offset < text.utf8.count, let position = map.sourceStart(ofDecoded: offset) else {
       return range.end
     }
@@ -128,20 +128,20 @@ public struct LocalizedValue: Hashable, Sendable {
 
   /// Where an insertion at decoded offset `offset` goes in the source: before
   /// the escape of the character at `offset`, or at the content end.
-  public func insertionPoint(atDecoded offset: Int) -> SourcePosition {
+  package func insertionPoint(atDecoded offset: Int) -> SourcePosition {
     if offset == 0 && text.isEmpty { return range.start }
     return sourcePosition(ofDecoded: offset)
   }
 
   /// The source ranges that hold a decoded range (several when decoding
   /// joined pieces inside it).
-  public func sourceRanges(ofDecoded range: Range<Int>) -> [SourceRange] {
+  package func sourceRanges(ofDecoded range: Range<Int>) -> [SourceRange] {
     map.sourceRanges(ofDecoded: range).map { $0.shifted(by: firstLine) }
   }
 
   /// The source range of a decoded range, from the start of its first
   /// character's source to the end of its last's.
-  public func sourceRange(ofDecoded range: Range<Int>) -> SourceRange {
+  package func sourceRange(ofDecoded range: Range<Int>) -> SourceRange {
     let parts = sourceRanges(ofDecoded: range)
     guard let first = parts.first, let last = parts.last else {
       return SourceRange(at: insertionPoint(atDecoded: range.lowerBound))
@@ -151,7 +151,7 @@ public struct LocalizedValue: Hashable, Sendable {
 
   /// The source range of paragraph `index`: the first starts at the
   /// content start, the last ends at the content end.
-  public func sourceRange(ofParagraph index: Int) -> SourceRange {
+  package func sourceRange(ofParagraph index: Int) -> SourceRange {
     let paragraph = paragraphs[index]
     let start = index == 0 ? range.start : sourcePosition(ofDecoded: paragraph.lowerBound)
     let end =
@@ -161,7 +161,7 @@ public struct LocalizedValue: Hashable, Sendable {
   }
 
   /// The bidi controls written in the key, with their document ranges.
-  public var controlsInKey: [(control: BidiControl, range: SourceRange)] {
+  package var controlsInKey: [(control: BidiControl, range: SourceRange)] {
     keyControls.map { ($0.control, $0.range.shifted(by: firstLine)) }
   }
 
@@ -183,7 +183,7 @@ public struct LocalizedValue: Hashable, Sendable {
 
 /// What a reader finds, in document order: values, and facts about the
 /// document that decide something about values elsewhere.
-public enum LocalizationItem: Hashable, Sendable {
+package enum LocalizationItem: Hashable, Sendable {
   case value(LocalizedValue)
   /// The locale the file's contents name (`.po` `Language:`, XLIFF
   /// `target-language`/`trgLang`, ARB `@@locale`), at the line it is on.
@@ -193,7 +193,7 @@ public enum LocalizationItem: Hashable, Sendable {
   case argumentType(key: String, name: String, type: String, line: Int)
 
   /// The line the item starts on.
-  public var line: Int {
+  package var line: Int {
     switch self {
     case .value(let value): value.firstLine
     case .locale(_, let line), .argumentType(_, _, _, let line): line

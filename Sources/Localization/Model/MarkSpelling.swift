@@ -1,7 +1,7 @@
 /// How a file writes a bidi control (or any character it escapes): the
 /// character itself, or one of the formats' escapes. Marks inserted by a
-/// plan are written this way (contract §7: "as the file must hold it").
-public enum MarkSpelling: Hashable, Sendable {
+/// plan are written this way (Protocol/localization.md: "as the file must hold it").
+package enum MarkSpelling: Hashable, Sendable {
   /// The character itself, in UTF-8.
   case literal
   /// `\u200F` (JSON, `.properties`, Android); `uppercaseHex` writes `\u200F`, else `\u200f`.
@@ -14,7 +14,7 @@ public enum MarkSpelling: Hashable, Sendable {
   case xmlDecimal
 
   /// The text that stands for `scalar` in this spelling.
-  public func spell(_ scalar: Unicode.Scalar) -> String {
+  package func spell(_ scalar: Unicode.Scalar) -> String {
     let value = scalar.value
     switch self {
     case .literal:
@@ -31,7 +31,7 @@ public enum MarkSpelling: Hashable, Sendable {
   }
 
   /// Every scalar of `text` spelled this way.
-  public func spell(_ text: String) -> String {
+  package func spell(_ text: String) -> String {
     if self == .literal { return text }
     var result = ""
     for scalar in text.unicodeScalars { result += spell(scalar) }

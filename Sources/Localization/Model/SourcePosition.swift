@@ -1,61 +1,61 @@
 /// A place in a localization document: a zero-based line and a UTF-8 byte
 /// column within it (the server converts columns to the negotiated
 /// position encoding).
-public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+  package static func < (a: SourcePosition, b: SourcePosition) -> Bool {
     a.line != b.line ? a.line < b.line : a.column < b.column
   }
 
   /// The same place `lines` lines further down.
   func shifted(by lines: Int) -> SourcePosition { SourcePosition(line: line + lines, column: column) }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// A range of a document, from `start` up to (not including) `end`.
-public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
-  public var start: SourcePosition
-  public var end: SourcePosition
+package struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+  package var start: SourcePosition
+  package var end: SourcePosition
 
-  public init(start: SourcePosition, end: SourcePosition) {
+  package init(start: SourcePosition, end: SourcePosition) {
     self.start = start
     self.end = end
   }
 
   /// An empty range at a position.
-  public init(at position: SourcePosition) {
+  package init(at position: SourcePosition) {
     self.init(start: position, end: position)
   }
 
-  public var isEmpty: Bool { start == end }
+  package var isEmpty: Bool { start == end }
 
   func shifted(by lines: Int) -> SourceRange {
     SourceRange(start: start.shifted(by: lines), end: end.shifted(by: lines))
   }
 
   /// Whether the range holds or touches a line.
-  public func touches(line: Int) -> Bool { start.line <= line && line <= end.line }
+  package func touches(line: Int) -> Bool { start.line <= line && line <= end.line }
 
-  public var description: String { "\(start)-\(end)" }
+  package var description: String { "\(start)-\(end)" }
 }
 
 /// Where a file stops being readable as its format: reported once, at the
 /// first error (`bidi.localizationSyntax`); everything read before it stays.
-public struct LocalizationSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct LocalizationSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The first byte that does not fit the format (or the end of the file).
-  public var position: SourcePosition
+  package var position: SourcePosition
   /// What was expected, in words: `unterminated string (the closing " is missing)`.
-  public var message: String
+  package var message: String
 
-  public init(position: SourcePosition, message: String) {
+  package init(position: SourcePosition, message: String) {
     self.position = position
     self.message = message
   }
@@ -64,22 +64,22 @@ public struct LocalizationSyntaxError: Error, Hashable, Sendable, CustomStringCo
     LocalizationSyntaxError(position: position.shifted(by: lines), message: message)
   }
 
-  public var description: String { "\(position): \(message)" }
+  package var description: String { "\(position): \(message)" }
 }
 
 /// One replacement in a document: the bytes of `range` become `newText`.
 /// Ranges are in lines and UTF-8 columns; the edits of one plan never
 /// overlap and are meant to be applied together, as LSP TextEdits are.
-public struct SourceEdit: Hashable, Sendable, CustomStringConvertible {
-  public var range: SourceRange
-  public var newText: String
+package struct SourceEdit: Hashable, Sendable, CustomStringConvertible {
+  package var range: SourceRange
+  package var newText: String
 
-  public init(range: SourceRange, newText: String) {
+  package init(range: SourceRange, newText: String) {
     self.range = range
     self.newText = newText
   }
 
-  public var description: String {
+  package var description: String {
     var shown = ""
     for scalar in newText.unicodeScalars {
       if scalar.isASCII && scalar.value >= 0x20 {

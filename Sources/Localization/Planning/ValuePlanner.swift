@@ -2,7 +2,7 @@ import BidiHazards
 import BidiMarks
 import UnicodeBidi
 
-/// Plans `bidi/insertMarks` in values mode for one value: every mode of §4.4
+/// Plans `bidi/insertMarks` in values mode for one value: every mode of `bidi/insertMarks`
 /// applied to each paragraph of the value as the bidi algorithm sees it
 /// (`ValueProjection`: markup left out, each placeholder one neutral
 /// character), planned by BidiMarks' `MarkPlanner` where its modes fit, and
@@ -10,11 +10,11 @@ import UnicodeBidi
 /// in a placeholder or markup or between the parts of an escape, and every
 /// inserted control written in the document's `MarkSpelling`. Every mode is
 /// idempotent: re-reading the edited document and planning again gives no edits.
-public struct ValuePlanner: Sendable {
-  public let value: LocalizedValue
-  public let spelling: MarkSpelling
+package struct ValuePlanner: Sendable {
+  package let value: LocalizedValue
+  package let spelling: MarkSpelling
 
-  public init(_ value: LocalizedValue, spelling: MarkSpelling) {
+  package init(_ value: LocalizedValue, spelling: MarkSpelling) {
     self.value = value
     self.spelling = spelling
   }
@@ -35,7 +35,7 @@ public struct ValuePlanner: Sendable {
   /// written only); a mark of the other direction already at its start is
   /// replaced, so switching directions does not pile marks up. A new mark
   /// goes at the start of the paragraph's text, before markup that opens it.
-  public func directionEdits(_ direction: BidiDirection, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
+  package func directionEdits(_ direction: BidiDirection, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
       let analysis = ValueParagraphAnalysis(value, paragraph: paragraph)
@@ -63,7 +63,7 @@ public struct ValuePlanner: Sendable {
   /// as a whole) not already isolated wrapped in FSI … PDI (`.isolate`), or
   /// followed by the mark of its paragraph's direction (`.marks`;
   /// `directions` per paragraph, the last repeated, LTR when empty).
-  public func placeholderEdits(
+  package func placeholderEdits(
     style: PlaceholderStyle, directions: [BidiDirection] = [], paragraphs selected: Range<Int>? = nil
   ) -> [SourceEdit] {
     var edits: [SourceEdit] = []
@@ -102,7 +102,7 @@ public struct ValuePlanner: Sendable {
 
   /// Mode `runs`: the opposite-direction runs of each paragraph isolated,
   /// by BidiMarks' rules; `directions` per paragraph as for placeholders.
-  public func runEdits(directions: [BidiDirection], paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
+  package func runEdits(directions: [BidiDirection], paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
       let projection = projection(paragraph)
@@ -115,7 +115,7 @@ public struct ValuePlanner: Sendable {
   /// Mode `strip`: bidi controls of the value's text removed (`.unpaired`:
   /// those GCC's rules find unpaired within their paragraph); controls
   /// written as escapes lose their whole escape.
-  public func stripEdits(_ scope: StripScope, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
+  package func stripEdits(_ scope: StripScope, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
       let projection = projection(paragraph)
@@ -127,7 +127,7 @@ public struct ValuePlanner: Sendable {
   /// Mode `isolate` over a document range inside one paragraph of the value.
   /// Throws when the range is not inside the value's text, splits a
   /// placeholder, markup or escape, or splits a pair of controls.
-  public func isolateEdits(_ range: SourceRange, kind: IsolateKind = .auto) throws(ValueEditError) -> [SourceEdit] {
+  package func isolateEdits(_ range: SourceRange, kind: IsolateKind = .auto) throws(ValueEditError) -> [SourceEdit] {
     guard let start = value.decodedOffset(atSource: range.start), let end = value.decodedOffset(atSource: range.end),
       start <= end
     else { throw .outsideValueText(range) }
@@ -190,13 +190,13 @@ public struct ValuePlanner: Sendable {
 }
 
 /// Why an edit cannot be planned in a value.
-public enum ValueEditError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ValueEditError: Error, Hashable, Sendable, CustomStringConvertible {
   case outsideValueText(SourceRange)
   case spansParagraphs(SourceRange)
   case splitsPlaceholderOrMarkup(SourceRange)
   case marks(MarkError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .outsideValueText(let range): "range \(range) is not inside the text of a value (or splits an escape)"
     case .spansParagraphs(let range): "range \(range) spans several paragraphs of the value"
@@ -210,7 +210,7 @@ extension LocalizedValue {
   /// The decoded offset of a document position inside the value's text: at
   /// the start of a character's source (its escape), or at the end of the
   /// text. Nil inside an escape or outside the value.
-  public func decodedOffset(atSource position: SourcePosition) -> Int? {
+  package func decodedOffset(atSource position: SourcePosition) -> Int? {
     let relative = SourcePosition(line: position.line - firstLine, column: position.column)
     if relative == content.end || (map.segments.last.map { $0.end == relative } ?? false) { return map.length }
     for (index, segment) in map.segments.enumerated() {

@@ -1,5 +1,5 @@
 /// How a localization file's bytes are text, told by its byte order mark.
-public enum LocalizationFileEncoding: String, Sendable, Hashable {
+package enum LocalizationFileEncoding: String, Sendable, Hashable {
   /// UTF-8 without a byte order mark (also any file with no BOM).
   case utf8
   /// UTF-8 starting with EF BB BF (kept in the text: readers skip it).
@@ -12,18 +12,18 @@ public enum LocalizationFileEncoding: String, Sendable, Hashable {
 
 /// A file as `bidi-lsp check` reads it: its text in UTF-8, and the
 /// encoding it was in.
-public struct DecodedLocalizationFile: Sendable, Hashable {
+package struct DecodedLocalizationFile: Sendable, Hashable {
   /// The text as UTF-8. A UTF-8 file's bytes as they are (BOM included,
   /// so that columns count the file's bytes); a UTF-16 file converted, its
   /// BOM dropped, an unpaired surrogate or an odd last byte written as
   /// bytes that are not UTF-8 (ED A0 80–ED BF BF, or FF), so that the
   /// readers report them as invalid text at their place.
-  public var utf8: [UInt8]
-  public var encoding: LocalizationFileEncoding
+  package var utf8: [UInt8]
+  package var encoding: LocalizationFileEncoding
 
   /// Decodes a file by its byte order mark: FF FE is UTF-16LE, FE FF is
   /// UTF-16BE, anything else UTF-8 (with or without EF BB BF).
-  public init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
       encoding = .utf16LittleEndian
       utf8 = Self.utf16(bytes, bigEndian: false)
@@ -37,7 +37,7 @@ public struct DecodedLocalizationFile: Sendable, Hashable {
   }
 
   /// The text, split into lines for the readers.
-  public var text: LocalizationText { LocalizationText(utf8) }
+  package var text: LocalizationText { LocalizationText(utf8) }
 
   private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
     var result: [UInt8] = []

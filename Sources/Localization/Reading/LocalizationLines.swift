@@ -1,7 +1,7 @@
 /// A document as the readers see it: lines of UTF-8, without their line
 /// terminators (the server's line tree, or a file split at `\n`, `\r\n`
 /// and `\r` as LSP splits it).
-public protocol LocalizationLines {
+package protocol LocalizationLines {
   /// The number of lines (at least 1: an empty document has one empty line).
   var lineCount: Int { get }
   /// Calls `body` with the UTF-8 bytes of line `line`, terminator excluded.
@@ -9,13 +9,13 @@ public protocol LocalizationLines {
 }
 
 /// A whole text held in memory, split into lines at `\n`, `\r\n` and `\r`.
-public struct LocalizationText: LocalizationLines, Sendable {
-  public let bytes: [UInt8]
+package struct LocalizationText: LocalizationLines, Sendable {
+  package let bytes: [UInt8]
   /// The start of each line, and the end of the last one.
   private var starts: [Int] = [0]
   private var ends: [Int] = []
 
-  public init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
     var index = 0
     while index < bytes.count {
@@ -31,27 +31,27 @@ public struct LocalizationText: LocalizationLines, Sendable {
     ends.append(bytes.count)
   }
 
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.init(Array(text.utf8))
   }
 
-  public var lineCount: Int { starts.count }
+  package var lineCount: Int { starts.count }
 
-  public func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  package func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
   }
 
   /// The byte range of line `line`'s content in `bytes` (terminator excluded).
-  public func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
+  package func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
 
   /// The offset in `bytes` of a position, clamped to its line's content.
-  public func offset(of position: SourcePosition) -> Int {
+  package func offset(of position: SourcePosition) -> Int {
     let line = min(max(position.line, 0), starts.count - 1)
     return min(starts[line] + max(position.column, 0), ends[line])
   }
 
   /// Line `line` as a string (for tests and messages).
-  public func line(_ line: Int) -> String {
+  package func line(_ line: Int) -> String {
     String(decoding: bytes[starts[line]..<ends[line]], as: UTF8.self)
   }
 }
@@ -59,7 +59,7 @@ public struct LocalizationText: LocalizationLines, Sendable {
 extension LocalizationLines {
   /// Applies non-overlapping edits to this text and returns the result,
   /// lines joined with `\n` (tests and `check --fix`-style callers).
-  public func applying(_ edits: [SourceEdit]) -> String {
+  package func applying(_ edits: [SourceEdit]) -> String {
     var lines: [[UInt8]] = []
     for index in 0..<lineCount { lines.append(withUTF8(ofLine: index) { Array($0) }) }
     var result: [UInt8] = []

@@ -1,20 +1,20 @@
 /// What reading a whole document gives.
-public struct LocalizationReadResult: Sendable {
+package struct LocalizationReadResult: Sendable {
   /// The values, in document order (an ICU message's branches right after
   /// it), ARB metadata types applied.
-  public var values: [LocalizedValue]
+  package var values: [LocalizedValue]
   /// The first syntax error, if the file stops being its format.
-  public var error: LocalizationSyntaxError?
+  package var error: LocalizationSyntaxError?
   /// The locale the contents name, if they name one.
-  public var contentLocale: String?
+  package var contentLocale: String?
   /// Everything found, facts included, in order.
-  public var items: [LocalizationItem]
+  package var items: [LocalizationItem]
 }
 
 /// Reads localization documents.
-public enum LocalizationReader {
+package enum LocalizationReader {
   /// Reads a whole document of a format.
-  public static func read(_ lines: some LocalizationLines, format: LocalizationFormat) -> LocalizationReadResult {
+  package static func read(_ lines: some LocalizationLines, format: LocalizationFormat) -> LocalizationReadResult {
     var sink = ReadSink()
     var cursor = Cursor(lines)
     var state = ReaderState()
@@ -24,7 +24,7 @@ public enum LocalizationReader {
   }
 
   /// Reads a whole text of a format.
-  public static func read(_ text: String, format: LocalizationFormat) -> LocalizationReadResult {
+  package static func read(_ text: String, format: LocalizationFormat) -> LocalizationReadResult {
     read(LocalizationText(text), format: format)
   }
 

@@ -1,8 +1,8 @@
 /// Everything a reader needs to go on reading from an entry boundary at the
 /// start of a line: small, and equal exactly when reading from there gives
-/// the same result (contract §7: an edit re-reads only the entries it
+/// the same result (Protocol/localization.md: an edit re-reads only the entries it
 /// touches).
-public struct ReaderState: Hashable, Sendable {
+package struct ReaderState: Hashable, Sendable {
   /// One open container: a JSON object or array, an XML element.
   struct Frame: Hashable, Sendable {
     /// For JSON, 0 for an object and 1 for an array; for XML, the
@@ -23,7 +23,7 @@ public struct ReaderState: Hashable, Sendable {
   /// Facts of the enclosing context (an XLIFF file's target language).
   var notes: [String] = []
 
-  public init() {}
+  package init() {}
 }
 
 /// Where readers put what they find, and how a re-read is told to stop.

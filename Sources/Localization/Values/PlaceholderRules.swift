@@ -1,4 +1,4 @@
-/// Which placeholder grammars apply to a value (contract §7, "Placeholders,
+/// Which placeholder grammars apply to a value (Protocol/localization.md, "Placeholders,
 /// per format").
 struct PlaceholderRules: Hashable, Sendable {
   /// printf forms (`%@`, `%1$d`, `%.2f`, `%lld`), with `%#@name@`.
