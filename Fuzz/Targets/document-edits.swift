@@ -5,7 +5,7 @@
 // the line changes `apply` reports cover every line that changed, the line
 // tree's invariants hold, and every line's bidi analysis answers.
 //
-// fuzz-sources: Tests/DocumentStoreTests/ShadowText.swift
+// fuzz-sources: Tests/DocumentStoreTests/ShadowText.swift Sources/BidiTestSupport/SeededGenerator.swift
 import DocumentStore
 import UnicodeBidi
 

@@ -1,6 +1,12 @@
-import BidiTestSupport
 import DocumentStore
 import UnicodeBidi
+
+// The fuzz target `document-edits` compiles this file with
+// BidiTestSupport's SeededGenerator.swift instead of the module (which
+// links XCTest).
+#if canImport(BidiTestSupport)
+  import BidiTestSupport
+#endif
 
 /// The naive model the tree is checked against: the text as plain bytes,
 /// split into lines from scratch, with positions converted through Swift's
