@@ -140,10 +140,20 @@ class Marks(FileTestCase):
         self.assertEqual((status, out), (0, "%s: nothing to change\n" % path))
 
     def test_placeholders_in_a_range_only(self):
-        path = self.write("p.strings", "%@ مدفوعات %@ بدون %d\n")
+        path = self.write("p.txt", "%@ مدفوعات %@ بدون %d\n")
         status, out, _ = run("marks", "placeholders", path, "--range", "1:5-1:14", "--apply")
         self.assertEqual(status, 0, out)
         self.assertEqual(self.read(path), "%@ مدفوعات " + FSI + "%@" + PDI + " بدون %d\n")
+
+    def test_placeholders_of_the_values_a_range_touches(self):
+        # In a localization file a range selects whole values: every
+        # placeholder of the touched value, and nothing of the next one.
+        text = '"k" = "%@ مدفوعات %@ بدون %d";\n"n" = "%@ أخرى";\n'
+        path = self.write("p.strings", text)
+        status, out, _ = run("marks", "placeholders", path, "--range", "1:12-1:21", "--apply")
+        self.assertEqual(status, 0, out)
+        self.assertEqual(self.read(path), '"k" = "' + FSI + "%@" + PDI + " مدفوعات " + FSI + "%@" + PDI
+                         + " بدون " + FSI + "%d" + PDI + '";\n"n" = "%@ أخرى";\n')
 
     def test_strip_deletes(self):
         path = self.write("s.txt", "a " + RLO + "b\n")

@@ -111,7 +111,8 @@ describe('what the extension asks for, and shows', () => {
     const hover = await t.registered.hovers[0].provider.provideHover(document, new Position(0, 1),
       new vscode.CancellationTokenSource().token);
     const line = hover.contents[0].value.split('\n').find((l) => l.startsWith('Visual order'));
-    assert.equal(line.slice(line.indexOf(': ') + 2), `${LRO}םלוע abc םולש${PDF}`);
+    // The hover names the controls where they stand (controls: names).
+    assert.equal(line.slice(line.indexOf(': ') + 2), `${LRO}םלוע [PDI]abc[LRI] םולש${PDF}`);
     t.closeDocument(document);
   });
 
