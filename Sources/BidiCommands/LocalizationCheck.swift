@@ -37,10 +37,14 @@ enum LocalizationCheck {
     let lines = decoded.text
     let read = LocalizationReader.read(lines, format: format)
     let spelling = SpellingVotes(read.values).spelling(for: format)
+    // The file's locale once: a value of its own (an `.xcstrings`
+    // localization, an XLIFF target) is the rare case.
+    let fileLocale = locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil)
     let found = LocalizationDiagnostics(spelling: spelling).findings(
       values: read.values, error: read.error, format: format
     ) { value in
-      locale ?? resolveLocale(value: value.locale, contents: read.contentLocale, path: path, setting: nil)
+      guard locale == nil, let own = value.locale else { return fileLocale }
+      return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil)
     }
     var result = found.map { finding in
       CheckFinding(

@@ -156,7 +156,7 @@ extension BidiLanguageServer {
     var codec = positions
     // A localization document's values have their own findings (its
     // values' hazards included); the line scan counts only after them.
-    let plainFrom = plainHazardLinesStart(document.uri)
+    let plainFrom = plainHazardLinesStart(document)
     let localized = localizationDiagnostics(document)
     hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
       guard n >= plainFrom, let line = try? document.text.line(n) else { return true }

@@ -15,7 +15,7 @@ extension BidiLanguageServer {
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
       var lines = try target.selection.lines(lineCount: document.text.lineCount)
       var options = target.options
-      if let state = valuesDocument(for: target) {
+      if let state = valuesDocument(for: target, text: document.text) {
         try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
           try entries.append(
             DirectionEntry(
@@ -46,7 +46,7 @@ extension BidiLanguageServer {
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
       var lines = try target.selection.lines(lineCount: document.text.lineCount)
       var options = target.options
-      if let state = valuesDocument(for: target) {
+      if let state = valuesDocument(for: target, text: document.text) {
         try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
           try entries.append(
             AlignmentEntry(

@@ -33,7 +33,7 @@ extension BidiLanguageServer {
     refreshHazards(document.uri)
     // In a localization document the values have their own fixes: the
     // line scan's count only after them (after a syntax error).
-    let plainFrom = plainHazardLinesStart(document.uri)
+    let plainFrom = plainHazardLinesStart(document)
     let all = hazardDiagnostics(document.uri).filter { $0.line >= plainFrom }
     if params.wants("quickfix") {
       // The bytes of the range on its first and last line: a diagnostic

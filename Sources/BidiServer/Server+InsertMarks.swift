@@ -13,7 +13,7 @@ extension BidiLanguageServer {
     _ params: InsertMarksParams, _ context: RequestContext, emit: (TextEdit) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     let target = params.target
-    if let state = valuesDocument(for: target) {
+    if let state = valuesDocument(for: target, whole: true) {
       try valuesInsertMarks(params, state, context, emit: emit)
       return
     }

@@ -21,8 +21,11 @@ extension BidiLanguageServer {
       localization[document.uri] = nil
       return
     }
+    // Read lazily: the first requests read through the lines they ask
+    // about, the first publish (or anything about the whole file) to the end.
     var state = LocalizationDocument(
-      format: format, path: document.uri, index: LocalizationIndex(DocumentLines(text: document.text), format: format))
+      format: format, path: document.uri,
+      index: LocalizationIndex(DocumentLines(text: document.text), format: format, through: 0))
     state.severity = localizationSeverity
     localization[document.uri] = state
     logger.debug("\(document.uri): \(format.rawValue) localization document")
@@ -76,16 +79,31 @@ extension BidiLanguageServer {
   /// The values-mode state of a request's document, when the request is
   /// answered in values mode: a localization document, and `paragraphs`
   /// not given or given as `values`.
-  func valuesDocument(for target: BidiRequestTarget) -> LocalizationDocument? {
-    guard let state = localization[target.uri] else { return nil }
+  /// Its index is read through the request's lines (`whole`: through the
+  /// end, for what depends on the whole file such as the mark spelling).
+  /// `text` is the document's, for callers inside `withOpenDocument`.
+  func valuesDocument(
+    for target: BidiRequestTarget, text: Document.Text? = nil, whole: Bool = false
+  ) -> LocalizationDocument? {
+    guard localization[target.uri] != nil else { return nil }
     if target.options.paragraphsGiven && target.options.paragraphs != .values { return nil }
-    return state
+    readLocalization(target.uri, text: text, through: whole ? Int.max : target.selection.range?.end.line ?? Int.max)
+    return localization[target.uri]
   }
 
-  /// The first line of `uri` whose hazards come from the line scan: 0 in a
+  /// Reads a lazily read localization index up to the first entry
+  /// boundary past line `line` (`Int.max`: to the end); `text` is the
+  /// document's (nil: looked up).
+  func readLocalization(_ uri: String, text: Document.Text? = nil, through line: Int) {
+    guard localization[uri]?.index.isComplete == false, let text = text ?? documents[uri]?.text else { return }
+    localization[uri]!.index.read(DocumentLines(text: text), through: line)
+  }
+
+  /// The first line of `document` whose hazards come from the line scan: 0 in a
   /// plain document; in a localization document, the first line after its
   /// values (the lines after a syntax error), `Int.max` when there is none.
-  func plainHazardLinesStart(_ uri: String) -> Int {
-    localization[uri]?.plainLinesStart ?? 0
+  func plainHazardLinesStart(_ document: Document) -> Int {
+    readLocalization(document.uri, text: document.text, through: Int.max)
+    return localization[document.uri]?.plainLinesStart ?? 0
   }
 }

@@ -16,6 +16,7 @@ extension BidiLanguageServer {
   /// error's.
   func localizationDiagnostics(_ document: Document) -> [Diagnostic] {
     guard localization[document.uri] != nil else { return [] }
+    readLocalization(document.uri, text: document.text, through: Int.max)
     let findings = localization[document.uri]!.allFindings(localeSetting: localizationSettings.locale)
     var codec = positions
     return findings.compactMap { try? diagnostic($0, document, &codec) }
@@ -37,6 +38,7 @@ extension BidiLanguageServer {
     _ params: CodeActionParams, _ document: Document, _ actions: inout ResultStream<CodeActionResult>
   ) throws(ResponseError) {
     guard localization[document.uri] != nil else { return }
+    readLocalization(document.uri, text: document.text, through: Int.max)
     let findings = localization[document.uri]!.allFindings(localeSetting: localizationSettings.locale)
     let start = try sourcePosition(params.range.start, document)
     let end =
@@ -64,6 +66,7 @@ extension BidiLanguageServer {
   /// Hover on a value paragraph: its direction and alignment as written,
   /// its direction and visual text filled; nil off values (the line's hover).
   func valueHover(_ params: HoverParams) throws(ResponseError) -> HoverResult? {
+    readLocalization(params.uri, through: params.position.line)
     guard let state = localization[params.uri], let document = documents[params.uri],
       params.position.line < document.text.lineCount
     else { return nil }

@@ -18,7 +18,7 @@ extension BidiLanguageServer {
           at: VisualOrderParams.lineBreaksPath, "lineBreaks needs a range of one line, got \(lines.count) lines")
       }
       var options = target.options
-      if let state = valuesDocument(for: target) {
+      if let state = valuesDocument(for: target, text: document.text) {
         // In values mode, breaks count in each value paragraph's decoded text.
         try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
           let direction = params.direction == .auto ? resolved.direction : params.direction == .ltr ? .ltr : .rtl

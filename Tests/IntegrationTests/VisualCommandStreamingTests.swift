@@ -70,7 +70,7 @@ final class VisualCommandStreamingTests: XCTestCase {
   /// Writes `count` bytes repeating `pattern` to a file in `scratch`.
   func writeFile(_ scratch: HazardScratch, _ name: String, pattern: [UInt8], count: Int) throws -> String {
     let url = scratch.url.appendingPathComponent(name)
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     var block: [UInt8] = []
     while block.count < 1 << 20 { block += pattern }

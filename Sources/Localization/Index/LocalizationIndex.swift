@@ -10,8 +10,17 @@
 /// `LineBlocks`). A syntax error ends the values: nothing after it is read,
 /// and an edit after it changes nothing.
 ///
+/// The index may be read lazily: `init(_:format:through:)` reads only up to
+/// the first checkpoint past a line (the *frontier*), `read(_:through:)`
+/// goes on from there. What lies past the frontier is not read: the
+/// accessors answer for the lines before it, so callers read through the
+/// lines they ask about first, and through the end (`isComplete`) before
+/// anything about the whole file (every value, the mark spelling, the
+/// syntax error). An edit past the frontier reads nothing; one before it
+/// reads up to the frontier at most.
+///
 /// Integration: the server keeps one index per localization document, made
-/// with `init(_:format:)` on open and fed every `didChange` as
+/// with `init(_:format:through:)` on open and fed every `didChange` as
 /// `edit(_:replacing:newLineCount:)` (the lines the change replaced, old
 /// numbering, and how many lines replace them; the lines as they now are).
 package struct LocalizationIndex: Sendable {
@@ -27,6 +36,11 @@ package struct LocalizationIndex: Sendable {
   private var facts: [LocalizationItem] = []
   private var votes = SpellingVotes()
   package private(set) var lineCount: Int
+  /// The checkpoint where a lazy read stopped: the first line not read
+  /// and the reader's state there; nil once the document is read through.
+  private var frontier: Checkpoint?
+  /// Whether the whole document is read (to its end or its syntax error).
+  package var isComplete: Bool { frontier == nil }
   /// How many entries the last edit read (for tests and benchmarks).
   package private(set) var lastReadItemCount = 0
   /// The lines the last edit read again, in the old numbering and in the
@@ -42,15 +56,21 @@ package struct LocalizationIndex: Sendable {
     package var new: Range<Int>
   }
 
-  package init(_ lines: some LocalizationLines, format: LocalizationFormat) {
+  /// Reads `lines` up to the first entry boundary past line `through`
+  /// (everything by default). An `.arb` file is always read whole: the
+  /// metadata that types a value's placeholders comes after the value.
+  package init(_ lines: some LocalizationLines, format: LocalizationFormat, through line: Int = Int.max) {
     self.format = format
-    var sink = ReadSink()
+    let limit = format == .arb ? Int.max : line
+    var sink = ReadSink(shouldStop: limit == Int.max ? nil : { boundary, _ in boundary > limit })
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.reader.read(&cursor, &state, &sink)
     sink.finish(at: cursor)
+    let read = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
     items = LineBlocks(sink.items)
-    checkpoints = LineBlocks(sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) })
+    checkpoints = LineBlocks(read)
+    frontier = sink.stopped ? read.last : nil
     error = sink.error
     errorReadLine = cursor.line
     lineCount = lines.lineCount
@@ -58,6 +78,31 @@ package struct LocalizationIndex: Sendable {
     lastRead = ReadWindow(old: 0..<Int.max / 2, new: 0..<Int.max / 2)
     for item in sink.items { count(item, by: 1) }
     facts = sink.items.filter(\.isFact)
+  }
+
+  /// Goes on reading from the frontier up to the first entry boundary past
+  /// line `through` (`Int.max`: to the end). Does nothing when those lines
+  /// are read already.
+  package mutating func read(_ lines: some LocalizationLines, through line: Int) {
+    guard let start = frontier, line >= start.line else { return }
+    var sink = ReadSink(shouldStop: line == Int.max ? nil : { boundary, _ in boundary > line })
+    var cursor = Cursor(lines, line: start.line)
+    var state = start.state
+    format.reader.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    let read = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
+    checkpoints.replace(lines: start.line..<Int.max / 2, with: read, delta: 0)
+    items.replace(lines: start.line..<Int.max / 2, with: sink.items, delta: 0)
+    for item in sink.items { count(item, by: 1) }
+    facts += sink.items.filter(\.isFact)
+    if sink.stopped {
+      frontier = read.last
+    } else {
+      frontier = nil
+      error = sink.error
+      errorReadLine = cursor.line
+    }
+    lineCount = lines.lineCount
   }
 
   private mutating func count(_ item: LocalizationItem, by delta: Int) {
@@ -79,12 +124,22 @@ package struct LocalizationIndex: Sendable {
       lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
       return
     }
+    if let frontier, editStart >= frontier.line {
+      // Not read yet; the text before the frontier, which its state
+      // depends on, is unchanged.
+      lastReadItemCount = 0
+      lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
+      return
+    }
     let resume = checkpoints.last(before: editStart) ?? Checkpoint(line: 0, state: ReaderState())
     let oldCheckpoints = checkpoints
+    let oldFrontier = frontier?.line
     let editEnd = editStart + newLineCount
     var sink = ReadSink(shouldStop: { line, state in
       guard line >= editEnd else { return false }
       let oldLine = line - delta
+      // The unread part begins: a lazy index reads no further.
+      if let oldFrontier, oldLine >= oldFrontier { return true }
       return oldCheckpoints.elements(in: oldLine..<oldLine + 1).first?.state == state
     })
     var cursor = Cursor(lines, line: resume.line)
@@ -99,11 +154,14 @@ package struct LocalizationIndex: Sendable {
       checkpoints.replace(lines: resume.line..<oldEnd + 1, with: newCheckpoints, delta: delta)
       error = error?.shifted(by: delta)
       errorReadLine += delta
+      // At the frontier, the new state there is where reading goes on.
+      if let oldFrontier { frontier = oldEnd >= oldFrontier ? stop : frontier?.moved(by: delta) }
     } else {
       oldEnd = Int.max / 2
       checkpoints.replace(lines: resume.line..<oldEnd, with: newCheckpoints, delta: 0)
       error = sink.error
       errorReadLine = cursor.line
+      frontier = nil
     }
     lastRead = ReadWindow(
       old: resume.line..<max(resume.line, oldEnd),

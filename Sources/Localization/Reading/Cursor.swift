@@ -89,6 +89,34 @@ struct Cursor {
     for _ in 0..<count { advance() }
   }
 
+  /// The end of the run of bytes from the cursor on this line up to (not
+  /// including) the first line end or byte for which `stop` holds. A run
+  /// ends at a scalar boundary when `stop` holds only for ASCII bytes.
+  @inline(__always)
+  func runEnd(stoppingAt stop: (UInt8) -> Bool) -> Int {
+    bytes.withUnsafeBufferPointer { p in
+      var end = column
+      while end < p.count {
+        let byte = p[end]
+        if byte == 0x0A || stop(byte) { break }
+        end += 1
+      }
+      return end
+    }
+  }
+
+  /// Moves to `column` of the current line (at most its end; a run never
+  /// holds the line's `\n`, so the cursor stays on this line).
+  @inline(__always)
+  mutating func skip(toColumn end: Int) {
+    column = min(end, bytes.count)
+    if column == bytes.count && hasNextLine {
+      line += 1
+      column = 0
+      load()
+    }
+  }
+
   /// Skips the rest of the line, its `\n` included.
   mutating func skipLine() {
     if hasNextLine {

@@ -70,6 +70,49 @@ struct TextBuilder {
     extendLiteralOnly()
   }
 
+  /// Copies as it is the run of characters at the cursor up to the line's
+  /// end or the first byte for which `stop` holds (an ASCII delimiter such
+  /// as a quote or a backslash), and advances past it: one source segment
+  /// for the whole run. The cursor's line is valid UTF-8, so the run is
+  /// whole characters.
+  mutating func appendLiteralRun(from cursor: inout Cursor, stoppingAt stop: (UInt8) -> Bool) {
+    let startColumn = cursor.column
+    let end = cursor.runEnd(stoppingAt: stop)
+    guard end > startColumn else { return }
+    let decoded = bytes.count
+    cursor.bytes.withUnsafeBufferPointer { p in
+      let run = UnsafeBufferPointer(rebasing: p[startColumn..<end])
+      bytes.append(contentsOf: run)
+      var index = 0
+      while index < run.count {
+        let byte = run[index]
+        if byte < 0x80 {
+          index += 1
+          continue
+        }
+        hasNonASCIILiteral = true
+        // The bidi controls' UTF-8 starts with D8 (ALM) or E2.
+        if byte == 0xD8 || byte == 0xE2 {
+          let scalar = UTF8Decoder.decode(run, at: index)
+          if BidiControl(scalar: scalar.value) != nil { hasLiteralControl = true }
+          index += scalar.length
+        } else {
+          index += 1
+        }
+      }
+    }
+    let relativeStart = SourcePosition(line: cursor.line - baseLine, column: startColumn)
+    let stop = SourcePosition(line: relativeStart.line, column: end)
+    if let last = map.segments.last, last.verbatim, last.end == relativeStart {
+      map.segments[map.segments.count - 1].end = stop
+    } else {
+      map.segments.append(.init(decoded: decoded, start: relativeStart, end: stop, verbatim: true))
+    }
+    map.length = bytes.count
+    extendLiteralOnly()
+    cursor.skip(toColumn: end)
+  }
+
   /// Appends a decoded character that stands for the source from `start`
   /// to `end` (an escape); `spelling` says how the escape writes it.
   mutating func append(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?) {
@@ -152,6 +195,8 @@ struct TextBuilder {
   /// relative to `baseLine`.
   var controls: [LocalizedValue.KeyControl] {
     var found: [LocalizedValue.KeyControl] = []
+    // Every control appended, literal or escaped, set one of these.
+    guard hasLiteralControl || controlSpelling != nil else { return found }
     let text = string
     var offset = 0
     for scalar in text.unicodeScalars {

@@ -174,7 +174,7 @@ enum POReader: FormatReader {
       if byte == UInt8(ascii: "\\") {
         escape(&cursor, &builder)
       } else {
-        builder.appendLiteral(from: &cursor)
+        builder.appendLiteralRun(from: &cursor) { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
       }
     }
     guard cursor.byte == UInt8(ascii: "\"") else {

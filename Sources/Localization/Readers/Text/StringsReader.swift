@@ -89,8 +89,10 @@ enum StringsReader: FormatReader {
       while let current = cursor.byte, current != UInt8(ascii: "\"") {
         if current == UInt8(ascii: "\\") {
           escape(&cursor, &builder)
-        } else {
+        } else if current == 0x0A {
           builder.appendLiteral(from: &cursor)
+        } else {
+          builder.appendLiteralRun(from: &cursor) { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
       }
       guard cursor.byte != nil else {
@@ -107,7 +109,7 @@ enum StringsReader: FormatReader {
     }
     let start = cursor.position
     var builder = TextBuilder(baseLine: start.line)
-    while let current = cursor.byte, isBareWordByte(current) { builder.appendLiteral(from: &cursor) }
+    if cursor.byte != nil { builder.appendLiteralRun(from: &cursor) { !isBareWordByte($0) } }
     return Token(builder: builder, start: start, end: cursor.position)
   }
 
