@@ -20,7 +20,7 @@ swift test -c release "$@"
 # step's time is printed (README.md, "Fuzzing", gives the usual figures).
 time scripts/sanitize.sh address
 time scripts/sanitize.sh thread
-time scripts/fuzz.sh --all "${FUZZ_SECONDS:-20}"
+time scripts/fuzz.sh --all "${FUZZ_SECONDS:-10}"
 
 # The editor plugins against the same daemon.
 BIDI_LSP=.build/release/bidi-lsp editors/run-tests.sh

@@ -51,6 +51,9 @@ struct LocalizationDocument {
   var findings: [ValueFindings]?
   /// What the findings were computed with.
   var findingsBasis: FindingsBasis?
+  /// Findings being computed a slice at a time (`computeFindings`): those
+  /// of the values before `nextLine`, with what they are computed with.
+  var partialFindings: (basis: FindingsBasis, computed: [ValueFindings], nextLine: Int)?
 
   struct ValueFindings {
     var line: Int
@@ -90,6 +93,8 @@ struct LocalizationDocument {
     guard let combined = LineChange.combined(changes) else { return }
     let lines = DocumentLines(text: text)
     index.edit(lines, replacing: combined.oldLines, newLineCount: combined.newLineCount)
+    // Findings half computed start again: their lines moved.
+    partialFindings = nil
     guard var kept = findings else { return }
     let window = index.lastRead
     let delta = window.new.upperBound - window.old.upperBound
@@ -125,20 +130,41 @@ struct LocalizationDocument {
     LocalizationDiagnostics(spelling: basis.spelling, severity: severity)
   }
 
-  /// Every finding of the document, computing what is missing or stale.
-  mutating func allFindings(localeSetting: String?) -> [LocalizationFinding] {
+  /// Lines of values whose findings are computed between two looks at the clock.
+  static let findingsStep = 256
+
+  /// Computes the findings that are missing or stale, going on from where
+  /// the last call stopped, until `stop()` says so between two steps;
+  /// true once every value's findings are computed. The index must be
+  /// read through (`index.isComplete`).
+  mutating func computeFindings(localeSetting: String?, until stop: () -> Bool = { false }) -> Bool {
     let basis = FindingsBasis(spelling: index.spelling, fileLocale: fileLocale(setting: localeSetting))
-    if findings == nil || findingsBasis != basis {
-      let diagnostics = Self.diagnostics(basis: basis, severity: severity)
-      var computed: [ValueFindings] = []
-      for value in index.values {
+    if findings != nil && findingsBasis == basis { return true }
+    var partial = partialFindings.flatMap { $0.basis == basis ? $0 : nil } ?? (basis: basis, computed: [], nextLine: 0)
+    let diagnostics = Self.diagnostics(basis: basis, severity: severity)
+    while partial.nextLine < index.lineCount {
+      let step = partial.nextLine..<partial.nextLine + Self.findingsStep
+      for value in index.values(touching: step) where value.firstLine >= step.lowerBound {
         let found = diagnostics.findings(
           in: value, localeIsRightToLeft: locale(of: value, fileLocale: basis.fileLocale)?.isRightToLeft ?? false)
-        if !found.isEmpty { computed.append(ValueFindings(line: value.firstLine, findings: found)) }
+        if !found.isEmpty { partial.computed.append(ValueFindings(line: value.firstLine, findings: found)) }
       }
-      findings = computed
-      findingsBasis = basis
+      partial.nextLine = step.upperBound
+      if partial.nextLine < index.lineCount && stop() {
+        partialFindings = partial
+        return false
+      }
     }
+    findings = partial.computed
+    findingsBasis = basis
+    partialFindings = nil
+    return true
+  }
+
+  /// Every finding of the document, computing what is missing or stale.
+  mutating func allFindings(localeSetting: String?) -> [LocalizationFinding] {
+    _ = computeFindings(localeSetting: localeSetting)
+    let basis = findingsBasis!
     var result = findings!.flatMap(\.findings)
     if let error = index.error,
       let finding = Self.diagnostics(basis: basis, severity: severity).finding(for: error, format: format)

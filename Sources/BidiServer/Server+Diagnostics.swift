@@ -116,6 +116,7 @@ extension BidiLanguageServer {
         }
       }
       if needsRefresh { return true }
+      if !prepareLocalization(document, until: { ContinuousClock.now >= deadline }) { return true }
       hazards[uri]!.needsPublish = false
       publishDiagnostics(document, on: connection)
     }

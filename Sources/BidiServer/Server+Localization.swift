@@ -91,6 +91,21 @@ extension BidiLanguageServer {
     return localization[target.uri]
   }
 
+  /// Lines read per step of `prepareLocalization`, between two looks at the clock.
+  static let localizationReadStep = 512
+
+  /// For a localization document, what its publish needs, a step at a
+  /// time until `stop()`: its index read to the end, then its values'
+  /// findings. True when all is ready (or it is no localization document).
+  func prepareLocalization(_ document: Document, until stop: () -> Bool) -> Bool {
+    guard localization[document.uri] != nil else { return true }
+    while let frontier = localization[document.uri]!.index.frontierLine {
+      readLocalization(document.uri, text: document.text, through: frontier + Self.localizationReadStep)
+      if stop() { return false }
+    }
+    return localization[document.uri]!.computeFindings(localeSetting: localizationSettings.locale, until: stop)
+  }
+
   /// Reads a lazily read localization index up to the first entry
   /// boundary past line `line` (`Int.max`: to the end); `text` is the
   /// document's (nil: looked up).

@@ -41,6 +41,8 @@ package struct LocalizationIndex: Sendable {
   private var frontier: Checkpoint?
   /// Whether the whole document is read (to its end or its syntax error).
   package var isComplete: Bool { frontier == nil }
+  /// The first line not read yet (nil once the document is read through).
+  package var frontierLine: Int? { frontier?.line }
   /// How many entries the last edit read (for tests and benchmarks).
   package private(set) var lastReadItemCount = 0
   /// The lines the last edit read again, in the old numbering and in the
