@@ -172,14 +172,18 @@ function! bidi_lsp#buffers() abort
   return map(keys(s:buffers), 'str2nr(v:val)')
 endfunction
 
-function! bidi_lsp#on_filetype(bufnr) abort
+" Whether buffer {bufnr}'s filetype is one of g:bidi_lsp_filetypes.
+function! s:wanted(bufnr) abort
   let l:filetypes = get(g:, 'bidi_lsp_filetypes', [])
-  let l:filetype = getbufvar(a:bufnr, '&filetype')
+  return index(l:filetypes, '*') >= 0 || index(l:filetypes, getbufvar(a:bufnr, '&filetype')) >= 0
+endfunction
+
+function! bidi_lsp#on_filetype(bufnr) abort
   if has_key(s:buffers, a:bufnr)
     " A new filetype is a new languageId: reopen the document.
     call s:detach(a:bufnr, 1)
     call bidi_lsp#attach_later(a:bufnr)
-  elseif index(l:filetypes, '*') >= 0 || index(l:filetypes, l:filetype) >= 0
+  elseif s:wanted(a:bufnr)
     call bidi_lsp#attach_later(a:bufnr)
   endif
 endfunction
@@ -202,7 +206,10 @@ endfunction
 function! s:on_attach_timer(bufnr, timer) abort
   if get(s:pending, a:bufnr, -1) == a:timer
     call remove(s:pending, a:bufnr)
-    call bidi_lsp#attach(a:bufnr)
+    " (Its filetype may have changed to one not attached meanwhile.)
+    if s:wanted(a:bufnr)
+      call bidi_lsp#attach(a:bufnr)
+    endif
   endif
 endfunction
 

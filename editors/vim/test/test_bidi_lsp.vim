@@ -257,6 +257,14 @@ function! Test_filetype_attach_waits_for_the_screen() abort
     call assert_false(bidi_lsp#attach_pending(bufnr('%')), 'attached by the command')
     sleep 20m
     call assert_equal(2, len(Sent('textDocument/didOpen')), 'no second didOpen from the timer')
+    " A filetype changed before the attach to one not attached: none.
+    enew!
+    setfiletype text
+    setfiletype python
+    set filetype=python
+    sleep 20m
+    call assert_true(empty(bidi_lsp#buffer(bufnr('%'))), 'a python buffer is not attached')
+    call assert_equal(2, len(Sent('textDocument/didOpen')), 'no didOpen for it')
   finally
     let g:bidi_lsp_filetypes = []
     call delete(l:file)
