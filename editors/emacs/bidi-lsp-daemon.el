@@ -91,7 +91,7 @@ After that `bidi-lsp-restart' starts it by hand."
 ;;;; The connection
 
 (defvar bidi-lsp-mode)
-(declare-function bidi-lsp--schedule-update "bidi-lsp" (&optional delay))
+(declare-function bidi-lsp--schedule-update "bidi-lsp-view" (&optional delay))
 (declare-function bidi-lsp-mode "bidi-lsp" (&optional arg))
 
 (defvar-local bidi-lsp--uri nil "The URI of the buffer in the daemon.")

@@ -198,7 +198,7 @@ function! Test_filetype_auto_attach_and_language_id() abort
   try
     enew!
     setfiletype text
-    call assert_false(empty(bidi_lsp#buffer(bufnr('%'))), 'attached on FileType')
+    call WaitFor({-> !empty(bidi_lsp#buffer(bufnr('%')))}, 'attached on FileType')
     enew!
     setfiletype python
     call assert_true(empty(bidi_lsp#buffer(bufnr('%'))), 'not attached')
@@ -228,4 +228,45 @@ function! Test_stop_and_restart() abort
   call assert_true(empty(bidi_lsp#buffer(bufnr('%'))))
   call Open(['y'])
   call assert_true(bidi_lsp#running())
+endfunction
+
+" Opening a file used to read it, encode it and start the daemon before Vim
+" drew the screen (0.1-0.4 s at 100,000 lines): the attach on FileType now
+" waits for the screen, and a command attaches at once.
+function! Test_filetype_attach_waits_for_the_screen() abort
+  let g:bidi_lsp_filetypes = ['text']
+  let l:file = tempname() . '.txt'
+  call writefile(['שלום עולם', 'line two'], l:file)
+  try
+    call Record()
+    execute 'edit ' . fnameescape(l:file)
+    call assert_true(bidi_lsp#attach_pending(bufnr('%')), 'attach scheduled')
+    call assert_true(empty(bidi_lsp#buffer(bufnr('%'))), 'not attached before the screen')
+    call assert_equal([], Sent('textDocument/didOpen'), 'no didOpen before the screen')
+    redraw
+    call assert_equal('שלום עולם', trim(ScreenRow(1)), 'the screen shows the file')
+    call WaitFor({-> !empty(bidi_lsp#buffer(bufnr('%')))}, 'the attach after the screen')
+    call assert_false(bidi_lsp#attach_pending(bufnr('%')))
+    call assert_equal(1, len(Sent('textDocument/didOpen')), 'one didOpen')
+    " A command attaches a buffer whose attach is still scheduled.
+    enew!
+    setfiletype text
+    call assert_true(bidi_lsp#attach_pending(bufnr('%')))
+    call setline(1, 'שלום')
+    call assert_equal('rtl', bidi_lsp#document_direction(bufnr('%')))
+    call assert_false(bidi_lsp#attach_pending(bufnr('%')), 'attached by the command')
+    sleep 20m
+    call assert_equal(2, len(Sent('textDocument/didOpen')), 'no second didOpen from the timer')
+    " A filetype changed before the attach to one not attached: none.
+    enew!
+    setfiletype text
+    setfiletype python
+    set filetype=python
+    sleep 20m
+    call assert_true(empty(bidi_lsp#buffer(bufnr('%'))), 'a python buffer is not attached')
+    call assert_equal(2, len(Sent('textDocument/didOpen')), 'no didOpen for it')
+  finally
+    let g:bidi_lsp_filetypes = []
+    call delete(l:file)
+  endtry
 endfunction

@@ -74,7 +74,7 @@ function! Test_localization_files_are_detected() abort
   for [l:name, l:filetype] in items(l:cases)
     execute 'edit ' . fnameescape(l:dir . '/' . l:name)
     call assert_equal(l:filetype, &filetype, l:name)
-    call assert_false(empty(bidi_lsp#buffer(bufnr('%'))), l:name . ' attached')
+    call WaitFor({-> !empty(bidi_lsp#buffer(bufnr('%')))}, l:name . ' attached')
     call assert_true(bidi_lsp#is_localization(bufnr('%')), l:name . ' is a localization file')
   endfor
   let l:ids = sort(map(Sent('textDocument/didOpen'), 'v:val.params.textDocument.languageId'))

@@ -99,6 +99,9 @@ function M.lsp_config()
       return M.language_id(filetype)
     end,
     handlers = {
+      ['textDocument/publishDiagnostics'] = function(...)
+        return require('bidi_lsp.diagnostics').on_publish(...)
+      end,
       ['window/logMessage'] = function(...)
         return require('bidi_lsp.client').on_log_message(...)
       end,
