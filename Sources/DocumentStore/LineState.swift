@@ -78,6 +78,10 @@ struct LineStates<State: LineState>: LineStateColumn {
     for slot in slots { count(slot, 1) }
   }
 
+  // Inlined so that an unspecialised caller (the tree's generic state
+  // walk, called from another module) looks the slot type up once per leaf,
+  // not three times per line.
+  @inline(__always)
   private mutating func count(_ slot: StoredLineState<State>?, _ sign: Int) {
     guard let slot else { return }
     if !slot.isStale { freshCount += sign }
@@ -88,6 +92,7 @@ struct LineStates<State: LineState>: LineStateColumn {
   func isFresh(_ j: Int) -> Bool { slots[j].map { !$0.isStale } ?? false }
   func isFlagged(_ j: Int) -> Bool { slots[j]?.state.isFlagged ?? false }
 
+  @inline(__always)
   mutating func set(_ j: Int, _ slot: StoredLineState<State>?) {
     count(slots[j], -1)
     slots[j] = slot
