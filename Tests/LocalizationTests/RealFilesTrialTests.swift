@@ -1,0 +1,53 @@
+import XCTest
+
+@testable import Localization
+
+/// Regressions from trying real localization files of public projects with
+/// `scripts/try-real-files.py` (README, "Tried on real files"); each input
+/// is our own, written to reproduce the construct that failed.
+final class RealFilesTrialTests: XCTestCase {
+  /// The text after `edits`, applied as the Emacs and Python clients did:
+  /// from the end of the document backwards, each edit in place, edits at
+  /// one position in array order (so that the last one applied comes first).
+  func applyingFromTheEnd(_ edits: [SourceEdit], to text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+    let order = edits.indices.sorted {
+      edits[$0].range.start != edits[$1].range.start ? edits[$1].range.start < edits[$0].range.start : $0 < $1
+    }
+    for edit in order.map({ edits[$0] }) {
+      let start = edit.range.start
+      let end = edit.range.end
+      let head = lines[start.line][..<start.column]
+      let tail = lines[end.line][end.column...]
+      lines.replaceSubrange(start.line...end.line, with: [Array(head) + Array(edit.newText.utf8) + Array(tail)])
+    }
+    return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+  }
+
+  func placeholderEdits(_ text: String, _ format: LocalizationFormat) -> [SourceEdit] {
+    LocalizationReader.read(text, format: format).values.flatMap {
+      ValuePlanner($0, spelling: .literal).placeholderEdits(style: .isolate)
+    }
+  }
+
+  /// Angular writes an italic interpolation as three `<x/>` in a row: the
+  /// PDI closing one placeholder and the FSI opening the next land at the
+  /// same place, and were two edits, which a client applying from the end
+  /// wrote as FSI PDI (the isolates crossed; asking again gave edits).
+  func testAdjacentPlaceholdersGetOneEditBetweenThem() {
+    let xliff =
+      "<xliff version=\"1.2\"><file target-language=\"he\"><body>\n"
+      + "<trans-unit id=\"n\"><source>n</source><target>סך הכל: <x id=\"A\"/><x id=\"B\"/></target></trans-unit>\n"
+      + "</body></file></xliff>\n"
+    let strings = "\"both\" = \"%1$@%2$@ הודעות\";\n"
+    for (text, format) in [(xliff, LocalizationFormat.xliff), (strings, .strings)] {
+      let edits = placeholderEdits(text, format)
+      XCTAssertEqual(edits.count, 3, "\(format): FSI, PDI FSI, PDI")
+      XCTAssertEqual(Set(edits.map(\.range.start)).count, edits.count, "\(format): one edit per position")
+      let fixed = applyingFromTheEnd(edits, to: text)
+      XCTAssertEqual(fixed, LocalizationText(text).applying(edits), "\(format)")
+      XCTAssertTrue(fixed.contains("\u{2069}\u{2068}"), "\(format): \(fixed)")
+      XCTAssertEqual(placeholderEdits(fixed, format), [], "\(format): asking again")
+    }
+  }
+}
