@@ -257,7 +257,7 @@ def try_mode(server, daemon, format_name, path, copy, text, ranges, mode, option
     return len(edits), None
 
 
-def try_file(server, daemon, path, copy):
+def try_file(server, daemon, path, copy_for):
     """One line on PATH: what went wrong, or the figures when nothing did."""
     format_name = format_of(path)
     problems, notes = [], []
@@ -308,7 +308,7 @@ def try_file(server, daemon, path, copy):
     starts = line_starts(text)
     ranges = [(offset(starts, p["range"]["start"]), offset(starts, p["range"]["end"])) for p in paragraphs if "key" in p]
     for mode, options in (("placeholders", {}), ("direction", {"direction": "rtl"})):
-        count, problem = try_mode(server, daemon, format_name, path, copy, text, ranges, mode, options)
+        count, problem = try_mode(server, daemon, format_name, path, copy_for(mode), text, ranges, mode, options)
         notes.append("%s %d edits" % (mode, count))
         if problem:
             problems.append(problem)
@@ -320,7 +320,8 @@ def main():
     parser.add_argument("folders", metavar="DIR", nargs="+")
     parser.add_argument("--server", default=os.environ.get("BIDI_LSP")
                         or os.path.join(HERE, "..", ".build", "release", "bidi-lsp"))
-    parser.add_argument("--keep", metavar="DIR", help="write the edited copies there (else a temporary folder)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write the edited copies there, DIR/MODE/PATH (else to a temporary folder)")
     args = parser.parse_args()
     if not os.access(args.server, os.X_OK):
         parser.error("no daemon at %s (swift build -c release --product bidi-lsp, or --server)" % args.server)
@@ -334,10 +335,16 @@ def main():
     try:
         for path in sorted(paths):
             relative = os.path.relpath(os.path.abspath(path), "/")
-            copy = os.path.join(scratch, relative)
-            os.makedirs(os.path.dirname(copy), exist_ok=True)
+
+            def copy_for(mode):
+                # The copy keeps the original's folders and name: its locale
+                # still comes from its path.
+                copy = os.path.join(scratch, mode, relative)
+                os.makedirs(os.path.dirname(copy), exist_ok=True)
+                return copy
+
             try:
-                format_name, problems, notes = try_file(args.server, daemon, path, copy)
+                format_name, problems, notes = try_file(args.server, daemon, path, copy_for)
             except Exception as error:  # a crash, a hang, a closed stream: report it, go on
                 format_name, problems, notes = format_of(path), ["%s: %s" % (type(error).__name__, error)], []
                 daemon.close() if daemon.client.proc.poll() is None else None
