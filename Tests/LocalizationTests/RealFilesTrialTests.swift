@@ -50,4 +50,29 @@ final class RealFilesTrialTests: XCTestCase {
       XCTAssertEqual(placeholderEdits(fixed, format), [], "\(format): asking again")
     }
   }
+
+  /// Symfony writes XLIFF 2.0 with a short hash as the unit's `id` and the
+  /// translation key as its `name` (2.0's resname), and looks translations
+  /// up by the name: the key was the hash.
+  func testXLIFF2KeyIsTheUnitName() {
+    let text = """
+      <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="he">
+        <file id="messages.he">
+          <unit id="a1B2c3D" name="cart.empty">
+            <segment><source>Your cart is empty</source><target>העגלה ריקה</target></segment>
+          </unit>
+          <unit id="only-id">
+            <segment><source>Hi</source><target>שלום</target></segment>
+          </unit>
+          <unit id="e4F5g6H" name="">
+            <segment><source>Bye</source><target>להתראות</target></segment>
+          </unit>
+        </file>
+      </xliff>
+      """
+    let read = LocalizationReader.read(text, format: .xliff)
+    XCTAssertNil(read.error)
+    XCTAssertEqual(read.values.map(\.key), ["cart.empty", "only-id", "e4F5g6H"])
+    XCTAssertEqual(read.values.map(\.text), ["העגלה ריקה", "שלום", "להתראות"])
+  }
 }

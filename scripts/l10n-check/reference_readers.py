@@ -409,7 +409,9 @@ def read_xliff(data):
         if event[0] == "start":
             name = local(event[1])
             if name in ("trans-unit", "unit"):
-                units.append(event[2].get("resname") or event[2].get("id") or "")
+                # The resource name (1.2 resname, 2.0 name), else the id.
+                resource = event[2].get("name" if name == "unit" else "resname")
+                units.append(resource or event[2].get("id") or "")
             if name == "alt-trans":
                 alternatives += 1
             if name == "target" and units and not alternatives:
