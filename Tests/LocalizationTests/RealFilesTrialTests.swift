@@ -75,4 +75,24 @@ final class RealFilesTrialTests: XCTestCase {
     XCTAssertEqual(read.values.map(\.key), ["cart.empty", "only-id", "e4F5g6H"])
     XCTAssertEqual(read.values.map(\.text), ["העגלה ריקה", "שלום", "להתראות"])
   }
+
+  /// Angular's XLIFF 1.2 writes an element's start and end tags as `<x/>`
+  /// with a ctype (`START_TAG_…`, `CLOSE_ITALIC_TEXT`…): they stand for
+  /// markup, not for text the program fills in. Read as placeholders they
+  /// were filled with Latin words, so a Hebrew value in bold was reported
+  /// as flipping (`placeholderDirection`), and isolated.
+  func testXLIFFCodesWithACtypeAreMarkup() {
+    let text =
+      "<xliff version=\"1.2\"><file target-language=\"he\"><body>\n"
+      + "<trans-unit id=\"b\"><source>b</source><target><x id=\"START_BOLD_TEXT\" ctype=\"x-b\" "
+      + "equiv-text=\"&lt;b&gt;\"/>שמור<x id=\"CLOSE_BOLD_TEXT\" ctype=\"x-b\" equiv-text=\"&lt;/b&gt;\"/>"
+      + " עכשיו <x id=\"INTERPOLATION\" equiv-text=\"{{ n }}\"/></target></trans-unit>\n"
+      + "</body></file></xliff>\n"
+    let value = LocalizationReader.read(text, format: .xliff).values[0]
+    XCTAssertEqual(value.markup.count, 2)
+    XCTAssertEqual(value.placeholders.count, 1)
+    XCTAssertEqual(LocalizationDiagnostics(spelling: .literal).findings(in: value, localeIsRightToLeft: true), [])
+    let edits = ValuePlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
+    XCTAssertEqual(edits.count, 2, "only the interpolation is isolated")
+  }
 }
