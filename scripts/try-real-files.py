@@ -20,7 +20,10 @@ Every localization file under DIR (by the daemon's own rules: .strings,
    same keys and the values equal once the controls are removed; asking again
    gives no edits; `check` on the copy reports no syntax error. The same mode
    run through the client's command line (`marks MODE FILE --apply`) must
-   write the same file.
+   write the same file;
+4. editing as a user types: a letter inserted at the start of the middle
+   value, then that value's line deleted (`didChange`, incremental), must be
+   answered as the same text opened afresh is.
 
 Each file gets one line (`ok` or what went wrong), then a count per format.
 Exit status: 0 when nothing went wrong, 1 otherwise, 2 on a usage error.
@@ -257,6 +260,49 @@ def try_mode(server, daemon, format_name, path, copy, text, ranges, mode, option
     return len(edits), None
 
 
+def entries(paragraphs):
+    return [(p.get("key"), p.get("variant"), p.get("text"), json.dumps(p.get("range"), sort_keys=True))
+            for p in paragraphs]
+
+
+def try_edits(daemon, path, text, paragraphs):
+    """Two incremental edits, each answer compared with a fresh open of the
+    same text; the problem, or None."""
+    values = [p for p in paragraphs if "key" in p]
+    if not values:
+        return None
+    middle = values[len(values) // 2]["range"]["start"]
+    lines = text.split("\n")
+    edits = [
+        ({"start": middle, "end": middle}, "\u05d0"),
+        ({"start": {"line": middle["line"], "character": 0}, "end": {"line": middle["line"] + 1, "character": 0}}, ""),
+    ]
+    if middle["line"] + 1 >= len(lines):
+        edits = edits[:1]
+    uri = daemon.open(path, text)
+    try:
+        current = text
+        for version, (where, new_text) in enumerate(edits, start=2):
+            daemon.client.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": where, "text": new_text}]})
+            current = apply_edits(current, [{"range": where, "newText": new_text}])
+            changed = daemon.request("bidi/visualOrder", {"textDocument": {"uri": uri}})["paragraphs"]
+            fresh_uri = daemon.open(path, current)
+            try:
+                fresh = daemon.request("bidi/visualOrder", {"textDocument": {"uri": fresh_uri}})["paragraphs"]
+            finally:
+                daemon.close_document(fresh_uri)
+            if entries(changed) != entries(fresh):
+                difference = next((i for i, (a, b) in enumerate(zip(entries(changed), entries(fresh))) if a != b),
+                                  min(len(changed), len(fresh)))
+                return "after edit %d at line %d the answer differs from a fresh open (entry %d of %d/%d)" % (
+                    version - 1, where["start"]["line"] + 1, difference, len(changed), len(fresh))
+    finally:
+        daemon.close_document(uri)
+    return None
+
+
 def try_file(server, daemon, path, copy_for):
     """One line on PATH: what went wrong, or the figures when nothing did."""
     format_name = format_of(path)
@@ -307,6 +353,9 @@ def try_file(server, daemon, path, copy_for):
         return format_name, problems, notes
     starts = line_starts(text)
     ranges = [(offset(starts, p["range"]["start"]), offset(starts, p["range"]["end"])) for p in paragraphs if "key" in p]
+    problem = try_edits(daemon, path, text, paragraphs)
+    if problem:
+        problems.append(problem)
     for mode, options in (("placeholders", {}), ("direction", {"direction": "rtl"})):
         count, problem = try_mode(server, daemon, format_name, path, copy_for(mode), text, ranges, mode, options)
         notes.append("%s %d edits" % (mode, count))
