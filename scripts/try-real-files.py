@@ -21,7 +21,12 @@ Every localization file under DIR (by the daemon's own rules: .strings,
    gives no edits; `check` on the copy reports no syntax error. The same mode
    run through the client's command line (`marks MODE FILE --apply`) must
    write the same file;
-4. editing as a user types: a letter inserted at the start of the middle
+4. every finding's quick fixes (`textDocument/codeAction` for the
+   diagnostics the daemon publishes): each edit inside a value and made of
+   bidi controls, the fixed file read by the format's own parser with the
+   same keys and values, and, opened again, no finding of that code left on
+   that line; a hover on each finding answers;
+5. editing as a user types: a letter inserted at the start of the middle
    value, then that value's line deleted (`didChange`, incremental), must be
    answered as the same text opened afresh is.
 
@@ -206,28 +211,15 @@ def try_mode(server, daemon, format_name, path, copy, text, ranges, mode, option
         edits = daemon.request("bidi/insertMarks", dict({"textDocument": {"uri": uri}, "mode": mode}, **options))["edits"]
     finally:
         daemon.close_document(uri)
-    starts = line_starts(text)
-    for edit in edits:
-        start, end = offset(starts, edit["range"]["start"]), offset(starts, edit["range"]["end"])
-        if not is_controls(edit["newText"]) or start != end and not is_controls(text[start:end]):
-            return len(edits), "%s: edit %s at %d:%d is not a bidi control" % (
-                mode, short(edit["newText"]), edit["range"]["start"]["line"] + 1, edit["range"]["start"]["character"] + 1)
-        if not any(a <= start and end <= b for a, b in ranges):
-            return len(edits), "%s: edit at %d:%d is outside every value" % (
-                mode, edit["range"]["start"]["line"] + 1, edit["range"]["start"]["character"] + 1)
+    problem = check_edits(text, edits, ranges)
+    if problem:
+        return len(edits), "%s: %s" % (mode, problem)
     edited = apply_edits(text, edits)
     with open(copy, "w", encoding="utf-8", newline="") as f:
         f.write(edited)
-    try:
-        before, _ = reference_values(format_name, path)
-        after, _ = reference_values(format_name, copy)
-    except ReadError as error:
-        return len(edits), "%s: the edited file does not parse: %s" % (mode, error)
-    if [(k, v) for k, v, _ in before] != [(k, v) for k, v, _ in after]:
-        return len(edits), "%s: the edited file has other keys (%d before, %d after)" % (mode, len(before), len(after))
-    for (key, variant, old), (_, _, new) in zip(before, after):
-        if without_controls(old) != without_controls(new):
-            return len(edits), "%s: value %s %s became %s" % (mode, short(key), short(old), short(new))
+    problem = same_values(format_name, path, copy)
+    if problem:
+        return len(edits), "%s: %s" % (mode, problem)
     uri = daemon.open(copy, edited)
     try:
         again = daemon.request("bidi/insertMarks", dict({"textDocument": {"uri": uri}, "mode": mode}, **options))["edits"]
@@ -303,6 +295,82 @@ def try_edits(daemon, path, text, paragraphs):
     return None
 
 
+def check_edits(text, edits, ranges):
+    """The first edit that is not bidi controls inside a value, or None."""
+    starts = line_starts(text)
+    for edit in edits:
+        start, end = offset(starts, edit["range"]["start"]), offset(starts, edit["range"]["end"])
+        where = "%d:%d" % (edit["range"]["start"]["line"] + 1, edit["range"]["start"]["character"] + 1)
+        if not is_controls(edit["newText"]) or start != end and not is_controls(text[start:end]):
+            return "edit %s at %s is not a bidi control" % (short(edit["newText"]), where)
+        if not any(a <= start and end <= b for a, b in ranges):
+            return "edit at %s is outside every value" % where
+    return None
+
+
+def same_values(format_name, path, copy):
+    """Whether COPY holds PATH's keys and values, bidi controls aside: the
+    problem, or None."""
+    try:
+        before, _ = reference_values(format_name, path)
+        after, _ = reference_values(format_name, copy)
+    except ReadError as error:
+        return "the edited file does not parse: %s" % error
+    if [(k, v) for k, v, _ in before] != [(k, v) for k, v, _ in after]:
+        return "the edited file has other keys (%d before, %d after)" % (len(before), len(after))
+    for (key, variant, old), (_, _, new) in zip(before, after):
+        if without_controls(old) != without_controls(new):
+            return "value %s %s became %s" % (short(key), short(old), short(new))
+    return None
+
+
+def diagnostics_of(daemon, path, text):
+    uri = daemon.open(path, text)
+    try:
+        found = daemon.client.wait_for_notification(
+            "textDocument/publishDiagnostics", lambda params: params.get("uri") == uri, timeout=TIMEOUT)
+        return uri, found["diagnostics"]
+    except Exception:
+        daemon.close_document(uri)
+        raise
+
+
+def try_fixes(daemon, format_name, path, copy, text, ranges):
+    """Every quick fix of every finding: (fixes tried, problem or None)."""
+    uri, diagnostics = diagnostics_of(daemon, path, text)
+    tried = 0
+    try:
+        for d in diagnostics:
+            hover = daemon.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": d["range"]["start"]})
+            if not hover or not hover.get("contents", {}).get("value"):
+                return tried, "no hover on the %s finding at %d:%d" % (
+                    d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1)
+            actions = daemon.request("textDocument/codeAction", {
+                "textDocument": {"uri": uri}, "range": d["range"],
+                "context": {"diagnostics": [d], "only": ["quickfix"]}})
+            for action in actions or []:
+                edits = action.get("edit", {}).get("changes", {}).get(uri, [])
+                tried += 1
+                what = "fix %s of %s at line %d" % (short(action.get("title", "?"), 40), d["code"], d["range"]["start"]["line"] + 1)
+                problem = check_edits(text, edits, ranges)
+                if problem:
+                    return tried, "%s: %s" % (what, problem)
+                fixed = apply_edits(text, edits)
+                with open(copy, "w", encoding="utf-8", newline="") as f:
+                    f.write(fixed)
+                problem = same_values(format_name, path, copy)
+                if problem:
+                    return tried, "%s: %s" % (what, problem)
+                again_uri, again = diagnostics_of(daemon, copy, fixed)
+                daemon.close_document(again_uri)
+                line = d["range"]["start"]["line"]
+                if any(a["code"] == d["code"] and a["range"]["start"]["line"] == line for a in again):
+                    return tried, "%s: the finding is still there once fixed" % what
+    finally:
+        daemon.close_document(uri)
+    return tried, None
+
+
 def try_file(server, daemon, path, copy_for):
     """One line on PATH: what went wrong, or the figures when nothing did."""
     format_name = format_of(path)
@@ -353,6 +421,10 @@ def try_file(server, daemon, path, copy_for):
         return format_name, problems, notes
     starts = line_starts(text)
     ranges = [(offset(starts, p["range"]["start"]), offset(starts, p["range"]["end"])) for p in paragraphs if "key" in p]
+    count, problem = try_fixes(daemon, format_name, path, copy_for("fixes"), text, ranges)
+    notes.append("%d quick fixes" % count)
+    if problem:
+        problems.append(problem)
     problem = try_edits(daemon, path, text, paragraphs)
     if problem:
         problems.append(problem)
