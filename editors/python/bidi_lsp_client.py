@@ -386,9 +386,11 @@ def offset(starts, position):
 
 
 def apply_edits(text, edits):
-    """TEXT with the LSP EDITS (utf-32, non-overlapping) applied."""
+    """TEXT with the LSP EDITS (utf-32, non-overlapping) applied; insertions
+    at the same position appear in the order of EDITS, as LSP defines."""
     starts = line_starts(text)
-    for edit in sorted(edits, key=lambda e: offset(starts, e["range"]["start"]), reverse=True):
+    ordered = sorted(enumerate(edits), key=lambda e: (offset(starts, e[1]["range"]["start"]), e[0]), reverse=True)
+    for _, edit in ordered:
         start, end = offset(starts, edit["range"]["start"]), offset(starts, edit["range"]["end"])
         text = text[:start] + edit["newText"] + text[end:]
     return text

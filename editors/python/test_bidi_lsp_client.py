@@ -80,6 +80,12 @@ class PureFunctions(unittest.TestCase):
                   "newText": ""}]
         self.assertEqual(bidi_lsp_client.apply_edits("ab\r\ncde\n", edits), RLM + "ab\r\nce\n")
 
+    def test_insertions_at_one_position_keep_their_order(self):
+        # LSP: the order in the array is the order of the inserted texts.
+        at = {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 1}}
+        edits = [{"range": at, "newText": "\u2069"}, {"range": at, "newText": "\u2068"}]
+        self.assertEqual(bidi_lsp_client.apply_edits("ab", edits), "a\u2069\u2068b")
+
     def test_language_ids(self):
         for path, language in (("a.c", "c"), ("b.PY", "python"), ("ar.lproj/L.strings", "strings"),
                                ("x.xlf", "xliff"), ("S.ar.resx", "resx"), ("m.pot", "po"), ("notes", "plaintext")):

@@ -16,6 +16,7 @@ import json
 import os
 import plistlib
 import subprocess
+import sys
 import tempfile
 import xml.parsers.expat
 
@@ -408,7 +409,9 @@ def read_xliff(data):
         if event[0] == "start":
             name = local(event[1])
             if name in ("trans-unit", "unit"):
-                units.append(event[2].get("resname") or event[2].get("id") or "")
+                # The resource name (1.2 resname, 2.0 name), else the id.
+                resource = event[2].get("name" if name == "unit" else "resname")
+                units.append(resource or event[2].get("id") or "")
             if name == "alt-trans":
                 alternatives += 1
             if name == "target" and units and not alternatives:
@@ -545,18 +548,20 @@ def read_android(data):
 # gettext -------------------------------------------------------------------------
 
 
-def msgfmt_check(path):
+def msgfmt_check(path, check=True):
     """gettext's own checks (syntax, header, format strings), and the
     compiled catalog read back by Python's gettext: (key, variant, text)
     with the key "context\\x04msgid" when there is a context, the
-    untranslated entries and the header left out (msgfmt drops them)."""
+    untranslated entries and the header left out (msgfmt drops them).
+    Without check, only what msgfmt needs to compile the file is checked."""
     with tempfile.TemporaryDirectory() as folder:
         compiled = os.path.join(folder, "messages.mo")
+        options = ["--check"] if check else []
         run = subprocess.run(
-            ["msgfmt", "--check", "--use-fuzzy", "-o", compiled, path], capture_output=True, text=True
+            ["msgfmt"] + options + ["--use-fuzzy", "-o", compiled, path], capture_output=True, text=True
         )
         if run.returncode != 0:
-            raise ReadError("msgfmt --check: " + run.stderr.strip().replace("\n", " | "))
+            raise ReadError(" ".join(["msgfmt"] + options) + ": " + run.stderr.strip().replace("\n", " | "))
         with open(compiled, "rb") as stream:
             catalog = gettext.GNUTranslations(stream)._catalog
     values = []
@@ -565,6 +570,30 @@ def msgfmt_check(path):
             values.append((key[0], "plural:%d" % key[1], text))
         elif key != "":
             values.append((key, None, text))
+    return sorted(values)
+
+
+MSGEXEC_ENTRY = (
+    "import json, os, sys; print(json.dumps([os.environ.get('MSGEXEC_MSGCTXT'), os.environ['MSGEXEC_MSGID'],"
+    " os.environ.get('MSGEXEC_PLURAL_FORM'), sys.stdin.read()]))"
+)
+
+
+def msgexec_read(path):
+    """The entries as gettext's own parser reads them (msgexec), without the
+    consistency checks msgfmt applies even without --check (msgid and msgstr
+    both ending with a newline...), which other gettext implementations such
+    as Babel do not make; the same triples as msgfmt_check."""
+    run = subprocess.run(["msgexec", "-i", path, sys.executable, "-c", MSGEXEC_ENTRY], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise ReadError("msgexec: " + run.stderr.strip().replace("\n", " | "))
+    values = []
+    for line in run.stdout.splitlines():
+        context, msgid, plural, text = json.loads(line)
+        if msgid == "" and context is None or text == "":
+            continue
+        key = msgid if context is None else context + "\x04" + msgid
+        values.append((key, None if plural is None else "plural:%s" % plural, text))
     return sorted(values)
 
 
@@ -584,6 +613,8 @@ READERS = {
 def read(format_name, path):
     if format_name == "po":
         return msgfmt_check(path)
+    if format_name == "po-lenient":
+        return msgexec_read(path)
     with open(path, "rb") as stream:
         data = stream.read()
     return READERS[format_name](data)

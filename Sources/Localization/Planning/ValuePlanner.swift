@@ -163,16 +163,27 @@ package struct ValuePlanner: Sendable {
     }
   }
 
-  /// Edits planned on a projection's UTF-8, in the document.
+  /// Edits planned on a projection's UTF-8, in the document. Insertions
+  /// landing at the same document position (the PDI after a placeholder and
+  /// the FSI before the next one) are joined into one edit, in plan order:
+  /// clients that apply edits from the end of the document backwards would
+  /// otherwise write them in reverse.
   func map(_ edits: [MarkEdit], _ projection: ValueProjection) -> [SourceEdit] {
     var result: [SourceEdit] = []
+    func append(_ edit: SourceEdit) {
+      if let last = result.last, last.range.start == last.range.end, last.range.end == edit.range.start {
+        result[result.count - 1] = SourceEdit(range: edit.range, newText: last.newText + edit.newText)
+      } else {
+        result.append(edit)
+      }
+    }
     for edit in edits {
       let first = projection.index(ofUTF8: edit.start)
       let last = projection.index(ofUTF8: edit.end)
       if first == last {
         let leaningLeft = edit.newText.unicodeScalars.first == "\u{2069}"
         let decoded = projection.decodedInsertion(at: first, leaningLeft: leaningLeft)
-        result.append(
+        append(
           SourceEdit(
             range: SourceRange(at: value.insertionPoint(atDecoded: decoded)),
             newText: spelling(at: decoded).spell(edit.newText)))
@@ -182,7 +193,7 @@ package struct ValuePlanner: Sendable {
       let text = spelling(at: decoded.lowerBound).spell(edit.newText)
       let parts = value.sourceRanges(ofDecoded: decoded)
       for (index, part) in parts.enumerated() {
-        result.append(SourceEdit(range: part, newText: index == 0 ? text : ""))
+        append(SourceEdit(range: part, newText: index == 0 ? text : ""))
       }
     }
     return result

@@ -1,10 +1,12 @@
 /// XLIFF 1.2 (`<file target-language>` … `<trans-unit id>` … `<target>`)
 /// and 2.0 (`<xliff trgLang>` … `<unit id>` … `<segment>` … `<target>`).
-/// A value is a `<target>`'s content, its key the unit's `resname` or
-/// `id`, its locale the target language. Inline codes: `<x/>` and `<ph>`
-/// are placeholders (whole); `<bx/> <ex/> <bpt> <ept> <it> <sc/> <ec/>`
-/// are markup (whole), and the tags of `<g> <pc> <mrk> <sm/> <em/>` (and
-/// any other element) markup around text; 2.0's `<cp hex="…"/>` is the
+/// A value is a `<target>`'s content, its key the unit's resource name
+/// (1.2's `resname`, 2.0's `name`: what Symfony and other loaders look a
+/// translation up by) or else its `id`, its locale the target language.
+/// Inline codes: `<x/>` and `<ph>` are placeholders (whole), or markup
+/// (whole) when they carry a `ctype`; `<bx/> <ex/> <bpt> <ept> <it> <sc/>
+/// <ec/>` are markup (whole), and the tags of `<g> <pc> <mrk> <sm/> <em/>`
+/// (and any other element) markup around text; 2.0's `<cp hex="…"/>` is the
 /// character it names. printf forms in the text are placeholders too. The
 /// targets of 1.2's `<alt-trans>` (suggestions) are not values. Units that
 /// Xcode exports from a `.stringsdict` get the variant their id's path names.
@@ -45,7 +47,10 @@ enum XLIFFReader: FormatReader {
           }
           if !tag.isSelfClosing { capture?.openWhole(tag, isMarkup: true) }
         case "x", "ph":
-          capture?.openWhole(tag, isMarkup: false)
+          // With a ctype (1.2) the code stands for formatting, not for text
+          // the program fills in: Angular writes the start and end tags of an
+          // element as <x id="START_TAG_…" ctype="x-…"/>, <br/> as ctype="lb".
+          capture?.openWhole(tag, isMarkup: tag.attribute("ctype") != nil)
         case "bx", "ex", "bpt", "ept", "it", "sc", "ec":
           capture?.openWhole(tag, isMarkup: true)
         default:
@@ -67,7 +72,8 @@ enum XLIFFReader: FormatReader {
         }
       case "trans-unit", "unit":
         state.frames[count - 1].kind = XLIFFReader.unitFrame
-        state.frames[count - 1].note = tag.attribute("resname") ?? tag.attribute("id") ?? ""
+        let resourceName = tag.attribute(tag.localName == "unit" ? "name" : "resname")
+        state.frames[count - 1].note = resourceName.flatMap { $0.isEmpty ? nil : $0 } ?? tag.attribute("id") ?? ""
       case "target":
         // An <alt-trans>'s target is a suggestion, not what the application receives.
         guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }),
