@@ -82,11 +82,9 @@ package struct HazardScanner: Sendable {
     var i = 0
     let n = line.count
     while i < n {
-      let b = line[i]
-      if b < 0x80 {
-        i += 1
-        continue
-      }
+      // Only controls and ill-formed sequences matter here.
+      i = BidiControl.nextControlOrInvalid(line, from: i)
+      guard i < n else { break }
       if let control = BidiControl.decode(line, at: i) {
         controls.append((i, control))
         i += control.utf8Count

@@ -208,6 +208,38 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
 }
 
 extension BidiControl {
+  /// The offset of the first sequence at or after `start` that encodes a
+  /// bidi control or is ill-formed (as `UTF8Decoder` reads it), else
+  /// `bytes.count`: what a hazard scan skips to. ASCII is skipped eight bytes
+  /// at a time and two-byte sequences (most right-to-left scripts) inline.
+  @inlinable
+  public static func nextControlOrInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var i = start
+    while i < count {
+      while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        i += 8
+      }
+      guard i < count else { break }
+      let lead = base[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      if lead >= 0xC2 && lead <= 0xDF && i + 1 < count && UTF8Decoder.isContinuation(base[i + 1]) {
+        if lead == 0xD8 && base[i + 1] == 0x9C { return i }  // U+061C ALM
+        i += 2
+        continue
+      }
+      let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
+      if !decoded.isValid || BidiControl(scalar: decoded.value) != nil { return i }
+      i += decoded.length
+    }
+    return count
+  }
+
   /// Every control in a line (UTF-8 bytes), with its byte offset, in order;
   /// for inlay hints that show the invisible characters by name.
   public static func occurrences(in line: UnsafeBufferPointer<UInt8>) -> [(offset: Int, control: BidiControl)] {

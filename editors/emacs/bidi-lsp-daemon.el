@@ -504,9 +504,13 @@ Its localization format, else its major mode's."
          (points (bidi-lsp--points
                   (cl-loop for edit in edits for range = (plist-get edit :range)
                            collect (plist-get range :start) collect (plist-get range :end))))
-         (edits (sort (cl-loop for edit in edits for (beg end) on points by #'cddr
-                               collect (list beg end (plist-get edit :newText)))
-                      (lambda (a b) (> (car a) (car b))))))
+         ;; From the last to the first; of insertions at one position the
+         ;; later ones first, so that the texts appear in the edits' order
+         ;; (as LSP says).
+         (edits (sort (cl-loop for edit in edits for (beg end) on points by #'cddr for index from 0
+                               collect (list beg end (plist-get edit :newText) index))
+                      (lambda (a b) (or (> (car a) (car b))
+                                        (and (= (car a) (car b)) (> (nth 3 a) (nth 3 b))))))))
     (when edits
       (barf-if-buffer-read-only)
       (save-excursion

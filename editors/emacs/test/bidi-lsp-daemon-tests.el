@@ -22,6 +22,20 @@
         (should (string-prefix-p "bidi-lsp: cannot run (\"/nonexistent/bidi-lsp\")" (car shown)))
         (should-not (string-match-p "bidi-lsp: bidi-lsp" (car shown)))))))
 
+(ert-deftest bidi-lsp-test-insertions-at-one-position-keep-their-order ()
+  ;; LSP: insertions at one position appear in the order of the edits.
+  ;; Two adjacent placeholders get a PDI and an FSI there; applied from the
+  ;; last edit with equal positions in array order, they came out crossed.
+  (bidi-lsp-tests--with-buffer "%1$@%2$@\n"
+    (let ((pdi "\u2069") (fsi "\u2068"))
+      (should (equal 2 (bidi-lsp--apply-edits
+                        (vector (list :range (list :start '(:line 0 :character 4) :end '(:line 0 :character 4))
+                                      :newText pdi)
+                                (list :range (list :start '(:line 0 :character 4) :end '(:line 0 :character 4))
+                                      :newText fsi)))))
+      (should (equal (buffer-substring-no-properties (point-min) (point-max))
+                     (concat "%1$@" pdi fsi "%2$@\n"))))))
+
 (ert-deftest bidi-lsp-test-enabling-twice-opens-once ()
   ;; As when two hooks of the buffer (text-mode-hook and the hook of a
   ;; mode derived from it) both turn the mode on.

@@ -195,45 +195,19 @@ enum POReader: FormatReader {
     return true
   }
 
+  /// An escape (`CEscapes`, and `\xHH…`); an escaped line break is
+  /// nothing (the next line must start a new string).
   private static func escape(_ cursor: inout Cursor, _ builder: inout TextBuilder) {
     let start = cursor.position
     cursor.advance()
-    guard let letter = cursor.byte, letter != 0x0A else { return }
-    var value: UInt32
-    switch letter {
-    case UInt8(ascii: "n"): value = 0x0A
-    case UInt8(ascii: "t"): value = 0x09
-    case UInt8(ascii: "r"): value = 0x0D
-    case UInt8(ascii: "a"): value = 0x07
-    case UInt8(ascii: "b"): value = 0x08
-    case UInt8(ascii: "f"): value = 0x0C
-    case UInt8(ascii: "v"): value = 0x0B
-    case UInt8(ascii: "0")...UInt8(ascii: "7"):
-      value = 0
-      var digits = 0
-      while digits < 3, let digit = cursor.byte, digit >= 0x30, digit <= 0x37 {
-        value = value * 8 + UInt32(digit - 0x30)
-        digits += 1
-        cursor.advance()
-      }
-      builder.append(value, from: start, to: cursor.position, spelling: nil)
-      return
-    case UInt8(ascii: "x"):
-      cursor.advance()
-      value = 0
-      while let byte = cursor.byte, let digit = hexValue(byte), value < 0x100 {
-        value = value << 4 | digit
-        cursor.advance()
-      }
-      builder.append(value, from: start, to: cursor.position, spelling: nil)
-      return
-    default:
-      guard let (scalar, length, _) = cursor.scalar() else { return }
-      cursor.advance(by: length)
-      builder.append(scalar, from: start, to: cursor.position, spelling: nil)
-      return
-    }
+    if CEscapes.decode(&cursor, &builder, from: start, special: { $0 == UInt8(ascii: "x") }) { return }
+    guard cursor.byte == UInt8(ascii: "x") else { return }
     cursor.advance()
+    var value: UInt32 = 0
+    while let byte = cursor.byte, let digit = hexValue(byte), value < 0x100 {
+      value = value << 4 | digit
+      cursor.advance()
+    }
     builder.append(value, from: start, to: cursor.position, spelling: nil)
   }
 

@@ -117,62 +117,40 @@ enum StringsReader: FormatReader {
     isNameByte(byte) || "$+/:.-".utf8.contains(byte)
   }
 
-  /// Decodes the escape at the cursor (a backslash) into `builder`.
+  /// Decodes the escape at the cursor (a backslash) into `builder`:
+  /// `CEscapes`, `\UXXXX` and `\uXXXX`, and an escaped line break, which
+  /// is a line break of the value.
   static func escape(_ cursor: inout Cursor, _ builder: inout TextBuilder) {
     let start = cursor.position
     cursor.advance()
+    let isU = { (letter: UInt8) in letter == UInt8(ascii: "U") || letter == UInt8(ascii: "u") }
+    if CEscapes.decode(&cursor, &builder, from: start, special: isU) { return }
     guard let letter = cursor.byte else { return }
-    var value: UInt32
-    var spelling: MarkSpelling?
-    switch letter {
-    case UInt8(ascii: "n"): value = 0x0A
-    case UInt8(ascii: "t"): value = 0x09
-    case UInt8(ascii: "r"): value = 0x0D
-    case UInt8(ascii: "a"): value = 0x07
-    case UInt8(ascii: "b"): value = 0x08
-    case UInt8(ascii: "f"): value = 0x0C
-    case UInt8(ascii: "v"): value = 0x0B
-    case UInt8(ascii: "0")...UInt8(ascii: "7"):
-      value = 0
-      var digits = 0
-      while digits < 3, let digit = cursor.byte, digit >= 0x30, digit <= 0x37 {
-        value = value * 8 + UInt32(digit - 0x30)
-        digits += 1
-        cursor.advance()
-      }
-      builder.append(value, from: start, to: cursor.position, spelling: nil)
-      return
-    case UInt8(ascii: "U"), UInt8(ascii: "u"):
+    guard isU(letter) else {
+      // A line break.
       cursor.advance()
-      guard let (unit, upper) = hex4(&cursor) else {
-        builder.append(UInt32(letter), from: start, to: cursor.position, spelling: nil)
-        return
-      }
-      value = unit
-      spelling =
-        letter == UInt8(ascii: "U") ? .backslashUpperU(uppercaseHex: upper) : .backslashLowerU(uppercaseHex: upper)
-      if value >= 0xD800 && value < 0xDC00, cursor.byte == UInt8(ascii: "\\"),
-        cursor.peek(1) == UInt8(ascii: "U") || cursor.peek(1) == UInt8(ascii: "u")
-      {
-        var lookahead = cursor
-        lookahead.advance(by: 2)
-        if let (low, _) = hex4(&lookahead), low >= 0xDC00 && low < 0xE000 {
-          value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
-          cursor = lookahead
-        }
-      }
-      if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
-      builder.append(value, from: start, to: cursor.position, spelling: spelling)
-      return
-    case 0x0A:
-      value = 0x0A
-    default:
-      guard let (scalar, length, _) = cursor.scalar() else { return }
-      cursor.advance(by: length)
-      builder.append(scalar, from: start, to: cursor.position, spelling: nil)
+      builder.append(0x0A, from: start, to: cursor.position, spelling: nil)
       return
     }
     cursor.advance()
+    guard let (unit, upper) = hex4(&cursor) else {
+      builder.append(UInt32(letter), from: start, to: cursor.position, spelling: nil)
+      return
+    }
+    var value = unit
+    let spelling: MarkSpelling =
+      letter == UInt8(ascii: "U") ? .backslashUpperU(uppercaseHex: upper) : .backslashLowerU(uppercaseHex: upper)
+    if value >= 0xD800 && value < 0xDC00, cursor.byte == UInt8(ascii: "\\"),
+      cursor.peek(1) == UInt8(ascii: "U") || cursor.peek(1) == UInt8(ascii: "u")
+    {
+      var lookahead = cursor
+      lookahead.advance(by: 2)
+      if let (low, _) = hex4(&lookahead), low >= 0xDC00 && low < 0xE000 {
+        value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
+        cursor = lookahead
+      }
+    }
+    if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
     builder.append(value, from: start, to: cursor.position, spelling: spelling)
   }
 
