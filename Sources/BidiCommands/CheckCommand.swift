@@ -145,7 +145,7 @@ private struct CheckRun {
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
   /// 64 KiB (and before any error message, to keep the order).
-  var pending = ""
+  var pending: [UInt8] = []
   /// The path being checked and its text-output form (computed once per file).
   var shownPath: (path: String, display: String) = ("", "")
   var findings = 0
@@ -168,14 +168,14 @@ private struct CheckRun {
   }
 
   mutating func stdout(_ text: String) {
-    pending += text
-    if pending.utf8.count >= 1 << 16 { flush() }
+    pending.append(contentsOf: text.utf8)
+    if pending.count >= 1 << 16 { flush() }
   }
 
   mutating func flush() {
     guard !pending.isEmpty else { return }
-    write(pending)
-    pending = ""
+    write(String(decoding: pending, as: UTF8.self))
+    pending.removeAll(keepingCapacity: true)
   }
 
   // The JSON document is streamed: its `findings` array one finding at a
@@ -304,13 +304,14 @@ private struct CheckRun {
     }
   }
 
-  /// Checks one file or stream, its text scanned line by line. A regular file is read twice when it has a finding: first the
-  /// clean-line scan (`HazardBytes`) over the whole file finds the last byte
-  /// where a finding can start — none: the file is clean, and no line is
-  /// tokenized —, then the lines up to that byte are scanned with their
-  /// tokenizer state carried from the first line, exactly as a full scan
-  /// does (the lines after it can have no finding). Other input (standard
-  /// input, pipes) is scanned in one pass.
+  /// Checks one file or stream, its text scanned line by line. Plain text is
+  /// read once (`scanPlainLines`). A regular file in a language is read twice
+  /// when it has a finding: first the clean-line scan (`HazardBytes`) over the
+  /// whole file finds the last byte where a finding can start — none: the file
+  /// is clean, and no line is tokenized —, then the lines up to that byte are
+  /// scanned with their tokenizer state carried from the first line, exactly as
+  /// a full scan does (the lines after it can have no finding). Other input
+  /// (standard input, pipes) is scanned in one pass.
   mutating func checkStream(_ input: consuming CheckInput, path: String, pathLanguage: SourceLanguage?) {
     var input = input
     while input.buffer.count < Self.binaryProbe && !input.atEnd { input.readMore() }
@@ -329,6 +330,10 @@ private struct CheckRun {
       case .none:
         pathLanguage ?? SourceLanguage(shebang: input.buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
       }
+    if chosen == nil {
+      scanPlainLines(&input, scanner: HazardScanner(language: nil, renderer: renderer), path: path)
+      return
+    }
     var last = Int.max
     if input.canRewind {
       guard let found = input.lastHazardOffset() else {
@@ -393,6 +398,74 @@ private struct CheckRun {
     }
   }
 
+  /// Scans plain text in one pass: it carries no tokenizer state from line
+  /// to line, so only the lines that hold a byte where a finding can start
+  /// (`HazardBytes`) are scanned, found by jumping from one such byte to the
+  /// next and counting the line breaks between (LF, CR LF and CR, as the
+  /// daemon splits lines).
+  mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
+    var lineNumber = 0
+    // The buffer offset where the current line starts, and where the search
+    // for the next hazard byte and for line breaks goes on (the bytes from
+    // `lineStart` to `counted` hold no line break and no hazard).
+    var lineStart = 0
+    var counted = 0
+    while true {
+      let atEnd = input.atEnd
+      let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
+        let n = p.count
+        guard let base = p.baseAddress else { return true }
+        /// Counts the line breaks in `counted..<end`, moving `lineStart` to
+        /// the start of the line that holds `end`; stops before a CR that
+        /// ends the block (a CR LF may be split).
+        func countBreaks(to end: Int) {
+          var i = counted
+          while true {
+            i = ByteScan.nextLineBreak(base, from: i, to: end)
+            guard i < end else { break }
+            if base[i] == 0x0D && i + 1 == n && !atEnd {
+              counted = i
+              return
+            }
+            i += base[i] == 0x0D && i + 1 < n && base[i + 1] == 0x0A ? 2 : 1
+            lineNumber += 1
+            lineStart = i
+          }
+          counted = max(end, lineStart)
+        }
+        while true {
+          guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
+            countBreaks(to: n)
+            return atEnd
+          }
+          countBreaks(to: at)
+          // A line that the block cuts (a sequence cut off at its end
+          // included) is scanned once the next block is read.
+          let end = ByteScan.nextLineBreak(base, from: at, to: n)
+          if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
+            counted = at
+            return false
+          }
+          let scan = scanner.scanLine(UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber)
+          report(scan.diagnostics, path: path)
+          guard end < n else { return true }
+          lineNumber += 1
+          lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
+          counted = lineStart
+        }
+      }
+      if done { return }
+      input.discard(lineStart)
+      counted -= lineStart
+      lineStart = 0
+      input.readMore()
+      if input.readFailed {
+        fail(path, errorText())
+        return
+      }
+    }
+  }
+
   mutating func report(_ diagnostics: [HazardDiagnostic], path: String) {
     for diagnostic in diagnostics {
       report(
@@ -413,7 +486,19 @@ private struct CheckRun {
     switch format {
     case .text:
       let message = finding.key == nil ? finding.message : displayPath(finding.message)
-      stdout("\(shownPath.display):\(line):\(column): \(finding.severity.rawValue): \(message) [\(finding.code)]\n")
+      // `path:line:column: severity: message [code]`, appended piece by piece.
+      pending.append(contentsOf: shownPath.display.utf8)
+      pending.append(0x3A)
+      pending.append(contentsOf: String(line).utf8)
+      pending.append(0x3A)
+      pending.append(contentsOf: String(column).utf8)
+      pending.append(contentsOf: ": ".utf8)
+      pending.append(contentsOf: finding.severity.rawValue.utf8)
+      pending.append(contentsOf: ": ".utf8)
+      pending.append(contentsOf: message.utf8)
+      pending.append(contentsOf: " [".utf8)
+      pending.append(contentsOf: finding.code.utf8)
+      stdout("]\n")
     case .json:
       var item = JSONObject([
         ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),

@@ -1,0 +1,71 @@
+import BidiCommands
+import BidiHazards
+import BidiTestSupport
+import Foundation
+import XCTest
+
+/// `bidi-lsp check` reads plain text in one pass, scanning only the lines
+/// that hold a byte where a finding can start and counting the line breaks
+/// it jumps over. Its report must be exactly the line-by-line scan's
+/// (`HazardScanner.scanDocument`), here on random files whose line breaks
+/// (LF, CR LF, lone CR), controls and ill-formed bytes fall on and around
+/// the 1 MiB read boundaries.
+final class CheckPlainTextTests: XCTestCase {
+  /// The text report `check` gives for `bytes` at `path`, from the full scan.
+  func expectedReport(_ bytes: [UInt8], path: String) -> String {
+    HazardScanner(language: nil).scanDocument(bytes).map { d in
+      "\(path):\(d.line + 1):\(d.range.lowerBound + 1): \(d.severity.rawValue): \(d.message) [\(d.code.rawValue)]\n"
+    }.joined()
+  }
+
+  /// Long clean lines with a hazard now and then; at each block boundary a
+  /// line break, a control or a cut sequence split across it, then more
+  /// pieces, so that every finding after it depends on the count.
+  static func randomFile(_ random: inout SeededGenerator) -> [UInt8] {
+    let block = 1 << 20
+    let pieces: [[UInt8]] = [
+      [0x0A], [0x0D], [0x0D, 0x0A], Array("\u{202E}".utf8), Array("\u{2067}".utf8), Array("\u{2069}".utf8),
+      Array("\u{61C}".utf8), Array("\u{200F}".utf8), [0xE2, 0x80], [0xFF], Array("\u{5E9}".utf8), Array("ab".utf8),
+      Array("\u{627}\u{644}".utf8),
+    ]
+    let straddling: [[UInt8]] = [
+      [0x0D, 0x0A], [0x0D, 0x0A], [0x0A, 0x0D], [0x0D, 0x0D], Array("\u{202E}".utf8), Array("\u{61C}".utf8),
+      Array("\u{5E9}\u{2069}".utf8), [0xE2, 0x80, 0x41],
+    ]
+    var bytes: [UInt8] = []
+    for boundary in 1...Int.random(in: 1...2, using: &random) {
+      let piece = straddling.randomElement(using: &random)!
+      let target = boundary * block - Int.random(in: 1..<piece.count + 1, using: &random)
+      while bytes.count < target {
+        let length = min(target - bytes.count, Int.random(in: 0...300_000, using: &random))
+        bytes += repeatElement(UInt8(ascii: "x"), count: length)
+        if bytes.count < target - 10 && Bool.random(using: &random) {
+          bytes += pieces.randomElement(using: &random)!
+          bytes.append(0x0A)
+        }
+      }
+      bytes += piece
+      for _ in 0..<Int.random(in: 1...8, using: &random) { bytes += pieces.randomElement(using: &random)! }
+      bytes += Array(" \u{2067}x\n".utf8)
+    }
+    return bytes
+  }
+
+  func testOnePassReportEqualsTheLineByLineScan() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0x0B1D_1CEC)
+    var withFindings = 0
+    for k in 0..<10 {
+      let bytes = Self.randomFile(&random)
+      let url = dir.appendingPathComponent("plain-\(k).txt")
+      try Data(bytes).write(to: url)
+      let expected = expectedReport(bytes, path: url.path)
+      let result = check([url.path])
+      XCTAssertEqual(result.stderr, "")
+      XCTAssertEqual(result.status, expected.isEmpty ? 0 : 1, "file \(k)")
+      XCTAssertEqual(result.stdout, expected, "file \(k)")
+      if !expected.isEmpty { withFindings += 1 }
+    }
+    XCTAssertEqual(withFindings, 10)
+  }
+}
