@@ -406,28 +406,23 @@ private struct LineAnalysis {
       switch opener.context {
       case .line:
         code = .unpaired
-        message =
-          "\(control.displayName) is not closed before the end of the line: it \(control.effect), up to the end of the line"
+        message = HazardMessage.unclosedOnLine.text(control)
       case .code:
         code = .unpaired
-        message =
-          "\(control.displayName) is not closed on its line: it \(control.effect), up to the end of the line, comments and literals included"
+        message = HazardMessage.unclosedInCode.text(control)
       case .comment(let segment):
         code = .inComment
         message =
           segment.endsOnLine && segment.contentEnd < line.count
-          ? "\(control.displayName) opened in a comment is not closed before the comment ends: it \(control.effect), across the end of the comment, so the code after it displays out of order"
-          : "\(control.displayName) opened in a comment is not closed before the end of the line: it \(control.effect), up to the end of the line"
+          ? HazardMessage.commentCrossed.text(control) : HazardMessage.unclosedInComment.text(control)
       case .interpolation:
         code = .inString
-        message =
-          "\(control.displayName) opened in the interpolation of a string literal is not closed before the interpolation ends: it \(control.effect), across the rest of the literal and the code after it"
+        message = HazardMessage.interpolationCrossed.text(control)
       case .string(let segment):
         code = .inString
         message =
           segment.endsOnLine && segment.contentEnd < line.count
-          ? "\(control.displayName) opened in a string literal is not closed before the literal ends: it \(control.effect), across the closing quote, so the code after it displays out of order"
-          : "\(control.displayName) opened in a string literal is not closed before the end of the line: it \(control.effect), up to the end of the line"
+          ? HazardMessage.stringCrossed.text(control) : HazardMessage.unclosedInString.text(control)
       }
       if let severity = settings.severity(for: code) {
         diagnostics.append(
@@ -440,28 +435,21 @@ private struct LineAnalysis {
     // “`textDocument/publishDiagnostics`”).
     if control.isOverride, let severity = settings.severity(for: .override) {
       let closed = opener.closing == nil
-      let message =
-        closed
-        ? "\(control.displayName) \(control.effect), until \(opener.pairedCloser == nil ? "the isolate around it ends" : "its PDF"): the text displays in a different order from the one it is read in"
-        : "\(control.displayName) \(control.effect), up to the end of its line: the text displays in a different order from the one it is read in"
+      let message: HazardMessage =
+        closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
       diagnostics.append(
         HazardDiagnostic(
-          code: .override, severity: severity, line: lineNumber, range: range, control: control, message: message,
-          closing: opener.closing, pairedCloser: opener.pairedCloser))
+          code: .override, severity: severity, line: lineNumber, range: range, control: control,
+          message: message.text(control), closing: opener.closing, pairedCloser: opener.pairedCloser))
     }
   }
 
   mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
     guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
-    let message: String
-    if control == .pdf {
-      message =
-        isolateOpen
-        ? "\(control.displayName) closes nothing: an isolate is open inside the innermost embedding, and a PDF cannot close it"
-        : "\(control.displayName) has no embedding or override to close"
-    } else {
-      message = "\(control.displayName) has no isolate to close"
-    }
+    let message =
+      control == .pdf
+      ? (isolateOpen ? HazardMessage.pdfInsideIsolate : .pdfUnmatched).text(control)
+      : HazardMessage.pdiUnmatched.text(control)
     diagnostics.append(
       HazardDiagnostic(
         code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))
@@ -471,9 +459,7 @@ private struct LineAnalysis {
     guard !isFull(counting: .inIdentifier, control.isOverride ? .override : nil) else { return }
     let range = offset..<(offset + control.utf8Count)
     if let severity = settings.severity(for: .inIdentifier) {
-      let effect = control.isMark ? "" : ", and it \(control.effect)"
-      let message =
-        "\(control.displayName) inside an identifier: the name looks like one without it but is a different name\(effect)"
+      let message = HazardMessage.inIdentifier.text(control)
       diagnostics.append(
         HazardDiagnostic(
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
@@ -481,8 +467,7 @@ private struct LineAnalysis {
     if control.isOverride, let severity = settings.severity(for: .override) {
       var diagnostic = HazardDiagnostic(
         code: .override, severity: severity, line: lineNumber, range: range, control: control,
-        message:
-          "\(control.displayName) \(control.effect): the text displays in a different order from the one it is read in")
+        message: HazardMessage.overrideInIdentifier.text(control))
       diagnostic.isInIdentifier = true
       diagnostics.append(diagnostic)
     }
