@@ -124,4 +124,41 @@ final class IncrementalIndexTests: XCTestCase {
         index.allItems, LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format).allItems)
     }
   }
+
+  /// The readable text ends at an ill-formed byte in the middle of a line;
+  /// an edit before it must read as a fresh read does (the fuzzer's case:
+  /// a blank line inserted after `msgid ""` made the old error stay).
+  func testEditsBeforeAnIllFormedByteMatchAFullRead() {
+    let cases: [(LocalizationFormat, [String])] = [
+      (.po, ["msgid \"\"", "msgstr \"\"\u{1}anguage: he\\n\"", "\"X: y\"", "", "msgid \"a\"", "msgstr \"b\""]),
+      (.strings, ["\"a\" = \"b\";", "\"c\" = \"d\u{1}\";", "\"e\" = \"f\";"]),
+      (.properties, ["a = b", "c = d\u{1}", "e = f"]),
+    ]
+    let insertions = ["", "#", "msgid \"z\"", "\"x\" = \"y\";", "k = v", "\""]
+    var compared = 0
+    for (format, lines) in cases {
+      for line in 0..<lines.count {
+        for insertion in insertions {
+          for replaced in 0...1 where line + replaced <= lines.count {
+            // \u{1} stands for the ill-formed byte 0xED.
+            func bytes(_ lines: [String]) -> [UInt8] {
+              Array(lines.joined(separator: "\n").utf8).map { $0 == 1 ? 0xED : $0 }
+            }
+            var index = LocalizationIndex(LocalizationText(bytes(lines)), format: format)
+            var edited = lines
+            let old = Array(edited[line..<line + replaced])
+            edited.replaceSubrange(line..<line + replaced, with: old + [insertion])
+            let text = LocalizationText(bytes(edited))
+            index.edit(text, replacing: line..<line + replaced, newLineCount: replaced + 1)
+            let fresh = LocalizationIndex(text, format: format)
+            XCTAssertEqual(index.error, fresh.error, "\(format): \(insertion) after line \(line)")
+            XCTAssertEqual(index.allItems, fresh.allItems, "\(format): \(insertion) after line \(line)")
+            XCTAssertEqual(index.allCheckpoints, fresh.allCheckpoints, "\(format): \(insertion) after line \(line)")
+            compared += 1
+          }
+        }
+      }
+    }
+    XCTAssertEqual(compared, insertions.count * 2 * (6 + 3 + 3))
+  }
 }

@@ -46,7 +46,10 @@ enum POReader: FormatReader {
         finish(&entry, &sink)
         entry = Entry()
       }
-      if entry.isEmpty, !sink.boundary(line: lineStart.line, state) { return }
+      // A boundary is a line start: not the end of the readable text in the
+      // middle of a line (an ill-formed byte, the last line's end), where an
+      // edit's re-read would otherwise stop as if the line began an entry.
+      if entry.isEmpty, lineStart.column == 0, !sink.boundary(line: lineStart.line, state) { return }
       guard let first = byte else { return }
       switch first {
       case 0x0A:
