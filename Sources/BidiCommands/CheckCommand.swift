@@ -48,6 +48,16 @@ package let checkUsage = """
 package func runCheck(
   arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void, renderer: VisualOrderRenderer? = nil
 ) -> Int32 {
+  runCheck(
+    arguments: arguments, output: { stdout(String(decoding: $0, as: UTF8.self)) }, stderr: stderr, renderer: renderer)
+}
+
+/// `runCheck` with the findings written as UTF-8 bytes to `output` (whole
+/// lines), as the command line does: no conversion to a `String`.
+package func runCheck(
+  arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
+  renderer: VisualOrderRenderer? = nil
+) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
   var languageId: String? = nil
@@ -76,7 +86,7 @@ package func runCheck(
     case "--":
       options = false
     case "-h", "--help":
-      stdout(checkUsage)
+      stdout(Array(checkUsage.utf8))
       return 0
     case "--format", "--language", "--locale":
       if value == nil {
@@ -141,7 +151,7 @@ private struct CheckRun {
   /// The locale forced by `--locale`.
   let locale: LocaleTag?
   let renderer: VisualOrderRenderer?
-  let write: (String) -> Void
+  let write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
   /// 64 KiB (and before any error message, to keep the order).
@@ -156,7 +166,7 @@ private struct CheckRun {
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
-    renderer: VisualOrderRenderer?, stdout: @escaping (String) -> Void, stderr: @escaping (String) -> Void
+    renderer: VisualOrderRenderer?, stdout: @escaping ([UInt8]) -> Void, stderr: @escaping (String) -> Void
   ) {
     self.format = format
     self.language = language
@@ -174,7 +184,7 @@ private struct CheckRun {
 
   mutating func flush() {
     guard !pending.isEmpty else { return }
-    write(String(decoding: pending, as: UTF8.self))
+    write(pending)
     pending.removeAll(keepingCapacity: true)
   }
 

@@ -49,17 +49,22 @@ func fail(_ message: String) -> Never {
 }
 
 func writeAll(_ fd: Int32, _ text: String) {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return
+  writeAll(fd, bytes: Array(text.utf8))
+}
+
+/// Writes all of `bytes` to `fd` (retrying on EINTR; stops on an error).
+func writeAll(_ fd: Int32, bytes: [UInt8]) {
+  bytes.withUnsafeBytes { raw in
+    var offset = 0
+    while offset < raw.count {
+      let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
     }
-    offset += written
   }
-  bytes.removeAll()
 }
 
 /// Serves the protocol on stdin/stdout until `exit` or the end of input.
@@ -124,7 +129,7 @@ case "check":
   exit(
     runCheck(
       arguments: Array(arguments.dropFirst()),
-      stdout: { writeAll(STDOUT_FILENO, $0) },
+      output: { writeAll(STDOUT_FILENO, bytes: $0) },
       stderr: { writeAll(STDERR_FILENO, $0) },
       renderer: HazardScanner.visualOrderRenderer))
 default:
