@@ -315,7 +315,9 @@ private struct CheckRun {
   }
 
   /// Checks one file or stream, its text scanned line by line. Plain text is
-  /// read once (`scanPlainLines`). A regular file in a language is read twice
+  /// scanned in one pass (`scanPlainLines`), a regular file after the
+  /// clean-line scan up to its first hazard byte. A regular file in a
+  /// language is read twice
   /// when it has a finding: first the clean-line scan (`HazardBytes`) over the
   /// whole file finds the last byte where a finding can start — none: the file
   /// is clean, and no line is tokenized —, then the lines up to that byte are
@@ -341,6 +343,17 @@ private struct CheckRun {
         pathLanguage ?? SourceLanguage(shebang: input.buffer.prefix(while: { $0 != 0x0A && $0 != 0x0D }))
       }
     if chosen == nil {
+      // A clean file is read once, by the clean-line scan alone.
+      if input.canRewind {
+        guard input.firstHazardOffset() != nil else {
+          if input.readFailed { fail(path, errorText()) }
+          return
+        }
+        guard input.rewind() else {
+          fail(path, errorText())
+          return
+        }
+      }
       scanPlainLines(&input, scanner: HazardScanner(language: nil, renderer: renderer), path: path)
       return
     }
@@ -412,7 +425,8 @@ private struct CheckRun {
   /// to line, so only the lines that hold a byte where a finding can start
   /// (`HazardBytes`) are scanned, found by jumping from one such byte to the
   /// next and counting the line breaks between (LF, CR LF and CR, as the
-  /// daemon splits lines).
+  /// daemon splits lines). A regular file comes here once the clean-line
+  /// scan has found such a byte (so a clean file costs that scan alone).
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
     var lineNumber = 0
     // The buffer offset where the current line starts, and where the search
@@ -424,24 +438,15 @@ private struct CheckRun {
       let atEnd = input.atEnd
       let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
         let n = p.count
-        guard let base = p.baseAddress else { return true }
+        guard let base = p.baseAddress, n > 0 else { return atEnd }
         /// Counts the line breaks in `counted..<end`, moving `lineStart` to
         /// the start of the line that holds `end`; stops before a CR that
         /// ends the block (a CR LF may be split).
         func countBreaks(to end: Int) {
-          var i = counted
-          while true {
-            i = ByteScan.nextLineBreak(base, from: i, to: end)
-            guard i < end else { break }
-            if base[i] == 0x0D && i + 1 == n && !atEnd {
-              counted = i
-              return
-            }
-            i += base[i] == 0x0D && i + 1 < n && base[i + 1] == 0x0A ? 2 : 1
-            lineNumber += 1
-            lineStart = i
-          }
-          counted = max(end, lineStart)
+          let end = end == n && !atEnd && n > counted && base[n - 1] == 0x0D ? n - 1 : end
+          lineNumber += LineBreaks.count(base, from: counted, to: end)
+          if let start = LineBreaks.lastEnd(base, from: counted, to: end) { lineStart = start }
+          counted = end
         }
         while true {
           guard let at = HazardBytes.firstHazard(in: p, from: counted) else {

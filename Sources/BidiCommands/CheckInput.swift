@@ -108,6 +108,25 @@ struct CheckInput {
     }
   }
 
+  /// Reads on with the clean-line scan until the first byte where a
+  /// finding can start: its offset, or nil if there is none (or a read
+  /// failed: `readFailed`).
+  mutating func firstHazardOffset() -> Int? {
+    while true {
+      let (found, scanned) = buffer.withUnsafeBufferPointer { p -> (Int?, Int) in
+        guard let at = HazardBytes.firstHazard(in: p) else { return (nil, p.count) }
+        // A sequence cut off by the end of the block is read again with
+        // the next one.
+        if !atEnd && p.count - at < 4 { return (nil, at) }
+        return (at, at)
+      }
+      if let found { return offset + found }
+      if atEnd { return nil }
+      discard(scanned)
+      readMore()
+    }
+  }
+
   /// Goes back to the start of the text; false if that fails.
   mutating func rewind() -> Bool {
     offset = 0
