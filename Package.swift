@@ -14,9 +14,9 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
+//   Localization        localization file readers, values-mode analysis and edits
 //   CByteScan           vectorised byte scans of the commands' fast paths (C)
 //   BidiCommands        the `check` and `visual` commands
-//   Localization        localization file readers, values-mode analysis and edits
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
 //   bidi-lsp            the executable
@@ -101,6 +101,7 @@ let package = Package(
         "BidiCommands",
         "BidiTestSupport",
         "BidiHazards",
+        "DocumentStore",
         "UnicodeBidi",
       ],
       exclude: [
@@ -140,6 +141,7 @@ let package = Package(
         "UnicodeBidi",
       ]
     ),
+
     // MARK: Localization
     .target(
       name: "Localization",
@@ -152,6 +154,8 @@ let package = Package(
     .testTarget(
       name: "LocalizationTests",
       dependencies: [
+        "BidiHazards",
+        "BidiMarks",
         "BidiTestSupport",
         "Localization",
         "UnicodeBidi",
@@ -202,6 +206,7 @@ let package = Package(
         "BidiCommands",
         "BidiHazards",
         "BidiServer",
+        "JSONRPC",
       ]
     ),
 
@@ -220,7 +225,6 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
-        "UnicodeBidi",
       ]
     ),
   ]

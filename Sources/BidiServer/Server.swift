@@ -208,8 +208,8 @@ package final class BidiLanguageServer: MessageHandler {
   /// client as a `window/logMessage` warning.
   func warn(_ message: String, on connection: Connection) {
     logger.warning(message)
-    connection.send(
-      notification: "window/logMessage",
-      params: ["type": 2, "message": .string("bidi-lsp: \(message)")])
+    connection.send(notification: LogMessage.method) { writer in
+      LogMessage.encodeWarning(message, to: &writer)
+    }
   }
 }

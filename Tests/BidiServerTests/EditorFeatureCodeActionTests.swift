@@ -240,15 +240,19 @@ final class EditorFeatureCodeActionTests: XCTestCase {
   }
 
   /// A document with hazards (a balanced RLO, an unmatched PDF) and
-  /// right-to-left text, for the kind filters and the refactorings.
-  static let mixed =
-    "\u{5E9}\u{5DC}\u{5D5}\u{5DD} %s world {0} \u{202E}abc\u{202C}\u{202C}\nHello \u{5E2}\u{5D5}\u{5DC}\u{5DD} %d\n"
+  /// right-to-left text, for the kind filters and the refactorings; its
+  /// markers: the Hebrew word (1️⃣…2️⃣), before and after the RLO (3️⃣, 4️⃣),
+  /// after the unmatched PDF (5️⃣).
+  static let marked = TestText(
+    marked: "1️⃣\u{5E9}\u{5DC}\u{5D5}\u{5DD}2️⃣ %s world {0} 3️⃣\u{202E}4️⃣abc\u{202C}\u{202C}5️⃣\n"
+      + "Hello \u{5E2}\u{5D5}\u{5DC}\u{5DD} %d\n")
+  static let mixed = marked.text
 
   func testContextOnlyFiltersTheKinds() throws {
     let session = try TestSession(.bidiLSP)
     let uri = "file:///mixed.txt"
     XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "plaintext", text: Self.mixed).count, 2)
-    let selection = lspRange(0, 0, 0, 4)
+    let selection = Self.marked.range("1️⃣", "2️⃣", in: .utf16)
     func kinds(_ only: [String]?) throws -> [String] {
       try session.codeActions(uri, range: selection, only: only).map { $0["kind"]?.stringValue ?? "" }
     }
@@ -262,10 +266,11 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // Hebrew word; the RLO (remove, replace) and the unmatched PDF (remove)
     // when the range covers them.
     XCTAssertEqual(quickfixes.count, 0)
-    let overHazards = try session.codeActions(uri, range: lspRange(0, 18, 0, 24), only: ["quickfix"])
+    let overHazards = try session.codeActions(
+      uri, range: Self.marked.range("3️⃣", "5️⃣", in: .utf16), only: ["quickfix"])
     XCTAssertEqual(overHazards.count, 3)
     XCTAssertEqual(
-      try session.codeActions(uri, range: lspRange(0, 19, 0, 19), only: ["quickfix"]).count, 2,
+      try session.codeActions(uri, range: Self.marked.range("4️⃣", "4️⃣", in: .utf16), only: ["quickfix"]).count, 2,
       "an empty range at the RLO's end still touches it (the cursor after it)")
     XCTAssertEqual(fixAll.count, 2)
     XCTAssertEqual(refactorings, ["refactor.rewrite.bidi.direction", "refactor.rewrite.bidi.isolate"])
@@ -288,7 +293,7 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     let session = try TestSession(.bidiLSP)
     let uri = "file:///mixed.txt"
     XCTAssertEqual(try session.openAndDiagnose(uri, languageId: "plaintext", text: Self.mixed).count, 2)
-    let selection = lspRange(0, 0, 0, 4)
+    let selection = Self.marked.range("1️⃣", "2️⃣", in: .utf16)
     func kinds(_ only: [String]) throws -> [String] {
       try session.codeActions(uri, range: selection, only: only).map { $0["kind"]?.stringValue ?? "" }
     }
@@ -317,9 +322,9 @@ final class EditorFeatureCodeActionTests: XCTestCase {
     // line 0, and lines 0 and 1 (isolate needs a one-line range; direction
     // rtl has work only on the LTR line 1).
     let selections = [
-      (lspRange(0, 0, 0, 4), ["direction", "isolate"]),
+      (Self.marked.range("1️⃣", "2️⃣", in: .utf16), ["direction", "isolate"]),
       (
-        lspRange(0, 0, 0, 24),
+        Self.marked.range("1️⃣", "5️⃣", in: .utf16),
         ["direction", "isolate", "placeholders", "placeholders", "runs", "strip", "strip"]
       ),
       (

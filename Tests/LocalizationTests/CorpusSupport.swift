@@ -156,7 +156,7 @@ enum Corpus {
     return result
   }
 
-  /// Removes every bidi control (contract §4.4 `strip`'s set).
+  /// Removes every bidi control (the set of `bidi/insertMarks` mode `strip`, Protocol/specification.md).
   static func withoutControls(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars where BidiControl(scalar: scalar.value) == nil {

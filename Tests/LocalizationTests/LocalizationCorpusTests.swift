@@ -55,7 +55,7 @@ final class LocalizationCorpusTests: XCTestCase {
     XCTAssertEqual(files.values.reduce(0, +), try Corpus.manifest().count)
   }
 
-  /// Marks are written as each file writes its bidi controls (contract §7).
+  /// Marks are written as each file writes its bidi controls (Protocol/localization.md, "Writing marks").
   func testMarksAreWrittenInEachFilesStyle() throws {
     let expected: [String: String] = [
       "apple/ar.lproj/Localizable.strings": "\\U200F",

@@ -74,4 +74,21 @@ final class TextReadersTests: XCTestCase {
     XCTAssertEqual(result.values[0].range.end, SourcePosition(line: 2, column: 10))
     XCTAssertEqual(result.values[1].text, "value")
   }
+
+  /// A `\u` escape of a high surrogate followed by the escape of a low one
+  /// is one scalar (`.strings` also takes `\U` for the low half); a lone
+  /// surrogate, high or low, is U+FFFD; the next escape after a lone high
+  /// one is read by itself.
+  func testSurrogateEscapesAreJoinedAndLoneOnesReplaced() {
+    let cases: [(String, LocalizationFormat)] = [
+      ("\"a\" = \"\\UD83D\\uDE00 \\uD83D\\UDE00\";\n\"b\" = \"\\uD83Dx \\uDE00 \\uD83D\\u0041\";\n", .strings),
+      ("a = \\uD83D\\uDE00 \\uD83D\\uDE00\nb = \\uD83Dx \\uDE00 \\uD83D\\u0041\n", .properties),
+      ("{\"a\": \"\\uD83D\\uDE00 \\uD83D\\uDE00\", \"b\": \"\\uD83Dx \\uDE00 \\uD83D\\u0041\"}", .i18next),
+    ]
+    for (text, format) in cases {
+      let result = LocalizationReader.read(text, format: format)
+      XCTAssertNil(result.error, "\(format)")
+      XCTAssertEqual(result.values.map(\.text), ["😀 😀", "\u{FFFD}x \u{FFFD} \u{FFFD}A"], "\(format)")
+    }
+  }
 }

@@ -183,17 +183,8 @@ enum JSONScanner {
             sink.fail("malformed \\u escape: four hex digits must follow \\u", at: escapeStart)
             return nil
           }
-          value = unit
+          value = StringsReader.scalar(ofEscapedUnit: unit, &cursor)
           spelling = .backslashLowerU(uppercaseHex: upper)
-          if value >= 0xD800 && value < 0xDC00, cursor.byte == UInt8(ascii: "\\"), cursor.peek(1) == UInt8(ascii: "u") {
-            var lookahead = cursor
-            lookahead.advance(by: 2)
-            if let (low, _) = StringsReader.hex4(&lookahead), low >= 0xDC00 && low < 0xE000 {
-              value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
-              cursor = lookahead
-            }
-          }
-          if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
           builder.append(value, from: escapeStart, to: cursor.position, spelling: spelling)
           continue
         default:

@@ -72,19 +72,11 @@ enum PropertiesReader: FormatReader {
     switch letter {
     case UInt8(ascii: "u"):
       cursor.advance()
-      guard case (var value, let upper)? = StringsReader.hex4(&cursor) else {
+      guard let (unit, upper) = StringsReader.hex4(&cursor) else {
         sink.fail("malformed \\uXXXX escape: four hex digits must follow \\u", at: start)
         return false
       }
-      if value >= 0xD800 && value < 0xDC00, cursor.byte == UInt8(ascii: "\\"), cursor.peek(1) == UInt8(ascii: "u") {
-        var lookahead = cursor
-        lookahead.advance(by: 2)
-        if let (low, _) = StringsReader.hex4(&lookahead), low >= 0xDC00 && low < 0xE000 {
-          value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
-          cursor = lookahead
-        }
-      }
-      if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
+      let value = StringsReader.scalar(ofEscapedUnit: unit, &cursor)
       builder.append(value, from: start, to: cursor.position, spelling: .backslashLowerU(uppercaseHex: upper))
       return true
     case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "f"):

@@ -137,11 +137,21 @@ enum StringsReader: FormatReader {
       builder.append(UInt32(letter), from: start, to: cursor.position, spelling: nil)
       return
     }
-    var value = unit
     let spelling: MarkSpelling =
       letter == UInt8(ascii: "U") ? .backslashUpperU(uppercaseHex: upper) : .backslashLowerU(uppercaseHex: upper)
+    let value = scalar(ofEscapedUnit: unit, &cursor, lowHalfMayUseUpperU: true)
+    builder.append(value, from: start, to: cursor.position, spelling: spelling)
+  }
+
+  /// The scalar of a `\uXXXX` escape whose digits gave `unit` (the cursor
+  /// after them): a high surrogate followed by the `\u` escape of a low one
+  /// (or `\U`, when `lowHalfMayUseUpperU`) is joined with it, the cursor
+  /// moved past that escape; a lone surrogate is U+FFFD. Shared by the
+  /// `.strings`, `.properties` and JSON readers.
+  static func scalar(ofEscapedUnit unit: UInt32, _ cursor: inout Cursor, lowHalfMayUseUpperU: Bool = false) -> UInt32 {
+    var value = unit
     if value >= 0xD800 && value < 0xDC00, cursor.byte == UInt8(ascii: "\\"),
-      cursor.peek(1) == UInt8(ascii: "U") || cursor.peek(1) == UInt8(ascii: "u")
+      cursor.peek(1) == UInt8(ascii: "u") || (lowHalfMayUseUpperU && cursor.peek(1) == UInt8(ascii: "U"))
     {
       var lookahead = cursor
       lookahead.advance(by: 2)
@@ -150,8 +160,7 @@ enum StringsReader: FormatReader {
         cursor = lookahead
       }
     }
-    if value >= 0xD800 && value < 0xE000 { value = 0xFFFD }
-    builder.append(value, from: start, to: cursor.position, spelling: spelling)
+    return value >= 0xD800 && value < 0xE000 ? 0xFFFD : value
   }
 
   /// Four hex digits at the cursor (consumed), and whether any letter among

@@ -4,10 +4,11 @@ import JSONRPC
 import XCTest
 
 /// The example session in Protocol/examples (the one the README's demo
-/// replays) is replayed against the built daemon: every response must equal
-/// the recorded transcript, and every bidi request's params and result must
-/// match the published schemas. So the published examples cannot drift from
-/// what the daemon does.
+/// replays through the built binary) is replayed against the server in
+/// process, the same `BidiLanguageServer` over memory pipes: every response
+/// must equal the recorded transcript, and every bidi request's params and
+/// result must match the published schemas. So the published examples cannot
+/// drift from what the daemon does.
 final class ProtocolExamplesTests: XCTestCase {
   static let examples: URL = {
     var url = URL(fileURLWithPath: #filePath)
@@ -45,7 +46,7 @@ final class ProtocolExamplesTests: XCTestCase {
     let transcriptData = try Data(contentsOf: Self.examples.appendingPathComponent("demo-session.responses.json"))
     let transcript = try XCTUnwrap(try JSONValue(decoding: [UInt8](transcriptData)).objectValue)
     let schemas = try JSONSchemaValidator.protocolSchemas()
-    let client = try TestClient(executable: try builtDaemonPath())
+    let client = try TestServer.bidiLSP.client()
     defer { client.terminate() }
     var requests = 0
     var validated = 0

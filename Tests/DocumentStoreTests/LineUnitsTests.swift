@@ -1,4 +1,3 @@
-import BidiServer
 import BidiTestSupport
 import DocumentStore
 import UnicodeBidi
