@@ -30,7 +30,7 @@ package enum HazardBytes {
         continue
       }
       // Two-byte sequences (Arabic, Hebrew…): ALM is D8 9C.
-      if b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && base[i + 1] & 0xC0 == 0x80 {
+      if b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && UTF8Decoder.isContinuation(base[i + 1]) {
         if b0 == 0xD8 && base[i + 1] == 0x9C { return i }
         i += 2
         continue
