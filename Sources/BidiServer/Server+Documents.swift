@@ -27,7 +27,7 @@ extension BidiLanguageServer {
       logger.debug("opened \(uri) (\(size) bytes)")
       if let document = documents[uri] {
         openLocalization(document)
-        startHazards(for: document)
+        startHazards(for: document, isNew: true)
         hazards[uri]?.progressToken = token
       }
     } catch {

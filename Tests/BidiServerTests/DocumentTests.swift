@@ -314,4 +314,38 @@ final class DocumentTests: XCTestCase {
     try daemon.change(uri, version: 2, [change(0, 2, 0, 2, "\u{0}\u{0}")])
     try assertDocument(daemon, uri, is: "a\u{0}\u{0}\u{0}b\n\u{0}", version: 2)
   }
+
+  // MARK: Long texts (kept as jansson's bytes, LongString)
+
+  func testALongDidOpenTextIsStoredAsSentAndCountedInEveryEncoding() throws {
+    let filler = String(repeating: "שלום مرحبا 😀 \u{202E}x\u{202C} \u{0}\r\nplain ascii line\rnext\n", count: 2_000)
+    let text = filler + "x😀y𝒜z\r\nمرحبا😀!"
+    XCTAssertGreaterThanOrEqual(text.utf8.count, LongString.minimumCount)
+    let fillerLines = TestText(filler).lineCount - 1
+    for (encoding, y, z, bang) in [(PositionEncoding.utf16, 3, 6, 7), (.utf8, 5, 10, 14), (.utf32, 2, 4, 6)] {
+      let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
+      try daemon.open(uri, text: text, version: 1)
+      try assertDocument(daemon, uri, is: text, version: 1)
+      try daemon.change(
+        uri, version: 2,
+        [
+          change(fillerLines, y, fillerLines, y + 1, "Y"), change(fillerLines, z, fillerLines, z + 1, "Z"),
+          change(fillerLines + 1, bang, fillerLines + 1, bang + 1, "؟"),
+        ])
+      try assertDocument(daemon, uri, is: filler + "x😀Y𝒜Z\r\nمرحبا😀؟", version: 2)
+      XCTAssertEqual(warnings(in: try daemon.barrier()), [], "\(encoding)")
+    }
+  }
+
+  func testALongDidOpenTextWithALoneSurrogateEscapeIsAParseErrorAndOpensNothing() throws {
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    let long = String(repeating: "a", count: LongString.minimumCount)
+    for escape in [#"\ud800"#, #"\udfff\u0041"#] {
+      try daemon.sendFramed(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","#
+          + #""languageId":"plaintext","version":1,"text":"\#(long)\#(escape)\#(long)"}}}"#)
+      assertError(try daemon.barrier().first, code: -32700, id: .null, escape)
+      assertError(try daemon.infoResponse(uri), code: -32602, mentioning: "not open", escape)
+    }
+  }
 }

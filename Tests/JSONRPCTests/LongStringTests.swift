@@ -15,7 +15,9 @@ final class LongStringTests: XCTestCase {
   func testALongStringDecodesWithoutAStringAndEqualsTheString() throws {
     XCTAssertGreaterThanOrEqual(text.utf8.count, LongString.minimumCount)
     let decoded = try decode(JSONValue.string(text).encoded())
-    guard case .longString(let long) = decoded else { return XCTFail("expected a long string, got \(decoded.typeName)") }
+    guard case .longString(let long) = decoded else {
+      return XCTFail("expected a long string, got \(decoded.typeName)")
+    }
     XCTAssertEqual(long.count, text.utf8.count)
     XCTAssertEqual(long.string, text)
     XCTAssertEqual(decoded.stringValue, text)
