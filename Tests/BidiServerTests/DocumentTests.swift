@@ -318,21 +318,38 @@ final class DocumentTests: XCTestCase {
   // MARK: Long texts (kept as jansson's bytes, LongString)
 
   func testALongDidOpenTextIsStoredAsSentAndCountedInEveryEncoding() throws {
-    let filler = String(repeating: "שלום مرحبا 😀 \u{202E}x\u{202C} \u{0}\r\nplain ascii line\rnext\n", count: 2_000)
-    let text = filler + "x😀y𝒜z\r\nمرحبا😀!"
+    let mixed = "שלום مرحبا 😀 \u{202E}x\u{202C} \u{0}€"
+    let filler = String(repeating: mixed + "\r\nplain ascii line\rnext\n", count: 2_000)
+    // Characters of every UTF-8 length before each edited character.
+    let head = "ش€😀a", middle = "\u{2067}𝒜ב", tail = "مرحبا😀"
+    let text = filler + head + "y" + middle + "z\r\n" + tail + "!"
     XCTAssertGreaterThanOrEqual(text.utf8.count, LongString.minimumCount)
-    let fillerLines = TestText(filler).lineCount - 1
-    for (encoding, y, z, bang) in [(PositionEncoding.utf16, 3, 6, 7), (.utf8, 5, 10, 14), (.utf32, 2, 4, 6)] {
+    let line = TestText(filler).lineCount - 1
+    let lastLines = [mixed, "plain ascii line", "next", head + "y" + middle + "z", tail + "!"]
+    for encoding in [PositionEncoding.utf16, .utf8, .utf32] {
+      func units(_ text: String) -> Int {
+        switch encoding {
+        case .utf8: text.utf8.count
+        case .utf16: text.utf16.count
+        case .utf32: text.unicodeScalars.count
+        }
+      }
+      let y = units(head), z = units(head + "y" + middle), bang = units(tail)
       let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
       try daemon.open(uri, text: text, version: 1)
       try assertDocument(daemon, uri, is: text, version: 1)
+      // Each line's length in the encoding, as the line tree counted it.
+      let paragraphs = try daemon.paragraphs(
+        "bidi/naturalDirection", ["range": lspRange(line - 3, 0, line + 1, 99)], uri: uri)
+      XCTAssertEqual(paragraphs.map { $0["end"]?.intValue }, lastLines.map(units), "\(encoding)")
       try daemon.change(
         uri, version: 2,
         [
-          change(fillerLines, y, fillerLines, y + 1, "Y"), change(fillerLines, z, fillerLines, z + 1, "Z"),
-          change(fillerLines + 1, bang, fillerLines + 1, bang + 1, "؟"),
+          change(line, y, line, y + 1, "Y"), change(line, z, line, z + 1, "Z"),
+          change(line + 1, bang, line + 1, bang + 1, "؟"),
         ])
-      try assertDocument(daemon, uri, is: filler + "x😀Y𝒜Z\r\nمرحبا😀؟", version: 2)
+      let changed = filler + head + "Y" + middle + "Z\r\n" + tail + "؟"
+      try assertDocument(daemon, uri, is: changed, version: 2)
       XCTAssertEqual(warnings(in: try daemon.barrier()), [], "\(encoding)")
     }
   }
