@@ -8,7 +8,8 @@
 /// `LongString.minimumCount` bytes long, a `longString` (jansson's bytes,
 /// not copied into a `String`): the two are equal, hash and encode alike
 /// when they hold the same text. Read strings with `stringValue` or
-/// `withStringUTF8(_:)`, which accept both.
+/// `withStringUTF8(_:)`, which accept both. Strings are equal when their
+/// code points are, as in JSON (`"é"` and `"e\u{301}"` differ).
 package enum JSONValue: Sendable {
   case null
   case bool(Bool)
@@ -27,8 +28,9 @@ extension JSONValue: Hashable {
     case (.bool(let a), .bool(let b)): return a == b
     case (.integer(let a), .integer(let b)): return a == b
     case (.double(let a), .double(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
-    case (.string, .longString), (.longString, .string), (.longString, .longString):
+    case (.string, .string), (.string, .longString), (.longString, .string), (.longString, .longString):
+      // Code point by code point, as JSON compares strings (not Swift's
+      // canonical equivalence), which is also what the hash combines.
       guard lhs.stringUTF8Count == rhs.stringUTF8Count else { return false }
       return lhs.withStringUTF8 { a in rhs.withStringUTF8 { b in a.elementsEqual(b) } ?? false } ?? false
     case (.array(let a), .array(let b)): return a == b

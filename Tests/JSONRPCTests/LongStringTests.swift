@@ -33,6 +33,16 @@ final class LongStringTests: XCTestCase {
     XCTAssertNotEqual(decoded, .integer(1))
   }
 
+  func testStringsAreEqualByCodePointsAsInJSON() throws {
+    // Canonically equivalent, different code points: different JSON strings,
+    // whatever the form (equal values must hash alike, so one rule for all).
+    XCTAssertNotEqual(JSONValue.string("\u{E9}"), .string("e\u{301}"))
+    let composed = String(repeating: "\u{E9}", count: LongString.minimumCount)
+    let decomposed = String(repeating: "e\u{301}", count: LongString.minimumCount)
+    XCTAssertNotEqual(try decode(JSONValue.string(composed).encoded()), .string(decomposed))
+    XCTAssertEqual(JSONValue.string("\u{E9}x"), .string("\u{E9}x"))
+  }
+
   func testShortStringsStayStrings() throws {
     let short = String(repeating: "x", count: LongString.minimumCount - 1)
     guard case .string(let value) = try decode(JSONValue.string(short).encoded()) else {
