@@ -5,7 +5,10 @@ package struct DidOpenParams: Sendable {
   package var uri: String
   package var languageId: String
   package var version: Int
-  package var text: String
+  /// The text, a string value as decoded: a long one is jansson's
+  /// validated bytes (`.longString`), read with `withStringUTF8` and stored
+  /// without becoming a `String`.
+  package var text: JSONValue
 
   package init(decoding value: JSONValue?) throws(ResponseError) {
     let item = Params(value)["textDocument"]
@@ -13,7 +16,7 @@ package struct DidOpenParams: Sendable {
     uri = try item["uri"].string()
     languageId = try item["languageId"].string()
     version = try item["version"].int()
-    text = try item["text"].string()
+    text = try item["text"].decodedString()
   }
 }
 

@@ -48,6 +48,14 @@ package struct Params {
     return string
   }
 
+  /// A string as it was decoded, `.string` or (when long) `.longString`,
+  /// for reading its UTF-8 without a copy (`JSONValue.withStringUTF8`).
+  package func decodedString() throws(ResponseError) -> JSONValue {
+    guard let value else { throw error("missing") }
+    guard value.stringUTF8Count != nil else { throw error("expected a string, got \(value.typeName)") }
+    return value
+  }
+
   package func bool() throws(ResponseError) -> Bool {
     guard let value else { throw error("missing") }
     guard let bool = value.boolValue else { throw error("expected a boolean, got \(value.typeName)") }

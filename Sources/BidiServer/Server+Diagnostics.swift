@@ -42,11 +42,13 @@ extension BidiLanguageServer {
   static let truncatedCode = "bidi.truncated"
 
   /// Starts (or restarts, with the current rules) the hazard scan of an
-  /// open document: every line waits for a scan.
-  func startHazards(for document: Document) {
+  /// open document: every line waits for a scan. A document just opened
+  /// (`isNew`) has no line states to drop, and dropping them would copy
+  /// every node its snapshots share.
+  func startHazards(for document: Document, isNew: Bool = false) {
     hazards[document.uri] = HazardState(
       cache: HazardLineCache(scanner: hazardScanner(languageId: document.languageId, uri: document.uri)))
-    _ = try? documents.withDocument(document.uri) { $0.text.removeAllLineStates() }
+    if !isNew { _ = try? documents.withDocument(document.uri) { $0.text.removeAllLineStates() } }
   }
 
   /// Documents at least this large get `window/workDoneProgress` reports

@@ -8,7 +8,7 @@ import JSONRPC
 extension BidiLanguageServer {
   func didOpen(_ params: DidOpenParams, _ connection: Connection) {
     let uri = params.uri
-    let size = params.text.utf8.count
+    let size = params.text.stringUTF8Count ?? 0
     let token =
       size >= Self.progressThreshold && documents[uri] == nil
       ? beginProgress(
@@ -16,11 +16,18 @@ extension BidiLanguageServer {
         message: "\(size >> 20) MiB", on: connection)
       : nil
     do throws(DocumentError) {
-      try documents.open(uri: uri, languageId: params.languageId, version: params.version, text: params.text)
+      // Straight from the decoded bytes into the line tree: they are
+      // well-formed UTF-8 (a Swift string, or jansson's validated buffer).
+      let opened = params.text.withStringUTF8 { text in
+        Result { () throws(DocumentError) in
+          try documents.open(uri: uri, languageId: params.languageId, version: params.version, wellFormedUTF8: text)
+        }
+      }
+      try opened?.get()
       logger.debug("opened \(uri) (\(size) bytes)")
       if let document = documents[uri] {
         openLocalization(document)
-        startHazards(for: document)
+        startHazards(for: document, isNew: true)
         hazards[uri]?.progressToken = token
       }
     } catch {

@@ -234,7 +234,8 @@ extension JSONSchemaValidator {
 
     static func matches(_ value: JSONValue, type: String) -> Bool {
       switch (type, value) {
-      case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object),
+      case ("null", .null), ("boolean", .bool), ("string", .string), ("string", .longString), ("array", .array),
+        ("object", .object),
         ("number", .integer), ("number", .double), ("integer", .integer):
         return true
       case ("integer", .double(let number)):

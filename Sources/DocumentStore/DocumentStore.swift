@@ -30,13 +30,24 @@ package struct DocumentStore: Sendable {
     documents[uri] = Document(uri: uri, languageId: languageId, version: version, text: tree)
   }
 
-  /// Opens a document from UTF-8 bytes (read straight from the decoded
-  /// message, without an intermediate `String`).
+  /// Opens a document from UTF-8 bytes, validated (throws `invalidUTF8`
+  /// if they are not UTF-8).
   package mutating func open(uri: String, languageId: String, version: Int, utf8 text: UnsafeBufferPointer<UInt8>)
     throws(DocumentError)
   {
     guard documents[uri] == nil else { throw .alreadyOpen(uri: uri) }
     let tree = try Document.Text(utf8: text)
+    documents[uri] = Document(uri: uri, languageId: languageId, version: version, text: tree)
+  }
+
+  /// Opens a document from UTF-8 bytes that the caller vouches are
+  /// well-formed (a `didOpen` text as jansson decoded and validated it, read
+  /// straight from jansson's buffer): no `String` and no second validation.
+  package mutating func open(
+    uri: String, languageId: String, version: Int, wellFormedUTF8 text: UnsafeBufferPointer<UInt8>
+  ) throws(DocumentError) {
+    guard documents[uri] == nil else { throw .alreadyOpen(uri: uri) }
+    let tree = try Document.Text(wellFormedUTF8: text)
     documents[uri] = Document(uri: uri, languageId: languageId, version: version, text: tree)
   }
 

@@ -110,10 +110,14 @@ struct LeafPacker {
   }
 
   /// All of `input` split into lines (the text after the last terminator is
-  /// the last line, possibly empty) and packed.
-  static func pack(_ input: UnsafeBufferPointer<UInt8>, maxLeafBytes: Int) throws(DocumentError) -> [LeafText] {
+  /// the last line, possibly empty) and packed. With `wellFormed`, the
+  /// caller vouches that `input` is well-formed UTF-8, which is then not
+  /// validated again (`WellFormedLineScan`).
+  static func pack(_ input: UnsafeBufferPointer<UInt8>, maxLeafBytes: Int, wellFormed: Bool = false)
+    throws(DocumentError) -> [LeafText]
+  {
     var packer = LeafPacker(input, maxLeafBytes: maxLeafBytes)
-    try packer.scan(0..<input.count, endsDocument: true)
+    try packer.scan(0..<input.count, endsDocument: true, wellFormed: wellFormed)
     return packer.finish()
   }
 
@@ -129,8 +133,9 @@ struct LeafPacker {
 
   /// Scans and adds the lines in `range`. Unless `endsDocument`, `range`
   /// ends with a terminator (or is empty); with `endsDocument` the text after
-  /// its last terminator is a line too, possibly empty.
-  mutating func scan(_ range: Range<Int>, endsDocument: Bool) throws(DocumentError) {
+  /// its last terminator is a line too, possibly empty. With `wellFormed`
+  /// the bytes are known to be UTF-8 and only counted.
+  mutating func scan(_ range: Range<Int>, endsDocument: Bool, wellFormed: Bool = false) throws(DocumentError) {
     var i = range.lowerBound
     let count = range.upperBound
     guard let base, i < count else {
@@ -141,10 +146,14 @@ struct LeafPacker {
     while true {
       let lineStart = i
       let scan: UTF8LineScan
-      do {
-        scan = try UTF8Decoder.scanLine(input, from: i)
-      } catch {
-        throw .invalidUTF8
+      if wellFormed {
+        scan = WellFormedLineScan.scanLine(input, from: i)
+      } else {
+        do {
+          scan = try UTF8Decoder.scanLine(input, from: i)
+        } catch {
+          throw .invalidUTF8
+        }
       }
       let contentLength = scan.contentEnd - lineStart
       if contentLength >= Self.maximumLineLength { throw .lineTooLong(utf8Count: contentLength) }

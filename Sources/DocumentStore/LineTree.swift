@@ -38,16 +38,25 @@ package struct LineTree<Analysis: LineAnalysis>: Sendable {
     try self.init(text, tuning: .standard)
   }
 
-  /// The document holding the UTF-8 bytes `utf8`, built in one linear pass.
+  /// The document holding the UTF-8 bytes `utf8`, validated and built in
+  /// one linear pass (throws `invalidUTF8` if they are not UTF-8).
   package init(utf8: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
     try self.init(utf8: utf8, tuning: .standard)
+  }
+
+  /// The document holding `utf8`, which the caller vouches is well-formed
+  /// UTF-8 (a string jansson decoded, which it has validated): built in one
+  /// pass that only counts, eight bytes at a time.
+  package init(wellFormedUTF8 utf8: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
+    try self.init(utf8: utf8, wellFormed: true, tuning: .standard)
   }
 
   package init(_ text: String, tuning: Tuning) throws(DocumentError) {
     var text = text
     let built = text.withUTF8 { bytes -> Result<LineTree, DocumentError> in
       do throws(DocumentError) {
-        return .success(try LineTree(utf8: bytes, tuning: tuning))
+        // A Swift string is well-formed UTF-8.
+        return .success(try LineTree(utf8: bytes, wellFormed: true, tuning: tuning))
       } catch {
         return .failure(error)
       }
@@ -56,7 +65,11 @@ package struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   package init(utf8: UnsafeBufferPointer<UInt8>, tuning: Tuning) throws(DocumentError) {
-    let leaves = try LeafPacker.pack(utf8, maxLeafBytes: tuning.maxLeafBytes)
+    try self.init(utf8: utf8, wellFormed: false, tuning: tuning)
+  }
+
+  package init(utf8: UnsafeBufferPointer<UInt8>, wellFormed: Bool, tuning: Tuning) throws(DocumentError) {
+    let leaves = try LeafPacker.pack(utf8, maxLeafBytes: tuning.maxLeafBytes, wellFormed: wellFormed)
     let root = Node.build(leaves: leaves.map(Node.init(leaf:)), maxChildren: tuning.maxChildren)
     self.init(root: root ?? Self.emptyRoot(), tuning: tuning)
   }

@@ -80,9 +80,9 @@ extension JSONValue {
   /// Decodes a message body, taking its bytes (`body` is empty afterwards)
   /// and releasing memory as early as possible: each chunk of the body is
   /// freed as soon as jansson has read it, and each value of jansson's tree
-  /// as soon as it has been copied into Swift. So a large string exists in
-  /// at most two forms at once (jansson's and Swift's) instead of three
-  /// (raw body, jansson tree, Swift value).
+  /// as soon as it has been converted. A long string is not copied at all
+  /// (`LongString` keeps jansson's bytes), so it exists in one form only
+  /// once the body is read.
   package init(decoding body: MessageBody) throws(JSONDecodeError) {
     var chunks = body.takeChunks()
     var chunkIndex = 0
@@ -116,8 +116,8 @@ extension JSONValue {
   }
 
   /// Converts a jansson tree that the caller owns exclusively and releases it.
-  /// Each child is released as soon as it is converted, so a large string
-  /// never exists in both forms for long.
+  /// Each child is released as soon as it is converted (a long string's
+  /// bytes live on in its `LongString`).
   private static func consume(_ root: JanssonValue) -> JSONValue {
     let value = convert(root)
     jansson_decref(root)
@@ -131,7 +131,10 @@ extension JSONValue {
     case .false: return .bool(false)
     case .integer: return .integer(jansson_integer_value(value))
     case .real: return .double(jansson_real_value(value))
-    case .string: return .string(makeString(jansson_string_bytes(value)))
+    case .string:
+      let bytes = jansson_string_bytes(value)
+      if bytes.count >= LongString.minimumCount { return .longString(LongString(retaining: value)) }
+      return .string(makeString(bytes))
     case .array:
       let count = jansson_array_size(value)
       var array: [JSONValue] = []
@@ -192,6 +195,7 @@ extension JSONValue {
     case .string(let string):
       var string = string
       return string.withUTF8 { jansson_string(UnsafeRawBufferPointer($0)) }
+    case .longString(let string): return string.janssonReference()
     case .array(let elements):
       guard let array = jansson_array() else { return nil }
       for element in elements {

@@ -3,14 +3,55 @@
 /// Numbers keep their JSON form: a number written without a fraction or
 /// exponent is an `integer` (64-bit; larger ones are decode errors), any
 /// other number is a `double`. Object members keep their insertion order.
-package enum JSONValue: Sendable, Hashable {
+///
+/// A string is a `string`, or, when decoded and at least
+/// `LongString.minimumCount` bytes long, a `longString` (jansson's bytes,
+/// not copied into a `String`): the two are equal, hash and encode alike
+/// when they hold the same text. Read strings with `stringValue` or
+/// `withStringUTF8(_:)`, which accept both. Strings are equal when their
+/// code points are, as in JSON (`"é"` and `"e\u{301}"` differ).
+package enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
   case double(Double)
   case string(String)
+  case longString(LongString)
   case array([JSONValue])
   case object(JSONObject)
+}
+
+extension JSONValue: Hashable {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.string, .string), (.string, .longString), (.longString, .string), (.longString, .longString):
+      // Code point by code point, as JSON compares strings (not Swift's
+      // canonical equivalence), which is also what the hash combines.
+      guard lhs.stringUTF8Count == rhs.stringUTF8Count else { return false }
+      return lhs.withStringUTF8 { a in rhs.withStringUTF8 { b in a.elementsEqual(b) } ?? false } ?? false
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)): return a == b
+    default: return false
+    }
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .integer(let value): hasher.combine(value)
+    case .double(let value): hasher.combine(value)
+    case .string, .longString:
+      // By the bytes, so that both forms of one text hash alike.
+      _ = withStringUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    case .array(let value): hasher.combine(value)
+    case .object(let value): hasher.combine(value)
+    }
+  }
 }
 
 // MARK: Accessors
@@ -60,9 +101,32 @@ extension JSONValue {
     }
   }
 
+  /// The text of a `string`, or of a `longString` (then a copy).
   package var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
+    switch self {
+    case .string(let value): return value
+    case .longString(let value): return value.string
+    default: return nil
+    }
+  }
+
+  /// Calls `body` with the UTF-8 of a `string` or `longString` (no copy of
+  /// either); nil for any other value.
+  package func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+    switch self {
+    case .string(var value): return try value.withUTF8(body)
+    case .longString(let value): return try value.withUTF8(body)
+    default: return nil
+    }
+  }
+
+  /// The number of UTF-8 bytes of a `string` or `longString`.
+  package var stringUTF8Count: Int? {
+    switch self {
+    case .string(let value): return value.utf8.count
+    case .longString(let value): return value.count
+    default: return nil
+    }
   }
 
   package var arrayValue: [JSONValue]? {
@@ -82,7 +146,7 @@ extension JSONValue {
     case .bool: return "boolean"
     case .integer: return "integer"
     case .double: return "number"
-    case .string: return "string"
+    case .string, .longString: return "string"
     case .array: return "array"
     case .object: return "object"
     }

@@ -176,6 +176,10 @@ package struct JSONWriter: Sendable {
       needsComma = true
     case .double(let number): double(number)
     case .string(let text): string(text)
+    case .longString(let text):
+      separate()
+      text.withUTF8 { appendQuoted($0) }
+      needsComma = true
     case .array(let elements):
       beginArray()
       for element in elements { self.value(element) }
@@ -280,8 +284,12 @@ package struct JSONWriter: Sendable {
   }
 
   private mutating func appendQuoted(_ text: String) {
+    appendQuoted(text.utf8)
+  }
+
+  private mutating func appendQuoted(_ utf8: some Sequence<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 { appendEscaped(byte) }
+    for byte in utf8 { appendEscaped(byte) }
     bytes.append(UInt8(ascii: "\""))
   }
 

@@ -36,6 +36,11 @@ func jansson_decref(_ value: JanssonValue) {
   json_decref(UnsafeMutablePointer<json_t>(value))
 }
 
+/// Takes a new reference to `value` and returns it.
+func jansson_incref(_ value: JanssonValue) -> JanssonValue {
+  OpaquePointer(json_incref(UnsafeMutablePointer<json_t>(value)))
+}
+
 // MARK: Construction (new references; nil when out of memory or invalid)
 
 func jansson_object() -> JanssonValue? { OpaquePointer(json_object()) }

@@ -8,6 +8,7 @@ package enum RequestID: Hashable, Sendable, CustomStringConvertible {
     switch json {
     case .integer(let value): self = .integer(value)
     case .string(let value): self = .string(value)
+    case .longString(let value): self = .string(value.string)
     default: return nil
     }
   }
@@ -163,7 +164,7 @@ extension Message {
       throw invalid("\"id\" must be an integer or a string, got \(idValue.typeName)")
     }
     guard let method else { throw invalid("missing \"method\"") }
-    guard case .string(let methodName) = method else {
+    guard let methodName = method.stringValue else {
       throw invalid("\"method\" must be a string, got \(method.typeName)")
     }
     var params = object["params"]

@@ -314,4 +314,55 @@ final class DocumentTests: XCTestCase {
     try daemon.change(uri, version: 2, [change(0, 2, 0, 2, "\u{0}\u{0}")])
     try assertDocument(daemon, uri, is: "a\u{0}\u{0}\u{0}b\n\u{0}", version: 2)
   }
+
+  // MARK: Long texts (kept as jansson's bytes, LongString)
+
+  func testALongDidOpenTextIsStoredAsSentAndCountedInEveryEncoding() throws {
+    let mixed = "שלום مرحبا 😀 \u{202E}x\u{202C} \u{0}€"
+    let filler = String(repeating: mixed + "\r\nplain ascii line\rnext\n", count: 2_000)
+    // Characters of every UTF-8 length before each edited character.
+    let head = "ش€😀a", middle = "\u{2067}𝒜ב", tail = "مرحبا😀"
+    let text = filler + head + "y" + middle + "z\r\n" + tail + "!"
+    XCTAssertGreaterThanOrEqual(text.utf8.count, LongString.minimumCount)
+    let line = TestText(filler).lineCount - 1
+    let lastLines = [mixed, "plain ascii line", "next", head + "y" + middle + "z", tail + "!"]
+    for encoding in [PositionEncoding.utf16, .utf8, .utf32] {
+      func units(_ text: String) -> Int {
+        switch encoding {
+        case .utf8: text.utf8.count
+        case .utf16: text.utf16.count
+        case .utf32: text.unicodeScalars.count
+        }
+      }
+      let y = units(head), z = units(head + "y" + middle), bang = units(tail)
+      let daemon = try TestSession(.bidiLSP, encoding: encoding, ignoring: TestSession.diagnosticsAndProgress)
+      try daemon.open(uri, text: text, version: 1)
+      try assertDocument(daemon, uri, is: text, version: 1)
+      // Each line's length in the encoding, as the line tree counted it.
+      let paragraphs = try daemon.paragraphs(
+        "bidi/naturalDirection", ["range": lspRange(line - 3, 0, line + 1, 99)], uri: uri)
+      XCTAssertEqual(paragraphs.map { $0["end"]?.intValue }, lastLines.map(units), "\(encoding)")
+      try daemon.change(
+        uri, version: 2,
+        [
+          change(line, y, line, y + 1, "Y"), change(line, z, line, z + 1, "Z"),
+          change(line + 1, bang, line + 1, bang + 1, "؟"),
+        ])
+      let changed = filler + head + "Y" + middle + "Z\r\n" + tail + "؟"
+      try assertDocument(daemon, uri, is: changed, version: 2)
+      XCTAssertEqual(warnings(in: try daemon.barrier()), [], "\(encoding)")
+    }
+  }
+
+  func testALongDidOpenTextWithALoneSurrogateEscapeIsAParseErrorAndOpensNothing() throws {
+    let daemon = try TestSession(.bidiLSP, ignoring: TestSession.diagnosticsAndProgress)
+    let long = String(repeating: "a", count: LongString.minimumCount)
+    for escape in [#"\ud800"#, #"\udfff\u0041"#] {
+      try daemon.sendFramed(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","#
+          + #""languageId":"plaintext","version":1,"text":"\#(long)\#(escape)\#(long)"}}}"#)
+      assertError(try daemon.barrier().first, code: -32700, id: .null, escape)
+      assertError(try daemon.infoResponse(uri), code: -32602, mentioning: "not open", escape)
+    }
+  }
 }

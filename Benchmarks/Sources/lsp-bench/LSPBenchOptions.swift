@@ -3,6 +3,8 @@ struct LSPBenchOptions {
   var daemon = LSPBenchOptions.defaultDaemon
   var daemonLog = "/dev/null"
   var openMegabytes = 100.0
+  /// Times the open scenario is run, each with its own decode beside it.
+  var openRuns = 1
   var lineCounts = [1_000, 1_000_000]
   var repetitions = 500
   var warmUp = 20
@@ -24,12 +26,13 @@ struct LSPBenchOptions {
   }
 
   static let usage = """
-    usage: lsp-bench [--quick] [--daemon PATH] [--daemon-log PATH] [--open-mb MB]
+    usage: lsp-bench [--quick] [--daemon PATH] [--daemon-log PATH] [--open-mb MB] [--open-runs N]
                      [--lines N,N] [--reps N] [--long-line-mb MB] [--overrides N] [--hazards on|off]
       --quick            10 MB open, 1,000 and 100,000 lines, 100 repetitions, 1 MB long line
       --daemon PATH      the bidi-lsp executable (default: \(defaultDaemon))
       --daemon-log PATH  where the daemon's stderr goes (default /dev/null)
       --open-mb MB       size of the document opened whole (default 100; 0 skips)
+      --open-runs N      open scenario runs, each beside its own jansson decode (default 1)
       --lines N,N        line counts of the latency documents (default 1000,1000000; "" skips)
       --reps N           timed edit + request repetitions per document (default 500)
       --long-line-mb MB  size of the long-line document; a tenth of it is measured too (default 10; 0 skips)
@@ -65,6 +68,9 @@ struct LSPBenchOptions {
       case "--open-mb":
         guard let value = number(argument) else { return nil }
         openMegabytes = value
+      case "--open-runs":
+        guard let value = number(argument), value >= 1 else { return nil }
+        openRuns = Int(value)
       case "--overrides":
         guard let value = number(argument) else { return nil }
         overrides = Int(value)

@@ -22,7 +22,13 @@ print("")
 
 do {
   if options.openMegabytes > 0 {
-    let result = try measureOpen(megabytes: options.openMegabytes, options: options)
+    var results: [OpenResult] = []
+    for _ in 0..<options.openRuns {
+      results.append(try measureOpen(megabytes: options.openMegabytes, options: options))
+    }
+    // The table shows the run of the median ratio; every run's ratio follows it.
+    let ratios = results.map { $0.openToAnswer / $0.decode }
+    let result = results.sorted { $0.openToAnswer / $0.decode < $1.openToAnswer / $1.decode }[results.count / 2]
     print(
       "Open: didOpen of a \(fixed(result.documentBytes / 1e6, 1)) MB mixed document "
         + "(\(result.lines) lines), then bidi/visualOrder of its last line")
@@ -30,7 +36,7 @@ do {
     table.add(["jansson json_loadb of the didOpen message", fixed(result.decode, 3) + " s", "", ""])
     table.add([
       "didOpen written → answer on last line", fixed(result.openToAnswer, 3) + " s",
-      fixed(result.openToAnswer / result.decode, 2) + "x decode", "<= 1.5x",
+      fixed(result.openToAnswer / result.decode, 2) + "x decode", "<= 1.25x",
     ])
     table.add([
       "daemon peak RSS (VmHWM) at the answer", fixed(result.peakRSS / 1e6, 1) + " MB",
@@ -48,6 +54,11 @@ do {
     print(
       "hazard scan: \(result.diagnostics) diagnostics published "
         + "(\(fixed(Double(result.diagnosticsBytes) / 1e6, 2)) MB of notifications)")
+    if results.count > 1 {
+      print(
+        "open → answer ÷ decode in each of \(results.count) runs: "
+          + ratios.map { fixed($0, 2) + "x" }.joined(separator: ", ") + " (the table shows the median run)")
+    }
     print("")
   }
 
