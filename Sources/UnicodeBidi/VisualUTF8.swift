@@ -1,0 +1,150 @@
+import CUnicodeBidiData
+
+// A display line written as UTF-8 straight from its runs (L2), clusters
+// (L3) and mirrored glyphs (L4), for writers of text such as
+// `bidi-lsp visual`: no map, no per-line array.
+
+extension BidiLine {
+  /// The most bytes `writeVisualUTF8` writes for a line of `utf8Length`
+  /// bytes: three (a U+FFFD) for each byte of an ill-formed sequence, five
+  /// (`[LRI]`) for a control of three bytes, six for ALM's two.
+  public static func visualUTF8Bound(utf8Length: Int) -> Int { 3 * utf8Length }
+
+  /// Writes the display line as UTF-8 to `output`, left to right: the text
+  /// `visualText(mirrored:controls:)` returns, except that each byte of an
+  /// ill-formed sequence is written as one U+FFFD. `output` has room for
+  /// `visualUTF8Bound(utf8Length:)` bytes of the line; returns the number
+  /// of bytes written.
+  public func writeVisualUTF8(
+    mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var writer = VisualUTF8Writer(storage, controls, output)
+    layout.forEachRun { run in
+      if run.level & 1 == 0 {
+        writer.write(run.start, run.end, mirrored: false)
+      } else if layout.marks == .resolved {
+        writer.writeReversed(run.start, run.end, mirrored: mirrored)
+      } else {
+        CombiningMarks.forEachCluster(storage, run) { first, end in
+          if end == first + 1 {
+            writer.character(first, mirrored: mirrored)
+          } else {
+            writer.write(first, end, mirrored: mirrored)
+          }
+        }
+      }
+    }
+    return writer.p - output
+  }
+}
+
+/// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`).
+struct VisualUTF8Writer {
+  let scalars: UnsafeMutablePointer<UInt32>
+  let levels: UnsafeMutablePointer<UInt8>
+  let controls: ControlDisplay
+  /// Where the next byte goes.
+  var p: UnsafeMutablePointer<UInt8>
+
+  init(_ storage: ParagraphStorage, _ controls: ControlDisplay, _ output: UnsafeMutablePointer<UInt8>) {
+    scalars = storage.scalars
+    levels = storage.levels
+    self.controls = controls
+    p = output
+  }
+
+  /// Characters `first..<end` in logical order.
+  @inline(__always)
+  mutating func write(_ first: Int, _ end: Int, mirrored: Bool) {
+    var i = first
+    while i < end {
+      character(i, mirrored: mirrored)
+      i &+= 1
+    }
+  }
+
+  /// Characters `first..<end` in reverse order.
+  @inline(__always)
+  mutating func writeReversed(_ first: Int, _ end: Int, mirrored: Bool) {
+    var i = end
+    while i > first {
+      i &-= 1
+      character(i, mirrored: mirrored)
+    }
+  }
+
+  /// Character `i`: printable ASCII and the other characters that are
+  /// written as they are (mirrored with `mirrored`, L4) inline, the rest by
+  /// `special`.
+  @inline(__always)
+  mutating func character(_ i: Int, mirrored: Bool) {
+    var s = scalars[i]
+    if s &- 0x20 < 0x5F {
+      // Printable ASCII: never removed, never a control; a mirrored glyph
+      // of ASCII is ASCII.
+      if mirrored { s = ubd_mirroring_glyph(s) }
+      p.pointee = UInt8(truncatingIfNeeded: s)
+      p += 1
+      return
+    }
+    // Removed by X9, ill-formed, or (when they are changed) a control that
+    // X9 keeps: an isolate, LRM, RLM or ALM.
+    if levels[i] & ParagraphStorage.removedBit != 0 || s > 0x10FFFF
+      || (controls != .keep && s >= 0x61C && Self.isKeptControl(s))
+    {
+      return special(s)
+    }
+    if mirrored { s = ubd_mirroring_glyph(s) }
+    encode(s)
+  }
+
+  /// The bidi controls that X9 does not remove.
+  @inline(__always)
+  static func isKeptControl(_ s: UInt32) -> Bool {
+    s == 0x61C || s &- 0x200E < 2 || s &- 0x2066 < 4
+  }
+
+  /// A character removed by X9, an ill-formed sequence, or a control that
+  /// `controls` strips or names.
+  private mutating func special(_ s: UInt32) {
+    if s > 0x10FFFF {
+      // One U+FFFD per byte of the maximal subpart (its length is in the
+      // mark's low bits).
+      for _ in 0..<Int(s & 0xFF) { encode(0xFFFD) }
+      return
+    }
+    guard controls == .names, let control = BidiControl(scalar: s) else { return }
+    p.pointee = 0x5B  // [
+    p += 1
+    for byte in control.shortName.utf8 {
+      p.pointee = byte
+      p += 1
+    }
+    p.pointee = 0x5D  // ]
+    p += 1
+  }
+
+  /// The UTF-8 of scalar value `v`.
+  @inline(__always)
+  mutating func encode(_ v: UInt32) {
+    if v < 0x80 {
+      p[0] = UInt8(truncatingIfNeeded: v)
+      p += 1
+    } else if v < 0x800 {
+      p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 2
+    } else if v < 0x10000 {
+      p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+      p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 3
+    } else {
+      p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
+      p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+      p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 4
+    }
+  }
+}
