@@ -18,84 +18,104 @@ extension BidiLine {
   public func writeVisualUTF8(
     mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    var writer = VisualUTF8Writer(storage, controls, output)
+    let writer = VisualUTF8Writer(storage, controls, mirrored: mirrored)
+    var p = output
     layout.forEachRun { run in
       if run.level & 1 == 0 {
-        writer.write(run.start, run.end, mirrored: false)
+        p = writer.leftToRight(run.start, run.end, p)
       } else if layout.marks == .resolved {
-        writer.writeReversed(run.start, run.end, mirrored: mirrored)
+        p = writer.rightToLeft(run.start, run.end, p)
       } else {
-        CombiningMarks.forEachCluster(storage, run) { first, end in
-          if end == first + 1 {
-            writer.character(first, mirrored: mirrored)
-          } else {
-            writer.write(first, end, mirrored: mirrored)
-          }
-        }
+        p = writer.rightToLeftClusters(storage, run, p)
       }
     }
-    return writer.p - output
+    return p - output
   }
 }
 
-/// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`).
+/// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`),
+/// a run at a time: each loop is a function of its own, so that its
+/// position and index stay in registers.
 struct VisualUTF8Writer {
   let scalars: UnsafeMutablePointer<UInt32>
+  let classes: UnsafeMutablePointer<BidiClass>
   let levels: UnsafeMutablePointer<UInt8>
   let controls: ControlDisplay
-  /// Where the next byte goes.
-  var p: UnsafeMutablePointer<UInt8>
+  /// L4 applies to the right-to-left runs.
+  let mirrored: Bool
 
-  init(_ storage: ParagraphStorage, _ controls: ControlDisplay, _ output: UnsafeMutablePointer<UInt8>) {
+  init(_ storage: ParagraphStorage, _ controls: ControlDisplay, mirrored: Bool) {
     scalars = storage.scalars
+    classes = storage.classes
     levels = storage.levels
     self.controls = controls
-    p = output
+    self.mirrored = mirrored
   }
 
-  /// Characters `first..<end` in logical order.
-  @inline(__always)
-  mutating func write(_ first: Int, _ end: Int, mirrored: Bool) {
-    var i = first
-    while i < end {
-      character(i, mirrored: mirrored)
-      i &+= 1
-    }
+  /// Characters `first..<end` in logical order from `p` on; returns the
+  /// end of what was written.
+  @inline(never)
+  func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
+    for i in first..<end { character(i, mirrored: false, &p) }
+    return p
   }
 
-  /// Characters `first..<end` in reverse order.
-  @inline(__always)
-  mutating func writeReversed(_ first: Int, _ end: Int, mirrored: Bool) {
+  /// Characters `first..<end`, a right-to-left run, in reverse order.
+  @inline(never)
+  func rightToLeft(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
     var i = end
     while i > first {
       i &-= 1
-      character(i, mirrored: mirrored)
+      character(i, mirrored: mirrored, &p)
     }
+    return p
+  }
+
+  /// The right-to-left run `run` with L3: its clusters (a base and its
+  /// combining marks) in reverse order, each in logical order.
+  @inline(never)
+  func rightToLeftClusters(
+    _ storage: ParagraphStorage, _ run: BidiRun, _ p: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    var p = p
+    CombiningMarks.forEachCluster(storage, run) { first, end in
+      for i in first..<end { character(i, mirrored: mirrored, &p) }
+    }
+    return p
   }
 
   /// Character `i`: printable ASCII and the other characters that are
-  /// written as they are (mirrored with `mirrored`, L4) inline, the rest by
-  /// `special`.
+  /// written as they are (mirrored with `mirrored`, L4: only class ON has
+  /// mirrored glyphs) inline, the rest by `special`.
   @inline(__always)
-  mutating func character(_ i: Int, mirrored: Bool) {
+  func character(_ i: Int, mirrored: Bool, _ p: inout UnsafeMutablePointer<UInt8>) {
     var s = scalars[i]
     if s &- 0x20 < 0x5F {
       // Printable ASCII: never removed, never a control; a mirrored glyph
       // of ASCII is ASCII.
-      if mirrored { s = ubd_mirroring_glyph(s) }
+      if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
       p.pointee = UInt8(truncatingIfNeeded: s)
       p += 1
       return
     }
     // Removed by X9, ill-formed, or (when they are changed) a control that
-    // X9 keeps: an isolate, LRM, RLM or ALM.
-    if levels[i] & ParagraphStorage.removedBit != 0 || s > 0x10FFFF
-      || (controls != .keep && s >= 0x61C && Self.isKeptControl(s))
+    // X9 keeps: an isolate, LRM, RLM or ALM (U+061C, U+200E...U+2069 hold
+    // them all).
+    if levels[i] & ParagraphStorage.removedBit != 0
+      || ((s &- 0x200E < 0x5C || s == 0x61C || s > 0x10FFFF) && isSpecial(s))
     {
-      return special(s)
+      return special(s, &p)
     }
-    if mirrored { s = ubd_mirroring_glyph(s) }
-    encode(s)
+    if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
+    Self.encode(s, &p)
+  }
+
+  /// Whether a character that is not removed is written by `special`.
+  @inline(__always)
+  func isSpecial(_ s: UInt32) -> Bool {
+    s > 0x10FFFF || (controls != .keep && Self.isKeptControl(s))
   }
 
   /// The bidi controls that X9 does not remove.
@@ -106,11 +126,11 @@ struct VisualUTF8Writer {
 
   /// A character removed by X9, an ill-formed sequence, or a control that
   /// `controls` strips or names.
-  private mutating func special(_ s: UInt32) {
+  private func special(_ s: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
     if s > 0x10FFFF {
       // One U+FFFD per byte of the maximal subpart (its length is in the
       // mark's low bits).
-      for _ in 0..<Int(s & 0xFF) { encode(0xFFFD) }
+      for _ in 0..<Int(s & 0xFF) { Self.encode(0xFFFD, &p) }
       return
     }
     guard controls == .names, let control = BidiControl(scalar: s) else { return }
@@ -126,7 +146,7 @@ struct VisualUTF8Writer {
 
   /// The UTF-8 of scalar value `v`.
   @inline(__always)
-  mutating func encode(_ v: UInt32) {
+  static func encode(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
     if v < 0x80 {
       p[0] = UInt8(truncatingIfNeeded: v)
       p += 1
