@@ -29,22 +29,31 @@ struct VisualLineRenderer {
       output.append(base, count: line.count)
       return 0
     }
-    guard ParagraphSeparators.contains(line) else { return renderParagraph(line, into: &output) }
+    // Most lines are one paragraph: analysed at once, and split (P1) only
+    // when the analysis finds a separator.
+    if let level = renderParagraph(line, unlessSeparated: true, into: &output) { return level }
     var first: UInt8?
     for range in BidiParagraph.paragraphRanges(utf8: line) {
-      let level = renderParagraph(UnsafeBufferPointer(rebasing: line[range]), into: &output)
+      let level = renderParagraph(UnsafeBufferPointer(rebasing: line[range]), unlessSeparated: false, into: &output)
       if first == nil { first = level }
     }
     return first ?? 0
   }
 
-  /// One paragraph (P1 already applied); returns its level.
-  private func renderParagraph(_ text: UnsafeBufferPointer<UInt8>, into output: inout OutputBuffer) -> UInt8 {
+  /// One paragraph (P1 already applied, or with `unlessSeparated` not
+  /// needed: nil and nothing written when the text holds a separator);
+  /// returns its level.
+  private func renderParagraph(
+    _ text: UnsafeBufferPointer<UInt8>, unlessSeparated: Bool, into output: inout OutputBuffer
+  ) -> UInt8? {
+    // Text at level 0 everywhere is copied whole, separators and all (each
+    // of its paragraphs would be).
     if BidiParagraph.uniformLevel(utf8: text, direction: options.direction) == 0, isCopyable(text) {
       output.append(text.baseAddress!, count: text.count)
       return 0
     }
     let paragraph = BidiParagraph(utf8: text, direction: options.direction)
+    if unlessSeparated && paragraph.holdsParagraphSeparator { return nil }
     let line = paragraph.line(combiningMarks: options.combiningMarks)
     output.count += line.writeVisualUTF8(mirrored: true, controls: options.controls, to: output.base + output.count)
     return paragraph.level

@@ -51,33 +51,3 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
   *line_feeds = feeds;
   return i;
 }
-
-int cbs_holds_paragraph_separator(const uint8_t *bytes, size_t count) {
-  size_t i = 0;
-#if defined(__SSE2__)
-  // Sixteen starting positions at a time: a byte 0x1C...0x1E, or C2 85, or
-  // E2 80 A9 starting there.
-  for (; i + 18 <= count; i += 16) {
-    __m128i v0 = _mm_loadu_si128((const __m128i *)(bytes + i));
-    __m128i v1 = _mm_loadu_si128((const __m128i *)(bytes + i + 1));
-    __m128i v2 = _mm_loadu_si128((const __m128i *)(bytes + i + 2));
-    // 0x1C...0x1E: (v - 0x1C) as unsigned is below 3, i.e. signed
-    // (v - 0x1C - 0x80) below -0x80 + 3.
-    __m128i shifted = _mm_sub_epi8(v0, _mm_set1_epi8((char)(0x1C + 0x80)));
-    __m128i separator = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(-0x80 + 3)));
-    __m128i nel = _mm_and_si128(_mm_cmpeq_epi8(v0, _mm_set1_epi8((char)0xC2)),
-                                _mm_cmpeq_epi8(v1, _mm_set1_epi8((char)0x85)));
-    __m128i ps = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(v0, _mm_set1_epi8((char)0xE2)),
-                                             _mm_cmpeq_epi8(v1, _mm_set1_epi8((char)0x80))),
-                               _mm_cmpeq_epi8(v2, _mm_set1_epi8((char)0xA9)));
-    if (_mm_movemask_epi8(_mm_or_si128(separator, _mm_or_si128(nel, ps))) != 0) return 1;
-  }
-#endif
-  for (; i < count; i++) {
-    uint8_t b = bytes[i];
-    if (b >= 0x1C && b <= 0x1E) return 1;
-    if (b == 0xC2 && i + 1 < count && bytes[i + 1] == 0x85) return 1;
-    if (b == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9) return 1;
-  }
-  return 0;
-}

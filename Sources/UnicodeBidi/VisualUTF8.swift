@@ -57,7 +57,7 @@ struct VisualUTF8Writer {
   @inline(never)
   func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     var p = p
-    for i in first..<end { character(i, mirrored: false, &p) }
+    for i in first..<end { character(i, rightToLeft: false, &p) }
     return p
   }
 
@@ -68,7 +68,7 @@ struct VisualUTF8Writer {
     var i = end
     while i > first {
       i &-= 1
-      character(i, mirrored: mirrored, &p)
+      character(i, rightToLeft: true, &p)
     }
     return p
   }
@@ -81,17 +81,31 @@ struct VisualUTF8Writer {
   ) -> UnsafeMutablePointer<UInt8> {
     var p = p
     CombiningMarks.forEachCluster(storage, run) { first, end in
-      for i in first..<end { character(i, mirrored: mirrored, &p) }
+      for i in first..<end { character(i, rightToLeft: true, &p) }
     }
     return p
   }
 
-  /// Character `i`: printable ASCII and the other characters that are
-  /// written as they are (mirrored with `mirrored`, L4: only class ON has
+  /// Character `i`, of a left-to-right or a right-to-left run: printable
+  /// ASCII and the other characters that are written as they are (in a
+  /// right-to-left run mirrored with `mirrored`, L4: only class ON has
   /// mirrored glyphs) inline, the rest by `special`.
   @inline(__always)
-  func character(_ i: Int, mirrored: Bool, _ p: inout UnsafeMutablePointer<UInt8>) {
+  func character(_ i: Int, rightToLeft: Bool, _ p: inout UnsafeMutablePointer<UInt8>) {
+    let mirrored = rightToLeft && self.mirrored
     var s = scalars[i]
+    if rightToLeft {
+      // Right to left: most characters are letters of two bytes (Hebrew,
+      // Arabic…), R or AL, never removed nor mirrored; of the controls only
+      // ALM is among them.
+      let c = classes[i]
+      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+        p[0] = UInt8(truncatingIfNeeded: 0xC0 | s >> 6)
+        p[1] = UInt8(truncatingIfNeeded: 0x80 | s & 0x3F)
+        p += 2
+        return
+      }
+    }
     if s &- 0x20 < 0x5F {
       // Printable ASCII: never removed, never a control; a mirrored glyph
       // of ASCII is ASCII.
