@@ -15,6 +15,9 @@ struct VisualLineRenderer {
   let options: VisualOptions
   init(options: VisualOptions) { self.options = options }
 
+  /// The longest line analysed before it is split into paragraphs.
+  static let analysedWhole = 1 << 16
+
   /// The most bytes `render` writes for `count` bytes of input
   /// (`BidiLine.visualUTF8Bound`: a U+FFFD for each ill-formed byte at
   /// worst).
@@ -30,8 +33,14 @@ struct VisualLineRenderer {
       return 0
     }
     // Most lines are one paragraph: analysed at once, and split (P1) only
-    // when the analysis finds a separator.
-    if let level = renderParagraph(line, unlessSeparated: true, into: &output) { return level }
+    // when the analysis finds a separator. A long line is split first: an
+    // analysis of a few MiB of paragraphs to throw away would cost tens of
+    // MiB.
+    if line.count <= Self.analysedWhole,
+      let level = renderParagraph(line, unlessSeparated: true, into: &output)
+    {
+      return level
+    }
     var first: UInt8?
     for range in BidiParagraph.paragraphRanges(utf8: line) {
       let level = renderParagraph(UnsafeBufferPointer(rebasing: line[range]), unlessSeparated: false, into: &output)

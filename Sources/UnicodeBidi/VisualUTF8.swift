@@ -80,8 +80,29 @@ struct VisualUTF8Writer {
     _ storage: ParagraphStorage, _ run: BidiRun, _ p: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
     var p = p
-    CombiningMarks.forEachCluster(storage, run) { first, end in
-      for i in first..<end { character(i, rightToLeft: true, &p) }
+    var end = run.end
+    while end > run.start {
+      // Two-byte letters (R or AL, never a combining mark, so each an item
+      // of its own) first, without the search for marks.
+      let last = end - 1
+      let s = scalars[last]
+      let c = classes[last]
+      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+        Self.encodeTwoBytes(s, &p)
+        end = last
+        continue
+      }
+      let item = CombiningMarks.itemBefore(end, storage, runStart: run.start)
+      if item.alone {
+        var i = end
+        while i > item.first {
+          i -= 1
+          character(i, rightToLeft: true, &p)
+        }
+      } else {
+        for i in item.first..<end { character(i, rightToLeft: true, &p) }
+      }
+      end = item.first
     }
     return p
   }
@@ -100,9 +121,7 @@ struct VisualUTF8Writer {
       // ALM is among them.
       let c = classes[i]
       if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
-        p[0] = UInt8(truncatingIfNeeded: 0xC0 | s >> 6)
-        p[1] = UInt8(truncatingIfNeeded: 0x80 | s & 0x3F)
-        p += 2
+        Self.encodeTwoBytes(s, &p)
         return
       }
     }
@@ -156,6 +175,14 @@ struct VisualUTF8Writer {
     }
     p.pointee = 0x5D  // ]
     p += 1
+  }
+
+  /// The UTF-8 of scalar value `v`, U+0080...U+07FF.
+  @inline(__always)
+  static func encodeTwoBytes(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+    p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+    p += 2
   }
 
   /// The UTF-8 of scalar value `v`.
