@@ -87,12 +87,6 @@ enum ByteScan {
 /// The paragraph separators of UAX #9 (class B) other than LF and CR, which
 /// end lines: U+001C...U+001E, U+0085 (C2 85) and U+2029 (E2 80 A9).
 enum ParagraphSeparators {
-  /// Whether `bytes` holds one.
-  static func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    return cbs_holds_paragraph_separator(base, bytes.count) != 0
-  }
-
   /// The offset just past the last one in `bytes`, or nil.
   static func lastEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = bytes.count

@@ -3,17 +3,10 @@ import UnicodeBidi
 /// What `bidi-lsp visual` was asked for (Protocol/specification.md, “The
 /// command line”).
 struct VisualOptions {
-  /// How the bidi controls appear in the output.
-  enum Controls: String {
-    /// As the daemon's `visualText` by default: the characters X9 removes
-    /// (embeddings, overrides, PDF, class BN) dropped, isolates and marks
-    /// kept.
-    case keep
-    /// Every bidi control dropped as well (`fribidi --clean`).
-    case strip
-    /// Each bidi control written by name, `[RLO]`, where the line shows it.
-    case names
-  }
+  /// How the bidi controls appear in the output: as `visualText` shows
+  /// them (`keep`), every one dropped (`strip`, `fribidi --clean`), or
+  /// each written by name (`names`, `[RLO]`).
+  typealias Controls = ControlDisplay
 
   var direction = BidiParagraph.Direction.auto
   var combiningMarks = CombiningMarkOrder.afterBase

@@ -78,6 +78,12 @@ public struct BidiParagraph: Sendable {
   /// The paragraph embedding level: 0 or 1.
   public var level: UInt8 { storage.paragraphLevel }
 
+  /// True when the text holds a paragraph separator (class B), so that it
+  /// was more than one paragraph and should have been split first
+  /// (`paragraphRanges(utf8:)`): a caller may analyse a line at once and
+  /// split it only then.
+  public var holdsParagraphSeparator: Bool { storage.present.contains(.B) }
+
   /// The paragraph direction.
   public var direction: BidiDirection { level == 0 ? .leftToRight : .rightToLeft }
 

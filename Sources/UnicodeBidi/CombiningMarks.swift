@@ -27,27 +27,34 @@ enum CombiningMarks {
   static func forEachCluster(_ storage: ParagraphStorage, _ run: BidiRun, _ body: (_ start: Int, _ end: Int) -> Void) {
     var end = run.end
     while end > run.start {
-      let last = end - 1
-      guard isMark(storage, last) else {
-        body(last, end)
-        end = last
-        continue
-      }
-      // Back over the marks (and removed characters) to the base.
-      var first = last
-      while first > run.start && (isMark(storage, first - 1) || storage.isRemoved(first - 1)) { first -= 1 }
-      if first > run.start {
-        // The base at first - 1 and everything after it up to `end`.
-        body(first - 1, end)
-        end = first - 1
-      } else {
-        // No base in the run: each character where L2 put it.
-        while end > first {
-          body(end - 1, end)
-          end -= 1
+      let item = itemBefore(end, storage, runStart: run.start)
+      if item.alone {
+        var i = end
+        while i > item.first {
+          body(i - 1, i)
+          i -= 1
         }
+      } else {
+        body(item.first, end)
       }
+      end = item.first
     }
+  }
+
+  /// The items of a right-to-left run that end at `end` (`> runStart`),
+  /// from `first` on: one item, a character or a base with its marks
+  /// (`alone` false), or marks with no base before them in the run, each an
+  /// item of its own where L2 put it (`alone` true).
+  @inline(__always)
+  static func itemBefore(_ end: Int, _ storage: ParagraphStorage, runStart: Int) -> (first: Int, alone: Bool) {
+    let last = end - 1
+    guard isMark(storage, last) else { return (last, false) }
+    // Back over the marks (and removed characters) to the base.
+    var first = last
+    while first > runStart && (isMark(storage, first - 1) || storage.isRemoved(first - 1)) { first -= 1 }
+    // The base at first - 1 and everything after it up to `end`; or no
+    // base in the run.
+    return first > runStart ? (first - 1, false) : (first, true)
   }
 
   /// True when character `i` is a combining mark: class NSM (each of which

@@ -69,21 +69,16 @@ final class ParagraphStorage: @unchecked Sendable {
   /// U+10FFFF is kept as the mark of a one-byte ill-formed sequence.
   convenience init(scalars input: UnsafeBufferPointer<UInt32>) {
     self.init(capacity: input.count)
-    var bits: UInt32 = 0
-    var brackets = 0
-    var astral = 0
+    var stored = Stored(self)
     var bytes = 0
     for i in 0..<input.count {
       let scalar = input[i] <= 0x10_FFFF ? input[i] : Self.illFormedMark(length: 1)
-      store(scalar, at: i, &bits, &brackets)
+      stored.store(scalar, at: i)
       let width = BidiEncoding.utf8.width(scalar)
       bytes &+= width
-      if width == 4 {
-        astralPositions[astral] = Int32(truncatingIfNeeded: i)
-        astral += 1
-      }
+      if width == 4 { stored.addAstral(i) }
     }
-    record(bits: bits, brackets: brackets, astral: astral, utf8Length: bytes)
+    record(stored, utf8Length: bytes)
   }
 
   /// Decodes UTF-8 (`UTF8Decoder`: one character per scalar or ill-formed
@@ -91,42 +86,64 @@ final class ParagraphStorage: @unchecked Sendable {
   convenience init(utf8 input: UnsafeBufferPointer<UInt8>) {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
+    var stored = Stored(self)
+    var i = 0
+    UTF8Decoder.forEachSequence(input) { decoded in
+      stored.store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i)
+      if decoded.length == 4 { stored.addAstral(i) }
+      i &+= 1
+    }
+    count = i
+    record(stored, utf8Length: input.count)
+  }
+
+  /// What the initialisers store of each character, with the arrays in
+  /// locals: a store of a class byte could otherwise alias the properties
+  /// that hold them, which would be reloaded for every character.
+  struct Stored {
+    let scalars: UnsafeMutablePointer<UInt32>
+    let classes: UnsafeMutablePointer<BidiClass>
+    let bracketPositions: UnsafeMutablePointer<Int32>
+    let astralPositions: UnsafeMutablePointer<Int32>
     var bits: UInt32 = 0
     var brackets = 0
     var astral = 0
-    var i = 0
-    UTF8Decoder.forEachSequence(input) { decoded in
-      store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i, &bits, &brackets)
-      if decoded.length == 4 {
-        astralPositions[astral] = Int32(truncatingIfNeeded: i)
-        astral += 1
+
+    init(_ storage: ParagraphStorage) {
+      scalars = storage.scalars
+      classes = storage.classes
+      bracketPositions = storage.bracketPositions
+      astralPositions = storage.astralPositions
+    }
+
+    /// Stores character `i`: its scalar and class, and what the paragraph
+    /// records of it (the classes present, bracket positions).
+    @inline(__always)
+    mutating func store(_ scalar: UInt32, at i: Int) {
+      // One lookup without the index for code points below U+0800.
+      let properties = ubd_properties(scalar)
+      scalars[i] = scalar
+      let c = BidiClass(propertyByte: properties)
+      classes[i] = c
+      bits |= c.bit
+      if properties & 0x60 != 0 {
+        bracketPositions[brackets] = Int32(truncatingIfNeeded: i)
+        brackets &+= 1
       }
-      i += 1
     }
-    count = i
-    record(bits: bits, brackets: brackets, astral: astral, utf8Length: input.count)
-  }
 
-  /// Stores character `i`: its scalar and class, and what the paragraph
-  /// records of it (the classes present, bracket positions).
-  @inline(__always)
-  private func store(_ scalar: UInt32, at i: Int, _ bits: inout UInt32, _ brackets: inout Int) {
-    // One lookup without the index for code points below U+0800.
-    let properties = ubd_properties(scalar)
-    scalars[i] = scalar
-    let c = BidiClass(propertyByte: properties)
-    classes[i] = c
-    bits |= c.bit
-    if properties & 0x60 != 0 {
-      bracketPositions[brackets] = Int32(truncatingIfNeeded: i)
-      brackets += 1
+    /// Records character `i`, past U+FFFF.
+    @inline(__always)
+    mutating func addAstral(_ i: Int) {
+      astralPositions[astral] = Int32(truncatingIfNeeded: i)
+      astral &+= 1
     }
   }
 
-  private func record(bits: UInt32, brackets: Int, astral: Int, utf8Length: Int) {
-    present = BidiClassSet(bits: bits)
-    bracketCount = brackets
-    astralCount = astral
+  private func record(_ stored: Stored, utf8Length: Int) {
+    present = BidiClassSet(bits: stored.bits)
+    bracketCount = stored.brackets
+    astralCount = stored.astral
     self.utf8Length = utf8Length
   }
 

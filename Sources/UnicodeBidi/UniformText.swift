@@ -60,13 +60,21 @@ extension BidiParagraph {
     // Set once eight plain ASCII bytes were passed over at once: their
     // letters and digits (L, EN) were not recorded.
     var skipped = false
+    // Set once an R or AL was seen and the bytes passed over before it held
+    // no letter or digit: from then on only a uniformly right-to-left
+    // answer is possible, and each eight bytes passed over are checked at
+    // once (a mixed line stops at its first letter, not at its end).
+    var rightToLeftOnly = false
     var i = 0
     while i < n {
       // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
       // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, and
-      // matter only to a uniformly right-to-left answer, checked at the end.
+      // matter only to a uniformly right-to-left answer.
       if i + 8 <= n {
         if Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+          if rightToLeftOnly && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base + i, count: 8)) {
+            return nil
+          }
           i += 8
           skipped = true
           continue
@@ -83,7 +91,13 @@ extension BidiParagraph {
       } else {
         // Two-byte sequences (most right-to-left scripts) inline.
         let decoded = UTF8Decoder.decode(utf8, at: i)
-        classes.insert(BidiClass(decoded.value))
+        let c = BidiClass(decoded.value)
+        classes.insert(c)
+        if !rightToLeftOnly && (c == .R || c == .AL) {
+          // The letters and digits passed over would make it mixed.
+          if skipped && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base, count: i)) { return nil }
+          rightToLeftOnly = true
+        }
         continuation &+= decoded.length &- 1
         if decoded.length == 4 { astral &+= 1 }
         i += decoded.length

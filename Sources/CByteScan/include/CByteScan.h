@@ -12,8 +12,4 @@
 /// number of line feeds in it.
 size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_feeds);
 
-/// Whether `bytes` holds a paragraph separator other than LF and CR:
-/// U+001C...U+001E, U+0085 (C2 85) or U+2029 (E2 80 A9).
-int cbs_holds_paragraph_separator(const uint8_t *bytes, size_t count);
-
 #endif

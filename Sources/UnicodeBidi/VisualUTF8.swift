@@ -1,0 +1,211 @@
+import CUnicodeBidiData
+
+// A display line written as UTF-8 straight from its runs (L2), clusters
+// (L3) and mirrored glyphs (L4), for writers of text such as
+// `bidi-lsp visual`: no map, no per-line array.
+
+extension BidiLine {
+  /// The most bytes `writeVisualUTF8` writes for a line of `utf8Length`
+  /// bytes: three (a U+FFFD) for each byte of an ill-formed sequence, five
+  /// (`[LRI]`) for a control of three bytes, six for ALM's two.
+  public static func visualUTF8Bound(utf8Length: Int) -> Int { 3 * utf8Length }
+
+  /// Writes the display line as UTF-8 to `output`, left to right: the text
+  /// `visualText(mirrored:controls:)` returns, except that each byte of an
+  /// ill-formed sequence is written as one U+FFFD. `output` has room for
+  /// `visualUTF8Bound(utf8Length:)` bytes of the line; returns the number
+  /// of bytes written.
+  public func writeVisualUTF8(
+    mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let writer = VisualUTF8Writer(storage, controls, mirrored: mirrored)
+    var p = output
+    layout.forEachRun { run in
+      if run.level & 1 == 0 {
+        p = writer.leftToRight(run.start, run.end, p)
+      } else if layout.marks == .resolved {
+        p = writer.rightToLeft(run.start, run.end, p)
+      } else {
+        p = writer.rightToLeftClusters(storage, run, p)
+      }
+    }
+    return p - output
+  }
+}
+
+/// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`),
+/// a run at a time: each loop is a function of its own, so that its
+/// position and index stay in registers.
+struct VisualUTF8Writer {
+  let scalars: UnsafeMutablePointer<UInt32>
+  let classes: UnsafeMutablePointer<BidiClass>
+  let levels: UnsafeMutablePointer<UInt8>
+  let controls: ControlDisplay
+  /// L4 applies to the right-to-left runs.
+  let mirrored: Bool
+
+  init(_ storage: ParagraphStorage, _ controls: ControlDisplay, mirrored: Bool) {
+    scalars = storage.scalars
+    classes = storage.classes
+    levels = storage.levels
+    self.controls = controls
+    self.mirrored = mirrored
+  }
+
+  /// Characters `first..<end` in logical order from `p` on; returns the
+  /// end of what was written.
+  @inline(never)
+  func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
+    for i in first..<end { character(i, rightToLeft: false, &p) }
+    return p
+  }
+
+  /// Characters `first..<end`, a right-to-left run, in reverse order.
+  @inline(never)
+  func rightToLeft(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
+    var i = end
+    while i > first {
+      i &-= 1
+      character(i, rightToLeft: true, &p)
+    }
+    return p
+  }
+
+  /// The right-to-left run `run` with L3: its clusters (a base and its
+  /// combining marks) in reverse order, each in logical order.
+  @inline(never)
+  func rightToLeftClusters(
+    _ storage: ParagraphStorage, _ run: BidiRun, _ p: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    var p = p
+    var end = run.end
+    while end > run.start {
+      // Two-byte letters (R or AL, never a combining mark, so each an item
+      // of its own) first, without the search for marks.
+      let last = end - 1
+      let s = scalars[last]
+      let c = classes[last]
+      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+        Self.encodeTwoBytes(s, &p)
+        end = last
+        continue
+      }
+      let item = CombiningMarks.itemBefore(end, storage, runStart: run.start)
+      if item.alone {
+        var i = end
+        while i > item.first {
+          i -= 1
+          character(i, rightToLeft: true, &p)
+        }
+      } else {
+        for i in item.first..<end { character(i, rightToLeft: true, &p) }
+      }
+      end = item.first
+    }
+    return p
+  }
+
+  /// Character `i`, of a left-to-right or a right-to-left run: printable
+  /// ASCII and the other characters that are written as they are (in a
+  /// right-to-left run mirrored with `mirrored`, L4: only class ON has
+  /// mirrored glyphs) inline, the rest by `special`.
+  @inline(__always)
+  func character(_ i: Int, rightToLeft: Bool, _ p: inout UnsafeMutablePointer<UInt8>) {
+    let mirrored = rightToLeft && self.mirrored
+    var s = scalars[i]
+    if rightToLeft {
+      // Right to left: most characters are letters of two bytes (Hebrew,
+      // Arabic…), R or AL, never removed nor mirrored; of the controls only
+      // ALM is among them.
+      let c = classes[i]
+      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+        Self.encodeTwoBytes(s, &p)
+        return
+      }
+    }
+    if s &- 0x20 < 0x5F {
+      // Printable ASCII: never removed, never a control; a mirrored glyph
+      // of ASCII is ASCII.
+      if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
+      p.pointee = UInt8(truncatingIfNeeded: s)
+      p += 1
+      return
+    }
+    // Removed by X9, ill-formed, or (when they are changed) a control that
+    // X9 keeps: an isolate, LRM, RLM or ALM (U+061C, U+200E...U+2069 hold
+    // them all).
+    if levels[i] & ParagraphStorage.removedBit != 0
+      || ((s &- 0x200E < 0x5C || s == 0x61C || s > 0x10FFFF) && isSpecial(s))
+    {
+      return special(s, &p)
+    }
+    if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
+    Self.encode(s, &p)
+  }
+
+  /// Whether a character that is not removed is written by `special`.
+  @inline(__always)
+  func isSpecial(_ s: UInt32) -> Bool {
+    s > 0x10FFFF || (controls != .keep && Self.isKeptControl(s))
+  }
+
+  /// The bidi controls that X9 does not remove.
+  @inline(__always)
+  static func isKeptControl(_ s: UInt32) -> Bool {
+    s == 0x61C || s &- 0x200E < 2 || s &- 0x2066 < 4
+  }
+
+  /// A character removed by X9, an ill-formed sequence, or a control that
+  /// `controls` strips or names.
+  private func special(_ s: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    if s > 0x10FFFF {
+      // One U+FFFD per byte of the maximal subpart (its length is in the
+      // mark's low bits).
+      for _ in 0..<Int(s & 0xFF) { Self.encode(0xFFFD, &p) }
+      return
+    }
+    guard controls == .names, let control = BidiControl(scalar: s) else { return }
+    p.pointee = 0x5B  // [
+    p += 1
+    for byte in control.shortName.utf8 {
+      p.pointee = byte
+      p += 1
+    }
+    p.pointee = 0x5D  // ]
+    p += 1
+  }
+
+  /// The UTF-8 of scalar value `v`, U+0080...U+07FF.
+  @inline(__always)
+  static func encodeTwoBytes(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+    p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+    p += 2
+  }
+
+  /// The UTF-8 of scalar value `v`.
+  @inline(__always)
+  static func encode(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    if v < 0x80 {
+      p[0] = UInt8(truncatingIfNeeded: v)
+      p += 1
+    } else if v < 0x800 {
+      p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 2
+    } else if v < 0x10000 {
+      p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+      p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 3
+    } else {
+      p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
+      p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+      p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+      p += 4
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import BidiTestSupport
+import UnicodeBidi
+import XCTest
+
+/// `BidiLine.writeVisualUTF8`, the writer of `bidi-lsp visual`, against
+/// `visualText(mirrored:controls:)` and the properties it relies on.
+final class VisualUTF8Tests: XCTestCase {
+  /// Writes `line` into a buffer of exactly the documented bound.
+  static func written(
+    _ line: BidiLine, utf8Length: Int, mirrored: Bool = true, controls: ControlDisplay
+  ) -> [UInt8] {
+    let bound = BidiLine.visualUTF8Bound(utf8Length: utf8Length)
+    return [UInt8](unsafeUninitializedCapacity: max(bound, 1)) { buffer, initialized in
+      initialized = line.writeVisualUTF8(mirrored: mirrored, controls: controls, to: buffer.baseAddress!)
+    }
+  }
+
+  /// The writer skips the mirroring lookup for every class but ON.
+  func testOnlyClassONHasMirroredGlyphs() {
+    var mirrored = 0
+    for scalar in UInt32(0)...0x10FFFF where BidiProperties.mirroringGlyph(scalar) != nil {
+      XCTAssertEqual(BidiProperties.bidiClass(scalar), .ON, "U+\(String(scalar, radix: 16, uppercase: true))")
+      mirrored += 1
+    }
+    XCTAssertGreaterThan(mirrored, 300)
+  }
+
+  /// Random mixed text from every class: the bytes are `visualText`'s,
+  /// for every control display, both L3 choices, with and without L4.
+  func testMatchesVisualTextOnRandomText() {
+    var random = SeededGenerator(seed: 0x5649_5355_414C)
+    let pool = PropertyTests.pool + [0x61C, 0x64B, 0x5B0, 0x2264, 0xAB, 0xBB, 0x0B, 0x1F]
+    for _ in 0..<3000 {
+      let length = Int.random(in: 0...40, using: &random)
+      let scalars = (0..<length).map { _ in pool.randomElement(using: &random) ?? 0x20 }
+      let utf8 = PropertyTests.encodeUTF8(scalars)
+      let direction = PropertyTests.directions.randomElement(using: &random) ?? .auto
+      let paragraph = BidiParagraph(utf8: utf8, direction: direction)
+      for marks in [CombiningMarkOrder.resolved, .afterBase] {
+        let line = paragraph.line(combiningMarks: marks)
+        for controls in ControlDisplay.allCases {
+          for mirrored in [true, false] {
+            let expected = Array(line.visualText(mirrored: mirrored, controls: controls).utf8)
+            let bytes = Self.written(line, utf8Length: utf8.count, mirrored: mirrored, controls: controls)
+            XCTAssertEqual(bytes, expected, "\(scalars) \(direction) \(marks) \(controls) \(mirrored)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Each byte of an ill-formed sequence is one U+FFFD, in its place in the
+  /// visual order; the output fits the bound.
+  func testIllFormedBytesAreOneReplacementEach() {
+    let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+    // Hebrew alef, E2 80 (a maximal subpart of two bytes), "ab".
+    let input: [UInt8] = [0xD7, 0x90, 0xE2, 0x80, 0x61, 0x62]
+    let line = BidiParagraph(utf8: input).line()
+    let bytes = Self.written(line, utf8Length: input.count, controls: .strip)
+    XCTAssertEqual(bytes, [0x61, 0x62] + replacement + replacement + [0xD7, 0x90])
+    // Every byte ill-formed: the largest output, three bytes a byte.
+    let invalid = [UInt8](repeating: 0xFF, count: 7)
+    let all = Self.written(BidiParagraph(utf8: invalid).line(), utf8Length: invalid.count, controls: .names)
+    XCTAssertEqual(all, Array([[UInt8]](repeating: replacement, count: 7).joined()))
+  }
+
+  /// A line of controls only, written by name: within the bound.
+  func testNamedControlsFitTheBound() {
+    let scalars: [UInt32] = [0x61C, 0x61C, 0x2067, 0x200F, 0x202E, 0x2069]
+    let utf8 = PropertyTests.encodeUTF8(scalars)
+    let line = BidiParagraph(utf8: utf8).line()
+    let bytes = Self.written(line, utf8Length: utf8.count, controls: .names)
+    XCTAssertEqual(bytes, Array(line.visualText(controls: .names).utf8))
+    XCTAssertLessThanOrEqual(bytes.count, BidiLine.visualUTF8Bound(utf8Length: utf8.count))
+  }
+}
