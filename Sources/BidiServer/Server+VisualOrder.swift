@@ -96,8 +96,8 @@ extension BidiLanguageServer {
 
   /// The entry of one paragraph: its display lines reordered. A huge
   /// paragraph checks the request's cancellation while it is resolved
-  /// (between the steps of UAX #9), after each per-unit array, and
-  /// `ResultStream` while writing them.
+  /// (between the steps of UAX #9), before its lines are reordered, after
+  /// each per-unit array, and `ResultStream` while writing them.
   private func visualParagraph(
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
     _ utf8Breaks: [Int]?, _ params: VisualOrderParams, _ context: RequestContext
@@ -112,7 +112,8 @@ extension BidiLanguageServer {
       let analysed: BidiParagraph
       if let checks {
         let resolved = BidiParagraph(utf8: slice, direction: direction.paragraphDirection) { checks.isCancelled }
-        guard let resolved else { throw .cancelled(checks) }
+        // Checked again before the lines are reordered (L1–L2).
+        guard let resolved, !checks.isCancelled else { throw .cancelled(checks) }
         analysed = resolved
       } else {
         analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
