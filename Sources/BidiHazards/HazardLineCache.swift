@@ -25,7 +25,13 @@ package struct HazardLineState: LineState, Hashable {
   /// in a byte a line (see `LineState`).
   package static var common: HazardLineState? { HazardLineState(startState: .initial, diagnostics: []) }
 
-  package var isCommon: Bool { diagnostics.isEmpty && omitted == 0 && startState == .initial }
+  package var isCommon: Bool {
+    // `startState == .initial`, without comparing the whole state.
+    guard diagnostics.isEmpty, omitted == 0, startState.frames.isEmpty, case .code = startState.mode else {
+      return false
+    }
+    return true
+  }
 }
 
 /// Hazard results of a document, kept up to date incrementally in the

@@ -94,6 +94,7 @@ struct LineStates<State: LineState>: LineStateColumn {
   private var held: [HeldState] = []
   /// `State.common`, asked once.
   private let common = State.common
+  private let hasCommon = State.common != nil
   private(set) var freshCount = 0
   private(set) var flaggedCount = 0
 
@@ -112,12 +113,19 @@ struct LineStates<State: LineState>: LineStateColumn {
   /// Whether no line has a state.
   var isEmpty: Bool { !kinds.contains { $0 != 0 } }
 
+  // `subscript` and `set` are inlined so that an unspecialised caller (the
+  // tree's generic state walk, called from another module) looks the types
+  // they use up once per leaf, not on every line.
+
   /// Line `j`'s state, if it has one.
   subscript(j: Int) -> StoredLineState<State>? {
-    let kind = kinds[j]
-    guard kind & Kind.present != 0 else { return nil }
-    let state = kind & Kind.held != 0 ? held[heldIndex(j)].state : common!
-    return StoredLineState(state, isStale: kind & Kind.stale != 0)
+    @inline(__always) get {
+      let kind = kinds[j]
+      guard kind & Kind.present != 0 else { return nil }
+      let stale = kind & Kind.stale != 0
+      if kind & Kind.held != 0 { return StoredLineState(held[heldIndex(j)].state, isStale: stale) }
+      return common.map { StoredLineState($0, isStale: stale) }
+    }
   }
 
   /// The index in `held` of line `j`, or of the first line after it.
@@ -134,33 +142,34 @@ struct LineStates<State: LineState>: LineStateColumn {
   }
 
   /// Stores `slot` (nil removes the state) for line `j`, keeping the counts.
+  @inline(__always)
   mutating func set(_ j: Int, _ slot: StoredLineState<State>?) {
     let old = kinds[j]
     if old & Kind.present != 0 {
       if old & Kind.stale == 0 { freshCount -= 1 }
       if old & Kind.flagged != 0 { flaggedCount -= 1 }
     }
-    var kind: UInt8 = 0
-    var keep: State?
-    if let slot {
-      kind = Kind.present
-      if slot.isStale { kind |= Kind.stale } else { freshCount += 1 }
-      if slot.state.isFlagged {
-        kind |= Kind.flagged
-        flaggedCount += 1
-      }
-      if common == nil || !slot.state.isCommon {
-        kind |= Kind.held
-        keep = slot.state
-      }
+    let wasHeld = old & Kind.held != 0
+    guard let slot else {
+      if wasHeld { held.remove(at: heldIndex(j)) }
+      kinds[j] = 0
+      return
     }
-    if old & Kind.held != 0 || keep != nil {
+    var kind = Kind.present
+    if slot.isStale { kind |= Kind.stale } else { freshCount += 1 }
+    if slot.state.isFlagged {
+      kind |= Kind.flagged
+      flaggedCount += 1
+    }
+    if hasCommon && slot.state.isCommon {
+      if wasHeld { held.remove(at: heldIndex(j)) }
+    } else {
+      kind |= Kind.held
       let index = heldIndex(j)
-      switch (old & Kind.held != 0, keep) {
-      case (true, let state?): held[index].state = state
-      case (true, nil): held.remove(at: index)
-      case (false, let state?): held.insert(HeldState(line: Int32(j), state: state), at: index)
-      case (false, nil): break
+      if wasHeld {
+        held[index].state = slot.state
+      } else {
+        held.insert(HeldState(line: Int32(j), state: slot.state), at: index)
       }
     }
     kinds[j] = kind
