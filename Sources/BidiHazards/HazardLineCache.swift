@@ -20,6 +20,18 @@ package struct HazardLineState: LineState, Hashable {
   /// Lines with diagnostics are flagged, so reading a document's diagnostics
   /// costs their number, not the document's length.
   package var isFlagged: Bool { !diagnostics.isEmpty }
+
+  /// Most lines start in code and hold no hazard: the line tree keeps those
+  /// in a byte a line (see `LineState`).
+  package static var common: HazardLineState? { HazardLineState(startState: .initial, diagnostics: []) }
+
+  package var isCommon: Bool {
+    // `startState == .initial`, without comparing the whole state.
+    guard diagnostics.isEmpty, omitted == 0, startState.frames.isEmpty, case .code = startState.mode else {
+      return false
+    }
+    return true
+  }
 }
 
 /// Hazard results of a document, kept up to date incrementally in the

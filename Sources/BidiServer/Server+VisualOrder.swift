@@ -95,8 +95,9 @@ extension BidiLanguageServer {
   }
 
   /// The entry of one paragraph: its display lines reordered. A huge
-  /// paragraph checks the request's cancellation after the analysis and
-  /// after each per-unit array (and `ResultStream` while writing them).
+  /// paragraph checks the request's cancellation while it is resolved
+  /// (between the steps of UAX #9), before its lines are reordered, after
+  /// each per-unit array, and `ResultStream` while writing them.
   private func visualParagraph(
     _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
     _ utf8Breaks: [Int]?, _ params: VisualOrderParams, _ context: RequestContext
@@ -105,9 +106,18 @@ extension BidiLanguageServer {
     let marks = params.combiningMarks.markOrder
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
+    let checks = utf8Range.count >= Self.cancellationCheckBytes ? context : nil
     let displayLines: [BidiLine] = try line.withUTF8 { (bytes) throws(ResponseError) -> [BidiLine] in
       let slice = UnsafeBufferPointer(rebasing: bytes[utf8Range])
-      let analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
+      let analysed: BidiParagraph
+      if let checks {
+        let resolved = BidiParagraph(utf8: slice, direction: direction.paragraphDirection) { checks.isCancelled }
+        // Checked again before the lines are reordered (L1–L2).
+        guard let resolved, !checks.isCancelled else { throw .cancelled(checks) }
+        analysed = resolved
+      } else {
+        analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
+      }
       guard let utf8Breaks else { return [analysed.line(combiningMarks: marks)] }
       let inside = utf8Breaks.filter { utf8Range.contains($0) && $0 > utf8Range.lowerBound }
       let relative = inside.map { codec.character(line: index, line, utf8Offset: $0) - start }
@@ -117,7 +127,6 @@ extension BidiLanguageServer {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     }
-    let checks = utf8Range.count >= Self.cancellationCheckBytes ? context : nil
     return VisualParagraph(
       place: place, direction: direction,
       lines: try visualLines(displayLines, start: start, params, checking: checks))

@@ -30,6 +30,9 @@ package struct ParagraphFacts: Sendable, Hashable {
 /// the line's bytes, computed lazily by `LineTree` and kept until an edit
 /// touches the line.
 package struct BidiLineAnalysis: LineAnalysis, Hashable {
+  /// Leaves keep their lines' analyses packed (see `BidiAnalysisColumn`).
+  package typealias Column = BidiAnalysisColumn
+
   /// The first paragraph (an empty line has one, empty).
   package let first: ParagraphFacts
   /// The other paragraphs, in the rare line that holds several (split at
@@ -58,6 +61,12 @@ package struct BidiLineAnalysis: LineAnalysis, Hashable {
     /// Summed estimate counts.
     package var rtlWords = 0
     package var ltrWords = 0
+  }
+
+  init(first: ParagraphFacts, others: [ParagraphFacts]?, isBlank: Bool) {
+    self.first = first
+    self.others = others
+    self.isBlank = isBlank
   }
 
   package init(line: Line) {

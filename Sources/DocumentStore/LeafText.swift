@@ -42,6 +42,13 @@ struct LeafText: Sendable {
     }
   }
 
+  /// The number of bytes of line `j`'s content (terminator excluded).
+  @inline(__always)
+  func contentLength(of j: Int) -> Int {
+    let range = bounds(of: j)
+    return range.count - terminator(of: range).utf8Count
+  }
+
   func line(_ j: Int) -> Line {
     let range = bounds(of: j)
     let terminator = terminator(of: range)

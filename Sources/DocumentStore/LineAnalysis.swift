@@ -10,6 +10,10 @@
 /// carry their own line count and offset by it in `combine`.
 package protocol LineAnalysis: Sendable {
   associatedtype Summary: Sendable
+  /// How a leaf keeps its lines' cached analyses: one optional slot a line
+  /// unless the analysis packs itself smaller (a document of a million short
+  /// lines keeps a million of them).
+  associatedtype Column: LineAnalysisColumn = AnalysisSlots<Self> where Column.Analysis == Self
 
   /// Analyses one line (content only; `line.terminator` says how it ends).
   init(line: Line)
@@ -22,6 +26,31 @@ package protocol LineAnalysis: Sendable {
 
   /// The summary of `earlier` lines followed by `later` lines.
   static func combine(_ earlier: Summary, _ later: Summary) -> Summary
+}
+
+/// The cached analyses of one leaf's lines: none at first, each stored once
+/// computed (and kept while the leaf lives).
+package protocol LineAnalysisColumn: Sendable {
+  associatedtype Analysis
+  /// A column of `lineCount` lines, none of them cached.
+  init(lineCount: Int)
+  /// The number of lines.
+  var lineCount: Int { get }
+  /// Line `j`'s cached analysis, or nil; `utf8Count` is the line's content
+  /// length in bytes (which a column need not store).
+  subscript(j: Int, utf8Count utf8Count: Int) -> Analysis? { get }
+  /// Caches `analysis` for line `j`.
+  mutating func store(_ analysis: Analysis, at j: Int)
+}
+
+/// The plain column: one optional analysis a line.
+package struct AnalysisSlots<Analysis: Sendable>: LineAnalysisColumn {
+  private var slots: [Analysis?]
+
+  package init(lineCount: Int) { slots = Array(repeating: nil, count: lineCount) }
+  package var lineCount: Int { slots.count }
+  package subscript(j: Int, utf8Count utf8Count: Int) -> Analysis? { slots[j] }
+  package mutating func store(_ analysis: Analysis, at j: Int) { slots[j] = analysis }
 }
 
 /// The analysis that records nothing: documents use it until the bidi

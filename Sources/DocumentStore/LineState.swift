@@ -17,6 +17,18 @@ package protocol LineState: Sendable {
   /// nodes, so that `nextFlaggedLine(from:)` finds them in O(log n) (lines
   /// with diagnostics, lines where an entry starts…).
   var isFlagged: Bool { get }
+
+  /// The state most lines hold, if there is one (for the hazard scan: code
+  /// at the line's start, nothing found): the tree keeps a line that holds
+  /// it in one byte, and only the other lines' states in full.
+  static var common: Self? { get }
+  /// Whether this state is `common` (a quick test, asked of each state stored).
+  var isCommon: Bool { get }
+}
+
+extension LineState {
+  package static var common: Self? { nil }
+  package var isCommon: Bool { false }
 }
 
 /// A line's stored state and whether it is stale (see `LineState`).
@@ -63,46 +75,110 @@ struct StateCarry<Analysis: LineAnalysis> {
   var leaves: [LineTreeNode<Analysis>]
 }
 
-/// The states of one leaf: one optional slot per line.
+/// The bits of `LineStates.kinds`.
+private enum Kind {
+  static let present: UInt8 = 1
+  static let stale: UInt8 = 2
+  static let flagged: UInt8 = 4
+  /// The state is in `held` (else it is `State.common`).
+  static let held: UInt8 = 8
+}
+
+/// The states of one leaf: a byte a line (whether it has a state, stale or
+/// fresh, flagged or not, common or not), and the states that are not
+/// `State.common` with their lines, in order. A leaf of short lines that
+/// all hold the common state costs a byte a line.
 struct LineStates<State: LineState>: LineStateColumn {
-  var slots: [StoredLineState<State>?]
+  private var kinds: [UInt8]
+  /// The lines whose state is not the common one, increasing, and their states.
+  private var held: [HeldState] = []
+  /// `State.common`, asked once.
+  private let common = State.common
+  private let hasCommon = State.common != nil
   private(set) var freshCount = 0
   private(set) var flaggedCount = 0
 
+  private struct HeldState {
+    var line: Int32
+    var state: State
+  }
+
   init(lineCount: Int) {
-    slots = Array(repeating: nil, count: lineCount)
+    kinds = Array(repeating: 0, count: lineCount)
   }
 
-  init(_ slots: [StoredLineState<State>?]) {
-    self.slots = slots
-    for slot in slots { count(slot, 1) }
+  var slotCount: Int { kinds.count }
+  func isFresh(_ j: Int) -> Bool { kinds[j] & (Kind.present | Kind.stale) == Kind.present }
+  func isFlagged(_ j: Int) -> Bool { kinds[j] & Kind.flagged != 0 }
+  /// Whether no line has a state.
+  var isEmpty: Bool { !kinds.contains { $0 != 0 } }
+
+  // `subscript` and `set` are inlined so that an unspecialised caller (the
+  // tree's generic state walk, called from another module) looks the types
+  // they use up once per leaf, not on every line.
+
+  /// Line `j`'s state, if it has one.
+  subscript(j: Int) -> StoredLineState<State>? {
+    @inline(__always) get {
+      let kind = kinds[j]
+      guard kind & Kind.present != 0 else { return nil }
+      let stale = kind & Kind.stale != 0
+      if kind & Kind.held != 0 { return StoredLineState(held[heldIndex(j)].state, isStale: stale) }
+      return common.map { StoredLineState($0, isStale: stale) }
+    }
   }
 
-  // Inlined so that an unspecialised caller (the tree's generic state
-  // walk, called from another module) looks the slot type up once per leaf,
-  // not three times per line.
+  /// The index in `held` of line `j`, or of the first line after it.
   @inline(__always)
-  private mutating func count(_ slot: StoredLineState<State>?, _ sign: Int) {
-    guard let slot else { return }
-    if !slot.isStale { freshCount += sign }
-    if slot.state.isFlagged { flaggedCount += sign }
+  private func heldIndex(_ j: Int) -> Int {
+    var (low, high) = (0, held.count)
+    // Scans go line by line: the last entry is the likeliest.
+    if high > 0 && held[high - 1].line < j { return high }
+    while low < high {
+      let middle = (low + high) / 2
+      if held[middle].line < j { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
-  var slotCount: Int { slots.count }
-  func isFresh(_ j: Int) -> Bool { slots[j].map { !$0.isStale } ?? false }
-  func isFlagged(_ j: Int) -> Bool { slots[j]?.state.isFlagged ?? false }
-
+  /// Stores `slot` (nil removes the state) for line `j`, keeping the counts.
   @inline(__always)
   mutating func set(_ j: Int, _ slot: StoredLineState<State>?) {
-    count(slots[j], -1)
-    slots[j] = slot
-    count(slot, 1)
+    let old = kinds[j]
+    if old & Kind.present != 0 {
+      if old & Kind.stale == 0 { freshCount -= 1 }
+      if old & Kind.flagged != 0 { flaggedCount -= 1 }
+    }
+    let wasHeld = old & Kind.held != 0
+    guard let slot else {
+      if wasHeld { held.remove(at: heldIndex(j)) }
+      kinds[j] = 0
+      return
+    }
+    var kind = Kind.present
+    if slot.isStale { kind |= Kind.stale } else { freshCount += 1 }
+    if slot.state.isFlagged {
+      kind |= Kind.flagged
+      flaggedCount += 1
+    }
+    if hasCommon && slot.state.isCommon {
+      if wasHeld { held.remove(at: heldIndex(j)) }
+    } else {
+      kind |= Kind.held
+      let index = heldIndex(j)
+      if wasHeld {
+        held[index].state = slot.state
+      } else {
+        held.insert(HeldState(line: Int32(j), state: slot.state), at: index)
+      }
+    }
+    kinds[j] = kind
   }
 
   /// The slots of lines `range` of `leaf` (nil where it keeps none of this type).
-  static func slots<A>(of leaf: LineTreeNode<A>, _ range: Range<Int>) -> ArraySlice<StoredLineState<State>?> {
-    if let column = leaf.states as? Self { return column.slots[range] }
-    return ArraySlice(repeating: nil, count: range.count)
+  static func slots<A>(of leaf: LineTreeNode<A>, _ range: Range<Int>) -> [StoredLineState<State>?] {
+    guard let column = leaf.states as? Self else { return Array(repeating: nil, count: range.count) }
+    return range.map { column[$0] }
   }
 
   /// The slots of the lines of `leaves`, in order, from line `from` on, at
@@ -141,7 +217,7 @@ struct LineStates<State: LineState>: LineStateColumn {
         if slot != nil { column.set(j, slot) }
         line += 1
       }
-      if column.slots.contains(where: { $0 != nil }) { leaf.setStates(column) }
+      if !column.isEmpty { leaf.setStates(column) }
     }
   }
 }
@@ -155,7 +231,7 @@ extension LineTree {
   {
     guard index >= 0 && index < lineCount else { return nil }
     let (node, first) = leaf(containing: index)
-    return (node.states as? LineStates<State>)?.slots[index - first]
+    return (node.states as? LineStates<State>)?[index - first]
   }
 
   /// Stores `state` for line `index` (nil removes it), in O(log n).
@@ -199,7 +275,7 @@ extension LineTree {
       node.setStates(nil)  // so that the column's array stays uniquely referenced
       var j = line
       while j < node.lineCount {
-        var slot = column.slots[j]
+        var slot = column[j]
         let goOn = body(first + j, node.leaf.line(j), &slot)
         column.set(j, slot)
         j += 1

@@ -20,7 +20,8 @@ extension LineTree {
   package func cachedAnalysis(ofLine index: Int) -> Analysis? {
     guard index >= 0 && index < lineCount else { return nil }
     let (node, first) = leaf(containing: index)
-    return node.analyses.isEmpty ? nil : node.analyses[index - first]
+    let j = index - first
+    return node.analyses?[j, utf8Count: node.leaf.contentLength(of: j)]
   }
 
   /// The summary of the lines in `lines` (`combine` of their summaries in
@@ -65,10 +66,10 @@ extension LineTree {
 
   /// The analysis of line `j` of a uniquely referenced leaf, cached.
   private static func leafAnalysis(_ leaf: Node, _ j: Int) -> Analysis {
-    if leaf.analyses.isEmpty { leaf.analyses = Array(repeating: nil, count: leaf.lineCount) }
-    if let cached = leaf.analyses[j] { return cached }
+    if let cached = leaf.analyses?[j, utf8Count: leaf.leaf.contentLength(of: j)] { return cached }
     let computed = Analysis(line: leaf.leaf.line(j))
-    leaf.analyses[j] = computed
+    if leaf.analyses == nil { leaf.analyses = Analysis.Column(lineCount: leaf.lineCount) }
+    leaf.analyses!.store(computed, at: j)
     return computed
   }
 

@@ -274,31 +274,29 @@ extension LineTree {
 
   /// The cached analyses of the first `count` lines of `leaves`, or nil if none is cached.
   private static func cachedAnalyses(of leaves: [Node], first count: Int) -> [Analysis?]? {
-    guard count > 0, leaves.contains(where: { !$0.analyses.isEmpty }) else { return nil }
+    guard count > 0, leaves.contains(where: { $0.analyses != nil }) else { return nil }
     var result: [Analysis?] = []
     for leaf in leaves where result.count < count {
       let take = min(count - result.count, leaf.lineCount)
-      if leaf.analyses.isEmpty {
-        result.append(contentsOf: repeatElement(nil, count: take))
-      } else {
-        result.append(contentsOf: leaf.analyses[..<take])
-      }
+      result += cachedAnalyses(of: leaf, 0..<take)
     }
     return result
   }
 
   /// The cached analyses of the last `count` lines of `leaves`, or nil if none is cached.
   private static func cachedAnalyses(of leaves: [Node], last count: Int) -> [Analysis?]? {
-    guard count > 0, leaves.contains(where: { !$0.analyses.isEmpty }) else { return nil }
+    guard count > 0, leaves.contains(where: { $0.analyses != nil }) else { return nil }
     var result: [Analysis?] = []
     for leaf in leaves.reversed() where result.count < count {
       let take = min(count - result.count, leaf.lineCount)
-      let piece: [Analysis?] =
-        leaf.analyses.isEmpty
-        ? Array(repeating: nil, count: take) : Array(leaf.analyses[(leaf.lineCount - take)...])
-      result.insert(contentsOf: piece, at: 0)
+      result.insert(contentsOf: cachedAnalyses(of: leaf, (leaf.lineCount - take)..<leaf.lineCount), at: 0)
     }
     return result
+  }
+
+  private static func cachedAnalyses(of leaf: Node, _ lines: Range<Int>) -> [Analysis?] {
+    guard let column = leaf.analyses else { return Array(repeating: nil, count: lines.count) }
+    return lines.map { column[$0, utf8Count: leaf.leaf.contentLength(of: $0)] }
   }
 
   /// Puts `first` into the first lines of the new `leaves` and `last` into
@@ -319,8 +317,8 @@ extension LineTree {
           cached = last[line - (total - lastCount)]
         }
         if let cached {
-          if leaf.analyses.isEmpty { leaf.analyses = Array(repeating: nil, count: leaf.lineCount) }
-          leaf.analyses[j] = cached
+          if leaf.analyses == nil { leaf.analyses = Analysis.Column(lineCount: leaf.lineCount) }
+          leaf.analyses!.store(cached, at: j)
         }
         line += 1
       }

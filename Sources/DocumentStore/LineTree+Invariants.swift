@@ -50,7 +50,7 @@ extension LineTree {
     if !isRoot && count < tuning.maxChildren / 2 {
       problems.append("a node at depth \(depth) has \(count) children, under \(tuning.maxChildren / 2)")
     }
-    if !node.analyses.isEmpty || node.leaf.lineCount != 0 { problems.append("an internal node holds lines") }
+    if node.analyses != nil || node.leaf.lineCount != 0 { problems.append("an internal node holds lines") }
     var sum = TextMetrics.zero
     for child in node.children {
       if child.height != node.height - 1 {
@@ -87,8 +87,8 @@ extension LineTree {
     if text.bytes.count > tuning.maxLeafBytes && text.lineCount > 1 {
       problems.append("a leaf of \(text.lineCount) lines has \(text.bytes.count) bytes")
     }
-    if !node.analyses.isEmpty && node.analyses.count != text.lineCount {
-      problems.append("a leaf has \(node.analyses.count) analysis slots for \(text.lineCount) lines")
+    if let analyses = node.analyses, analyses.lineCount != text.lineCount {
+      problems.append("a leaf has \(analyses.lineCount) analysis slots for \(text.lineCount) lines")
     }
     if node.metrics != text.metrics() { problems.append("leaf metrics \(node.metrics) are stale") }
     if let states = node.states, states.slotCount != text.lineCount {

@@ -16,8 +16,8 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
   var children: [Node]
   /// The lines of a leaf (empty for an internal node).
   var leaf: LeafText
-  /// A leaf's cached analyses: empty, or one slot per line.
-  var analyses: [Analysis?]
+  /// A leaf's cached analyses: nil until one of its lines is analysed.
+  var analyses: Analysis.Column?
   /// The cached summary of all the node's lines.
   var summary: Analysis.Summary?
   /// A leaf's line states (see `LineState`), of the one type its tree keeps.
@@ -31,7 +31,7 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
     metrics = leaf.metrics()
     children = []
     self.leaf = leaf
-    analyses = []
+    analyses = nil
     summary = nil
   }
 
@@ -42,7 +42,7 @@ final class LineTreeNode<Analysis: LineAnalysis>: @unchecked Sendable {
     self.metrics = metrics
     self.children = children
     leaf = .empty
-    analyses = []
+    analyses = nil
     summary = nil
     for child in children {
       freshStates += child.freshStates

@@ -40,7 +40,22 @@ public struct BidiParagraph: Sendable {
     self.init(scalars.withUnsafeBufferPointer { ParagraphStorage(scalars: $0) }, direction)
   }
 
+  /// Analyses a paragraph of UTF-8 as `init(utf8:direction:)` does, asking
+  /// `stop` between the algorithm's steps (after decoding, then before each
+  /// isolating run sequence, the first after X1–X9), and gives up (nil) once it
+  /// answers true: for a paragraph so long that its resolution must be
+  /// cancellable while it runs.
+  public init?(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto, until stop: () -> Bool) {
+    let storage = ParagraphStorage(utf8: utf8)
+    if stop() { return nil }
+    self.init(storage, direction, until: stop)
+  }
+
   private init(_ storage: ParagraphStorage, _ direction: Direction) {
+    self.init(storage, direction, until: { false })!
+  }
+
+  private init?(_ storage: ParagraphStorage, _ direction: Direction, until stop: () -> Bool) {
     self.storage = storage
     let count = storage.count
     switch direction {
@@ -72,7 +87,8 @@ public struct BidiParagraph: Sendable {
       storage.isUniform = true
       return
     }
-    storage.isUniform = ParagraphResolver.resolve(storage)
+    guard let uniform = ParagraphResolver.resolve(storage, until: stop) else { return nil }
+    storage.isUniform = uniform
   }
 
   /// The paragraph embedding level: 0 or 1.

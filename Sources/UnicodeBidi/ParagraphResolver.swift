@@ -53,12 +53,13 @@ struct ParagraphResolver {
     return needsExplicitRules(storage.present) ? n * 20 : n
   }
 
-  /// Resolves `storage` with scratch memory on the stack when it is small.
-  static func resolve(_ storage: ParagraphStorage) -> Bool {
+  /// Resolves `storage` with scratch memory on the stack when it is small;
+  /// nil if `stop` (asked between steps) answered true.
+  static func resolve(_ storage: ParagraphStorage, until stop: () -> Bool) -> Bool? {
     withUnsafeTemporaryAllocation(byteCount: scratchSize(storage), alignment: 4) { scratch in
       // A temporary allocation always has a base address.
       guard let base = scratch.baseAddress else { return false }
-      return ParagraphResolver(storage, scratch: base).resolve()
+      return ParagraphResolver(storage, scratch: base).resolve(until: stop)
     }
   }
 
@@ -97,15 +98,21 @@ struct ParagraphResolver {
 
   /// Resolves every level (X1–I2) of a paragraph that needs the full
   /// algorithm. Returns true when every character resolved to the
-  /// paragraph level and none was removed.
-  func resolve() -> Bool {
+  /// paragraph level and none was removed; nil when `stop`, asked before
+  /// each isolating run sequence (the first after X1–X9), answered true.
+  func resolve(until stop: () -> Bool) -> Bool? {
     var uniform = true
     if hasExplicit {
       types.update(from: classes, count: count)
       resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }
+    var stopped = false
     forEachIsolatingRunSequence { sequence in
+      if stopped || stop() {
+        stopped = true
+        return
+      }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets, sequence.indices == nil) {
@@ -116,7 +123,7 @@ struct ParagraphResolver {
       }
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
-    return uniform
+    return stopped ? nil : uniform
   }
 
   /// W1–I2 for one isolating run sequence. N0 needs W1–W7 done for the

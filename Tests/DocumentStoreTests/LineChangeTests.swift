@@ -9,10 +9,13 @@ import XCTest
 final class LineChangeTests: XCTestCase {
   typealias Tree = LineTree<NoLineAnalysis>
 
-  /// A state that remembers the line it was made for.
+  /// A state that remembers the line it was made for. The tag of an empty
+  /// line is the common state, which leaves keep in a byte.
   struct Tag: LineState, Hashable {
     var line: [UInt8]
     var isFlagged: Bool { line.contains(0x78) }  // an "x"
+    static var common: Tag? { Tag(line: []) }
+    var isCommon: Bool { line.isEmpty }
   }
 
   func testRandomEditsAnswerTheLinesTheyChangedAndKeepTheOtherStates() throws {
