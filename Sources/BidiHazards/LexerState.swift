@@ -4,8 +4,9 @@
 ///
 /// The analysis of a line depends only on the line's bytes and this state,
 /// so an incremental scan can stop at the first line whose start state did
-/// not change (see `HazardLineCache`). A document keeps one per line: it is
-/// kept small (40 bytes).
+/// not change (see `HazardLineCache`). A document keeps one for each line
+/// that does not start in code with nothing found (the common state, a byte
+/// a line in the tree's leaves): it is kept small (40 bytes).
 package struct LexerState: Sendable, Hashable {
   enum Mode: Sendable, Hashable {
     case code
