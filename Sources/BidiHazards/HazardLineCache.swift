@@ -34,6 +34,9 @@ package struct HazardLineState: LineState, Hashable {
   }
 }
 
+/// Ends `HazardLineCache.mayHaveHazards`' walk over a tree's chunks.
+private struct HazardFound: Error {}
+
 /// Hazard results of a document, kept up to date incrementally in the
 /// document's line tree.
 ///
@@ -54,6 +57,22 @@ package struct HazardLineCache: Sendable {
   /// Whether some lines of `text` wait for `refresh`.
   package func needsRefresh<A>(_ text: LineTree<A>) -> Bool {
     text.freshStateCount < text.lineCount
+  }
+
+  /// Whether `text` holds a byte where a hazard can start (a bidi control
+  /// or ill-formed UTF-8; see `HazardBytes`). When it holds none, its
+  /// diagnostics are empty whatever its tokenizer states are, so they can be
+  /// published before the scan that records those states has run.
+  package static func mayHaveHazards<A>(_ text: LineTree<A>) -> Bool {
+    do {
+      // A leaf holds whole lines, so no UTF-8 sequence is cut between chunks.
+      try text.forEachChunk { (chunk) throws(HazardFound) in
+        if HazardBytes.firstHazard(in: chunk) != nil { throw HazardFound() }
+      }
+      return false
+    } catch {
+      return true
+    }
   }
 
   /// The first line that waits for a scan (`lineCount` when none does), for

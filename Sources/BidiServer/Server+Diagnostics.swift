@@ -16,6 +16,12 @@ extension BidiLanguageServer {
     var cache: HazardLineCache
     /// Whether the published set may be out of date.
     var needsPublish = true
+    /// Whether the set was published as empty before the scan ran (the
+    /// document holds no bidi control), so the scan still runs in the
+    /// background, to record the tokenizer states later edits start from.
+    var scansInBackground = false
+    /// Whether the first publish may skip the scan: false once tried.
+    var mayPublishEarly = true
     /// The token of the `window/workDoneProgress` report of the first scan
     /// of a large document, while it runs.
     var progressToken: String?
@@ -98,12 +104,13 @@ extension BidiLanguageServer {
   package func connectionIsIdle(_ connection: Connection) -> Bool {
     let deadline = ContinuousClock.now + Self.hazardSliceTime
     var bytes = Self.hazardSliceBytes
-    for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish {
+    for uri in hazards.keys.sorted() where hazards[uri]!.needsPublish || hazards[uri]!.scansInBackground {
       guard documents[uri] != nil else {
         hazards[uri] = nil
         continue
       }
       if bytes <= 0 || ContinuousClock.now >= deadline { return true }
+      publishEarlyIfClean(uri, on: connection)
       bytes -= refreshHazards(uri, bytes: bytes) { ContinuousClock.now >= deadline }
       guard let document = documents[uri] else { continue }
       let cache = hazards[uri]!.cache
@@ -119,10 +126,35 @@ extension BidiLanguageServer {
       }
       if needsRefresh { return true }
       if !prepareLocalization(document, until: { ContinuousClock.now >= deadline }) { return true }
+      hazards[uri]!.scansInBackground = false
+      guard hazards[uri]!.needsPublish else { continue }
       hazards[uri]!.needsPublish = false
       publishDiagnostics(document, on: connection)
     }
     return false
+  }
+
+  /// Documents up to this size whose first scan has not started are
+  /// searched for bidi controls first (about a millisecond a megabyte).
+  static let earlyPublishBytes = 8 << 20
+
+  /// The first publish of a document that holds no bidi control at all: its
+  /// set is empty whatever the scan would record, so it is published at once
+  /// and the scan goes on in the background. An editor waiting for the
+  /// document's diagnostics (most of them, after an open) is not held up by
+  /// a scan that can find nothing. Returns whether it published.
+  @discardableResult
+  private func publishEarlyIfClean(_ uri: String, on connection: Connection) -> Bool {
+    guard hazards[uri]!.mayPublishEarly, hazards[uri]!.needsPublish else { return false }
+    hazards[uri]!.mayPublishEarly = false
+    guard let document = documents[uri], localization[uri] == nil,
+      document.text.utf8Count <= Self.earlyPublishBytes, document.text.freshStateCount == 0,
+      !HazardLineCache.mayHaveHazards(document.text)
+    else { return false }
+    hazards[uri]!.needsPublish = false
+    hazards[uri]!.scansInBackground = true
+    publishDiagnostics(document, on: connection)
+    return true
   }
 
   /// Rescans the stale lines of a document, up to about `bytes` bytes of

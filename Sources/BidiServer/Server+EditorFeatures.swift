@@ -141,27 +141,49 @@ extension BidiLanguageServer {
         let alignment = ResolvedAlignment(.natural, paragraph: paragraph.direction, layout: options.layoutDirection)
         text +=
           "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
-        let visual = line.withUTF8 { bytes -> String in
+        let visual = line.withUTF8 { bytes -> String? in
           let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
-          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection)
+          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection) {
+            context.isCancelled
+          }
           // What a terminal shows: marks after their base (L3), the
           // controls by name, so that the text cannot be reordered again.
-          let text = analysed.line(combiningMarks: .afterBase).visualText(controls: .names)
-          return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2029}" }))
+          return analysed?.line(combiningMarks: .afterBase).visualText(controls: .names)
         }
-        text += "\nVisual order (left to right): \(visual)"
+        guard let visual, !context.isCancelled else { throw .cancelled(context) }
+        text += Self.hoverVisualOrder(visual)
         parts.append(text)
       }
       let controls = line.withUTF8 { BidiControl.occurrences(in: $0) }
       if !controls.isEmpty {
+        let listed = controls.prefix(Self.hoverControls).map { "\($0.control.shortName) (\($0.control.codePointText))" }
+        let more = controls.count - listed.count
         parts.append(
-          "Bidi controls: "
-            + controls.map { "\($0.control.shortName) (\($0.control.codePointText))" }.joined(separator: ", "))
+          "Bidi controls: " + listed.joined(separator: ", ") + (more > 0 ? ", and \(more) more" : ""))
       }
       var codec = positions
       return HoverResult(
         text: parts.joined(separator: "\n\n"), range: codec.range(line: lineIndex, line, 0..<line.utf8Count))
     }
+  }
+
+  /// A hover shows at most this many characters of a paragraph's visual
+  /// order (the leftmost), and names at most this many of the line's controls.
+  static let hoverCharacters = 2_000
+  static let hoverControls = 100
+
+  /// The hover's visual-order line for a paragraph's visual text, cut to
+  /// its leftmost `hoverCharacters` characters (saying so), without the
+  /// paragraph separator.
+  static func hoverVisualOrder(_ visual: String) -> String {
+    var shown = String.UnicodeScalarView()
+    var count = 0
+    for scalar in visual.unicodeScalars where scalar != "\u{2029}" {
+      if count < hoverCharacters { shown.append(scalar) }
+      count += 1
+    }
+    guard count > hoverCharacters else { return "\nVisual order (left to right): \(String(shown))" }
+    return "\nVisual order (left to right, the first \(hoverCharacters) of \(count) characters): \(String(shown))…"
   }
 
   // MARK: textDocument/inlayHint

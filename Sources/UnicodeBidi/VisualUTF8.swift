@@ -10,9 +10,9 @@ extension BidiLine {
   /// (`[LRI]`) for a control of three bytes, six for ALM's two.
   public static func visualUTF8Bound(utf8Length: Int) -> Int { 3 * utf8Length }
 
-  /// Writes the display line as UTF-8 to `output`, left to right: the text
-  /// `visualText(mirrored:controls:)` returns, except that each byte of an
-  /// ill-formed sequence is written as one U+FFFD. `output` has room for
+  /// Writes the display line as UTF-8 to `output`, left to right (the text
+  /// `visualText(mirrored:controls:)` returns); each byte of an ill-formed
+  /// sequence is written as one U+FFFD. `output` has room for
   /// `visualUTF8Bound(utf8Length:)` bytes of the line; returns the number
   /// of bytes written.
   public func writeVisualUTF8(

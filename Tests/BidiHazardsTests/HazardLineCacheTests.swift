@@ -165,4 +165,27 @@ final class HazardLineCacheTests: XCTestCase {
     }
     XCTAssertGreaterThan(compared, 600)
   }
+
+  /// `mayHaveHazards` is exactly "some chunk holds a control": each of the
+  /// 12 controls, placed in the first, a middle or the last leaf of a tree of
+  /// tiny leaves, is found; Arabic, Hebrew and astral text without one is
+  /// clean, whatever the language would make of it.
+  func testMayHaveHazardsFindsEveryControlInAnyLeaf() throws {
+    let tuning = LineTreeTuning(maxLeafBytes: 16, maxChildren: 4)
+    let lines = (0..<60).map { n in ["/* مرحبا", "שלום */", "x = \"𝒜\" // a", "فوائد 1,234.56"][n % 4] }
+    XCTAssertFalse(HazardLineCache.mayHaveHazards(try Tree(lines.joined(separator: "\n"), tuning: tuning)))
+    XCTAssertFalse(HazardLineCache.mayHaveHazards(try Tree("", tuning: tuning)))
+    var found = 0
+    for control in TestControls.all.map(\.scalar) {
+      for line in [0, 31, 59] {
+        var edited = lines
+        edited[line] += String(control)
+        let text = try Tree(edited.joined(separator: "\n"), tuning: tuning)
+        XCTAssertTrue(HazardLineCache.mayHaveHazards(text), "U+\(String(control.value, radix: 16)) on line \(line)")
+        found += 1
+      }
+    }
+    XCTAssertEqual(found, TestControls.all.count * 3)
+    XCTAssertEqual(TestControls.all.count, 12)
+  }
 }

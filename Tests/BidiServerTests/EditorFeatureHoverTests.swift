@@ -152,6 +152,27 @@ final class EditorFeatureHoverTests: XCTestCase {
     XCTAssertNil(field("Bidi controls", try hover(session, uri, line: 1)))
   }
 
+  /// A long line's visual order is cut to its leftmost 2,000 characters,
+  /// and its controls to the first 100 named, each cut said; 2,000
+  /// characters are shown whole.
+  func testHoverCutsALongVisualOrderAndAControlList() throws {
+    let session = try TestSession(.bidiLSP)
+    let uri = "file:///long.txt"
+    let exact = String(repeating: "\u{5D0}b", count: 1_000)
+    let long = "abc " + String(repeating: "\u{2067}\u{5D0}\u{2069} ", count: 1_500)
+    try session.open(uri, languageId: "plaintext", text: exact + "\n" + long)
+    let whole = try XCTUnwrap(field("Visual order (left to right)", try hover(session, uri, line: 0)))
+    XCTAssertEqual(whole.unicodeScalars.count, 2_000)
+    let answer = try hover(session, uri, line: 1)
+    let cut = try XCTUnwrap(field("Visual order (left to right, the first 2000 of 18004 characters)", answer))
+    XCTAssertEqual(cut.unicodeScalars.count, 2_001)
+    XCTAssertTrue(cut.hasPrefix("abc [RLI]\u{5D0}[PDI] [RLI]"), String(cut.prefix(40)))
+    XCTAssertTrue(cut.hasSuffix("…"))
+    let controls = try XCTUnwrap(field("Bidi controls", answer))
+    XCTAssertTrue(controls.hasSuffix(", PDI (U+2069), and 2900 more"), String(controls.suffix(60)))
+    XCTAssertEqual(controls.components(separatedBy: "(U+").count - 1, 100)
+  }
+
   func testHoverPastTheEndOrOnAnUnknownDocumentIsInvalidParams() throws {
     let session = try TestSession(.bidiLSP)
     let uri = "file:///hover.txt"

@@ -114,6 +114,29 @@ final class ReliabilityLargeDocumentTests: XCTestCase {
     XCTAssertEqual(try daemon.client.waitForResponse(id: next, timeout: 120)["result"]?["lineCount"], 1)
   }
 
+  /// hover on one 12 MB line: its answer shows the first 2,000 characters
+  /// of the visual order and says so (a hover is not the place for 12 MB);
+  /// a second hover, cancelled 30 ms after it was sent, while the line is
+  /// resolved, answers -32800, and the next request is answered.
+  func testHoverOnATwelveMegabyteLineIsShortAndCancellable() throws {
+    let daemon = try Daemon.initialized()
+    let unit = "שלום world עולם abc 123 مرحبا (x) "
+    let uri = "file:///huge-line.txt"
+    try daemon.open(uri, String(repeating: unit, count: 12_000_000 / unit.utf8.count))
+    let params: JSONValue = ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 5]]
+    let value = try daemon.request("textDocument/hover", params)["result"]?["contents"]?["value"]?.stringValue ?? ""
+    let characters = unit.unicodeScalars.count * (12_000_000 / unit.utf8.count)
+    XCTAssertTrue(value.contains("Visual order (left to right, the first 2000 of \(characters) characters): "), value)
+    XCTAssertLessThan(value.utf8.count, 10_000)
+    let id = try send(daemon, "textDocument/hover", params)
+    usleep(30_000)
+    try daemon.notify("$/cancelRequest", ["id": id.json])
+    let next = try send(daemon, "bidi/documentInfo", ["textDocument": ["uri": .string(uri)]])
+    let answer = try daemon.client.waitForResponse(id: id, timeout: 120)
+    XCTAssertEqual(answer["error"]?["code"], -32800, "\(answer.encoded().prefix(200))")
+    XCTAssertEqual(try daemon.client.waitForResponse(id: next, timeout: 120)["result"]?["lineCount"], 1)
+  }
+
   /// Issue 10 finding 6: a line of 100,000 unclosed RLO (200,000 hazards)
   /// no longer holds up the requests behind its scan and publish (the
   /// latency is a benchmark: lsp-bench's rlo scenario; here only a timeout
