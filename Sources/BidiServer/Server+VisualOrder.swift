@@ -160,7 +160,9 @@ extension BidiLanguageServer {
         try checkCancellation()
       }
       if include.contains(.visualOrder) {
-        entry.visualOrder = display.visualOrder(in: unit).map { start + $0 }
+        // No copy when the offsets need no shift (a paragraph at its line's start).
+        let order = display.visualOrder(in: unit)
+        entry.visualOrder = start == 0 ? order : order.map { start + $0 }
         try checkCancellation()
       }
       if include.contains(.visualText) {
@@ -175,7 +177,8 @@ extension BidiLanguageServer {
         // Counted within the display line, so that the two maps are inverse
         // permutations of 0..<count.
         let lineStart = range.lowerBound
-        entry.visualToLogical = display.visualToLogical(in: unit).map { $0 - lineStart }
+        let map = display.visualToLogical(in: unit)
+        entry.visualToLogical = lineStart == 0 ? map : map.map { $0 - lineStart }
       }
       visualLines.append(entry)
     }

@@ -214,13 +214,46 @@ package struct JSONWriter: Sendable {
       var start = 0
       while start < buffer.count {
         let end = min(start + Self.interruptionInterval, buffer.count)
-        for value in buffer[start..<end] { integer(value) }
+        appendIntegers(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         start = end
         if start < buffer.count, pollInterruption() { return }
       }
     }
     endArray()
   }
+
+  /// Bytes of integers staged on the stack before each bulk append.
+  private static let stageSize = 4096
+
+  /// Array elements, commas included, formatted into a stack buffer and
+  /// appended a few kilobytes at a time (a chunk is set aside only between
+  /// two of those appends, so always at a value boundary).
+  private mutating func appendIntegers(_ values: UnsafeBufferPointer<Int>) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stageSize) { stage in
+      let base = stage.baseAddress!
+      var n = 0
+      var comma = needsComma
+      for value in values {
+        // A comma, a sign and 19 digits.
+        if n > Self.stageSize - 21 {
+          bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+          if bytes.count >= Self.chunkSize { setChunkAside() }
+          n = 0
+        }
+        if comma { base[n] = UInt8(ascii: ","); n += 1 }
+        n += Self.formatDigits(Int64(value), base + n)
+        comma = true
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+      needsComma = comma
+    }
+  }
+
+  /// "00" to "99", for two digits at a time.
+  private static let digitPairs: StaticString = """
+    0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+    5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+    """
 
   // MARK: Members
 
@@ -265,32 +298,88 @@ package struct JSONWriter: Sendable {
       bytes.append(0x30 + UInt8(value))
       return
     }
-    var magnitude = value.magnitude
-    // 20 digits and a sign fit in 24 bytes.
+    // 19 digits and a sign fit in 24 bytes.
     var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
     withUnsafeMutableBytes(of: &buffer) { raw in
-      var index = raw.count
-      repeat {
-        index -= 1
-        raw[index] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude != 0
-      if value < 0 {
-        index -= 1
-        raw[index] = UInt8(ascii: "-")
-      }
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[index...]))
+      let start = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Self.formatDigits(value, start)))
     }
   }
 
-  private mutating func appendQuoted(_ text: String) {
-    appendQuoted(text.utf8)
+  /// Writes the decimal form of `value` at `output` (room for 20 bytes);
+  /// returns its length. Two digits per division.
+  @inline(__always)
+  static func formatDigits(_ value: Int64, _ output: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = value.magnitude
+    // The sign, then as many digits as powers of ten up to the magnitude
+    // (at most 19: an Int64's magnitude is below 10^19).
+    var length = value < 0 ? 2 : 1
+    var bound: UInt64 = 10
+    while magnitude >= bound {
+      length += 1
+      if bound > UInt64.max / 10 { break }
+      bound *= 10
+    }
+    if value < 0 { output.pointee = UInt8(ascii: "-") }
+    var index = output + length
+    let pairs = digitPairs.utf8Start
+    while magnitude >= 100 {
+      let pair = Int(magnitude % 100) &* 2
+      magnitude /= 100
+      index -= 2
+      index[0] = pairs[pair]
+      index[1] = pairs[pair + 1]
+    }
+    if magnitude >= 10 {
+      index -= 2
+      index[0] = pairs[Int(magnitude) &* 2]
+      index[1] = pairs[Int(magnitude) &* 2 + 1]
+    } else {
+      index -= 1
+      index[0] = 0x30 + UInt8(truncatingIfNeeded: magnitude)
+    }
+    return length
   }
 
-  private mutating func appendQuoted(_ utf8: some Sequence<UInt8>) {
+  private mutating func appendQuoted(_ text: String) {
+    var text = text
+    text.withUTF8 { appendQuoted($0) }
+  }
+
+  /// A string's UTF-8 between quotes: the stretches that need no escape
+  /// appended whole (found eight bytes at a time), the rest escaped.
+  private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in utf8 { appendEscaped(byte) }
+    if let base = utf8.baseAddress {
+      let n = utf8.count
+      var start = 0
+      var i = 0
+      while i < n {
+        while i + 8 <= n && !Self.mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+        guard i < n else { break }
+        let byte = base[i]
+        i += 1
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - 1 - start))
+        appendEscaped(byte)
+        start = i
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: n - start))
+    }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// False only when no byte of `word` is below 0x20, a quote or a
+  /// backslash (true may be a false alarm, never a miss).
+  @inline(__always)
+  static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // A byte below 0x20; a byte equal to 0x22 or 0x5C (zero after the xor).
+    let control = (word &- ones &* 0x20) & ~word & high
+    let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & high
+    let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & high
+    return control | quote | backslash != 0
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 {
