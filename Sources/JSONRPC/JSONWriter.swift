@@ -429,9 +429,19 @@ extension JSONValue: JSONEncodable {
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
+  /// Stops early, like `integers`, once the writer's `interruption` is
+  /// cancelled (asked every `interruptionInterval` elements).
   package func encode(to writer: inout JSONWriter) {
     writer.beginArray()
-    for element in self { element.encode(to: &writer) }
+    var untilPoll = JSONWriter.interruptionInterval
+    for element in self {
+      untilPoll -= 1
+      if untilPoll == 0 {
+        untilPoll = JSONWriter.interruptionInterval
+        if writer.pollInterruption() { return }
+      }
+      element.encode(to: &writer)
+    }
     writer.endArray()
   }
 }
