@@ -122,7 +122,7 @@ case "${1:-}" in
     for name in $(targets); do run_target "$name" "$seconds"; done
     ;;
   "" | -*)
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
   *)
