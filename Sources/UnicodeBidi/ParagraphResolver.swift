@@ -113,6 +113,11 @@ struct ParagraphResolver {
         stopped = true
         return
       }
+      // X1–X8 gave every character of the sequence its level already.
+      if hasExplicit && sequence.needsNoResolution {
+        if sequence.level != paragraphLevel { uniform = false }
+        return
+      }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets, sequence.indices == nil) {
