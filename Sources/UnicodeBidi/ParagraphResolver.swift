@@ -121,29 +121,28 @@ struct ParagraphResolver {
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets, sequence.indices == nil) {
-      case (true, true): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: true)
-      case (true, false): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: false)
-      case (false, true): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: true)
-      case (false, false): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: false)
+      case (true, true): atLevel = resolveImplicitTypes(sequence, BracketedRun.self)
+      case (true, false): atLevel = resolveImplicitTypes(sequence, BracketedGathered.self)
+      case (false, true): atLevel = resolveImplicitTypes(sequence, PlainRun.self)
+      case (false, false): atLevel = resolveImplicitTypes(sequence, PlainGathered.self)
       }
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
     return stopped ? nil : uniform
   }
 
-  /// W1–I2 for one isolating run sequence. N0 needs W1–W7 done for the
-  /// whole sequence first; without brackets, each character's weak type
-  /// goes straight on to N1–I2 in the same pass. Returns true when every
-  /// character stays at the sequence's level.
-  @inline(__always)
-  private func resolveImplicitTypes(_ sequence: IsolatingRunSequence, brackets: Bool, contiguous: Bool) -> Bool {
-    let sequence = contiguous ? sequence.contiguous : sequence
+  /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
+  /// W1–W7 done for the whole sequence first; without brackets, each
+  /// character's weak type goes straight on to N1–I2 in the same pass.
+  /// Returns true when every character stays at the sequence's level.
+  @inline(never)
+  private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
+    let sequence = Shape.contiguous ? sequence.contiguous : sequence
     var neutral = NeutralResolver(sequence, levels: levels)
-    if brackets {
+    if Shape.brackets {
       let t = sequence.types
-      resolveWeakTypes(sequence) { start, end, c in
-        ByteFill.fill(UnsafeMutableRawPointer(t + start), c.rawValue, end - start)
-      }
+      var writer = WeakTypeWriter(types: t)
+      resolveWeakTypes(sequence, into: &writer)
       resolvePairedBrackets(sequence)
       // Runs of one type at a time.
       let m = sequence.count
@@ -152,12 +151,40 @@ struct ParagraphResolver {
         let c = t[k]
         var end = k + 1
         while end < m && t[end] == c { end += 1 }
-        neutral.feed(k, end, c)
+        neutral.take(k, end, c)
         k = end
       }
     } else {
-      resolveWeakTypes(sequence) { start, end, c in neutral.feed(start, end, c) }
+      resolveWeakTypes(sequence, into: &neutral)
     }
     return neutral.finish(sequence.count)
   }
+}
+
+/// The shape of an isolating run sequence as a type, so that
+/// `resolveImplicitTypes` is compiled once for each: with or without
+/// paired brackets in the paragraph, contiguous (`indices` nil) or gathered.
+protocol SequenceShape {
+  static var brackets: Bool { get }
+  static var contiguous: Bool { get }
+}
+
+enum BracketedRun: SequenceShape {
+  static var brackets: Bool { true }
+  static var contiguous: Bool { true }
+}
+
+enum BracketedGathered: SequenceShape {
+  static var brackets: Bool { true }
+  static var contiguous: Bool { false }
+}
+
+enum PlainRun: SequenceShape {
+  static var brackets: Bool { false }
+  static var contiguous: Bool { true }
+}
+
+enum PlainGathered: SequenceShape {
+  static var brackets: Bool { false }
+  static var contiguous: Bool { false }
 }
