@@ -47,10 +47,11 @@ struct ParagraphResolver {
     present.intersects(.explicitControls) || present.contains(.BN)
   }
 
-  /// The bytes of scratch memory a resolution of `storage` needs.
+  /// The bytes of scratch memory a resolution of `storage` needs, with
+  /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return needsExplicitRules(storage.present) ? n * 20 : n
+    return (needsExplicitRules(storage.present) ? n * 20 : n) + ClassScan.slack
   }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
@@ -149,8 +150,7 @@ struct ParagraphResolver {
       var k = 0
       while k < m {
         let c = t[k]
-        var end = k + 1
-        while end < m && t[end] == c { end += 1 }
+        let end = ClassScan.runEnd(t, k, m)
         neutral.take(k, end, c)
         k = end
       }
@@ -187,4 +187,48 @@ enum PlainRun: SequenceShape {
 enum PlainGathered: SequenceShape {
   static var brackets: Bool { false }
   static var contiguous: Bool { false }
+}
+
+/// Run ends of one class in arrays of class bytes, eight at a time: the
+/// comparison that ends a run of under eight (most runs in mixed text: a
+/// word or a space) is then the first and is predicted, where a loop over
+/// the bytes mispredicts its exit at every run. The words read may reach
+/// `slack` bytes past the end of the array (`ParagraphStorage` and the
+/// resolver's scratch memory leave that room); the bytes past `count` are
+/// not used.
+enum ClassScan {
+  static let slack = 8
+
+  /// The end of the run of `p[start]` in `p[start..<count]`.
+  @inline(__always)
+  static func runEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let pattern = UInt64(bytes.load(fromByteOffset: start, as: UInt8.self)) &* 0x0101_0101_0101_0101
+    var j = start &+ 1
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ pattern
+      if x != 0 { return min(j &+ x.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
+
+  /// The first position in `start..<count` whose class X1–X8 handle (B, BN
+  /// and the explicit controls: raw values 9, 10 and 14…22), or `count`.
+  @inline(__always)
+  static func nextExplicit(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var j = start
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      // Bit 7 of each byte: set by adding 0x72 for 14 and above, by 0x77
+      // for 9 and above, by 0x75 for 11 and above (the classes are below
+      // 23, so no byte carries into the next one before `count`).
+      let found = ((x &+ 0x72 &* ones) | ((x &+ 0x77 &* ones) & ~(x &+ 0x75 &* ones))) & 0x8080_8080_8080_8080
+      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
 }

@@ -47,8 +47,7 @@ extension ParagraphResolver {
     var k = 0
     while k < m {
       let raw = source[k]
-      var end = k + 1
-      while end < m && source[end] == raw { end += 1 }
+      var end = ClassScan.runEnd(source, k, m)
       // W1.
       let w1 = raw == .NSM ? markType(after: previous) : raw
       previous = w1
