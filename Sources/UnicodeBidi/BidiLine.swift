@@ -236,22 +236,30 @@ public struct BidiLine: Sendable {
         guard let base = result.baseAddress else { return }
         var p = base
         if case .characters = units.kind, layout.marks == .resolved {
-          // One unit per character: each run ascending or descending.
+          // One unit per character: each run ascending or descending,
+          // eight offsets at a time while the buffer has room for eight
+          // (those past the run are overwritten by the next runs), so that
+          // neither a run's direction nor its length (a word or a space,
+          // in mixed text) costs a mispredicted branch.
           let offset = units.start - layout.range.lowerBound
+          let limit = base + units.count
           layout.forEachRun { run in
-            let first = run.start + offset
-            let end = run.end + offset
-            if run.level & 1 == 0 {
-              for u in first..<end {
-                p.pointee = u
+            let rtl = Int(run.level & 1)
+            let step = 1 &- 2 &* rtl
+            var left = run.end - run.start
+            var value = run.start &+ offset &+ rtl &* (left &- 1)
+            while left > 0 {
+              if limit - p >= 8 {
+                for k in 0..<8 { p[k] = value &+ k &* step }
+                let done = min(left, 8)
+                p += done
+                value &+= done &* step
+                left &-= done
+              } else {
+                p.pointee = value
                 p += 1
-              }
-            } else {
-              var u = end
-              while u > first {
-                u -= 1
-                p.pointee = u
-                p += 1
+                value &+= step
+                left &-= 1
               }
             }
           }

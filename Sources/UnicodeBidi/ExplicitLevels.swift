@@ -68,8 +68,7 @@ extension ParagraphResolver {
         if handled & c.bit == 0 {
           // X6, the common case first: the run of characters up to the next
           // one that X2–X8 handle takes the current level and override.
-          var end = i + 1
-          while end < count && handled & classes[end].bit == 0 { end += 1 }
+          let end = ClassScan.nextExplicit(classes, i + 1, count)
           let entry = stack[top]
           ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end - i)
           switch entry >> 8 & 3 {

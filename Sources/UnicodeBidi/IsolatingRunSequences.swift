@@ -20,6 +20,8 @@ struct IsolatingRunSequence {
   /// X10: the start-of-sequence and end-of-sequence types, L or R.
   let sos: BidiClass
   let eos: BidiClass
+  /// The current types that occur in the sequence.
+  let present: BidiClassSet
 
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
@@ -29,7 +31,57 @@ struct IsolatingRunSequence {
   @inline(__always)
   var contiguous: IsolatingRunSequence {
     IsolatingRunSequence(
-      count: count, types: types, source: source, indices: nil, offset: offset, level: level, sos: sos, eos: eos)
+      count: count, types: types, source: source, indices: nil, offset: offset, level: level, sos: sos, eos: eos,
+      present: present)
+  }
+
+  /// True when W1–I2 leave every character at the sequence's level, so
+  /// that the sequence needs no resolution: its strong types all have the
+  /// embedding direction (AL counts as R, W3), it holds no number (EN only
+  /// at an even level after sos L, where W7 makes it L) nor an NSM that W1
+  /// could give the direction of sos, and either one of those strong types
+  /// or sos or eos has the embedding direction, so that every NI resolves
+  /// to it (N1–N2, and N0 for brackets). ES, ET and CS without a number
+  /// become ON (W6).
+  @inline(__always)
+  var needsNoResolution: Bool {
+    let odd = level & 1 == 1
+    let embedding = embeddingDirection
+    let strong = odd ? BidiClass.R.bit | BidiClass.AL.bit : BidiClass.L.bit
+    var allowed =
+      BidiClassSet.neutralOrIsolate.bits | BidiClass.ES.bit | BidiClass.ET.bit | BidiClass.CS.bit | strong
+    if sos == embedding {
+      allowed |= BidiClass.NSM.bit | (odd ? 0 : BidiClass.EN.bit)
+    } else if eos != embedding && present.bits & strong == 0 {
+      // N1: NIs between sos and eos of the other direction take it.
+      return false
+    }
+    return present.isSubset(of: BidiClassSet(bits: allowed))
+  }
+
+  /// The classes in `types[0..<count]`.
+  @inline(__always)
+  static func classes(_ types: UnsafePointer<BidiClass>, _ count: Int) -> BidiClassSet {
+    let bytes = UnsafeRawPointer(types).assumingMemoryBound(to: UInt8.self)
+    var a: UInt32 = 0
+    var b: UInt32 = 0
+    var i = 0
+    while i &+ 4 <= count {
+      a |= 1 &<< UInt32(bytes[i])
+      b |= 1 &<< UInt32(bytes[i &+ 1])
+      a |= 1 &<< UInt32(bytes[i &+ 2])
+      b |= 1 &<< UInt32(bytes[i &+ 3])
+      i &+= 4
+    }
+    if i < count {
+      // The last one to three, without a branch each: reading the last
+      // byte again changes nothing.
+      let last = count &- 1
+      a |= 1 &<< UInt32(bytes[i])
+      b |= 1 &<< UInt32(bytes[min(i &+ 1, last)])
+      a |= 1 &<< UInt32(bytes[min(i &+ 2, last)])
+    }
+    return BidiClassSet(bits: a | b)
   }
 
   /// The paragraph position of the k-th character.
@@ -56,7 +108,7 @@ extension ParagraphResolver {
       body(
         IsolatingRunSequence(
           count: count, types: sequenceTypes, source: classes, indices: nil, offset: 0, level: paragraphLevel,
-          sos: edge, eos: edge))
+          sos: edge, eos: edge, present: present))
       return
     }
     let removed = ParagraphStorage.removedBit
@@ -134,7 +186,7 @@ extension ParagraphResolver {
           m += length
         }
         guard hasIsolates, classes[runEnd].isIsolateInitiator, matchingPDI[runEnd] >= 0,
-          let next = runIndex(startingAt: matchingPDI[runEnd], count: runCount)
+          let next = runIndex(startingAt: matchingPDI[runEnd], after: run, count: runCount)
         else { break }
         runLevels[next] |= continuation
         run = next
@@ -153,22 +205,29 @@ extension ParagraphResolver {
         after = runLevels[run + 1] & ~continuation
       }
       let sequenceTypes = contiguous ? types + start : self.sequenceTypes
+      let sequenceCount = contiguous ? end - start + 1 : m
       body(
         IsolatingRunSequence(
-          count: contiguous ? end - start + 1 : m,
+          count: sequenceCount,
           types: sequenceTypes,
           source: sequenceTypes,
           indices: contiguous ? nil : sequenceIndices,
           offset: start,
           level: level,
           sos: max(level, before) & 1 == 0 ? .L : .R,
-          eos: max(level, after) & 1 == 0 ? .L : .R))
+          eos: max(level, after) & 1 == 0 ? .L : .R,
+          present: IsolatingRunSequence.classes(sequenceTypes, sequenceCount)))
     }
   }
 
-  /// The level run that starts at `position`, by bisection.
-  private func runIndex(startingAt position: Int32, count: Int) -> Int? {
-    var low = 0
+  /// The level run after run `run` that starts at `position`: one of the
+  /// next few as a rule (the runs of the isolate in between), found by a
+  /// look at them, then by bisection (which mispredicts at every step).
+  private func runIndex(startingAt position: Int32, after run: Int, count: Int) -> Int? {
+    var low = run &+ 1
+    let near = min(count, low &+ 8)
+    while low < near && runStarts[low] < position { low &+= 1 }
+    if low < near { return runStarts[low] == position ? low : nil }
     var high = count
     while low < high {
       let middle = (low + high) / 2

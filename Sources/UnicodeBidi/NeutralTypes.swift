@@ -4,7 +4,7 @@
 
 /// N1–N2 and I1–I2 for one isolating run sequence, fed one final weak type
 /// at a time in logical order; writes the levels.
-struct NeutralResolver {
+struct NeutralResolver: WeakTypeSink {
   let levels: UnsafeMutablePointer<UInt8>
   /// The paragraph positions of the sequence, or nil when they are
   /// `offset + k`.
@@ -36,7 +36,7 @@ struct NeutralResolver {
   /// Resolves the characters `start..<end`, all of type `c` (L, R, EN, AN
   /// or an NI).
   @inline(__always)
-  mutating func feed(_ start: Int, _ end: Int, _ c: BidiClass) {
+  mutating func take(_ start: Int, _ end: Int, _ c: BidiClass) {
     if BidiClassSet.neutralOrIsolate.contains(c) {
       if neutralStart < 0 { neutralStart = start }
       return

@@ -47,10 +47,11 @@ struct ParagraphResolver {
     present.intersects(.explicitControls) || present.contains(.BN)
   }
 
-  /// The bytes of scratch memory a resolution of `storage` needs.
+  /// The bytes of scratch memory a resolution of `storage` needs, with
+  /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return needsExplicitRules(storage.present) ? n * 20 : n
+    return (needsExplicitRules(storage.present) ? n * 20 : n) + ClassScan.slack
   }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
@@ -113,46 +114,121 @@ struct ParagraphResolver {
         stopped = true
         return
       }
+      // X1–X8 gave every character of the sequence its level already.
+      if hasExplicit && sequence.needsNoResolution {
+        if sequence.level != paragraphLevel { uniform = false }
+        return
+      }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets, sequence.indices == nil) {
-      case (true, true): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: true)
-      case (true, false): atLevel = resolveImplicitTypes(sequence, brackets: true, contiguous: false)
-      case (false, true): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: true)
-      case (false, false): atLevel = resolveImplicitTypes(sequence, brackets: false, contiguous: false)
+      case (true, true): atLevel = resolveImplicitTypes(sequence, BracketedRun.self)
+      case (true, false): atLevel = resolveImplicitTypes(sequence, BracketedGathered.self)
+      case (false, true): atLevel = resolveImplicitTypes(sequence, PlainRun.self)
+      case (false, false): atLevel = resolveImplicitTypes(sequence, PlainGathered.self)
       }
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
     return stopped ? nil : uniform
   }
 
-  /// W1–I2 for one isolating run sequence. N0 needs W1–W7 done for the
-  /// whole sequence first; without brackets, each character's weak type
-  /// goes straight on to N1–I2 in the same pass. Returns true when every
-  /// character stays at the sequence's level.
-  @inline(__always)
-  private func resolveImplicitTypes(_ sequence: IsolatingRunSequence, brackets: Bool, contiguous: Bool) -> Bool {
-    let sequence = contiguous ? sequence.contiguous : sequence
+  /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
+  /// W1–W7 done for the whole sequence first; without brackets, each
+  /// character's weak type goes straight on to N1–I2 in the same pass.
+  /// Returns true when every character stays at the sequence's level.
+  @inline(never)
+  private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
+    let sequence = Shape.contiguous ? sequence.contiguous : sequence
     var neutral = NeutralResolver(sequence, levels: levels)
-    if brackets {
+    if Shape.brackets {
       let t = sequence.types
-      resolveWeakTypes(sequence) { start, end, c in
-        ByteFill.fill(UnsafeMutableRawPointer(t + start), c.rawValue, end - start)
-      }
+      var writer = WeakTypeWriter(types: t)
+      resolveWeakTypes(sequence, into: &writer)
       resolvePairedBrackets(sequence)
       // Runs of one type at a time.
       let m = sequence.count
       var k = 0
       while k < m {
         let c = t[k]
-        var end = k + 1
-        while end < m && t[end] == c { end += 1 }
-        neutral.feed(k, end, c)
+        let end = ClassScan.runEnd(t, k, m)
+        neutral.take(k, end, c)
         k = end
       }
     } else {
-      resolveWeakTypes(sequence) { start, end, c in neutral.feed(start, end, c) }
+      resolveWeakTypes(sequence, into: &neutral)
     }
     return neutral.finish(sequence.count)
+  }
+}
+
+/// The shape of an isolating run sequence as a type, so that
+/// `resolveImplicitTypes` is compiled once for each: with or without
+/// paired brackets in the paragraph, contiguous (`indices` nil) or gathered.
+protocol SequenceShape {
+  static var brackets: Bool { get }
+  static var contiguous: Bool { get }
+}
+
+enum BracketedRun: SequenceShape {
+  static var brackets: Bool { true }
+  static var contiguous: Bool { true }
+}
+
+enum BracketedGathered: SequenceShape {
+  static var brackets: Bool { true }
+  static var contiguous: Bool { false }
+}
+
+enum PlainRun: SequenceShape {
+  static var brackets: Bool { false }
+  static var contiguous: Bool { true }
+}
+
+enum PlainGathered: SequenceShape {
+  static var brackets: Bool { false }
+  static var contiguous: Bool { false }
+}
+
+/// Run ends of one class in arrays of class bytes, eight at a time: the
+/// comparison that ends a run of under eight (most runs in mixed text: a
+/// word or a space) is then the first and is predicted, where a loop over
+/// the bytes mispredicts its exit at every run. The words read may reach
+/// `slack` bytes past the end of the array (`ParagraphStorage` and the
+/// resolver's scratch memory leave that room); the bytes past `count` are
+/// not used.
+enum ClassScan {
+  static let slack = 8
+
+  /// The end of the run of `p[start]` in `p[start..<count]`.
+  @inline(__always)
+  static func runEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let pattern = UInt64(bytes.load(fromByteOffset: start, as: UInt8.self)) &* 0x0101_0101_0101_0101
+    var j = start &+ 1
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ pattern
+      if x != 0 { return min(j &+ x.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
+
+  /// The first position in `start..<count` whose class X1–X8 handle (B, BN
+  /// and the explicit controls: raw values 9, 10 and 14…22), or `count`.
+  @inline(__always)
+  static func nextExplicit(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var j = start
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      // Bit 7 of each byte: set by adding 0x72 for 14 and above, by 0x77
+      // for 9 and above, by 0x75 for 11 and above (the classes are below
+      // 23, so no byte carries into the next one before `count`).
+      let found = ((x &+ 0x72 &* ones) | ((x &+ 0x77 &* ones) & ~(x &+ 0x75 &* ones))) & 0x8080_8080_8080_8080
+      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
   }
 }

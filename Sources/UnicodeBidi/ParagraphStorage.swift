@@ -47,7 +47,8 @@ final class ParagraphStorage: @unchecked Sendable {
     let n = max(capacity, 1)
     // malloc itself: Swift's allocate takes the runtime's aligned path
     // (posix_memalign) on Linux, a good deal slower for a small block.
-    guard let raw = malloc(n * 14) else { fatalError("out of memory for a paragraph of \(n) characters") }
+    // The slack past the levels is for the word reads of `ClassScan`.
+    guard let raw = malloc(n * 14 + ClassScan.slack) else { fatalError("out of memory for a paragraph of \(n) characters") }
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)

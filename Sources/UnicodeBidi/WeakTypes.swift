@@ -6,14 +6,15 @@
 // where W4 and W5 need the type after W1–W3 of the next one.
 
 extension ParagraphResolver {
-  /// W1–W7 for `sequence`, reading `sequence.source` and calling
-  /// `emit(start, end, type)` with the final weak type of every character, a
-  /// run of one type at a time, in order. The types are L, R (for R and AL,
-  /// W3), EN, AN and the NIs (W6 makes the separators and terminators
-  /// left ON). `emit` may write `sequence.types[start..<end]` even when that
-  /// is the source: the pass has read what it needs of them by then.
+  /// W1–W7 for `sequence`, reading `sequence.source` and handing `sink`
+  /// the final weak type of every character, a run of one type at a time,
+  /// in order. The types are L, R (for R and AL, W3), EN, AN and the NIs
+  /// (W6 makes the separators and terminators left ON). The sink may write
+  /// `sequence.types[start..<end]` even when that is the source: the pass
+  /// has read what it needs of them by then.
   @inline(__always)
-  func resolveWeakTypes(_ sequence: IsolatingRunSequence, _ emit: (Int, Int, BidiClass) -> Void) {
+  func resolveWeakTypes<Sink: WeakTypeSink>(_ sequence: IsolatingRunSequence, into sink: inout Sink) {
+    @inline(__always) func emit(_ start: Int, _ end: Int, _ c: BidiClass) { sink.take(start, end, c) }
     let source = sequence.source
     let m = sequence.count
     // W1: the type after W1 of the previous character (sos at the start).
@@ -46,8 +47,7 @@ extension ParagraphResolver {
     var k = 0
     while k < m {
       let raw = source[k]
-      var end = k + 1
-      while end < m && source[end] == raw { end += 1 }
+      var end = ClassScan.runEnd(source, k, m)
       // W1.
       let w1 = raw == .NSM ? markType(after: previous) : raw
       previous = w1
@@ -82,5 +82,20 @@ extension ParagraphResolver {
       }
       k = end
     }
+  }
+}
+
+/// What takes the final weak types of `resolveWeakTypes`, a run at a time.
+protocol WeakTypeSink {
+  mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
+}
+
+/// Writes the final weak types back into the sequence's types (for N0).
+struct WeakTypeWriter: WeakTypeSink {
+  let types: UnsafeMutablePointer<BidiClass>
+
+  @inline(__always)
+  func take(_ start: Int, _ end: Int, _ c: BidiClass) {
+    ByteFill.fill(UnsafeMutableRawPointer(types + start), c.rawValue, end - start)
   }
 }

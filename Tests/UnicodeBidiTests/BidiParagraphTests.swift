@@ -26,6 +26,24 @@ final class BidiParagraphTests: XCTestCase {
     XCTAssertNil(BidiProperties.pairedBracket(0x3C))
   }
 
+  /// Isolating run sequences whose strong types all have the embedding
+  /// direction need no W1–I2, unless sos or an NSM or a number brings the
+  /// other direction in (X10 with N1, W1, W7).
+  func testSequencesOfTheEmbeddingDirectionOnly() {
+    func levels(_ text: String) -> String {
+      BidiParagraph(utf8: utf8(text)).levels(in: .utf32).map(\.description).joined()
+    }
+    // A space at level 1 between two LRE…PDF: sos and eos are L (N1).
+    XCTAssertEqual(levels("\u{5D0}\u{202A}a\u{202C} \u{202A}b\u{202C}"), "1x2x2x2x")
+    // An NSM after sos L takes L (W1), then I2.
+    XCTAssertEqual(levels("\u{5D0}\u{202A}a\u{202C}\u{5B0}\u{5D0}"), "1x2x21")
+    // EN after sos R stays EN (W7), then I1.
+    XCTAssertEqual(levels("a\u{202B}\u{5D0}\u{202C}1 b"), "0x1x200")
+    // One direction throughout: every character at its explicit level.
+    XCTAssertEqual(levels("\u{5D0}\u{2067}\u{5D1} \u{5D2}\u{2069}"), "113331")
+    XCTAssertEqual(levels("\u{5D0} \u{202A}a, b\u{202C}"), "11x2222x")
+  }
+
   func testFirstStrongSkipsIsolates() {
     let text = "12 \u{2067}\u{5D0}\u{2069} b\u{5D1}"
     let found = BidiParagraph.firstStrong(scalars: scalars(text))
