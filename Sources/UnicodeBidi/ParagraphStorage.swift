@@ -48,7 +48,9 @@ final class ParagraphStorage: @unchecked Sendable {
     // malloc itself: Swift's allocate takes the runtime's aligned path
     // (posix_memalign) on Linux, a good deal slower for a small block.
     // The slack past the levels is for the word reads of `ClassScan`.
-    guard let raw = malloc(n * 14 + ClassScan.slack) else { fatalError("out of memory for a paragraph of \(n) characters") }
+    guard let raw = malloc(n * 14 + ClassScan.slack) else {
+      fatalError("out of memory for a paragraph of \(n) characters")
+    }
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
