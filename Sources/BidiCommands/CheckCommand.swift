@@ -182,6 +182,27 @@ private struct CheckRun {
     if pending.count >= 1 << 16 { flush() }
   }
 
+  /// Appends `text`'s UTF-8 to what is pending, in one copy.
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { pending.append(contentsOf: $0) }
+  }
+
+  /// Appends the decimal digits of `value` (not negative).
+  mutating func append(decimal value: Int) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var k = buffer.count
+      var rest = value
+      repeat {
+        k -= 1
+        buffer[k] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
+      } while rest > 0 && k > 0
+      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+    }
+  }
+
   mutating func flush() {
     guard !pending.isEmpty else { return }
     write(pending)
@@ -502,17 +523,17 @@ private struct CheckRun {
     case .text:
       let message = finding.key == nil ? finding.message : displayPath(finding.message)
       // `path:line:column: severity: message [code]`, appended piece by piece.
-      pending.append(contentsOf: shownPath.display.utf8)
+      append(shownPath.display)
       pending.append(0x3A)
-      pending.append(contentsOf: String(line).utf8)
+      append(decimal: line)
       pending.append(0x3A)
-      pending.append(contentsOf: String(column).utf8)
-      pending.append(contentsOf: ": ".utf8)
-      pending.append(contentsOf: finding.severity.rawValue.utf8)
-      pending.append(contentsOf: ": ".utf8)
-      pending.append(contentsOf: message.utf8)
-      pending.append(contentsOf: " [".utf8)
-      pending.append(contentsOf: finding.code.utf8)
+      append(decimal: column)
+      append(": ")
+      append(finding.severity.rawValue)
+      append(": ")
+      append(message)
+      append(" [")
+      append(finding.code)
       stdout("]\n")
     case .json:
       var item = JSONObject([

@@ -3,7 +3,7 @@ import UnicodeBidi
 /// Gives the visual order of a line (its UTF-8 bytes, without the line
 /// terminator) as displayed text, or nil if it cannot. The server plugs in
 /// the UAX #9 implementation; messages then say how the line displays.
-package typealias VisualOrderRenderer = @Sendable (_ line: [UInt8]) -> String?
+package typealias VisualOrderRenderer = @Sendable (_ line: UnsafeBufferPointer<UInt8>) -> String?
 
 /// The result of scanning one line.
 package struct LineScan: Sendable, Hashable {
@@ -86,6 +86,9 @@ package struct HazardScanner: Sendable {
       i = BidiControl.nextControlOrInvalid(line, from: i)
       guard i < n else { break }
       if let control = BidiControl.decode(line, at: i) {
+        // Room for a control every 16 bytes of the rest, at once: lines
+        // with controls tend to have many.
+        if controls.isEmpty { controls.reserveCapacity(max(8, (n - i) / 16)) }
         controls.append((i, control))
         i += control.utf8Count
         continue
@@ -128,7 +131,7 @@ package struct HazardScanner: Sendable {
     // only: every diagnostic carries it, so on a long line with many
     // hazards it would make the answer grow with their product.
     if let renderer, !diagnostics.isEmpty, invalid.isEmpty, line.count <= Self.visualOrderInMessageLimit,
-      let visual = renderer(Array(line))
+      let visual = renderer(line)
     {
       let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
       for k in diagnostics.indices {
@@ -221,7 +224,10 @@ private struct LineAnalysis {
   struct Opener {
     var offset: Int
     var control: BidiControl
-    var closing: ClosingInsertion?
+    /// The index of its closers in `closings`, or -1 when it is closed on
+    /// the line. (An index keeps an opener a plain value: a line may hold
+    /// many.)
+    var closing = -1
     var pairedCloser: Range<Int>?
     var context: Context
   }
@@ -231,6 +237,8 @@ private struct LineAnalysis {
   let scanner: HazardScanner
   let hasLanguage: Bool
   var openers: [Opener] = []
+  /// Where the openers left open would be closed (see `Opener.closing`).
+  var closings: [ClosingInsertion] = []
   var diagnostics: [HazardDiagnostic] = []
   /// Hazards past the scanner's per-line limit, counted without being made.
   var omitted = 0
@@ -248,9 +256,8 @@ private struct LineAnalysis {
   /// `code` and `other` are then counted instead of made.
   mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
     guard diagnostics.count >= limit else { return false }
-    for code in [code, other] {
-      if let code, settings.severity(for: code) != nil { omitted += 1 }
-    }
+    if let code, settings.severity(for: code) != nil { omitted += 1 }
+    if let other, settings.severity(for: other) != nil { omitted += 1 }
     return true
   }
 
@@ -261,6 +268,7 @@ private struct LineAnalysis {
     // 100,000 openers.
     openers.reserveCapacity(controls.count)
     var codeStack = PairingStack()
+    codeStack.entries.reserveCapacity(min(controls.count, 64))
     // The innermost segment around the current control with the open scopes
     // of its context, and the segments around it (segments nest and come in
     // pre-order; nesting is rare, so the innermost is kept apart).
@@ -297,7 +305,10 @@ private struct LineAnalysis {
       current = enclosing.popLast()
     }
     finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
-    for opener in openers { report(opener) }
+    // Only an opener left open or an override is reported: most are closed.
+    for k in openers.indices where openers[k].closing >= 0 || openers[k].control.isOverride {
+      report(openers[k])
+    }
   }
 
   func context(of segment: Segment) -> Context {
@@ -342,7 +353,9 @@ private struct LineAnalysis {
     } else if control == .pdi {
       // Searching only when an isolate is open keeps this linear: every
       // entry passed over is popped.
-      if stack.isolates > 0, let index = stack.entries.lastIndex(where: { openers[$0].control.isIsolateOpener }) {
+      var index = stack.isolates > 0 ? stack.entries.count - 1 : -1
+      while index >= 0 && !openers[stack.entries[index]].control.isIsolateOpener { index -= 1 }
+      if index >= 0 {
         stack.isolates -= 1
         stack.entries.removeSubrange(index...)
       } else {
@@ -366,8 +379,9 @@ private struct LineAnalysis {
     // Innermost first; the opener at depth k needs the first n - k closers.
     let closers = stack.entries.reversed().map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
     for (k, index) in stack.entries.reversed().enumerated() {
-      openers[index].closing = ClosingInsertion(
-        offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+      openers[index].closing = closings.count
+      closings.append(
+        ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
     }
     stack = PairingStack()
   }
@@ -390,7 +404,7 @@ private struct LineAnalysis {
     let range = opener.offset..<(opener.offset + control.utf8Count)
     if diagnostics.count >= limit {
       var pairing: HazardCode?
-      if opener.closing != nil {
+      if opener.closing >= 0 {
         switch opener.context {
         case .line, .code: pairing = .unpaired
         case .comment: pairing = .inComment
@@ -400,7 +414,8 @@ private struct LineAnalysis {
       _ = isFull(counting: pairing, control.isOverride ? .override : nil)
       return
     }
-    if let closing = opener.closing {
+    let closing = opener.closing >= 0 ? closings[opener.closing] : nil
+    if let closing {
       let code: HazardCode
       let message: String
       switch opener.context {
@@ -434,13 +449,13 @@ private struct LineAnalysis {
     // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
     // “`textDocument/publishDiagnostics`”).
     if control.isOverride, let severity = settings.severity(for: .override) {
-      let closed = opener.closing == nil
+      let closed = closing == nil
       let message: HazardMessage =
         closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control,
-          message: message.text(control), closing: opener.closing, pairedCloser: opener.pairedCloser))
+          message: message.text(control), closing: closing, pairedCloser: opener.pairedCloser))
     }
   }
 

@@ -210,8 +210,9 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
 extension BidiControl {
   /// The offset of the first sequence at or after `start` that encodes a
   /// bidi control or is ill-formed (as `UTF8Decoder` reads it), else
-  /// `bytes.count`: what a hazard scan skips to. ASCII is skipped eight bytes
-  /// at a time and two-byte sequences (most right-to-left scripts) inline.
+  /// `bytes.count`: what a hazard scan skips to. `start` must begin a
+  /// sequence. Eight bytes of ASCII and well-formed two-byte sequences (most
+  /// right-to-left scripts) are skipped at a time, the rest one by one.
   @inlinable
   public static func nextControlOrInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
@@ -219,8 +220,10 @@ extension BidiControl {
     let count = bytes.count
     var i = start
     while i < count {
-      while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-        i += 8
+      while i + 8 <= count {
+        let skip = plainSkip(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+        i += skip
+        if skip < 7 { break }
       }
       guard i < count else { break }
       let lead = base[i]
@@ -233,11 +236,53 @@ extension BidiControl {
         i += 2
         continue
       }
+      // E2 begins every control but ALM (U+2000–U+2FFF, always well-formed
+      // with two continuation bytes).
+      if lead == 0xE2 && i + 2 < count && UTF8Decoder.isContinuation(base[i + 1])
+        && UTF8Decoder.isContinuation(base[i + 2])
+      {
+        if decode(bytes, at: i) != nil { return i }
+        i += 3
+        continue
+      }
       let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
       if !decoded.isValid || BidiControl(scalar: decoded.value) != nil { return i }
       i += decoded.length
     }
     return count
+  }
+
+  /// How many of the eight bytes `word` (the first in its low byte, which
+  /// begins a sequence) can be skipped as holding no control and nothing
+  /// ill-formed: 8; 7 when the last is the lead byte of a two-byte
+  /// sequence; otherwise the offset of the first byte the byte-by-byte path
+  /// must decide (a byte of E0 or above, C0, C1, a misplaced continuation
+  /// byte, the lead of a broken sequence, U+061C ALM), below 7. Each byte's
+  /// top bit stands for it in the masks.
+  @inlinable @inline(__always)
+  static func plainSkip(_ word: UInt64) -> Int {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let top = word & high
+    if top == 0 { return 8 }
+    let bit6 = (word << 1) & high
+    let bit5 = (word << 2) & high
+    let leads = top & bit6 & ~bit5
+    // Leads of three- and four-byte sequences (and F5–FF): every control but ALM.
+    var stops = top & bit6 & bit5
+    // C0 and C1 (110 0000x): over-long leads.
+    stops |= leads & ~(((word << 3) | (word << 4) | (word << 5) | (word << 6)) & high)
+    // A continuation byte where none follows a lead, or none where one does.
+    stops |= (top & ~bit6) ^ (leads << 8)
+    // ALM is D8 9C: a D8 lead whose next byte is 9C.
+    func equal(_ byte: UInt64) -> UInt64 {
+      let x = word ^ (byte &* 0x0101_0101_0101_0101)
+      return ~(((x & ~high) &+ ~high) | x | ~high)
+    }
+    stops |= equal(0xD8) & (equal(0x9C) >> 8)
+    if stops == 0 { return leads >> 63 != 0 ? 7 : 8 }
+    let first = stops.trailingZeroBitCount >> 3
+    // A lead just before the stop is part of what must be decided.
+    return first > 0 && (leads >> (first * 8 - 1)) & 1 != 0 ? first - 1 : first
   }
 
   /// Every control in a line (UTF-8 bytes), with its byte offset, in order;

@@ -2,11 +2,13 @@ import BenchmarkSupport
 import Glibc
 
 /// A command line to time: the executable and its arguments, standard
-/// output to /dev/null.
+/// output to /dev/null or, with `output`, to that regular file (emptied
+/// first): `rg` writing to /dev/null stops at its first match, as `-q` does.
 struct Command {
   var name: String
   var executable: String
   var arguments: [String]
+  var output: String? = nil
 
   /// Runs it once; returns the CPU seconds it used (user + system: on a
   /// shared machine far steadier than wall-clock, and the same for these
@@ -16,7 +18,11 @@ struct Command {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let output {
+      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }

@@ -2,7 +2,9 @@
 // the tools a user would reach for instead, on the same files in one run:
 // `fribidi --nopad --nobreak FILE` and `cat FILE` for visual, `rg -j1`
 // searching for the bidi controls for check (issue 11). Medians of the CPU
-// time of whole processes, output to /dev/null. See Benchmarks/README.md.
+// time of whole processes; visual, fribidi and cat write to /dev/null, check
+// and rg to a file (rg stops at its first match when its output is
+// /dev/null, so it would not search the rest). See Benchmarks/README.md.
 
 import BenchmarkSupport
 import BidiCorpus
@@ -84,12 +86,16 @@ if options.bigMegabytes > 0 {
   files.append(write("ascii-\(options.bigMegabytes)MB", big, in: options.directory))
 }
 
+/// Where check and rg write their findings.
+let found = "\(options.directory)/found.out"
+
 // The bidi controls, as rg searches for them.
 let controls = "[\\x{061C}\\x{200E}\\x{200F}\\x{202A}-\\x{202E}\\x{2066}-\\x{2069}]"
 
 print("cli-bench: \(options.ours)" + (options.before.map { " (before: \($0))" } ?? ""))
 print(
-  "median of \(options.repetitions) runs after a warm-up; CPU time (user + system) of whole processes, output to /dev/null"
+  "median of \(options.repetitions) runs after a warm-up; CPU time (user + system) of whole processes;"
+    + " visual, fribidi and cat write to /dev/null, check and rg to \(found) (rg stops at its first match on /dev/null)"
 )
 print("MB/s = 10^6 bytes of input per CPU second")
 print("")
@@ -105,14 +111,15 @@ for file in files {
   let repetitions = file.bytes > 50_000_000 ? max(3, options.repetitions / 2) : options.repetitions
   var commands = [
     Command(name: "visual", executable: options.ours, arguments: ["visual", file.path]),
-    Command(name: "check", executable: options.ours, arguments: ["check", file.path]),
+    Command(name: "check", executable: options.ours, arguments: ["check", file.path], output: found),
     Command(name: "fribidi", executable: fribidi, arguments: ["--nopad", "--nobreak", file.path]),
     Command(name: "cat", executable: cat, arguments: [file.path]),
-    Command(name: "rg", executable: rg, arguments: ["-j1", "--no-config", "-e", controls, file.path]),
+    Command(name: "rg", executable: rg, arguments: ["-j1", "--no-config", "-e", controls, file.path], output: found),
   ]
   if let before = options.before {
     commands.append(Command(name: "visual-before", executable: before, arguments: ["visual", file.path]))
-    commands.append(Command(name: "check-before", executable: before, arguments: ["check", file.path]))
+    commands.append(
+      Command(name: "check-before", executable: before, arguments: ["check", file.path], output: found))
   }
   for command in commands {
     // check exits 1 when it finds hazards, rg 1 when it finds nothing.

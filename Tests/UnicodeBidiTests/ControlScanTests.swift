@@ -1,0 +1,89 @@
+import UnicodeBidi
+import XCTest
+
+/// `BidiControl.nextControlOrInvalid` (the hazard scan's skip, eight bytes
+/// at a time over ASCII and two-byte sequences) against a reference that
+/// walks the sequences as Swift's own UTF-8 parser splits them.
+final class ControlScanTests: XCTestCase {
+  /// Each stop of the reference: the offset of every control and every
+  /// ill-formed sequence, in order.
+  static func referenceStops(_ bytes: [UInt8]) -> [Int] {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var stops: [Int] = []
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        if BidiControl(scalar: Unicode.UTF8.decode(encoded).value) != nil { stops.append(offset) }
+        offset += encoded.count
+      case .error(let length):
+        stops.append(offset)
+        offset += length
+      case .emptyInput:
+        return stops
+      }
+    }
+  }
+
+  /// The stops `nextControlOrInvalid` gives, stepping past each one by its
+  /// sequence's length.
+  static func scannedStops(_ bytes: [UInt8]) -> [Int] {
+    bytes.withUnsafeBufferPointer { buffer in
+      var stops: [Int] = []
+      var i = 0
+      while true {
+        i = BidiControl.nextControlOrInvalid(buffer, from: i)
+        guard i < buffer.count else { return stops }
+        stops.append(i)
+        i += UTF8Decoder.decode(buffer, at: i).length
+      }
+    }
+  }
+
+  func check(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+    let expected = Self.referenceStops(bytes)
+    let got = Self.scannedStops(bytes)
+    if got != expected {
+      XCTFail("\(bytes.map { String($0, radix: 16) }): \(got), expected \(expected)", file: file, line: line)
+    }
+  }
+
+  /// Pieces a word is made of: ASCII, two-byte letters (Hebrew, Arabic,
+  /// D8 ones among them), ALM and the other controls, three- and four-byte
+  /// characters, over-long leads, stray continuations, truncated sequences.
+  static let pieces: [[UInt8]] = [
+    [0x61], [0x20], [0x7F], [0xD7, 0x90], [0xD8, 0xA7], [0xD9, 0x85], [0xDB, 0x8C], [0xC2, 0x80], [0xDF, 0xBF],
+    [0xD8, 0x9C], [0xD8, 0x9B], [0xD8, 0x9D], [0x9C], [0xE2, 0x80, 0x8F], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6],
+    [0xE2, 0x80, 0x94], [0xF0, 0x9F, 0x98, 0x80], [0xC0, 0x80], [0xC1, 0xBF], [0x80], [0xBF], [0xD8], [0xE2, 0x80],
+    [0xF5, 0x80], [0xFF], [0xED, 0xA0, 0x80],
+  ]
+
+  func testEveryPairOfPiecesAtEveryAlignment() {
+    for a in Self.pieces {
+      for b in Self.pieces {
+        for padding in 0..<9 {
+          let ascii = [UInt8](repeating: 0x61, count: padding)
+          check(ascii + a + b)
+          check(ascii + a + [0xD7, 0x90, 0xD7, 0x90] + b + ascii)
+        }
+      }
+    }
+  }
+
+  func testRandomMixes() {
+    var generator = SystemRandomNumberGenerator()
+    // Mostly plain two-byte text with a rarer piece of every other kind, as
+    // right-to-left text with controls is.
+    let common: [[UInt8]] = [[0x61], [0x20], [0xD8, 0xA7], [0xD9, 0x85], [0xD7, 0x90]]
+    for _ in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...40, using: &generator) {
+        bytes +=
+          Int.random(in: 0..<10, using: &generator) == 0
+          ? Self.pieces.randomElement(using: &generator)! : common.randomElement(using: &generator)!
+      }
+      check(bytes)
+    }
+  }
+}
