@@ -115,6 +115,12 @@ struct VisualUTF8Writer {
         end = last
         continue
       }
+      if isDropped(last, s) {
+        // Removed by X9 or a stripped control: never a mark, an item of its
+        // own, written as nothing.
+        end = last
+        continue
+      }
       let item = CombiningMarks.itemBefore(end, storage, runStart: start)
       if item.alone {
         var i = end
@@ -186,11 +192,25 @@ struct VisualUTF8Writer {
     if levels[i] & ParagraphStorage.removedBit != 0
       || ((s &- 0x200E < 0x5C || s == 0x61C || s > 0x10FFFF) && isSpecial(s))
     {
-      return special(s, p)
+      // Without names, a control (removed or stripped) is written as
+      // nothing.
+      return controls == .names || s > 0x10FFFF ? special(s, p) : p
     }
     if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
     Self.encode(s, &p)
     return p
+  }
+
+  /// Whether character `i` (scalar value `s`) is written as nothing: a
+  /// character removed by X9 or a control that X9 keeps, unless
+  /// `controls` names them, and the latter only when it strips them.
+  @inline(__always)
+  func isDropped(_ i: Int, _ s: UInt32) -> Bool {
+    switch controls {
+    case .names: return false
+    case .keep: return levels[i] & ParagraphStorage.removedBit != 0
+    case .strip: return levels[i] & ParagraphStorage.removedBit != 0 || Self.isKeptControl(s)
+    }
   }
 
   /// Whether a character that is not removed is written by `special`.
