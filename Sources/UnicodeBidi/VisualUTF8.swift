@@ -34,8 +34,9 @@ extension BidiLine {
 }
 
 /// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`),
-/// a run at a time: each loop is a function of its own, so that its
-/// position and index stay in registers.
+/// a run at a time. The loops of the left-to-right runs and of L3's
+/// right-to-left runs are inlined into the one loop over the runs (a call a
+/// run cost more than its spills: most runs are a word or two).
 struct VisualUTF8Writer {
   let scalars: UnsafeMutablePointer<UInt32>
   let classes: UnsafeMutablePointer<BidiClass>
@@ -55,7 +56,7 @@ struct VisualUTF8Writer {
   /// Characters `first..<end` in logical order from `p` on; returns the
   /// end of what was written. Printable ASCII goes four characters at a
   /// time.
-  @inline(never)
+  @inline(__always)
   func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     var p = p
     var i = first
@@ -90,7 +91,7 @@ struct VisualUTF8Writer {
 
   /// The right-to-left run `run` with L3: its clusters (a base and its
   /// combining marks) in reverse order, each in logical order.
-  @inline(never)
+  @inline(__always)
   func rightToLeftClusters(
     _ storage: ParagraphStorage, _ run: BidiRun, _ p: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
