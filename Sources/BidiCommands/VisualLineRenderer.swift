@@ -7,7 +7,7 @@ import UnicodeBidi
 ///
 /// A line with nothing to reorder is copied as it is: printable ASCII in a
 /// paragraph that is not forced right to left, and any text whose classes
-/// all resolve to level 0 (`BidiParagraph.uniformLevel`), once it is known
+/// all resolve to level 0 (`BidiParagraph.isUniformlyLeftToRight`), once it is known
 /// to be well-formed and to hold no mark that `--controls` changes. Other
 /// lines are analysed paragraph by paragraph, and each is written straight
 /// from its runs (`BidiLine.writeVisualUTF8`), without maps.
@@ -57,7 +57,7 @@ struct VisualLineRenderer {
   ) -> UInt8? {
     // Text at level 0 everywhere is copied whole, separators and all (each
     // of its paragraphs would be).
-    if BidiParagraph.uniformLevel(utf8: text, direction: options.direction) == 0, isCopyable(text) {
+    if BidiParagraph.isUniformlyLeftToRight(utf8: text, direction: options.direction), isCopyable(text) {
       output.append(text.baseAddress!, count: text.count)
       return 0
     }

@@ -58,6 +58,23 @@ struct NeutralResolver: WeakTypeSink {
     write(start, end, level &+ raise)
   }
 
+  /// N1–I2 for the whole sequence once its types `types[0..<count]` are
+  /// final (after W1–W7 and N0), a run of one type at a time; returns
+  /// `finish(count)`. A function of its own, small enough that `take`
+  /// is inlined and the resolver's state stays in registers.
+  @inline(never)
+  static func resolve(_ resolver: NeutralResolver, _ types: UnsafePointer<BidiClass>, _ count: Int) -> Bool {
+    var resolver = resolver
+    var k = 0
+    while k < count {
+      let c = types[k]
+      let end = ClassScan.runEnd(types, k, count)
+      resolver.take(k, end, c)
+      k = end
+    }
+    return resolver.finish(count)
+  }
+
   /// Sets the level of the characters `start..<end`.
   @inline(__always)
   func write(_ start: Int, _ end: Int, _ value: UInt8) {

@@ -141,22 +141,12 @@ struct ParagraphResolver {
     let sequence = Shape.contiguous ? sequence.contiguous : sequence
     var neutral = NeutralResolver(sequence, levels: levels)
     if Shape.brackets {
-      let t = sequence.types
-      var writer = WeakTypeWriter(types: t)
+      var writer = WeakTypeWriter(types: sequence.types)
       resolveWeakTypes(sequence, into: &writer)
       resolvePairedBrackets(sequence)
-      // Runs of one type at a time.
-      let m = sequence.count
-      var k = 0
-      while k < m {
-        let c = t[k]
-        let end = ClassScan.runEnd(t, k, m)
-        neutral.take(k, end, c)
-        k = end
-      }
-    } else {
-      resolveWeakTypes(sequence, into: &neutral)
+      return NeutralResolver.resolve(neutral, sequence.types, sequence.count)
     }
+    resolveWeakTypes(sequence, into: &neutral)
     return neutral.finish(sequence.count)
   }
 }

@@ -113,6 +113,37 @@ extension BidiParagraph {
     return UniformParagraph(level: level, utf8Length: n, utf16Length: characters + astral, characterCount: characters)
   }
 
+  /// True when `uniformLevel(utf8:direction:)` is 0: every class
+  /// resolves to level 0 in an `.auto` or `.leftToRight` paragraph. Stops
+  /// at the first character of another class, where `uniformLevel` goes on
+  /// looking for a uniformly right-to-left answer.
+  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> Bool {
+    guard direction != .rightToLeft else { return false }
+    guard let base = utf8.baseAddress else { return true }
+    let n = utf8.count
+    let raw = UnsafeRawPointer(base)
+    var i = 0
+    while i < n {
+      // Eight plain ASCII bytes (L, EN, ES, ET, CS, WS, ON) at a time.
+      if i + 8 <= n && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+        i += 8
+        continue
+      }
+      let b0 = base[i]
+      let c: BidiClass
+      if b0 < 0x80 {
+        c = BidiClass(propertyByte: ubd_properties(UInt32(b0)))
+        i += 1
+      } else {
+        let decoded = UTF8Decoder.decode(utf8, at: i)
+        c = BidiClass(decoded.value)
+        i += decoded.length
+      }
+      if !BidiClassSet.uniformLeftToRight.contains(c) { return false }
+    }
+    return true
+  }
+
   /// True when no ASCII byte of `bytes` is a letter or digit (L or EN).
   private static func hasNoLeftToRightASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes where byte < 0x80 {

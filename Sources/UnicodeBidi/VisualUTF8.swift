@@ -34,8 +34,9 @@ extension BidiLine {
 }
 
 /// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`),
-/// a run at a time: each loop is a function of its own, so that its
-/// position and index stay in registers.
+/// a run at a time. The loops of the left-to-right runs and of L3's
+/// right-to-left runs are inlined into the one loop over the runs (a call a
+/// run cost more than its spills: most runs are a word or two).
 struct VisualUTF8Writer {
   let scalars: UnsafeMutablePointer<UInt32>
   let classes: UnsafeMutablePointer<BidiClass>
@@ -53,11 +54,26 @@ struct VisualUTF8Writer {
   }
 
   /// Characters `first..<end` in logical order from `p` on; returns the
-  /// end of what was written.
-  @inline(never)
+  /// end of what was written. Printable ASCII goes four characters at a
+  /// time.
+  @inline(__always)
   func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     var p = p
-    for i in first..<end { character(i, rightToLeft: false, &p) }
+    var i = first
+    while i < end {
+      if i &+ 4 <= end {
+        let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
+        let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
+        if Self.arePrintableASCII(a, b) {
+          UnsafeMutableRawPointer(p).storeBytes(of: Self.packASCII(a, b), as: UInt32.self)
+          p += 4
+          i &+= 4
+          continue
+        }
+      }
+      p = character(i, rightToLeft: false, p)
+      i &+= 1
+    }
     return p
   }
 
@@ -68,51 +84,90 @@ struct VisualUTF8Writer {
     var i = end
     while i > first {
       i &-= 1
-      character(i, rightToLeft: true, &p)
+      p = character(i, rightToLeft: true, p)
     }
     return p
   }
 
   /// The right-to-left run `run` with L3: its clusters (a base and its
   /// combining marks) in reverse order, each in logical order.
-  @inline(never)
+  @inline(__always)
   func rightToLeftClusters(
     _ storage: ParagraphStorage, _ run: BidiRun, _ p: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
     var p = p
     var end = run.end
-    while end > run.start {
+    let start = run.start
+    while end > start {
       // Two-byte letters (R or AL, never a combining mark, so each an item
-      // of its own) first, without the search for marks.
-      let last = end - 1
+      // of its own) first, and printable ASCII (never a mark), without the
+      // search for marks.
+      let last = end &- 1
       let s = scalars[last]
       let c = classes[last]
-      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+      if c.rawValue &- BidiClass.R.rawValue < 2 && s < 0x800 && s != 0x61C {
         Self.encodeTwoBytes(s, &p)
         end = last
         continue
       }
-      let item = CombiningMarks.itemBefore(end, storage, runStart: run.start)
+      if s &- 0x20 < 0x5F {
+        p.pointee = UInt8(truncatingIfNeeded: mirrored && c == .ON ? ubd_mirroring_glyph(s) : s)
+        p += 1
+        end = last
+        continue
+      }
+      if isDropped(last, s) {
+        // Removed by X9 or a stripped control: never a mark, an item of its
+        // own, written as nothing.
+        end = last
+        continue
+      }
+      let item = CombiningMarks.itemBefore(end, storage, runStart: start)
       if item.alone {
         var i = end
         while i > item.first {
           i -= 1
-          character(i, rightToLeft: true, &p)
+          p = character(i, rightToLeft: true, p)
         }
       } else {
-        for i in item.first..<end { character(i, rightToLeft: true, &p) }
+        for i in item.first..<end { p = character(i, rightToLeft: true, p) }
       }
       end = item.first
     }
     return p
   }
 
+  /// True when the four scalar values in `a` and `b` (two each, the
+  /// first in the low half) are printable ASCII, U+0020...U+007E. The
+  /// values are below 2^21 (or marks of ill-formed bytes just past
+  /// U+10FFFF), so no sum carries from one half into the other.
+  @inline(__always)
+  static func arePrintableASCII(_ a: UInt64, _ b: UInt64) -> Bool {
+    // v <= 0x7E: v + 1 has no bit from 7 up; v >= 0x20 (given that):
+    // v + 0x60 has bit 7.
+    let high: UInt64 = 0xFFFF_FF80_FFFF_FF80
+    let bit7: UInt64 = 0x0000_0080_0000_0080
+    let over = ((a &+ 0x1_0000_0001) | (b &+ 0x1_0000_0001)) & high
+    let atLeastSpace = (a &+ 0x60_0000_0060) & (b &+ 0x60_0000_0060) & bit7
+    return over == 0 && atLeastSpace == bit7
+  }
+
+  /// The four ASCII bytes of `arePrintableASCII`'s values, in order.
+  @inline(__always)
+  static func packASCII(_ a: UInt64, _ b: UInt64) -> UInt32 {
+    let low = UInt32(truncatingIfNeeded: a | a &>> 24) & 0xFFFF
+    let high = UInt32(truncatingIfNeeded: b | b &>> 24) & 0xFFFF
+    return low | high &<< 16
+  }
+
   /// Character `i`, of a left-to-right or a right-to-left run: printable
   /// ASCII and the other characters that are written as they are (in a
   /// right-to-left run mirrored with `mirrored`, L4: only class ON has
-  /// mirrored glyphs) inline, the rest by `special`.
+  /// mirrored glyphs) inline, the rest by `special`. Returns the end of
+  /// what was written.
   @inline(__always)
-  func character(_ i: Int, rightToLeft: Bool, _ p: inout UnsafeMutablePointer<UInt8>) {
+  func character(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
     let mirrored = rightToLeft && self.mirrored
     var s = scalars[i]
     if rightToLeft {
@@ -122,7 +177,7 @@ struct VisualUTF8Writer {
       let c = classes[i]
       if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
         Self.encodeTwoBytes(s, &p)
-        return
+        return p
       }
     }
     if s &- 0x20 < 0x5F {
@@ -130,8 +185,7 @@ struct VisualUTF8Writer {
       // of ASCII is ASCII.
       if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
       p.pointee = UInt8(truncatingIfNeeded: s)
-      p += 1
-      return
+      return p + 1
     }
     // Removed by X9, ill-formed, or (when they are changed) a control that
     // X9 keeps: an isolate, LRM, RLM or ALM (U+061C, U+200E...U+2069 hold
@@ -139,10 +193,25 @@ struct VisualUTF8Writer {
     if levels[i] & ParagraphStorage.removedBit != 0
       || ((s &- 0x200E < 0x5C || s == 0x61C || s > 0x10FFFF) && isSpecial(s))
     {
-      return special(s, &p)
+      // Without names, a control (removed or stripped) is written as
+      // nothing.
+      return controls == .names || s > 0x10FFFF ? special(s, p) : p
     }
     if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
     Self.encode(s, &p)
+    return p
+  }
+
+  /// Whether character `i` (scalar value `s`) is written as nothing: a
+  /// character removed by X9 or a control that X9 keeps, unless
+  /// `controls` names them, and the latter only when it strips them.
+  @inline(__always)
+  func isDropped(_ i: Int, _ s: UInt32) -> Bool {
+    switch controls {
+    case .names: return false
+    case .keep: return levels[i] & ParagraphStorage.removedBit != 0
+    case .strip: return levels[i] & ParagraphStorage.removedBit != 0 || Self.isKeptControl(s)
+    }
   }
 
   /// Whether a character that is not removed is written by `special`.
@@ -159,14 +228,15 @@ struct VisualUTF8Writer {
 
   /// A character removed by X9, an ill-formed sequence, or a control that
   /// `controls` strips or names.
-  private func special(_ s: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+  private func special(_ s: UInt32, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    var p = p
     if s > 0x10FFFF {
       // One U+FFFD per byte of the maximal subpart (its length is in the
       // mark's low bits).
       for _ in 0..<Int(s & 0xFF) { Self.encode(0xFFFD, &p) }
-      return
+      return p
     }
-    guard controls == .names, let control = BidiControl(scalar: s) else { return }
+    guard controls == .names, let control = BidiControl(scalar: s) else { return p }
     p.pointee = 0x5B  // [
     p += 1
     for byte in control.shortName.utf8 {
@@ -174,7 +244,7 @@ struct VisualUTF8Writer {
       p += 1
     }
     p.pointee = 0x5D  // ]
-    p += 1
+    return p + 1
   }
 
   /// The UTF-8 of scalar value `v`, U+0080...U+07FF.

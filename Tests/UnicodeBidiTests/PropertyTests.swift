@@ -178,6 +178,10 @@ final class PropertyTests: XCTestCase {
       for direction in Self.directions {
         let quick = BidiParagraph.uniformLevel(utf8: bytes, direction: direction)
         XCTAssertEqual(quick, BidiParagraph.uniformLevel(scalars: text, direction: direction), "\(text)")
+        let leftToRight = bytes.withUnsafeBufferPointer {
+          BidiParagraph.isUniformlyLeftToRight(utf8: $0, direction: direction)
+        }
+        XCTAssertEqual(leftToRight, quick == 0, "\(text) \(direction)")
         guard let quick else { continue }
         uniformCount += 1
         let paragraph = BidiParagraph(utf8: bytes, direction: direction)

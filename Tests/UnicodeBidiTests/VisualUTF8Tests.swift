@@ -96,4 +96,39 @@ final class VisualUTF8Tests: XCTestCase {
     XCTAssertEqual(bytes, Self.reference(line, scalars, mirrored: true, controls: .names))
     XCTAssertLessThanOrEqual(bytes.count, BidiLine.visualUTF8Bound(utf8Length: utf8.count))
   }
+
+  /// Lines of words (runs of ASCII, Hebrew or Arabic letters, digits,
+  /// brackets and spaces) with the odd isolate, embedding, mark and ALM:
+  /// the writer's fast paths (four ASCII characters at a time, two-byte
+  /// letters and ASCII of right-to-left runs, controls dropped without the
+  /// search for marks) write the bytes of the reference, character by
+  /// character from the maps.
+  func testFastPathsMatchTheReferenceOnWords() {
+    var random = SeededGenerator(seed: 0x574F_5244_53)
+    let words: [[UInt32]] = [
+      Array("hello".unicodeScalars.map(\.value)), Array("ab cd".unicodeScalars.map(\.value)),
+      [0x5D0, 0x5D1, 0x5D2], [0x627, 0x644, 0x639, 0x631, 0x628, 0x64A, 0x629], [0x31, 0x32, 0x33],
+      [0x28, 0x627, 0x29], [0x5B, 0x61, 0x5D], [0x3C, 0x3E], [0x628, 0x650, 0x64E], [0x661, 0x662],
+      [0x2066], [0x2067], [0x2068], [0x2069], [0x202A], [0x202B], [0x202C], [0x202D], [0x202E],
+      [0x200E], [0x200F], [0x61C], [0x4E2D], [0x2264], [0x1F600], [0x300],
+    ]
+    for _ in 0..<1500 {
+      var scalars: [UInt32] = []
+      for _ in 0..<Int.random(in: 0...30, using: &random) {
+        scalars += words.randomElement(using: &random) ?? []
+        if Bool.random(using: &random) { scalars.append(0x20) }
+      }
+      let utf8 = PropertyTests.encodeUTF8(scalars)
+      let direction = PropertyTests.directions.randomElement(using: &random) ?? .auto
+      let paragraph = BidiParagraph(utf8: utf8, direction: direction)
+      for marks in [CombiningMarkOrder.resolved, .afterBase] {
+        let line = paragraph.line(combiningMarks: marks)
+        for controls in ControlDisplay.allCases {
+          let expected = Self.reference(line, scalars, mirrored: true, controls: controls)
+          let bytes = Self.written(line, utf8Length: utf8.count, controls: controls)
+          XCTAssertEqual(bytes, expected, "\(scalars) \(direction) \(marks) \(controls)")
+        }
+      }
+    }
+  }
 }
