@@ -8,6 +8,7 @@
 // bottom up:
 //
 //   CJansson            system library: libjansson (Debian libjansson-dev)
+//   CMalloc             system header: glibc's malloc_trim
 //   JSONRPC             JSON values over jansson, LSP framing, JSON-RPC 2.0
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
@@ -24,6 +25,16 @@
 
 import PackageDescription
 
+/// How the release build of `bidi-lsp` is linked on Linux. A static
+/// executable (Swift runtime, libstdc++, jansson and glibc inside it) starts
+/// in half the time of one that loads libstdc++ and the C libraries: a
+/// third of the run of `bidi-lsp visual` on 10 MB was the dynamic linker
+/// (Benchmarks/README.md, "Round 7"). A sanitizer needs the C libraries
+/// dynamic: `scripts/sanitize.sh` sets BIDI_LSP_LINK=dynamic-libc, which
+/// keeps only the Swift runtime static.
+let releaseLinking =
+  Context.environment["BIDI_LSP_LINK"] == "dynamic-libc" ? "-static-stdlib" : "-static-executable"
+
 let package = Package(
   name: "bidi-lsp",
   products: [
@@ -38,11 +49,15 @@ let package = Package(
       providers: [.apt(["libjansson-dev"])]
     ),
 
+    // MARK: CMalloc
+    .systemLibrary(name: "CMalloc"),
+
     // MARK: JSONRPC
     .target(
       name: "JSONRPC",
       dependencies: [
-        "CJansson"
+        "CJansson",
+        "CMalloc",
       ]
     ),
     .testTarget(
@@ -208,10 +223,9 @@ let package = Package(
         "BidiServer",
         "JSONRPC",
       ],
-      // The release build links the Swift runtime statically: a command
-      // such as `bidi-lsp check` in a hook starts in about 2 ms less
-      // (no dynamic linking of libswiftCore and its dependencies).
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+      // A command such as `bidi-lsp check` in a hook starts in a millisecond
+      // (see `releaseLinking`).
+      linkerSettings: [.unsafeFlags([releaseLinking], .when(platforms: [.linux], configuration: .release))]
     ),
 
     // MARK: BidiTestSupport

@@ -32,7 +32,8 @@ tests='IntegrationTests\.(FramingTests|MalformedInputTests|ErrorTests|ExitStatus
 skip='FramingTests[./](testAnnouncedLengthReservesNoMemoryBeforeTheBytesArrive|testOversizedBodyIsSkippedWithoutBeingHeld)|BackPressureFloodTests[./]testAFloodWithoutReadingKeepsTheDaemonsMemoryBounded'
 
 scratch=.build/sanitize-$kind
-swift build -c release --sanitize="$kind" --scratch-path "$scratch" --product bidi-lsp
+# A sanitizer's runtime needs the C libraries linked dynamically (Package.swift).
+BIDI_LSP_LINK=dynamic-libc swift build -c release --sanitize="$kind" --scratch-path "$scratch" --product bidi-lsp
 # -enable-testing as `swift test` builds (test targets use @testable imports).
 swift build -c release --build-tests -Xswiftc -enable-testing
 
