@@ -84,8 +84,11 @@ build_target() {
   # libFuzzer is guided by the library's code only, and the checks stay fast.
   local own=()
   [[ -n $asan ]] && own=(-sanitize=address)
+  # The system library modules (CJansson, CMalloc): their module maps.
+  local map
+  for map in Sources/*/module.modulemap; do own+=(-I "$(dirname "$map")"); done
   swiftc -O -wmo "${own[@]}" -parse-as-library -module-name "Fuzz_${name//-/_}" \
-    -package-name "$package" -I "$release/Modules" -I Sources/CJansson \
+    -package-name "$package" -I "$release/Modules" \
     -Xcc -fmodule-map-file="$release/CUnicodeBidiData.build/module.modulemap" \
     -c "${sources[@]}" -o "$scratch/bin/$name.o"
   swiftc -sanitize=$sanitizer "$scratch/bin/$name.o" "${objects[@]}" -ljansson -o "$binary"
