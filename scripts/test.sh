@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/lint.sh
 
-# Integration tests spawn the built executable, so build it first, in the
-# same configuration the tests run in.
-swift build -c release
+# `swift test` builds the executable too (.build/release/bidi-lsp, which the
+# integration tests spawn), with the same -enable-testing modules as the
+# tests: a `swift build -c release` first would compile every module twice.
 swift test -c release "$@"
 
 # The daemon built with AddressSanitizer and with ThreadSanitizer, under the
