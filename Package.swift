@@ -11,12 +11,12 @@
 //   CMalloc             system header: glibc's malloc_trim
 //   JSONRPC             JSON values over jansson, LSP framing, JSON-RPC 2.0
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
+//   CByteScan           vectorised byte scans: plain text, the hazard scan's skip (C)
 //   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
 //   Localization        localization file readers, values-mode analysis and edits
-//   CByteScan           vectorised byte scans of the commands' fast paths (C)
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -71,11 +71,15 @@ let package = Package(
     // MARK: CUnicodeBidiData
     .target(name: "CUnicodeBidiData"),
 
+    // MARK: CByteScan
+    .target(name: "CByteScan"),
+
     // MARK: UnicodeBidi
     .target(
       name: "UnicodeBidi",
       dependencies: [
-        "CUnicodeBidiData"
+        "CByteScan",
+        "CUnicodeBidiData",
       ]
     ),
     .testTarget(
@@ -141,9 +145,6 @@ let package = Package(
         "UnicodeBidi",
       ]
     ),
-
-    // MARK: CByteScan
-    .target(name: "CByteScan"),
 
     // MARK: BidiCommands
     .target(

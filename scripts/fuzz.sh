@@ -87,9 +87,10 @@ build_target() {
   # The system library modules (CJansson, CMalloc): their module maps.
   local map
   for map in Sources/*/module.modulemap; do own+=(-I "$(dirname "$map")"); done
+  # The C targets (CUnicodeBidiData, CByteScan): the module maps SwiftPM made.
+  for map in "$release"/C*.build/module.modulemap; do own+=(-Xcc -fmodule-map-file="$map"); done
   swiftc -O -wmo "${own[@]}" -parse-as-library -module-name "Fuzz_${name//-/_}" \
     -package-name "$package" -I "$release/Modules" \
-    -Xcc -fmodule-map-file="$release/CUnicodeBidiData.build/module.modulemap" \
     -c "${sources[@]}" -o "$scratch/bin/$name.o"
   swiftc -sanitize=$sanitizer "$scratch/bin/$name.o" "${objects[@]}" -ljansson -o "$binary"
 }

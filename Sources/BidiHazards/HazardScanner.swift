@@ -62,6 +62,10 @@ package struct HazardScanner: Sendable {
   /// finds); the others are only counted (`LineScan.omitted`). Nil: all
   /// (`bidi-lsp check`). The pairing rules still see every control.
   package var maximumDiagnosticsPerLine: Int?
+  /// Whether a line whose controls stand in one context is first checked
+  /// for balance (`isBalanced`), skipping the pairing analysis of the
+  /// balanced ones. Tests turn it off to compare the two.
+  package var checksBalancedLinesFirst = true
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message.
@@ -106,7 +110,9 @@ package struct HazardScanner: Sendable {
     var endState = state
     var segments: [Segment] = []
     lexer?.lex(line, state: &endState, segments: &segments, record: !controls.isEmpty)
-    if controls.isEmpty && invalid.isEmpty {
+    if invalid.isEmpty
+      && (controls.isEmpty || (segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(controls)))
+    {
       return LineScan(diagnostics: [], endState: endState)
     }
     var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)

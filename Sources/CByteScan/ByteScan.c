@@ -134,3 +134,56 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
   *line_feeds = feeds;
   return i;
 }
+
+#if defined(__SSE2__)
+// 0xFF in each byte of `v` that is the lead of a two-byte sequence (C2–DF).
+static inline __m128i two_byte_leads(__m128i v) {
+  __m128i t = _mm_sub_epi8(v, _mm_set1_epi8((char)0xC2));
+  return _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(0x1D)), t);
+}
+
+// 0xFF in each byte of `v` that is a continuation byte (80–BF).
+static inline __m128i continuations(__m128i v) {
+  return _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), _mm_set1_epi8((char)0x80));
+}
+
+// The bytes of `v` (its bytes before and after: `prev`, `next`) a hazard
+// scan must decide: leads of three- and four-byte sequences and F5–FF,
+// over-long leads C0 and C1, a continuation byte after no two-byte lead, a
+// two-byte lead before no continuation byte, and ALM's D8 before 9C.
+static inline int stops(__m128i v, __m128i prev, __m128i next) {
+  __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xE0)), v);
+  __m128i overlong = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xC0));
+  __m128i stray = _mm_andnot_si128(two_byte_leads(prev), continuations(v));
+  __m128i broken = _mm_andnot_si128(continuations(next), two_byte_leads(v));
+  __m128i alm = _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xD8)),
+                              _mm_cmpeq_epi8(next, _mm_set1_epi8((char)0x9C)));
+  return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(high, overlong), _mm_or_si128(_mm_or_si128(stray, broken), alm)));
+}
+#endif
+
+size_t cbs_skip_plain_utf8(const uint8_t *bytes, size_t start, size_t count) {
+  size_t i = start;
+#if defined(__SSE2__)
+  if (count < 17 || start > count - 17) return start;
+  // The first block's byte before is not looked at: `start` begins a sequence.
+  __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+  int found = stops(v, _mm_slli_si128(v, 1), _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
+  while (!found) {
+    i += 16;
+    if (i > count - 17) {
+      // The vector loop ends here; a two-byte lead just before this point
+      // begins the sequence the caller continues from.
+      uint8_t last = bytes[i - 1];
+      return last >= 0xC2 && last <= 0xDF ? i - 1 : i;
+    }
+    found = stops(_mm_loadu_si128((const __m128i *)(bytes + i)), _mm_loadu_si128((const __m128i *)(bytes + i - 1)),
+                  _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
+  }
+  return i + (size_t)__builtin_ctz((unsigned)found);
+#else
+  (void)bytes;
+  (void)count;
+  return i;
+#endif
+}

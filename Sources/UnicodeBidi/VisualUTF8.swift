@@ -18,7 +18,25 @@ extension BidiLine {
   public func writeVisualUTF8(
     mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let writer = VisualUTF8Writer(storage, controls, mirrored: mirrored)
+    let written: VisualUTF8Writer.Controls =
+      switch controls {
+      case .keep: .keep
+      case .strip: .strip
+      case .names: .names
+      }
+    return write(VisualUTF8Writer(storage, written, mirrored: mirrored), to: output)
+  }
+
+  /// Writes the display line as `writeVisualUTF8(controls: .keep)` does,
+  /// but each control it keeps (isolates, marks, ALM) by its short name in
+  /// angle brackets (`<RLI>`): the visual order a diagnostic message
+  /// quotes, which the controls cannot reorder. The same bound applies.
+  package func writeVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
+    write(VisualUTF8Writer(storage, .keptByName, mirrored: true), to: output)
+  }
+
+  @inline(__always)
+  private func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
     var p = output
     layout.forEachRun { run in
       if run.level & 1 == 0 {
@@ -38,14 +56,20 @@ extension BidiLine {
 /// right-to-left runs are inlined into the one loop over the runs (a call a
 /// run cost more than its spills: most runs are a word or two).
 struct VisualUTF8Writer {
+  /// What is written of the bidi controls: `ControlDisplay`'s choices, and
+  /// those `keep` keeps written by name in angle brackets.
+  enum Controls {
+    case keep, strip, names, keptByName
+  }
+
   let scalars: UnsafeMutablePointer<UInt32>
   let classes: UnsafeMutablePointer<BidiClass>
   let levels: UnsafeMutablePointer<UInt8>
-  let controls: ControlDisplay
+  let controls: Controls
   /// L4 applies to the right-to-left runs.
   let mirrored: Bool
 
-  init(_ storage: ParagraphStorage, _ controls: ControlDisplay, mirrored: Bool) {
+  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool) {
     scalars = storage.scalars
     classes = storage.classes
     levels = storage.levels
@@ -195,7 +219,9 @@ struct VisualUTF8Writer {
     {
       // Without names, a control (removed or stripped) is written as
       // nothing.
-      return controls == .names || s > 0x10FFFF ? special(s, p) : p
+      let named =
+        controls == .names || (controls == .keptByName && levels[i] & ParagraphStorage.removedBit == 0)
+      return named || s > 0x10FFFF ? special(s, p) : p
     }
     if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
     Self.encode(s, &p)
@@ -209,7 +235,7 @@ struct VisualUTF8Writer {
   func isDropped(_ i: Int, _ s: UInt32) -> Bool {
     switch controls {
     case .names: return false
-    case .keep: return levels[i] & ParagraphStorage.removedBit != 0
+    case .keep, .keptByName: return levels[i] & ParagraphStorage.removedBit != 0
     case .strip: return levels[i] & ParagraphStorage.removedBit != 0 || Self.isKeptControl(s)
     }
   }
@@ -236,14 +262,15 @@ struct VisualUTF8Writer {
       for _ in 0..<Int(s & 0xFF) { Self.encode(0xFFFD, &p) }
       return p
     }
-    guard controls == .names, let control = BidiControl(scalar: s) else { return p }
-    p.pointee = 0x5B  // [
+    guard controls == .names || controls == .keptByName, let control = BidiControl(scalar: s) else { return p }
+    let angled = controls == .keptByName
+    p.pointee = angled ? 0x3C : 0x5B  // < or [
     p += 1
     for byte in control.shortName.utf8 {
       p.pointee = byte
       p += 1
     }
-    p.pointee = 0x5D  // ]
+    p.pointee = angled ? 0x3E : 0x5D  // > or ]
     return p + 1
   }
 

@@ -1,9 +1,10 @@
 import UnicodeBidi
 import XCTest
 
-/// `BidiControl.nextControlOrInvalid` (the hazard scan's skip, eight bytes
-/// at a time over ASCII and two-byte sequences) against a reference that
-/// walks the sequences as Swift's own UTF-8 parser splits them.
+/// `BidiControl.nextControlOrInvalid` (the hazard scan's skip, sixteen
+/// bytes at a time over ASCII and two-byte sequences, then eight) against a
+/// reference that walks the sequences as Swift's own UTF-8 parser splits
+/// them.
 final class ControlScanTests: XCTestCase {
   /// Each stop of the reference: the offset of every control and every
   /// ill-formed sequence, in order.
@@ -62,7 +63,9 @@ final class ControlScanTests: XCTestCase {
   func testEveryPairOfPiecesAtEveryAlignment() {
     for a in Self.pieces {
       for b in Self.pieces {
-        for padding in 0..<9 {
+        // Up to twice the vector scan's block: every position in a block
+        // and across two.
+        for padding in 0..<34 {
           let ascii = [UInt8](repeating: 0x61, count: padding)
           check(ascii + a + b)
           check(ascii + a + [0xD7, 0x90, 0xD7, 0x90] + b + ascii)
@@ -78,7 +81,7 @@ final class ControlScanTests: XCTestCase {
     let common: [[UInt8]] = [[0x61], [0x20], [0xD8, 0xA7], [0xD9, 0x85], [0xD7, 0x90]]
     for _ in 0..<20_000 {
       var bytes: [UInt8] = []
-      for _ in 0..<Int.random(in: 0...40, using: &generator) {
+      for _ in 0..<Int.random(in: 0...120, using: &generator) {
         bytes +=
           Int.random(in: 0..<10, using: &generator) == 0
           ? Self.pieces.randomElement(using: &generator)! : common.randomElement(using: &generator)!
