@@ -16,7 +16,7 @@ package enum HazardBytes {
   /// reading in blocks carry the last three bytes over), or nil if there is
   /// none.
   package static func firstHazard(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-    let found = BidiControl.nextControlOrInvalid(bytes, from: start)
+    let found = BidiControl.nextControlOrInvalid(bytes, from: start).offset
     return found < bytes.count ? found : nil
   }
 }

@@ -87,23 +87,13 @@ package struct HazardScanner: Sendable {
     let n = line.count
     while i < n {
       // Only controls and ill-formed sequences matter here.
-      i = BidiControl.nextControlOrInvalid(line, from: i)
+      i = BidiControl.appendControls(in: line, from: i, to: &controls)
       guard i < n else { break }
-      if let control = BidiControl.decode(line, at: i) {
-        // Room for a control every 16 bytes of the rest, at once: lines
-        // with controls tend to have many.
-        if controls.isEmpty { controls.reserveCapacity(max(8, (n - i) / 16)) }
-        controls.append((i, control))
-        i += control.utf8Count
-        continue
-      }
       let decoded = UTF8Decoder.decode(line, at: i)
-      if !decoded.isValid {
-        if let last = invalid.last, last.upperBound == i {
-          invalid[invalid.count - 1] = last.lowerBound..<(i + decoded.length)
-        } else {
-          invalid.append(i..<(i + decoded.length))
-        }
+      if let last = invalid.last, last.upperBound == i {
+        invalid[invalid.count - 1] = last.lowerBound..<(i + decoded.length)
+      } else {
+        invalid.append(i..<(i + decoded.length))
       }
       i += decoded.length
     }

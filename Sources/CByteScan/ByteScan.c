@@ -162,28 +162,94 @@ static inline int stops(__m128i v, __m128i prev, __m128i next) {
 }
 #endif
 
-size_t cbs_skip_plain_utf8(const uint8_t *bytes, size_t start, size_t count) {
-  size_t i = start;
-#if defined(__SSE2__)
-  if (count < 17 || start > count - 17) return start;
-  // The first block's byte before is not looked at: `start` begins a sequence.
-  __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
-  int found = stops(v, _mm_slli_si128(v, 1), _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
-  while (!found) {
-    i += 16;
-    if (i > count - 17) {
-      // The vector loop ends here; a two-byte lead just before this point
-      // begins the sequence the caller continues from.
-      uint8_t last = bytes[i - 1];
-      return last >= 0xC2 && last <= 0xDF ? i - 1 : i;
-    }
-    found = stops(_mm_loadu_si128((const __m128i *)(bytes + i)), _mm_loadu_si128((const __m128i *)(bytes + i - 1)),
-                  _mm_loadu_si128((const __m128i *)(bytes + i + 1)));
+static inline int is_continuation(uint8_t b) { return (b & 0xC0) == 0x80; }
+
+// The length of the sequence at `p` when it is ASCII, a well-formed
+// two-byte sequence or a well-formed three-byte sequence led by E2 (every
+// bidi control but ALM is one), else 0: a sequence the caller decodes.
+// `*control` receives the code point of a bidi control, else 0.
+static inline size_t sequence_at(const uint8_t *bytes, size_t p, size_t count, uint32_t *control) {
+  uint8_t b0 = bytes[p];
+  size_t rest = count - p;
+  *control = 0;
+  if (b0 < 0x80) return 1;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    if (rest < 2 || !is_continuation(bytes[p + 1])) return 0;
+    if (b0 == 0xD8 && bytes[p + 1] == 0x9C) *control = 0x061C;  // ALM
+    return 2;
   }
-  return i + (size_t)__builtin_ctz((unsigned)found);
-#else
-  (void)bytes;
-  (void)count;
-  return i;
+  if (b0 == 0xE2 && rest >= 3 && is_continuation(bytes[p + 1]) && is_continuation(bytes[p + 2])) {
+    uint8_t b1 = bytes[p + 1], b2 = bytes[p + 2];
+    // LRM, RLM, LRE…RLO (E2 80 8E, 8F, AA–AE); LRI…PDI (E2 81 A6–A9).
+    if ((b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) ||
+        (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9))
+      *control = 0x2000u + ((uint32_t)(b1 & 0x3F) << 6) + (b2 & 0x3F);
+    return 3;
+  }
+  return 0;
+}
+
+size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
+                              size_t capacity, size_t *end) {
+  size_t found = 0, i = start;
+  uint32_t control;
+  if (capacity == 0) {
+    *end = start;
+    return 0;
+  }
+#if defined(__SSE2__)
+  if (count >= 17 && i <= count - 17) {
+    // Blocks of 16 from `start`; in each, every stop at or after `i` (the
+    // bytes from `i` to it are ASCII or two-byte sequences, so it begins a
+    // sequence) is decided. The first block's byte before is not looked
+    // at: `start` begins a sequence.
+    size_t block = i;
+    __m128i v = _mm_loadu_si128((const __m128i *)(bytes + block));
+    unsigned mask = (unsigned)stops(v, _mm_slli_si128(v, 1), _mm_loadu_si128((const __m128i *)(bytes + block + 1)));
+    for (;;) {
+      while (mask) {
+        size_t p = block + (size_t)__builtin_ctz(mask);
+        mask &= mask - 1;
+        if (p < i) continue;  // inside the sequence decided before
+        size_t length = sequence_at(bytes, p, count, &control);
+        if (length == 0) {
+          *end = p;
+          return found;
+        }
+        i = p + length;
+        if (control) {
+          offsets[found] = p;
+          controls[found] = control;
+          if (++found == capacity) {
+            *end = i;
+            return found;
+          }
+        }
+      }
+      block += 16;
+      if (block > count - 17) break;
+      mask = (unsigned)stops(_mm_loadu_si128((const __m128i *)(bytes + block)),
+                             _mm_loadu_si128((const __m128i *)(bytes + block - 1)),
+                             _mm_loadu_si128((const __m128i *)(bytes + block + 1)));
+    }
+    // The rest one by one, from the sequence that holds `block`: a two-byte
+    // lead just before it begins that sequence.
+    if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
+  }
 #endif
+  while (i < count) {
+    size_t length = sequence_at(bytes, i, count, &control);
+    if (length == 0) break;
+    if (control) {
+      offsets[found] = i;
+      controls[found] = control;
+      if (++found == capacity) {
+        i += length;
+        break;
+      }
+    }
+    i += length;
+  }
+  *end = i;
+  return found;
 }

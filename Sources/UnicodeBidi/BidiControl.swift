@@ -210,84 +210,67 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
 }
 
 extension BidiControl {
-  /// The offset of the first sequence at or after `start` that encodes a
-  /// bidi control or is ill-formed (as `UTF8Decoder` reads it), else
-  /// `bytes.count`: what a hazard scan skips to. `start` must begin a
-  /// sequence. ASCII and well-formed two-byte sequences (most right-to-left
-  /// scripts) are skipped sixteen bytes at a time (`cbs_skip_plain_utf8`),
-  /// eight in the last sixteen, the rest one by one.
+  /// The first sequence at or after `start` (which must begin one) that
+  /// encodes a bidi control or is ill-formed (as `UTF8Decoder` reads it):
+  /// its offset and the control, nil where it is ill-formed; `bytes.count`
+  /// and nil when there is none. What a hazard scan looks for: ASCII and
+  /// well-formed two-byte sequences (most right-to-left scripts) are
+  /// passed over sixteen bytes at a time (`cbs_find_bidi_controls`, in C).
   @inlinable
-  public static func nextControlOrInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let raw = UnsafeRawPointer(base)
-    let count = bytes.count
+  public static func nextControlOrInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+    offset: Int, control: BidiControl?
+  ) {
+    guard let base = bytes.baseAddress else { return (0, nil) }
     var i = start
-    while i < count {
-      // Sixteen bytes at a time (SSE2), then eight, up to the end.
-      i = cbs_skip_plain_utf8(base, i, count)
-      while count &- i < 17 && i + 8 <= count {
-        let skip = plainSkip(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-        i += skip
-        if skip < 7 { break }
+    while i < bytes.count {
+      var offset = 0
+      var scalar: UInt32 = 0
+      var end = 0
+      if cbs_find_bidi_controls(base, i, bytes.count, &offset, &scalar, 1, &end) == 1 {
+        return (offset, BidiControl(rawValue: scalar))
       }
-      guard i < count else { break }
-      let lead = base[i]
-      if lead < 0x80 {
-        i += 1
-        continue
-      }
-      if lead >= 0xC2 && lead <= 0xDF && i + 1 < count && UTF8Decoder.isContinuation(base[i + 1]) {
-        if lead == 0xD8 && base[i + 1] == 0x9C { return i }  // U+061C ALM
-        i += 2
-        continue
-      }
-      // E2 begins every control but ALM (U+2000–U+2FFF, always well-formed
-      // with two continuation bytes).
-      if lead == 0xE2 && i + 2 < count && UTF8Decoder.isContinuation(base[i + 1])
-        && UTF8Decoder.isContinuation(base[i + 2])
-      {
-        if decode(bytes, at: i) != nil { return i }
-        i += 3
-        continue
-      }
-      let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
-      if !decoded.isValid || BidiControl(scalar: decoded.value) != nil { return i }
-      i += decoded.length
+      guard end < bytes.count else { break }
+      // A sequence the scan leaves to the decoder: no control, perhaps
+      // ill-formed.
+      let decoded = UTF8Decoder.decodeMultibyte(bytes, at: end)
+      if !decoded.isValid { return (end, nil) }
+      i = end + decoded.length
     }
-    return count
+    return (bytes.count, nil)
   }
 
-  /// How many of the eight bytes `word` (the first in its low byte, which
-  /// begins a sequence) can be skipped as holding no control and nothing
-  /// ill-formed: 8; 7 when the last is the lead byte of a two-byte
-  /// sequence; otherwise the offset of the first byte the byte-by-byte path
-  /// must decide (a byte of E0 or above, C0, C1, a misplaced continuation
-  /// byte, the lead of a broken sequence, U+061C ALM), below 7. Each byte's
-  /// top bit stands for it in the masks.
-  @inlinable @inline(__always)
-  static func plainSkip(_ word: UInt64) -> Int {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let top = word & high
-    if top == 0 { return 8 }
-    let bit6 = (word << 1) & high
-    let bit5 = (word << 2) & high
-    let leads = top & bit6 & ~bit5
-    // Leads of three- and four-byte sequences (and F5–FF): every control but ALM.
-    var stops = top & bit6 & bit5
-    // C0 and C1 (110 0000x): over-long leads.
-    stops |= leads & ~(((word << 3) | (word << 4) | (word << 5) | (word << 6)) & high)
-    // A continuation byte where none follows a lead, or none where one does.
-    stops |= (top & ~bit6) ^ (leads << 8)
-    // ALM is D8 9C: a D8 lead whose next byte is 9C.
-    func equal(_ byte: UInt64) -> UInt64 {
-      let x = word ^ (byte &* 0x0101_0101_0101_0101)
-      return ~(((x & ~high) &+ ~high) | x | ~high)
+  /// Appends the bidi controls of `bytes[start...]` (`start` begins a
+  /// sequence) to `controls`, with their offsets, up to the first
+  /// ill-formed sequence; returns its offset, or `bytes.count`. The first
+  /// control found reserves room for one every 16 bytes of the rest: lines
+  /// with controls tend to have many.
+  public static func appendControls(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to controls: inout [(offset: Int, control: BidiControl)]
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let batch = 64
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { offsets in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: batch) { scalars in
+        var i = start
+        while i < bytes.count {
+          var end = 0
+          let found = cbs_find_bidi_controls(
+            base, i, bytes.count, offsets.baseAddress!, scalars.baseAddress!, batch, &end)
+          if found > 0 && controls.isEmpty { controls.reserveCapacity(max(8, (bytes.count - i) / 16)) }
+          for k in 0..<found {
+            if let control = BidiControl(rawValue: scalars[k]) { controls.append((offsets[k], control)) }
+          }
+          i = end
+          if found == batch || i >= bytes.count { continue }
+          // A sequence the scan leaves to the decoder: no control, perhaps
+          // ill-formed.
+          let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
+          if !decoded.isValid { return i }
+          i += decoded.length
+        }
+        return bytes.count
+      }
     }
-    stops |= equal(0xD8) & (equal(0x9C) >> 8)
-    if stops == 0 { return leads >> 63 != 0 ? 7 : 8 }
-    let first = stops.trailingZeroBitCount >> 3
-    // A lead just before the stop is part of what must be decided.
-    return first > 0 && (leads >> (first * 8 - 1)) & 1 != 0 ? first - 1 : first
   }
 
   /// Every control in a line (UTF-8 bytes), with its byte offset, in order;

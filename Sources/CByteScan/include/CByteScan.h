@@ -1,5 +1,5 @@
 // Byte scans of the fast paths: `bidi-lsp visual`'s plain text and the
-// hazard scan's skip over text without controls (SSE2 where the target has
+// hazard scan's search for bidi controls and ill-formed UTF-8 (SSE2 where the target has
 // it, AVX2 where the processor has it). Swift's SIMD types do not yet
 // compile these loops to vector code reliably.
 #ifndef CBYTESCAN_H
@@ -13,13 +13,18 @@
 /// number of line feeds in it.
 size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_feeds);
 
-/// The offset, at or after `start` (which begins a UTF-8 sequence), where
-/// the vector scan of `bytes[start..<count]` stopped: every sequence before
-/// it is ASCII or a well-formed two-byte sequence other than U+061C ALM,
-/// and it begins a sequence. It is either the first byte the caller must
-/// decide (a lead of three or more bytes, an ill-formed byte, ALM) or, the
-/// last 16 bytes being left to the caller, one of them. Without SSE2,
-/// `start`.
-size_t cbs_skip_plain_utf8(const uint8_t *bytes, size_t start, size_t count);
+/// The bidi controls of `bytes[start..<count]` (`start` begins a UTF-8
+/// sequence), in order, up to the first sequence left to the caller — one
+/// that is neither ASCII, nor a well-formed two-byte sequence, nor a
+/// well-formed three-byte one led by E2 (every control but U+061C ALM is
+/// one): ill-formed bytes, the rest of the three- and four-byte sequences —
+/// and at most `capacity` of them: their offsets in `offsets` and code
+/// points (U+061C, U+200E…U+2069) in `controls`. Returns how many; `*end`
+/// receives where the search stopped: `count`, the sequence left to the
+/// caller, or, when `capacity` controls were found, the offset after the
+/// last. ASCII and two-byte sequences (most right-to-left scripts) are
+/// passed over 16 bytes at a time with SSE2.
+size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
+                              size_t capacity, size_t *end);
 
 #endif
