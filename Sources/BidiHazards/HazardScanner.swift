@@ -353,7 +353,8 @@ private struct LineAnalysis {
       while index >= 0 && !openers[stack.entries[index]].control.isIsolateOpener { index -= 1 }
       if index >= 0 {
         stack.isolates -= 1
-        stack.entries.removeSubrange(index...)
+        // (Usually one or two: a loop, not the generic `removeLast(_:)`.)
+        while stack.entries.count > index { stack.entries.removeLast() }
       } else {
         reportUnmatched(control, range, isolateOpen: false)
       }

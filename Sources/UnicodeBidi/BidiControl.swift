@@ -251,24 +251,33 @@ extension BidiControl {
     let batch = 64
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { offsets in
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: batch) { scalars in
-        var i = start
-        while i < bytes.count {
-          var end = 0
-          let found = cbs_find_bidi_controls(
-            base, i, bytes.count, offsets.baseAddress!, scalars.baseAddress!, batch, &end)
-          if found > 0 && controls.isEmpty { controls.reserveCapacity(max(8, (bytes.count - i) / 16)) }
-          for k in 0..<found {
-            if let control = BidiControl(rawValue: scalars[k]) { controls.append((offsets[k], control)) }
+        withUnsafeTemporaryAllocation(of: (offset: Int, control: BidiControl).self, capacity: batch) { found in
+          var i = start
+          while i < bytes.count {
+            var end = 0
+            let count = cbs_find_bidi_controls(
+              base, i, bytes.count, offsets.baseAddress!, scalars.baseAddress!, batch, &end)
+            if count > 0 {
+              if controls.isEmpty { controls.reserveCapacity(max(8, (bytes.count - i) / 16)) }
+              // One append a batch.
+              var made = 0
+              for k in 0..<count {
+                guard let control = BidiControl(rawValue: scalars[k]) else { continue }
+                (found.baseAddress! + made).initialize(to: (offsets[k], control))
+                made += 1
+              }
+              controls.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<made]))
+            }
+            i = end
+            if count == batch || i >= bytes.count { continue }
+            // A sequence the scan leaves to the decoder: no control, perhaps
+            // ill-formed.
+            let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
+            if !decoded.isValid { return i }
+            i += decoded.length
           }
-          i = end
-          if found == batch || i >= bytes.count { continue }
-          // A sequence the scan leaves to the decoder: no control, perhaps
-          // ill-formed.
-          let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
-          if !decoded.isValid { return i }
-          i += decoded.length
+          return bytes.count
         }
-        return bytes.count
       }
     }
   }
