@@ -112,6 +112,20 @@ final class ControlScanTests: XCTestCase {
     }
   }
 
+  /// Each piece after and between long ASCII stretches (passed over 64
+  /// bytes at a time), at every offset up to past one such step.
+  func testPiecesAfterLongASCII() {
+    for piece in Self.pieces {
+      for lead in 0..<80 {
+        let ascii = [UInt8](repeating: 0x61, count: lead)
+        let long = [UInt8](repeating: 0x20, count: 150)
+        check(ascii + piece + long + piece + ascii)
+        check(long + ascii + piece)
+        check(long + [0xD7, 0x90] + ascii + piece + long)
+      }
+    }
+  }
+
   /// More controls than `appendControls` takes from C in one batch, at
   /// every spacing up to two vector blocks.
   func testLinesDenseWithControls() {
