@@ -523,18 +523,25 @@ private struct CheckRun {
     case .text:
       let message = finding.key == nil ? finding.message : displayPath(finding.message)
       // `path:line:column: severity: message [code]`, appended piece by piece.
+      // (The separators byte by byte: appending a short String costs
+      // about 150 instructions.)
       append(shownPath.display)
-      pending.append(0x3A)
+      pending.append(0x3A)  // :
       append(decimal: line)
       pending.append(0x3A)
       append(decimal: column)
-      append(": ")
+      pending.append(0x3A)
+      pending.append(0x20)
       append(finding.severity.rawValue)
-      append(": ")
+      pending.append(0x3A)
+      pending.append(0x20)
       append(message)
-      append(" [")
+      pending.append(0x20)
+      pending.append(0x5B)  // [
       append(finding.code)
-      stdout("]\n")
+      pending.append(0x5D)  // ]
+      pending.append(0x0A)
+      if pending.count >= 1 << 16 { flush() }
     case .json:
       var item = JSONObject([
         ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
