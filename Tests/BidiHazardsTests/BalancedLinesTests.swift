@@ -1,4 +1,5 @@
 import BidiHazards
+import BidiTestSupport
 import UnicodeBidi
 import XCTest
 
@@ -55,8 +56,10 @@ final class BalancedLinesTests: XCTestCase {
   }
 
   func testSameHazardsWithAndWithoutTheShortcut() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(seed: 0xBA1A)
+    // Lines the shortcut answers alone, and lines with controls it passes on.
     var balanced = 0
+    var analysed = 0
     for trial in 0..<6_000 {
       let line =
         trial.isMultiple(of: 2)
@@ -66,11 +69,18 @@ final class BalancedLinesTests: XCTestCase {
       let fast = scan(line, language: language, shortcut: true)
       let full = scan(line, language: language, shortcut: false)
       XCTAssertEqual(fast, full, String(decoding: line, as: UTF8.self))
-      if full.diagnostics.isEmpty && line.contains(0xE2) { balanced += 1 }
+      let controls = line.withUnsafeBufferPointer { buffer in
+        var found: [(offset: Int, control: BidiControl)] = []
+        _ = BidiControl.appendControls(in: buffer, from: 0, to: &found)
+        return found
+      }
+      if !controls.isEmpty {
+        if HazardScanner.isBalanced(controls) { balanced += 1 } else { analysed += 1 }
+      }
     }
-    // Both kinds of line were tried.
-    XCTAssertGreaterThan(balanced, 600)
-    XCTAssertLessThan(balanced, 5_400)
+    // Both kinds of line were tried, many times.
+    XCTAssertGreaterThan(balanced, 500)
+    XCTAssertGreaterThan(analysed, 500)
   }
 
   func testBalancedAndUnbalancedExamples() {
