@@ -7,8 +7,9 @@ import UnicodeBidi
 /// byte need `HazardScanner` (whose tokenizer state must still be carried
 /// through the clean lines before them).
 ///
-/// It is `BidiControl.nextControlOrInvalid`, the scan `HazardScanner`
-/// itself starts from, so the two cannot disagree.
+/// It is `BidiControl.nextControlOrInvalid`: the same C scan
+/// (`cbs_find_bidi_controls`) as `HazardScanner`'s `appendControls`, so the
+/// two cannot disagree.
 package enum HazardBytes {
   /// The offset of the first byte at or after `start` (which begins a
   /// sequence) that begins a bidi control or an ill-formed sequence (a
