@@ -150,6 +150,27 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(result.values[0].sourcePosition(ofDecoded: 0), SourcePosition(line: 2, column: 4))
   }
 
+  /// Markup the reader keeps whole is not scanned again: an inline
+  /// element whose attribute holds `>`, before a placeholder, stays one
+  /// markup range (found by the l10n-xml fuzz target: the scan of the
+  /// decoded text also took `<xliff:g id="n" example="Bob>` as a tag, so
+  /// two markup ranges overlapped).
+  func testMarkupWithAngleBracketInAttributeIsOneRange() {
+    let text = """
+      <resources>
+        <string name="sender"><xliff:g id="name" example="Bob>>">%1$s</xliff:g> أرسل لك <b>رسالة</b></string>
+      </resources>
+      """
+    let result = LocalizationReader.read(text, format: .android)
+    XCTAssertNil(result.error)
+    let value = result.values[0]
+    let utf8 = Array(value.text.utf8)
+    func slice(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
+    XCTAssertEqual(
+      value.markup.map(slice), ["<xliff:g id=\"name\" example=\"Bob>>\">", "</xliff:g>", "<b>", "</b>"])
+    XCTAssertEqual(value.placeholders.map { slice($0.range) }, ["%1$s"])
+  }
+
   func testResXAndXMLErrors() {
     let text = """
       <root><data name="Hello" xml:space="preserve"><value>שלום {0:N2}</value><comment>c</comment></data>

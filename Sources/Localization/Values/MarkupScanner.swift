@@ -5,6 +5,10 @@
 /// (Markdown bold). Each scan from a `<` stops at the next `<`, so the pass
 /// is linear.
 enum MarkupScanner {
+  /// The markup of `bytes` outside `taken`, which must be sorted by their
+  /// starts (`ValueFinisher.spans(of:)`): the scan walks them in order, so a
+  /// tag the reader kept whole (an XML inline element whose attribute holds
+  /// `>`) is never scanned again as a shorter one.
   static func scan(_ bytes: [UInt8], outside taken: [Range<Int>]) -> [Range<Int>] {
     var found: [Range<Int>] = []
     var stars: [Int] = []

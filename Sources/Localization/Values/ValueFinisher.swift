@@ -33,7 +33,7 @@ enum ValueFinisher {
     if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
     value.placeholders = placeholders
-    value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: placeholders.map(\.range) + value.markup))
+    value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
     value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
     guard !branches.isEmpty else { return [value] }
     var result = [value]
@@ -152,8 +152,8 @@ enum ValueFinisher {
     }
     let inner = value.markup.filter { $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound }
     let innerBytes = Array(bytes)
-    branch.markup = merged(
-      inner.map(rebase), MarkupScanner.scan(innerBytes, outside: branch.placeholders.map(\.range) + inner.map(rebase)))
+    branch.markup = inner.map(rebase)
+    branch.markup = merged(branch.markup, MarkupScanner.scan(innerBytes, outside: spans(of: branch)))
     branch.paragraphs = paragraphs(innerBytes, skipping: spans(of: branch))
     return branch
   }
