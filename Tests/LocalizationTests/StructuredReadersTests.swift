@@ -171,6 +171,29 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(value.placeholders.map { slice($0.range) }, ["%1$s"])
   }
 
+  /// A backslash just before markup escapes nothing (found by the l10n-xml
+  /// fuzz target: the escape was applied to the first character after the
+  /// element's start tag, which then mapped back to the backslash, before
+  /// the tag in the file).
+  func testBackslashBeforeMarkupEscapesNothing() {
+    let text = """
+      <resources>
+        <string name="a">\\<b>%1$s</b> يكتب \\u06<i>x</i>\\</string>
+      </resources>
+      """
+    let result = LocalizationReader.read(text, format: .android)
+    XCTAssertNil(result.error)
+    let value = result.values[0]
+    XCTAssertEqual(value.text, "<b>%1$s</b> يكتب \u{06}<i>x</i>")
+    // Every decoded byte maps to the file in order.
+    var before = value.range.start
+    for offset in 0..<value.text.utf8.count {
+      let position = value.sourcePosition(ofDecoded: offset)
+      XCTAssertLessThanOrEqual(before, position, "byte \(offset)")
+      before = position
+    }
+  }
+
   func testResXAndXMLErrors() {
     let text = """
       <root><data name="Hello" xml:space="preserve"><value>שלום {0:N2}</value><comment>c</comment></data>

@@ -33,6 +33,9 @@ enum AndroidReader: FormatReader {
 
     mutating func start(_ tag: XMLTag, _ state: inout ReaderState, _ sink: inout ReadSink) {
       if capture != nil {
+        // An escape does not reach past a tag: a backslash just before
+        // markup escapes nothing (and is dropped, as at the end of a value).
+        finishEscape(at: tag.start)
         flushSpace()
         capture?.markupTag(tag)
         return
@@ -84,6 +87,7 @@ enum AndroidReader: FormatReader {
         return
       }
       if !tag.isSelfClosing {
+        finishEscape(at: tag.start)
         flushSpace()
         capture?.markupTag(tag)
       }
