@@ -194,6 +194,21 @@ final class StructuredReadersTests: XCTestCase {
     }
   }
 
+  /// A self-closing element where none may stand is the syntax error, and
+  /// the value open around it ends with it: no value past the error (found
+  /// by the l10n-xml fuzz target: the `<string/>` inside a `<string>` also
+  /// ended the outer value, whose source range then ended before its text).
+  func testSelfClosingTagInsideAStringdictValueIsTheError() {
+    let text = """
+      <plist version="1.0"><dict><key>messages</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@n@
+      <string name="x"/> after</string></dict></dict></plist>
+      """
+    let result = LocalizationReader.read(text, format: .stringsdict)
+    XCTAssertEqual(result.error?.position, SourcePosition(line: 2, column: 0))
+    XCTAssertEqual(result.values.count, 0)
+  }
+
   func testResXAndXMLErrors() {
     let text = """
       <root><data name="Hello" xml:space="preserve"><value>שלום {0:N2}</value><comment>c</comment></data>

@@ -248,7 +248,9 @@ enum XMLScanner {
     if selfClosing {
       state.frames.append(.init(kind: 0, name: name))
       handler.start(tag, &state, &sink)
-      handler.end(tag, &state, &sink)
+      // A start tag the handler refused (a syntax error) has no end: a
+      // value open around it must not end at it.
+      if sink.error == nil { handler.end(tag, &state, &sink) }
       state.frames.removeLast()
       if state.frames.isEmpty { state.phase = 2 }
     } else {
