@@ -68,17 +68,31 @@ extension ParagraphResolver {
         }
         return true
       }
-      if sequence.indices == nil {
-        // A contiguous sequence: visit only the brackets in its range (the
-        // positions are sorted).
+      // Visit only the brackets in the sequence's pieces (the positions
+      // of both are sorted).
+      guard let pieces = sequence.pieces else {
         let end = sequence.offset + m
         var b = firstBracket(atOrAfter: sequence.offset)
         while b < bracketPositions.count && Int(bracketPositions[b]) < end {
           if !visit(Int(bracketPositions[b]) - sequence.offset) { break }
           b += 1
         }
-      } else {
-        for k in 0..<m where !visit(k) { break }
+        return
+      }
+      var b = firstBracket(atOrAfter: Int(pieces[0].start))
+      var p = 0
+      while b < bracketPositions.count {
+        let position = Int(bracketPositions[b])
+        var start = Int(pieces[p].start)
+        var offset = Int(pieces[p].offset)
+        while position >= start + sequence.pieceEnd(p) - offset {
+          p += 1
+          guard p < sequence.pieceCount else { return }
+          start = Int(pieces[p].start)
+          offset = Int(pieces[p].offset)
+        }
+        if position >= start && !visit(offset + position - start) { return }
+        b += 1
       }
     }
     return pairCount

@@ -1,6 +1,15 @@
 // UAX #9, 3.3.3 Preparations for Implicit Processing: X10, with BD7 (level
 // runs) and BD13 (isolating run sequences).
 
+/// A stretch of a gathered isolating run sequence whose characters are
+/// contiguous in the paragraph: its first character is at paragraph
+/// position `start` and at sequence position `offset`; it ends where the
+/// next piece begins (the last where the sequence ends).
+struct SequencePiece {
+  var start: Int32
+  var offset: Int32
+}
+
 /// One isolating run sequence (BD13): its characters are at paragraph
 /// positions `position(0..<count)`, their current types `types[0..<count]`.
 struct IsolatingRunSequence {
@@ -11,9 +20,11 @@ struct IsolatingRunSequence {
   /// paragraph's classes when the whole paragraph is one sequence (so that
   /// they are not copied first).
   let source: UnsafePointer<BidiClass>
-  /// The positions of the characters, or nil when they are contiguous from
-  /// `offset`.
-  let indices: UnsafeMutablePointer<Int32>?
+  /// The contiguous stretches of the sequence, in order, or nil when its
+  /// characters are contiguous from `offset` (then `types` is the
+  /// paragraph's, in place; else it is gathered before W1).
+  let pieces: UnsafePointer<SequencePiece>?
+  let pieceCount: Int
   let offset: Int
   /// The embedding level of every character of the sequence.
   let level: UInt8
@@ -26,13 +37,23 @@ struct IsolatingRunSequence {
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
 
-  /// The same sequence, known to be contiguous (`indices` nil), so that
+  /// True when the characters are contiguous from `offset` (one piece).
+  var isContiguous: Bool { pieces == nil }
+
+  /// The same sequence, known to be contiguous (`pieces` nil), so that
   /// code specialised for that case drops the test.
   @inline(__always)
   var contiguous: IsolatingRunSequence {
     IsolatingRunSequence(
-      count: count, types: types, source: source, indices: nil, offset: offset, level: level, sos: sos, eos: eos,
-      present: present)
+      count: count, types: types, source: source, pieces: nil, pieceCount: 1, offset: offset, level: level,
+      sos: sos, eos: eos, present: present)
+  }
+
+  /// The end (sequence position) of piece `p`.
+  @inline(__always)
+  func pieceEnd(_ p: Int) -> Int {
+    guard let pieces else { return count }
+    return p &+ 1 < pieceCount ? Int(pieces[p &+ 1].offset) : count
   }
 
   /// True when W1–I2 leave every character at the sequence's level, so
@@ -84,11 +105,18 @@ struct IsolatingRunSequence {
     return BidiClassSet(bits: a | b)
   }
 
-  /// The paragraph position of the k-th character.
+  /// The paragraph position of the k-th character (by bisection of the
+  /// pieces when gathered: only N0 asks, at brackets).
   @inline(__always)
   func position(_ k: Int) -> Int {
-    if let indices { return Int(indices[k]) }
-    return offset + k
+    guard let pieces else { return offset + k }
+    var low = 0
+    var high = pieceCount
+    while high - low > 1 {
+      let middle = (low + high) >> 1
+      if Int(pieces[middle].offset) <= k { low = middle } else { high = middle }
+    }
+    return Int(pieces[low].start) + k - Int(pieces[low].offset)
   }
 }
 
@@ -96,8 +124,9 @@ extension ParagraphResolver {
   /// X10: computes the isolating run sequences of the paragraph, ignoring
   /// the characters removed by X9, and calls `body` with each in turn. A
   /// sequence of one level run without removed characters is resolved in
-  /// place in `types`; others are gathered into `sequenceIndices` and
-  /// `sequenceTypes`.
+  /// place in `types`; others are described by their pieces in
+  /// `sequencePieces`, their types gathered into `sequenceTypes` by
+  /// `gatherTypes` when they need resolving.
   func forEachIsolatingRunSequence(_ body: (IsolatingRunSequence) -> Void) {
     guard count > 0 else { return }
     guard hasExplicit else {
@@ -107,7 +136,8 @@ extension ParagraphResolver {
       let edge: BidiClass = paragraphLevel & 1 == 0 ? .L : .R
       body(
         IsolatingRunSequence(
-          count: count, types: sequenceTypes, source: classes, indices: nil, offset: 0, level: paragraphLevel,
+          count: count, types: sequenceTypes, source: classes, pieces: nil, pieceCount: 1, offset: 0,
+          level: paragraphLevel,
           sos: edge, eos: edge, present: present))
       return
     }
@@ -117,7 +147,7 @@ extension ParagraphResolver {
     // and the level (kept apart: resolving a sequence rewrites `levels`).
     let (levels, classes, types) = (self.levels, self.classes, self.types)
     let (runStarts, runEnds, runLevels) = (self.runStarts, self.runEnds, self.runLevels)
-    let (runHasGaps, sequenceIndices) = (self.runHasGaps, self.sequenceIndices)
+    let (runHasGaps, sequencePieces) = (self.runHasGaps, self.sequencePieces)
     var runCount = 0
     var i = 0
     while i < count {
@@ -162,6 +192,8 @@ extension ParagraphResolver {
 
     for first in 0..<runCount where runLevels[first] & continuation == 0 {
       var m = 0
+      var pieceCount = 0
+      var present = BidiClassSet(bits: 0)
       var run = first
       let start = Int(runStarts[first])
       let end = Int(runEnds[first])
@@ -169,24 +201,22 @@ extension ParagraphResolver {
       let contiguous = !runHasGaps[first] && !chained
       while !contiguous {
         let runStart = Int(runStarts[run])
-        let runEnd = Int(runEnds[run])
-        let sequenceTypes = self.sequenceTypes
-        if runHasGaps[run] {
-          for i in runStart...runEnd where levels[i] & removed == 0 {
-            sequenceIndices[m] = Int32(truncatingIfNeeded: i)
-            sequenceTypes[m] = types[i]
-            m += 1
-          }
-        } else {
-          let length = runEnd - runStart + 1
-          (sequenceTypes + m).update(from: types + runStart, count: length)
-          let indices = sequenceIndices + m
-          let first = Int32(truncatingIfNeeded: runStart)
-          for k in 0..<length { indices[k] = first &+ Int32(truncatingIfNeeded: k) }
-          m += length
+        let runEnd = Int(runEnds[run]) + 1
+        // The run's stretches between removed characters (its first and
+        // last characters are not removed).
+        var i = runStart
+        while i < runEnd {
+          let stretchEnd = runHasGaps[run] ? LevelScan.runEnd(exactly: levels, from: i, runEnd) : runEnd
+          sequencePieces[pieceCount] = SequencePiece(
+            start: Int32(truncatingIfNeeded: i), offset: Int32(truncatingIfNeeded: m))
+          pieceCount += 1
+          present.bits |= IsolatingRunSequence.classes(types + i, stretchEnd - i).bits
+          m += stretchEnd - i
+          i = stretchEnd
+          while i < runEnd && levels[i] & removed != 0 { i += 1 }
         }
-        guard hasIsolates, classes[runEnd].isIsolateInitiator, matchingPDI[runEnd] >= 0,
-          let next = runIndex(startingAt: matchingPDI[runEnd], after: run, count: runCount)
+        guard hasIsolates, classes[runEnd - 1].isIsolateInitiator, matchingPDI[runEnd - 1] >= 0,
+          let next = runIndex(startingAt: matchingPDI[runEnd - 1], after: run, count: runCount)
         else { break }
         runLevels[next] |= continuation
         run = next
@@ -211,12 +241,33 @@ extension ParagraphResolver {
           count: sequenceCount,
           types: sequenceTypes,
           source: sequenceTypes,
-          indices: contiguous ? nil : sequenceIndices,
+          pieces: contiguous ? nil : UnsafePointer(sequencePieces),
+          pieceCount: contiguous ? 1 : pieceCount,
           offset: start,
           level: level,
           sos: max(level, before) & 1 == 0 ? .L : .R,
           eos: max(level, after) & 1 == 0 ? .L : .R,
-          present: IsolatingRunSequence.classes(sequenceTypes, sequenceCount)))
+          present: contiguous ? IsolatingRunSequence.classes(sequenceTypes, sequenceCount) : present))
+    }
+  }
+
+  /// Copies the current types of a gathered sequence's pieces into its
+  /// `types` (`sequenceTypes`), for W1–N0.
+  func gatherTypes(_ sequence: IsolatingRunSequence) {
+    guard let pieces = sequence.pieces else { return }
+    for p in 0..<sequence.pieceCount {
+      let offset = Int(pieces[p].offset)
+      (sequence.types + offset).update(from: types + Int(pieces[p].start), count: sequence.pieceEnd(p) - offset)
+    }
+  }
+
+  /// Copies the levels of a gathered sequence, resolved in
+  /// `sequenceLevels`, to the paragraph's levels, piece by piece.
+  func scatterLevels(_ sequence: IsolatingRunSequence) {
+    guard let pieces = sequence.pieces else { return }
+    for p in 0..<sequence.pieceCount {
+      let offset = Int(pieces[p].offset)
+      (levels + Int(pieces[p].start)).update(from: sequenceLevels + offset, count: sequence.pieceEnd(p) - offset)
     }
   }
 

@@ -5,11 +5,8 @@
 /// N1–N2 and I1–I2 for one isolating run sequence, fed one final weak type
 /// at a time in logical order; writes the levels.
 struct NeutralResolver: WeakTypeSink {
+  /// Where the level of the sequence's k-th character goes: `levels[k]`.
   let levels: UnsafeMutablePointer<UInt8>
-  /// The paragraph positions of the sequence, or nil when they are
-  /// `offset + k`.
-  let indices: UnsafeMutablePointer<Int32>?
-  let offset: Int
   let level: UInt8
   let embedding: BidiClass
   let eos: BidiClass
@@ -24,8 +21,6 @@ struct NeutralResolver: WeakTypeSink {
   @inline(__always)
   init(_ sequence: IsolatingRunSequence, levels: UnsafeMutablePointer<UInt8>) {
     self.levels = levels
-    indices = sequence.indices
-    offset = sequence.offset
     level = sequence.level
     embedding = sequence.embeddingDirection
     eos = sequence.eos
@@ -78,11 +73,7 @@ struct NeutralResolver: WeakTypeSink {
   /// Sets the level of the characters `start..<end`.
   @inline(__always)
   func write(_ start: Int, _ end: Int, _ value: UInt8) {
-    if let indices {
-      for k in start..<end { levels[Int(indices[k])] = value }
-    } else {
-      ByteFill.fill(UnsafeMutableRawPointer(levels + offset + start), value, end - start)
-    }
+    ByteFill.fill(UnsafeMutableRawPointer(levels + start), value, end - start)
   }
 
   /// N1–N2 for the NIs at the end of the sequence of `count` characters,

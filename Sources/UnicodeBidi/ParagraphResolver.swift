@@ -27,8 +27,11 @@ struct ParagraphResolver {
   /// Room to gather the current types of an isolating run sequence whose
   /// characters are not contiguous.
   let sequenceTypes: UnsafeMutablePointer<BidiClass>
-  /// Room to gather the positions of such a sequence (with `hasExplicit`).
-  let sequenceIndices: UnsafeMutablePointer<Int32>
+  /// Room for the levels of such a sequence, resolved there and then
+  /// copied to `levels` piece by piece (with `hasExplicit`).
+  let sequenceLevels: UnsafeMutablePointer<UInt8>
+  /// Room for the pieces of such a sequence (with `hasExplicit`).
+  let sequencePieces: UnsafeMutablePointer<SequencePiece>
   /// The classes as X1–X8 override them (with `hasExplicit` only).
   let types: UnsafeMutablePointer<BidiClass>
   /// BD9: for an isolate initiator, the index of its matching PDI or -1
@@ -51,8 +54,12 @@ struct ParagraphResolver {
   /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return (needsExplicitRules(storage.present) ? n * 20 : n) + ClassScan.slack
+    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 8 : n) + ClassScan.slack
   }
+
+  /// Where the pieces start in the scratch memory of `n` characters: after
+  /// four byte arrays, three of `Int32` and the sequence's levels.
+  private static func piecesOffset(_ n: Int) -> Int { (n * 17 + 3) & ~3 }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
   /// nil if `stop` (asked between steps) answered true.
@@ -80,7 +87,8 @@ struct ParagraphResolver {
       matchingPDI = (scratch + n * 4).bindMemory(to: Int32.self, capacity: n)
       runStarts = (scratch + n * 8).bindMemory(to: Int32.self, capacity: n)
       runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
-      sequenceIndices = (scratch + n * 16).bindMemory(to: Int32.self, capacity: n)
+      sequenceLevels = (scratch + n * 16).bindMemory(to: UInt8.self, capacity: n)
+      sequencePieces = (scratch + Self.piecesOffset(n)).bindMemory(to: SequencePiece.self, capacity: n)
       // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
@@ -90,7 +98,8 @@ struct ParagraphResolver {
       matchingPDI = unused
       runStarts = unused
       runEnds = unused
-      sequenceIndices = unused
+      sequenceLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
+      sequencePieces = scratch.bindMemory(to: SequencePiece.self, capacity: 0)
       types = sequenceTypes
       runLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
       runHasGaps = scratch.bindMemory(to: Bool.self, capacity: 0)
@@ -119,9 +128,10 @@ struct ParagraphResolver {
         if sequence.level != paragraphLevel { uniform = false }
         return
       }
+      if !sequence.isContiguous { gatherTypes(sequence) }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
-      switch (hasBrackets, sequence.indices == nil) {
+      switch (hasBrackets, sequence.isContiguous) {
       case (true, true): atLevel = resolveImplicitTypes(sequence, BracketedRun.self)
       case (true, false): atLevel = resolveImplicitTypes(sequence, BracketedGathered.self)
       case (false, true): atLevel = resolveImplicitTypes(sequence, PlainRun.self)
@@ -135,25 +145,31 @@ struct ParagraphResolver {
   /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
   /// W1–W7 done for the whole sequence first; without brackets, each
   /// character's weak type goes straight on to N1–I2 in the same pass.
-  /// Returns true when every character stays at the sequence's level.
+  /// A gathered sequence's levels are resolved into `sequenceLevels`, then
+  /// copied piece by piece. Returns true when every character stays at the
+  /// sequence's level.
   @inline(never)
   private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
     let sequence = Shape.contiguous ? sequence.contiguous : sequence
-    var neutral = NeutralResolver(sequence, levels: levels)
+    var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
+    let atLevel: Bool
     if Shape.brackets {
       var writer = WeakTypeWriter(types: sequence.types)
       resolveWeakTypes(sequence, into: &writer)
       resolvePairedBrackets(sequence)
-      return NeutralResolver.resolve(neutral, sequence.types, sequence.count)
+      atLevel = NeutralResolver.resolve(neutral, sequence.types, sequence.count)
+    } else {
+      resolveWeakTypes(sequence, into: &neutral)
+      atLevel = neutral.finish(sequence.count)
     }
-    resolveWeakTypes(sequence, into: &neutral)
-    return neutral.finish(sequence.count)
+    if !Shape.contiguous { scatterLevels(sequence) }
+    return atLevel
   }
 }
 
 /// The shape of an isolating run sequence as a type, so that
 /// `resolveImplicitTypes` is compiled once for each: with or without
-/// paired brackets in the paragraph, contiguous (`indices` nil) or gathered.
+/// paired brackets in the paragraph, contiguous (`pieces` nil) or gathered.
 protocol SequenceShape {
   static var brackets: Bool { get }
   static var contiguous: Bool { get }
