@@ -135,6 +135,27 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
   return i;
 }
 
+size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  if (count >= 16) {
+    __m128i is_lf;
+    for (; i + 16 <= count; i += 16) {
+      unsigned mask = (unsigned)_mm_movemask_epi8(plain_bytes(_mm_loadu_si128((const __m128i *)(bytes + i)), &is_lf));
+      if (mask != 0xFFFF) return i + (size_t)__builtin_ctz(~mask);
+    }
+    if (i == count) return i;
+    // The last bytes as the (overlapping) last 16: those before `i` are
+    // plain already.
+    size_t last = count - 16;
+    unsigned mask = (unsigned)_mm_movemask_epi8(plain_bytes(_mm_loadu_si128((const __m128i *)(bytes + last)), &is_lf));
+    return mask == 0xFFFF ? count : last + (size_t)__builtin_ctz(~mask);
+  }
+#endif
+  while (i < count && is_plain(bytes[i])) i++;
+  return i;
+}
+
 #if defined(__SSE2__)
 // 0xFF in each byte of `v` that is the lead of a two-byte sequence (C2–DF).
 static inline __m128i two_byte_leads(__m128i v) {

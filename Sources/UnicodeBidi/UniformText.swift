@@ -1,3 +1,4 @@
+import CByteScan
 import CUnicodeBidiData
 
 // A fast path before UAX #9: text whose classes all resolve to the
@@ -65,7 +66,11 @@ extension BidiParagraph {
     // answer is possible, and each eight bytes passed over are checked at
     // once (a mixed line stops at its first letter, not at its end).
     var rightToLeftOnly = false
-    var i = 0
+    // The printable ASCII, tabs and line feeds at the start (all of a line
+    // of ASCII code) passed over 16 bytes at a time: their classes (L, EN,
+    // ES, ET, CS, S, B, WS, ON) all resolve to level 0, as below.
+    var i = cbs_plain_line_prefix(base, n)
+    if i > 0 { skipped = true }
     while i < n {
       // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
       // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, and

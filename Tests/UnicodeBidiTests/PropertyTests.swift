@@ -200,6 +200,50 @@ final class PropertyTests: XCTestCase {
     XCTAssertGreaterThan(uniformCount, 1500, "the generator should make many uniform texts")
   }
 
+  /// `uniform(utf8:)` passes over a line's plain ASCII start 16 bytes at a
+  /// time in C (`cbs_plain_line_prefix`), the last ones as an overlapping
+  /// block: the character that ends that start is put at every offset from
+  /// 0 to 80, and the answer compared with the scalars' and the analysis'.
+  func testUniformLevelAgreesAtEveryPlainPrefixLength() {
+    var random = SeededGenerator(seed: 0x16B)
+    let plain = Array("int x = f(a, 42); // \tok".unicodeScalars.map(\.value))
+    // What may end the plain start: a letter of either direction, an Arabic
+    // digit, a mark, a control character, DEL, a bidi control, ill-formed.
+    let enders: [UInt32] = [0x5D0, 0x627, 0x661, 0x300, 0x01, 0x7F, 0x202B, 0x2067, 0x4E2D, 0x1F600]
+    var checked = 0
+    for length in 0...80 {
+      for ender in enders + [nil] {
+        var text = (0..<length).map { _ in plain.randomElement(using: &random) ?? 0x20 }
+        if let ender { text.insert(ender, at: Int.random(in: 0...length, using: &random)) }
+        // Sometimes without ASCII letters and digits, so that right-to-left
+        // uniform answers occur too.
+        if Bool.random(using: &random) {
+          text.removeAll { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        }
+        let bytes = Self.encodeUTF8(text)
+        for direction in Self.directions {
+          let quick = bytes.withUnsafeBufferPointer { BidiParagraph.uniform(utf8: $0, direction: direction) }
+          XCTAssertEqual(quick?.level, BidiParagraph.uniformLevel(scalars: text, direction: direction), "\(text)")
+          let paragraph = BidiParagraph(utf8: bytes, direction: direction)
+          if let quick {
+            XCTAssertTrue(paragraph.isUniform, "\(text) \(direction)")
+            XCTAssertEqual(paragraph.level, quick.level, "\(text) \(direction)")
+            XCTAssertEqual(quick.length(in: .utf16), paragraph.length(in: .utf16), "\(text)")
+            checked += 1
+          }
+        }
+      }
+    }
+    // Line feeds count as the scalar path counts them (B, in both uniform
+    // sets).
+    for length in 0...40 {
+      let text = (0..<length).map { k in k % 7 == 3 ? 0x0A : plain[k % plain.count] }
+      let bytes = Self.encodeUTF8(text)
+      XCTAssertEqual(BidiParagraph.uniformLevel(utf8: bytes), BidiParagraph.uniformLevel(scalars: text), "\(text)")
+    }
+    XCTAssertGreaterThan(checked, 500, "most plain starts should end in a uniform line")
+  }
+
   func testLinesEqualTheParagraphWhereL1ChangesNothing() throws {
     var random = SeededGenerator(seed: 0x11AE)
     // L1 changes nothing at a break after a character that is not

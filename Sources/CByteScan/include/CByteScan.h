@@ -12,6 +12,11 @@
 /// ASCII (0x20...0x7E), tabs and line feeds; `*line_feeds` receives the
 /// number of line feeds in it.
 size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_feeds);
+/// The length of the prefix of `bytes` (at most `count`) made of printable
+/// ASCII (0x20...0x7E), tabs and line feeds, for short texts such as one
+/// line: 16 bytes at a time, the last ones as an overlapping block, with no
+/// set-up (`cbs_plain_text_prefix` is for long ones).
+size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count);
 
 /// The bidi controls of `bytes[start..<count]` (`start` begins a UTF-8
 /// sequence), in order, up to the first sequence left to the caller — one
