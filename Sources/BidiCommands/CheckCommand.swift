@@ -49,14 +49,16 @@ package func runCheck(
   arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void, renderer: VisualOrderRenderer? = nil
 ) -> Int32 {
   runCheck(
-    arguments: arguments, output: { stdout(String(decoding: $0, as: UTF8.self)) }, stderr: stderr, renderer: renderer)
+    arguments: arguments, output: { stdout(String(decoding: $0, as: UTF8.self)) }, stderr: stderr,
+    visualOrder: renderer.map(HazardScanner.visualOrderWriter))
 }
 
 /// `runCheck` with the findings written as UTF-8 bytes to `output` (whole
-/// lines), as the command line does: no conversion to a `String`.
+/// lines), as the command line does: no conversion to a `String`, and the
+/// visual order of the flagged lines from `visualOrder`, written as bytes.
 package func runCheck(
   arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
-  renderer: VisualOrderRenderer? = nil
+  visualOrder: VisualOrderWriter? = nil
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
@@ -122,7 +124,7 @@ package func runCheck(
   return withoutActuallyEscaping(stdout) { stdout in
     withoutActuallyEscaping(stderr) { stderr in
       var run = CheckRun(
-        format: format, language: language, languageId: languageId, locale: locale, renderer: renderer,
+        format: format, language: language, languageId: languageId, locale: locale, visualOrder: visualOrder,
         stdout: stdout, stderr: stderr)
       run.begin()
       for path in paths { run.check(argument: path) }
@@ -141,6 +143,9 @@ private struct CheckRun {
   }
 
   static let binaryProbe = 8 * 1024
+  /// `HazardScanner.visualOrderNote` around the visual order.
+  static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
+  static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
   let format: Format
@@ -150,7 +155,11 @@ private struct CheckRun {
   let languageId: String?
   /// The locale forced by `--locale`.
   let locale: LocaleTag?
-  let renderer: VisualOrderRenderer?
+  /// Writes a flagged line's visual order for its messages (the scanners
+  /// get no renderer: the note is written here, from bytes).
+  let visualOrder: VisualOrderWriter?
+  /// The visual order of the line being reported (`visualOrder`'s buffer).
+  var visualBuffer: [UInt8] = []
   let write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
@@ -166,13 +175,13 @@ private struct CheckRun {
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
-    renderer: VisualOrderRenderer?, stdout: @escaping ([UInt8]) -> Void, stderr: @escaping (String) -> Void
+    visualOrder: VisualOrderWriter?, stdout: @escaping ([UInt8]) -> Void, stderr: @escaping (String) -> Void
   ) {
     self.format = format
     self.language = language
     self.languageId = languageId
     self.locale = locale
-    self.renderer = renderer
+    self.visualOrder = visualOrder
     self.write = stdout
     self.stderr = stderr
   }
@@ -375,7 +384,7 @@ private struct CheckRun {
           return
         }
       }
-      scanPlainLines(&input, scanner: HazardScanner(language: nil, renderer: renderer), path: path)
+      scanPlainLines(&input, scanner: HazardScanner(language: nil), path: path)
       return
     }
     var last = Int.max
@@ -390,7 +399,7 @@ private struct CheckRun {
       }
       last = found
     }
-    scanLines(&input, scanner: HazardScanner(language: chosen, renderer: renderer), path: path, through: last)
+    scanLines(&input, scanner: HazardScanner(language: chosen), path: path, through: last)
   }
 
   /// Scans the lines of `input` from its start, each in the state the line
@@ -411,9 +420,8 @@ private struct CheckRun {
           guard i < p.count else { break }
           let b = p[i]
           if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
-          let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
-          report(scan.diagnostics, path: path)
+          let scan = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state, path: path)
           state = scan.endState
           lineNumber += 1
           if input.offset + i >= last { return (start, i, true) }
@@ -425,9 +433,8 @@ private struct CheckRun {
       if done { return }
       if input.atEnd {
         input.buffer.withUnsafeBufferPointer { p in
-          let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state)
-          report(scan.diagnostics, path: path)
+          _ = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state, path: path)
         }
         return
       }
@@ -482,8 +489,9 @@ private struct CheckRun {
             counted = at
             return false
           }
-          let scan = scanner.scanLine(UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber)
-          report(scan.diagnostics, path: path)
+          _ = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber, state: .initial,
+            path: path)
           guard end < n else { return true }
           lineNumber += 1
           lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
@@ -502,19 +510,36 @@ private struct CheckRun {
     }
   }
 
-  mutating func report(_ diagnostics: [HazardDiagnostic], path: String) {
-    for diagnostic in diagnostics {
+  /// Scans one line and reports its findings, with the line's visual order
+  /// at the end of each message when `scanLine` would give it.
+  mutating func scanLine(
+    _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState, path: String
+  ) -> LineScan {
+    let (scan, showsVisualOrder) = scanner.scanLineFindings(line, lineNumber: lineNumber, state: state)
+    var visualCount: Int? = nil
+    if showsVisualOrder, let visualOrder { visualCount = visualOrder(line, &visualBuffer) }
+    // The note as a `String` only for JSON, whose writer takes one.
+    let note = format == .json ? visualCount.map { count in
+      HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
+    } : nil
+    for diagnostic in scan.diagnostics {
+      var message = diagnostic.message
+      if let note { message += (message.hasSuffix(".") ? "" : ".") + note }
       report(
         CheckFinding(
           line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-          severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message), path: path)
+          severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path,
+        visualCount: format == .text ? visualCount : nil)
     }
+    return scan
   }
 
   /// Writes one finding. A localization finding's message can quote a key
   /// or a value: in text output its bidi and other controls are written as
   /// `\u{…}`; its JSON item also has `key` and `variant` when known.
-  mutating func report(_ finding: CheckFinding, path: String) {
+  /// `visualCount`: the length of the visual order in `visualBuffer` to
+  /// end the text message with (HazardScanner.visualOrderNote), if any.
+  mutating func report(_ finding: CheckFinding, path: String, visualCount: Int? = nil) {
     findings += 1
     let line = finding.line + 1
     let column = finding.column + 1
@@ -536,6 +561,14 @@ private struct CheckRun {
       pending.append(0x3A)
       pending.append(0x20)
       append(message)
+      if let visualCount {
+        // As `HazardScanner.visualOrderNote`, after a full stop (the
+        // messages are ASCII sentences: a final "." is the last byte).
+        if message.utf8.last != 0x2E { pending.append(0x2E) }
+        pending.append(contentsOf: Self.visualOrderPrefix)
+        pending.append(contentsOf: visualBuffer[..<visualCount])
+        pending.append(contentsOf: Self.visualOrderSuffix)
+      }
       pending.append(0x20)
       pending.append(0x5B)  // [
       append(finding.code)

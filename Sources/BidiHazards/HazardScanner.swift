@@ -81,6 +81,38 @@ package struct HazardScanner: Sendable {
   /// Scans one line (its UTF-8 bytes without the terminator), starting in
   /// `state` (the previous line's `endState`; `.initial` for line 0).
   package func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+    var (scan, showsVisualOrder) = scanLineFindings(line, lineNumber: lineNumber, state: state)
+    // The visual order goes with the diagnostics of lines up to the limit
+    // only: every diagnostic carries it, so on a long line with many
+    // hazards it would make the answer grow with their product.
+    if showsVisualOrder, let renderer, let visual = renderer(line) {
+      let note = Self.visualOrderNote(visual)
+      for k in scan.diagnostics.indices {
+        scan.diagnostics[k].visualOrder = visual
+        if !scan.diagnostics[k].message.hasSuffix(".") { scan.diagnostics[k].message += "." }
+        scan.diagnostics[k].message += note
+      }
+    }
+    return scan
+  }
+
+  /// What ends each message of a line given its visual order `visual`
+  /// (after a full stop): `" The line displays as: “visual”"`.
+  package static func visualOrderNote(_ visual: String) -> String {
+    visualOrderNoteStart + visual + visualOrderNoteEnd
+  }
+
+  /// The text of `visualOrderNote` before and after the visual order.
+  package static let visualOrderNoteStart = " The line displays as: \u{201C}"
+  package static let visualOrderNoteEnd = "\u{201D}"
+
+  /// `scanLine` without the visual order in the messages, and whether
+  /// `scanLine` would add it (the line has a diagnostic, is well-formed and
+  /// at most `visualOrderInMessageLimit` bytes long): for `bidi-lsp check`,
+  /// which writes it from bytes itself.
+  package func scanLineFindings(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial)
+    -> (scan: LineScan, showsVisualOrder: Bool)
+  {
     var controls: [(offset: Int, control: BidiControl)] = []
     var invalid: [Range<Int>] = []
     var i = 0
@@ -103,7 +135,7 @@ package struct HazardScanner: Sendable {
     if invalid.isEmpty
       && (controls.isEmpty || (segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(controls)))
     {
-      return LineScan(diagnostics: [], endState: endState)
+      return (LineScan(diagnostics: [], endState: endState), false)
     }
     var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)
     analysis.run(controls: controls, segments: segments)
@@ -123,20 +155,8 @@ package struct HazardScanner: Sendable {
       }
     }
     diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
-    // The visual order goes with the diagnostics of lines up to the limit
-    // only: every diagnostic carries it, so on a long line with many
-    // hazards it would make the answer grow with their product.
-    if let renderer, !diagnostics.isEmpty, invalid.isEmpty, line.count <= Self.visualOrderInMessageLimit,
-      let visual = renderer(line)
-    {
-      let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
-      for k in diagnostics.indices {
-        diagnostics[k].visualOrder = visual
-        if !diagnostics[k].message.hasSuffix(".") { diagnostics[k].message += "." }
-        diagnostics[k].message += note
-      }
-    }
-    return LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted)
+    let showsVisualOrder = !diagnostics.isEmpty && invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
+    return (LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted), showsVisualOrder)
   }
 
   /// Scans one line given as any collection of UTF-8 bytes.
