@@ -160,6 +160,8 @@ private struct CheckRun {
   let visualOrder: VisualOrderWriter?
   /// The visual order of the line being reported (`visualOrder`'s buffer).
   var visualBuffer: [UInt8] = []
+  /// The scanners' working storage, reused from line to line.
+  var lineBuffers = HazardScanner.LineBuffers()
   let write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
@@ -515,7 +517,8 @@ private struct CheckRun {
   mutating func scanLine(
     _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState, path: String
   ) -> LineScan {
-    let (scan, showsVisualOrder) = scanner.scanLineFindings(line, lineNumber: lineNumber, state: state)
+    let (scan, showsVisualOrder) = scanner.scanLineFindings(
+      line, lineNumber: lineNumber, state: state, buffers: &lineBuffers)
     var visualCount: Int? = nil
     if showsVisualOrder, let visualOrder { visualCount = visualOrder(line, &visualBuffer) }
     // The note as a `String` only for JSON, whose writer takes one.

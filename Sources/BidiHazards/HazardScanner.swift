@@ -81,7 +81,8 @@ package struct HazardScanner: Sendable {
   /// Scans one line (its UTF-8 bytes without the terminator), starting in
   /// `state` (the previous line's `endState`; `.initial` for line 0).
   package func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
-    var (scan, showsVisualOrder) = scanLineFindings(line, lineNumber: lineNumber, state: state)
+    var buffers = LineBuffers()
+    var (scan, showsVisualOrder) = scanLineFindings(line, lineNumber: lineNumber, state: state, buffers: &buffers)
     // The visual order goes with the diagnostics of lines up to the limit
     // only: every diagnostic carries it, so on a long line with many
     // hazards it would make the answer grow with their product.
@@ -106,20 +107,33 @@ package struct HazardScanner: Sendable {
   package static let visualOrderNoteStart = " The line displays as: \u{201C}"
   package static let visualOrderNoteEnd = "\u{201D}"
 
+  /// The working storage of a line's scan, kept by a caller that scans
+  /// many lines (`bidi-lsp check`) so that a line allocates only what it
+  /// returns. Its contents between two scans mean nothing.
+  package struct LineBuffers {
+    var controls: [(offset: Int, control: BidiControl)] = []
+    var segments: [Segment] = []
+    var openers: [LineAnalysis.Opener] = []
+    var entries: [Int] = []
+
+    package init() {}
+  }
+
   /// `scanLine` without the visual order in the messages, and whether
   /// `scanLine` would add it (the line has a diagnostic, is well-formed and
   /// at most `visualOrderInMessageLimit` bytes long): for `bidi-lsp check`,
   /// which writes it from bytes itself.
-  package func scanLineFindings(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial)
-    -> (scan: LineScan, showsVisualOrder: Bool)
-  {
-    var controls: [(offset: Int, control: BidiControl)] = []
+  package func scanLineFindings(
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
+  ) -> (scan: LineScan, showsVisualOrder: Bool) {
+    buffers.controls.removeAll(keepingCapacity: true)
+    buffers.segments.removeAll(keepingCapacity: true)
     var invalid: [Range<Int>] = []
     var i = 0
     let n = line.count
     while i < n {
       // Only controls and ill-formed sequences matter here.
-      i = BidiControl.appendControls(in: line, from: i, to: &controls)
+      i = BidiControl.appendControls(in: line, from: i, to: &buffers.controls)
       guard i < n else { break }
       let decoded = UTF8Decoder.decode(line, at: i)
       if let last = invalid.last, last.upperBound == i {
@@ -130,15 +144,17 @@ package struct HazardScanner: Sendable {
       i += decoded.length
     }
     var endState = state
-    var segments: [Segment] = []
-    lexer?.lex(line, state: &endState, segments: &segments, record: !controls.isEmpty)
+    lexer?.lex(line, state: &endState, segments: &buffers.segments, record: !buffers.controls.isEmpty)
     if invalid.isEmpty
-      && (controls.isEmpty || (segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(controls)))
+      && (buffers.controls.isEmpty
+        || (buffers.segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(buffers.controls)))
     {
       return (LineScan(diagnostics: [], endState: endState), false)
     }
-    var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)
-    analysis.run(controls: controls, segments: segments)
+    var analysis = LineAnalysis(
+      line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil, buffers: &buffers)
+    analysis.run(controls: buffers.controls, segments: buffers.segments)
+    analysis.returnBuffers(to: &buffers)
     // Taken out of `analysis`, so that appending and sorting copy nothing.
     var diagnostics: [HazardDiagnostic] = []
     swap(&diagnostics, &analysis.diagnostics)

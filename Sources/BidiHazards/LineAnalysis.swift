@@ -45,7 +45,18 @@ struct LineAnalysis {
   var omitted = 0
   let limit: Int
 
-  init(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool) {
+  /// The storage of the open scopes of the line's own context (`run`'s).
+  var codeEntries: [Int] = []
+
+  /// Takes `openers` and `codeStack`'s storage from `buffers` (emptied).
+  init(
+    line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool,
+    buffers: inout HazardScanner.LineBuffers
+  ) {
+    swap(&openers, &buffers.openers)
+    openers.removeAll(keepingCapacity: true)
+    swap(&codeEntries, &buffers.entries)
+    codeEntries.removeAll(keepingCapacity: true)
     self.line = line
     self.lineNumber = lineNumber
     self.settings = scanner.settings
@@ -65,12 +76,20 @@ struct LineAnalysis {
   /// The context of the code of the line, outside every segment.
   var lineContext: Context { hasLanguage ? .code : .line }
 
+  /// Gives the storage taken by `init` back.
+  mutating func returnBuffers(to buffers: inout HazardScanner.LineBuffers) {
+    swap(&openers, &buffers.openers)
+    swap(&codeEntries, &buffers.entries)
+  }
+
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
     self.segments = segments
     // One allocation, not a doubling copy per growth: a line may hold
     // 100,000 openers.
     openers.reserveCapacity(controls.count)
     var codeStack = PairingStack()
+    swap(&codeStack.entries, &codeEntries)
+    defer { swap(&codeStack.entries, &codeEntries) }
     codeStack.entries.reserveCapacity(min(controls.count, 64))
     // The innermost segment around the current control with the open scopes
     // of its context, and the segments around it (segments nest and come in
@@ -143,6 +162,7 @@ struct LineAnalysis {
     opener.segment < 0 ? lineContext : context(of: segments[opener.segment])
   }
 
+  @inline(__always)
   mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, segment: Int) {
     if control.isOpener {
       stack.entries.append(openers.count)
@@ -192,7 +212,8 @@ struct LineAnalysis {
       closings.append(
         ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
     }
-    stack = PairingStack()
+    stack.entries.removeAll(keepingCapacity: true)
+    stack.isolates = 0
   }
 
   func sticksToIdentifier(before offset: Int) -> Bool {
