@@ -160,6 +160,9 @@ private struct CheckRun {
   let visualOrder: VisualOrderWriter?
   /// The visual order of the line being reported (`visualOrder`'s buffer).
   var visualBuffer: [UInt8] = []
+  /// For text output, the line's note (`HazardScanner.visualOrderNote`)
+  /// as written after each of its messages.
+  var noteBuffer: [UInt8] = []
   /// The scanners' working storage, reused from line to line.
   var lineBuffers = HazardScanner.LineBuffers()
   let write: ([UInt8]) -> Void
@@ -168,7 +171,8 @@ private struct CheckRun {
   /// 64 KiB (and before any error message, to keep the order).
   var pending: [UInt8] = []
   /// The path being checked and its text-output form (computed once per file).
-  var shownPath: (path: String, display: String) = ("", "")
+  /// (`display`: its UTF-8 and the colon after it.)
+  var shownPath: (path: String, display: [UInt8]) = ("", [])
   var findings = 0
   var ioErrors = 0
   var filesChecked = 0
@@ -199,17 +203,33 @@ private struct CheckRun {
     text.withUTF8 { pending.append(contentsOf: $0) }
   }
 
-  /// Appends the decimal digits of `value` (not negative).
-  mutating func append(decimal value: Int) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
+  /// Appends `line:column: severity: ` (line and column not negative), in
+  /// one copy.
+  mutating func append(line: Int, column: Int, severity: HazardSeverity) {
+    var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      // Written from the end: `: severity: ` (at most 15 bytes), the column
+      // (at most 19 digits), `:`, the line.
       var k = buffer.count
-      var rest = value
-      repeat {
-        k -= 1
-        buffer[k] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-        rest /= 10
-      } while rest > 0 && k > 0
+      func put(_ byte: UInt8) {
+        k &-= 1
+        buffer[k] = byte
+      }
+      func put(decimal value: Int) {
+        var rest = value
+        repeat {
+          put(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+          rest /= 10
+        } while rest > 0
+      }
+      put(0x20)
+      put(0x3A)
+      for byte in severity.rawValue.utf8.reversed() { put(byte) }
+      put(0x20)
+      put(0x3A)
+      put(decimal: column)
+      put(0x3A)
+      put(decimal: line)
       pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
     }
   }
@@ -521,6 +541,12 @@ private struct CheckRun {
       line, lineNumber: lineNumber, state: state, buffers: &lineBuffers)
     var visualCount: Int? = nil
     if showsVisualOrder, let visualOrder { visualCount = visualOrder(line, &visualBuffer) }
+    if format == .text, let visualCount {
+      noteBuffer.removeAll(keepingCapacity: true)
+      noteBuffer.append(contentsOf: Self.visualOrderPrefix)
+      noteBuffer.append(contentsOf: visualBuffer[..<visualCount])
+      noteBuffer.append(contentsOf: Self.visualOrderSuffix)
+    }
     // The note as a `String` only for JSON, whose writer takes one.
     let note = format == .json ? visualCount.map { count in
       HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
@@ -532,7 +558,7 @@ private struct CheckRun {
         CheckFinding(
           line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
           severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path,
-        visualCount: format == .text ? visualCount : nil)
+        withNote: visualCount != nil)
     }
     return scan
   }
@@ -540,37 +566,26 @@ private struct CheckRun {
   /// Writes one finding. A localization finding's message can quote a key
   /// or a value: in text output its bidi and other controls are written as
   /// `\u{…}`; its JSON item also has `key` and `variant` when known.
-  /// `visualCount`: the length of the visual order in `visualBuffer` to
-  /// end the text message with (HazardScanner.visualOrderNote), if any.
-  mutating func report(_ finding: CheckFinding, path: String, visualCount: Int? = nil) {
+  /// `withNote`: the text message ends with `noteBuffer`.
+  mutating func report(_ finding: CheckFinding, path: String, withNote: Bool = false) {
     findings += 1
     let line = finding.line + 1
     let column = finding.column + 1
-    if shownPath.path != path { shownPath = (path, displayPath(path)) }
+    if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
     switch format {
     case .text:
       let message = finding.key == nil ? finding.message : displayPath(finding.message)
       // `path:line:column: severity: message [code]`, appended piece by piece.
       // (The separators byte by byte: appending a short String costs
       // about 150 instructions.)
-      append(shownPath.display)
-      pending.append(0x3A)  // :
-      append(decimal: line)
-      pending.append(0x3A)
-      append(decimal: column)
-      pending.append(0x3A)
-      pending.append(0x20)
-      append(finding.severity.rawValue)
-      pending.append(0x3A)
-      pending.append(0x20)
+      pending.append(contentsOf: shownPath.display)
+      append(line: line, column: column, severity: finding.severity)
       append(message)
-      if let visualCount {
+      if withNote {
         // As `HazardScanner.visualOrderNote`, after a full stop (the
         // messages are ASCII sentences: a final "." is the last byte).
         if message.utf8.last != 0x2E { pending.append(0x2E) }
-        pending.append(contentsOf: Self.visualOrderPrefix)
-        pending.append(contentsOf: visualBuffer[..<visualCount])
-        pending.append(contentsOf: Self.visualOrderSuffix)
+        pending.append(contentsOf: noteBuffer)
       }
       pending.append(0x20)
       pending.append(0x5B)  // [
