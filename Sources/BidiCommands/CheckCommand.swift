@@ -146,6 +146,8 @@ private struct CheckRun {
   /// `HazardScanner.visualOrderNote` around the visual order.
   static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
   static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
+  /// The severities' names (UTF-8), by `lspValue` from 1.
+  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map { Array($0.rawValue.utf8) }
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
   let format: Format
@@ -224,7 +226,7 @@ private struct CheckRun {
       }
       put(0x20)
       put(0x3A)
-      for byte in severity.rawValue.utf8.reversed() { put(byte) }
+      for byte in Self.severityNames[severity.lspValue &- 1].reversed() { put(byte) }
       put(0x20)
       put(0x3A)
       put(decimal: column)
@@ -560,6 +562,7 @@ private struct CheckRun {
           severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path,
         withNote: visualCount != nil)
     }
+    if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }
     return scan
   }
 

@@ -115,6 +115,10 @@ package struct HazardScanner: Sendable {
     var segments: [Segment] = []
     var openers: [LineAnalysis.Opener] = []
     var entries: [Int] = []
+    /// The storage of the next line's diagnostics: a caller done with a
+    /// `LineScan`'s diagnostics can give their array back here (emptied
+    /// or not), so that the next line's need not be allocated.
+    package var diagnostics: [HazardDiagnostic] = []
 
     package init() {}
   }

@@ -57,6 +57,8 @@ struct LineAnalysis {
     openers.removeAll(keepingCapacity: true)
     swap(&codeEntries, &buffers.entries)
     codeEntries.removeAll(keepingCapacity: true)
+    swap(&diagnostics, &buffers.diagnostics)
+    diagnostics.removeAll(keepingCapacity: true)
     self.line = line
     self.lineNumber = lineNumber
     self.settings = scanner.settings
