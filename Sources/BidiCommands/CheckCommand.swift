@@ -549,18 +549,29 @@ private struct CheckRun {
       noteBuffer.append(contentsOf: visualBuffer[..<visualCount])
       noteBuffer.append(contentsOf: Self.visualOrderSuffix)
     }
-    // The note as a `String` only for JSON, whose writer takes one.
-    let note = format == .json ? visualCount.map { count in
-      HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
-    } : nil
-    for diagnostic in scan.diagnostics {
-      var message = diagnostic.message
-      if let note { message += (message.hasSuffix(".") ? "" : ".") + note }
-      report(
-        CheckFinding(
-          line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-          severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path,
-        withNote: visualCount != nil)
+    if format == .text {
+      // Written from the diagnostics in place (no copy of each).
+      if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
+      for k in scan.diagnostics.indices {
+        findings += 1
+        writeText(
+          line: scan.diagnostics[k].line + 1, column: scan.diagnostics[k].range.lowerBound + 1,
+          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code.rawValue,
+          message: scan.diagnostics[k].message, withNote: visualCount != nil)
+      }
+    } else {
+      // The note as a `String` only for JSON, whose writer takes one.
+      let note = visualCount.map { count in
+        HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
+      }
+      for diagnostic in scan.diagnostics {
+        var message = diagnostic.message
+        if let note { message += (message.hasSuffix(".") ? "" : ".") + note }
+        report(
+          CheckFinding(
+            line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
+            severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path)
+      }
     }
     if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }
     return scan
@@ -569,8 +580,7 @@ private struct CheckRun {
   /// Writes one finding. A localization finding's message can quote a key
   /// or a value: in text output its bidi and other controls are written as
   /// `\u{…}`; its JSON item also has `key` and `variant` when known.
-  /// `withNote`: the text message ends with `noteBuffer`.
-  mutating func report(_ finding: CheckFinding, path: String, withNote: Bool = false) {
+  mutating func report(_ finding: CheckFinding, path: String) {
     findings += 1
     let line = finding.line + 1
     let column = finding.column + 1
@@ -578,24 +588,8 @@ private struct CheckRun {
     switch format {
     case .text:
       let message = finding.key == nil ? finding.message : displayPath(finding.message)
-      // `path:line:column: severity: message [code]`, appended piece by piece.
-      // (The separators byte by byte: appending a short String costs
-      // about 150 instructions.)
-      pending.append(contentsOf: shownPath.display)
-      append(line: line, column: column, severity: finding.severity)
-      append(message)
-      if withNote {
-        // As `HazardScanner.visualOrderNote`, after a full stop (the
-        // messages are ASCII sentences: a final "." is the last byte).
-        if message.utf8.last != 0x2E { pending.append(0x2E) }
-        pending.append(contentsOf: noteBuffer)
-      }
-      pending.append(0x20)
-      pending.append(0x5B)  // [
-      append(finding.code)
-      pending.append(0x5D)  // ]
-      pending.append(0x0A)
-      if pending.count >= 1 << 16 { flush() }
+      writeText(
+        line: line, column: column, severity: finding.severity, code: finding.code, message: message, withNote: false)
     case .json:
       var item = JSONObject([
         ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
@@ -606,6 +600,31 @@ private struct CheckRun {
       if let variant = finding.variant { item["variant"] = .string(variant) }
       stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
     }
+  }
+
+  /// Writes one finding of the text output, `path:line:column: severity:
+  /// message [code]` (the path: `shownPath`'s), appended piece by piece;
+  /// `withNote`: the message ends with `noteBuffer`.
+  mutating func writeText(
+    line: Int, column: Int, severity: HazardSeverity, code: String, message: String, withNote: Bool
+  ) {
+    // (The separators byte by byte: appending a short String costs about
+    // 150 instructions.)
+    pending.append(contentsOf: shownPath.display)
+    append(line: line, column: column, severity: severity)
+    append(message)
+    if withNote {
+      // As `HazardScanner.visualOrderNote`, after a full stop (the
+      // messages are ASCII sentences: a final "." is the last byte).
+      if message.utf8.last != 0x2E { pending.append(0x2E) }
+      pending.append(contentsOf: noteBuffer)
+    }
+    pending.append(0x20)
+    pending.append(0x5B)  // [
+    append(code)
+    pending.append(0x5D)  // ]
+    pending.append(0x0A)
+    if pending.count >= 1 << 16 { flush() }
   }
 }
 
