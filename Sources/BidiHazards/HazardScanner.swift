@@ -113,8 +113,10 @@ package struct HazardScanner: Sendable {
   package struct LineBuffers {
     var controls: [(offset: Int, control: BidiControl)] = []
     var segments: [Segment] = []
+    /// Room for `LineAnalysis`'s openers and scopes: at least one per
+    /// control of the line (placeholders beyond).
     var openers: [LineAnalysis.Opener] = []
-    var entries: [Int] = []
+    var scopes: [Int] = []
     /// The storage of the next line's diagnostics: a caller done with a
     /// `LineScan`'s diagnostics can give their array back here (emptied
     /// or not), so that the next line's need not be allocated.
@@ -155,14 +157,37 @@ package struct HazardScanner: Sendable {
     {
       return (LineScan(diagnostics: [], endState: endState), false)
     }
-    var analysis = LineAnalysis(
-      line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil, buffers: &buffers)
-    analysis.run(controls: buffers.controls, segments: buffers.segments)
-    analysis.returnBuffers(to: &buffers)
-    // Taken out of `analysis`, so that appending and sorting copy nothing.
+    // The analysis works in the buffers' storage, taken out of them for it
+    // (one allocation, not a doubling copy per growth: a line may hold
+    // 100,000 openers), and appends to their diagnostics array.
+    let room = max(1, buffers.controls.count)
+    var openers: [LineAnalysis.Opener] = []
+    var scopes: [Int] = []
     var diagnostics: [HazardDiagnostic] = []
-    swap(&diagnostics, &analysis.diagnostics)
-    var omitted = analysis.omitted
+    swap(&openers, &buffers.openers)
+    swap(&scopes, &buffers.scopes)
+    swap(&diagnostics, &buffers.diagnostics)
+    diagnostics.removeAll(keepingCapacity: true)
+    if openers.count < room {
+      openers.append(
+        contentsOf: repeatElement(LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
+      scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
+    }
+    var omitted = 0
+    openers.withUnsafeMutableBufferPointer { openers in
+      scopes.withUnsafeMutableBufferPointer { scopes in
+        var analysis = LineAnalysis(
+          line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil,
+          openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: diagnostics)
+        diagnostics = []
+        analysis.run(controls: buffers.controls, segments: buffers.segments)
+        // Taken out of `analysis`, so that appending and sorting copy nothing.
+        swap(&diagnostics, &analysis.diagnostics)
+        omitted = analysis.omitted
+      }
+    }
+    swap(&openers, &buffers.openers)
+    swap(&scopes, &buffers.scopes)
     let limit = maximumDiagnosticsPerLine ?? .max
     if let severity = settings.severity(for: .invalidUtf8) {
       for range in invalid {

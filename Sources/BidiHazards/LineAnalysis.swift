@@ -11,10 +11,23 @@ struct LineAnalysis {
     case interpolation(Segment)
   }
 
-  /// The open scopes of one context (indices into `openers`).
+  /// The open scopes of one context: indices into `openers`, at
+  /// `scopes[start..<start + count]`. Contexts nest and only the innermost
+  /// takes controls, so each context's scopes follow those of the context
+  /// around it in the one buffer, the line's own context first.
   struct PairingStack {
-    var entries: [Int] = []
+    var start: Int
+    var count = 0
     var isolates = 0
+
+    /// The stack of a context starting after the scopes of `outer`.
+    init(after outer: PairingStack) {
+      start = outer.start &+ outer.count
+    }
+
+    init(start: Int) {
+      self.start = start
+    }
   }
 
   struct Opener {
@@ -37,7 +50,12 @@ struct LineAnalysis {
   let hasLanguage: Bool
   /// The segments of the line (`run`'s).
   var segments: [Segment] = []
-  var openers: [Opener] = []
+  /// The openers, in order (`openerCount` of them), and the scopes of the
+  /// contexts (`PairingStack`): room for one per control of the line,
+  /// given by the caller (`HazardScanner.LineBuffers`).
+  let openers: UnsafeMutablePointer<Opener>
+  var openerCount = 0
+  let scopes: UnsafeMutablePointer<Int>
   /// Where the openers left open would be closed (see `Opener.closing`).
   var closings: [ClosingInsertion] = []
   var diagnostics: [HazardDiagnostic] = []
@@ -45,20 +63,15 @@ struct LineAnalysis {
   var omitted = 0
   let limit: Int
 
-  /// The storage of the open scopes of the line's own context (`run`'s).
-  var codeEntries: [Int] = []
-
-  /// Takes `openers` and `codeStack`'s storage from `buffers` (emptied).
+  /// `openers` and `scopes` have room for one item per control of the line;
+  /// the diagnostics are appended to `diagnostics`.
   init(
     line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool,
-    buffers: inout HazardScanner.LineBuffers
+    openers: UnsafeMutablePointer<Opener>, scopes: UnsafeMutablePointer<Int>, diagnostics: [HazardDiagnostic]
   ) {
-    swap(&openers, &buffers.openers)
-    openers.removeAll(keepingCapacity: true)
-    swap(&codeEntries, &buffers.entries)
-    codeEntries.removeAll(keepingCapacity: true)
-    swap(&diagnostics, &buffers.diagnostics)
-    diagnostics.removeAll(keepingCapacity: true)
+    self.openers = openers
+    self.scopes = scopes
+    self.diagnostics = diagnostics
     self.line = line
     self.lineNumber = lineNumber
     self.settings = scanner.settings
@@ -78,21 +91,9 @@ struct LineAnalysis {
   /// The context of the code of the line, outside every segment.
   var lineContext: Context { hasLanguage ? .code : .line }
 
-  /// Gives the storage taken by `init` back.
-  mutating func returnBuffers(to buffers: inout HazardScanner.LineBuffers) {
-    swap(&openers, &buffers.openers)
-    swap(&codeEntries, &buffers.entries)
-  }
-
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
     self.segments = segments
-    // One allocation, not a doubling copy per growth: a line may hold
-    // 100,000 openers.
-    openers.reserveCapacity(controls.count)
-    var codeStack = PairingStack()
-    swap(&codeStack.entries, &codeEntries)
-    defer { swap(&codeStack.entries, &codeEntries) }
-    codeStack.entries.reserveCapacity(min(controls.count, 64))
+    var codeStack = PairingStack(start: 0)
     // The innermost segment around the current control with the open scopes
     // of its context, and the segments around it (segments nest and come in
     // pre-order; nesting is rare, so the innermost is kept apart).
@@ -107,8 +108,9 @@ struct LineAnalysis {
       }
       while next < segments.count, segments[next].start <= offset {
         if segments[next].end > offset {
+          let stack = PairingStack(after: current?.stack ?? codeStack)
           if let top = current { enclosing.append(top) }
-          current = (next, PairingStack())
+          current = (next, stack)
         }
         next += 1
       }
@@ -130,7 +132,7 @@ struct LineAnalysis {
     }
     finish(&codeStack, context: lineContext, at: codeEnd(segments))
     // Only an opener left open or an override is reported: most are closed.
-    for k in openers.indices where openers[k].closing >= 0 || isOverride(openers[k].control) {
+    for k in 0..<openerCount where openers[k].closing >= 0 || isOverride(openers[k].control) {
       report(openers[k])
     }
   }
@@ -167,28 +169,30 @@ struct LineAnalysis {
   @inline(__always)
   mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, segment: Int) {
     if control.isOpener {
-      stack.entries.append(openers.count)
-      if control.isIsolateOpener { stack.isolates += 1 }
-      openers.append(Opener(offset: offset, control: control, segment: segment))
+      scopes[stack.start &+ stack.count] = openerCount
+      stack.count &+= 1
+      if control.isIsolateOpener { stack.isolates &+= 1 }
+      openers[openerCount] = Opener(offset: offset, control: control, segment: segment)
+      openerCount &+= 1
       return
     }
     let range = offset..<(offset + control.utf8Count)
     if control == .pdf {
-      if let top = stack.entries.last, openers[top].control.isEmbeddingOrOverride {
-        stack.entries.removeLast()
+      let top = stack.count > 0 ? scopes[stack.start &+ stack.count &- 1] : -1
+      if top >= 0, openers[top].control.isEmbeddingOrOverride {
+        stack.count &-= 1
         openers[top].pairedCloser = range
       } else {
-        reportUnmatched(control, range, isolateOpen: !stack.entries.isEmpty)
+        reportUnmatched(control, range, isolateOpen: stack.count > 0)
       }
     } else if control == .pdi {
       // Searching only when an isolate is open keeps this linear: every
       // entry passed over is popped.
-      var index = stack.isolates > 0 ? stack.entries.count - 1 : -1
-      while index >= 0 && !openers[stack.entries[index]].control.isIsolateOpener { index -= 1 }
+      var index = stack.isolates > 0 ? stack.count &- 1 : -1
+      while index >= 0 && !openers[scopes[stack.start &+ index]].control.isIsolateOpener { index &-= 1 }
       if index >= 0 {
-        stack.isolates -= 1
-        // (Usually one or two: a loop, not the generic `removeLast(_:)`.)
-        while stack.entries.count > index { stack.entries.removeLast() }
+        stack.isolates &-= 1
+        stack.count = index
       } else {
         reportUnmatched(control, range, isolateOpen: false)
       }
@@ -198,7 +202,7 @@ struct LineAnalysis {
   /// Records, for each opener left on `stack`, the closers that would close
   /// it at `offset`.
   mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
-    guard !stack.entries.isEmpty else { return }
+    guard stack.count > 0 else { return }
     // Closers inserted in code must not stick to an identifier.
     let code: Bool
     switch context {
@@ -208,13 +212,14 @@ struct LineAnalysis {
     let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
     let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
     // Innermost first; the opener at depth k needs the first n - k closers.
-    let closers = stack.entries.reversed().map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
-    for (k, index) in stack.entries.reversed().enumerated() {
+    let innermostFirst = (0..<stack.count).reversed().map { scopes[stack.start + $0] }
+    let closers = innermostFirst.map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
+    for (k, index) in innermostFirst.enumerated() {
       openers[index].closing = closings.count
       closings.append(
         ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
     }
-    stack.entries.removeAll(keepingCapacity: true)
+    stack.count = 0
     stack.isolates = 0
   }
 
