@@ -176,14 +176,9 @@ package struct HazardScanner: Sendable {
     var omitted = 0
     openers.withUnsafeMutableBufferPointer { openers in
       scopes.withUnsafeMutableBufferPointer { scopes in
-        var analysis = LineAnalysis(
-          line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil,
-          openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: diagnostics)
-        diagnostics = []
-        analysis.run(controls: buffers.controls, segments: buffers.segments)
-        // Taken out of `analysis`, so that appending and sorting copy nothing.
-        swap(&diagnostics, &analysis.diagnostics)
-        omitted = analysis.omitted
+        omitted = LineAnalysis.run(
+          line: line, lineNumber: lineNumber, scanner: self, controls: buffers.controls, segments: buffers.segments,
+          openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics)
       }
     }
     swap(&openers, &buffers.openers)

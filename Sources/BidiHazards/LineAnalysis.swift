@@ -79,6 +79,24 @@ struct LineAnalysis {
     self.limit = scanner.maximumDiagnosticsPerLine ?? .max
   }
 
+  /// Analyzes a line (`openers` and `scopes` with room for one item per
+  /// control), appending its diagnostics to `diagnostics`; returns the
+  /// number of hazards omitted past the scanner's limit.
+  static func run(
+    line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner,
+    controls: [(offset: Int, control: BidiControl)], segments: [Segment], openers: UnsafeMutablePointer<Opener>,
+    scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic]
+  ) -> Int {
+    var analysis = LineAnalysis(
+      line: line, lineNumber: lineNumber, scanner: scanner, hasLanguage: scanner.language != nil, openers: openers,
+      scopes: scopes, diagnostics: [])
+    // The array moved in and out, so that appending copies nothing.
+    swap(&diagnostics, &analysis.diagnostics)
+    analysis.run(controls: controls, segments: segments)
+    swap(&diagnostics, &analysis.diagnostics)
+    return analysis.omitted
+  }
+
   /// Whether the limit is reached: the hazards of the enabled codes among
   /// `code` and `other` are then counted instead of made.
   mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
@@ -212,9 +230,15 @@ struct LineAnalysis {
     let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
     let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
     // Innermost first; the opener at depth k needs the first n - k closers.
-    let innermostFirst = (0..<stack.count).reversed().map { scopes[stack.start + $0] }
-    let closers = innermostFirst.map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
-    for (k, index) in innermostFirst.enumerated() {
+    // (Loops, not closures: a closure would copy the analysis.)
+    let innermost = stack.start &+ stack.count &- 1
+    var closers: [BidiControl] = []
+    closers.reserveCapacity(stack.count)
+    for k in 0..<stack.count {
+      closers.append(openers[scopes[innermost &- k]].control.isIsolateOpener ? .pdi : .pdf)
+    }
+    for k in 0..<stack.count {
+      let index = scopes[innermost &- k]
       openers[index].closing = closings.count
       closings.append(
         ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
