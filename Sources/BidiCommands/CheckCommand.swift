@@ -147,7 +147,9 @@ private struct CheckRun {
   static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
   static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
   /// The severities' names (UTF-8), by `lspValue` from 1.
-  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map { Array($0.rawValue.utf8) }
+  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
+    Array($0.rawValue.utf8)
+  }
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
   let format: Format

@@ -170,7 +170,8 @@ package struct HazardScanner: Sendable {
     diagnostics.removeAll(keepingCapacity: true)
     if openers.count < room {
       openers.append(
-        contentsOf: repeatElement(LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
+        contentsOf: repeatElement(
+          LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
       scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
     }
     var omitted = 0
