@@ -433,8 +433,13 @@ struct CheckRun {
   /// next and counting the line breaks between (LF, CR LF and CR, as the
   /// daemon splits lines). A regular file comes here once the clean-line
   /// scan has found such a byte (so a clean file costs that scan alone).
+  /// The line after a line with a hazard byte is scanned without the
+  /// search: in text dense with controls, most lines hold one.
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
+    let initial = LexerState.initial
     var lineNumber = 0
+    // Whether the line at `lineStart` is scanned without the search.
+    var next = false
     // The buffer offset where the current line starts, and where the search
     // for the next hazard byte and for line breaks goes on (the bytes from
     // `lineStart` to `counted` hold no line break and no hazard).
@@ -455,21 +460,27 @@ struct CheckRun {
           counted = end
         }
         while true {
-          guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
-            countBreaks(to: n)
-            return atEnd
+          var from = lineStart
+          if !next {
+            guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
+              countBreaks(to: n)
+              return atEnd
+            }
+            countBreaks(to: at)
+            from = at
           }
-          countBreaks(to: at)
           // A line that the block cuts (a sequence cut off at its end
           // included) is scanned once the next block is read.
-          let end = ByteScan.nextLineBreak(base, from: at, to: n)
+          let end = ByteScan.nextLineBreak(base, from: from, to: n)
           if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
-            counted = at
+            counted = from
+            next = false
             return false
           }
-          _ = scanLine(
-            scanner, UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber, state: .initial,
+          let scan = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber, state: initial,
             path: path)
+          next = lineBuffers.heldControls || !scan.diagnostics.isEmpty
           guard end < n else { return true }
           lineNumber += 1
           lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)

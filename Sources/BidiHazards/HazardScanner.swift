@@ -123,6 +123,9 @@ package struct HazardScanner: Sendable {
     package var diagnostics: [HazardDiagnostic] = []
 
     package init() {}
+
+    /// Whether the line last scanned with these buffers holds a bidi control.
+    package var heldControls: Bool { !controls.isEmpty }
   }
 
   /// `scanLine` without the visual order in the messages, and whether
