@@ -53,8 +53,10 @@ final class CheckPlainTextTests: XCTestCase {
 
   /// Lines dense with controls (the line after one with a control is
   /// scanned without the search), clean and empty lines among them, ended
-  /// by LF, CR LF or CR, with a piece straddling each block boundary.
-  static func denseFile(_ random: inout SeededGenerator) -> [UInt8] {
+  /// by LF, CR LF or CR, with a piece straddling each block boundary (the
+  /// `first` of `straddling`, then the next), on a line after a line with
+  /// a control.
+  static func denseFile(_ random: inout SeededGenerator, first: Int) -> [UInt8] {
     let block = 1 << 20
     let pieces: [[UInt8]] = [
       Array("\u{202E}".utf8), Array("\u{2067}".utf8), Array("\u{2069}".utf8), Array("\u{202C}".utf8),
@@ -68,9 +70,12 @@ final class CheckPlainTextTests: XCTestCase {
     ]
     var bytes: [UInt8] = []
     var boundary = block
+    var next = first
     while bytes.count < 2 * block + 5000 {
       if bytes.count + 200 > boundary {
-        let piece = straddling.randomElement(using: &random)!
+        bytes += Array("\u{2067}x\n".utf8)
+        let piece = straddling[next % straddling.count]
+        next += 1
         let target = boundary - Int.random(in: 1..<piece.count + 1, using: &random)
         bytes += repeatElement(UInt8(ascii: "y"), count: max(0, target - bytes.count))
         bytes += piece
@@ -90,8 +95,8 @@ final class CheckPlainTextTests: XCTestCase {
   func testDenseLinesGiveTheLineByLineScan() throws {
     let dir = try temporaryDirectory(self)
     var random = SeededGenerator(seed: 0xDE5E)
-    for k in 0..<4 {
-      let bytes = Self.denseFile(&random)
+    for k in 0..<7 {
+      let bytes = Self.denseFile(&random, first: k)
       let url = dir.appendingPathComponent("dense-\(k).txt")
       try Data(bytes).write(to: url)
       let expected = expectedReport(bytes, path: url.path)
