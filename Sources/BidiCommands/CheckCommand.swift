@@ -49,14 +49,16 @@ package func runCheck(
   arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void, renderer: VisualOrderRenderer? = nil
 ) -> Int32 {
   runCheck(
-    arguments: arguments, output: { stdout(String(decoding: $0, as: UTF8.self)) }, stderr: stderr, renderer: renderer)
+    arguments: arguments, output: { stdout(String(decoding: $0, as: UTF8.self)) }, stderr: stderr,
+    visualOrder: renderer.map(HazardScanner.visualOrderWriter))
 }
 
 /// `runCheck` with the findings written as UTF-8 bytes to `output` (whole
-/// lines), as the command line does: no conversion to a `String`.
+/// lines), as the command line does: no conversion to a `String`, and the
+/// visual order of the flagged lines from `visualOrder`, written as bytes.
 package func runCheck(
   arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
-  renderer: VisualOrderRenderer? = nil
+  visualOrder: VisualOrderWriter? = nil
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
@@ -122,7 +124,7 @@ package func runCheck(
   return withoutActuallyEscaping(stdout) { stdout in
     withoutActuallyEscaping(stderr) { stderr in
       var run = CheckRun(
-        format: format, language: language, languageId: languageId, locale: locale, renderer: renderer,
+        format: format, language: language, languageId: languageId, locale: locale, visualOrder: visualOrder,
         stdout: stdout, stderr: stderr)
       run.begin()
       for path in paths { run.check(argument: path) }
@@ -134,13 +136,20 @@ package func runCheck(
 }
 
 /// One run of `check`: walks the arguments and streams the findings out.
-private struct CheckRun {
+struct CheckRun {
   enum Format: String {
     case text
     case json
   }
 
   static let binaryProbe = 8 * 1024
+  /// `HazardScanner.visualOrderNote` around the visual order.
+  static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
+  static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
+  /// The severities' names (UTF-8), by `lspValue` from 1.
+  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
+    Array($0.rawValue.utf8)
+  }
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
 
   let format: Format
@@ -150,14 +159,24 @@ private struct CheckRun {
   let languageId: String?
   /// The locale forced by `--locale`.
   let locale: LocaleTag?
-  let renderer: VisualOrderRenderer?
+  /// Writes a flagged line's visual order for its messages (the scanners
+  /// get no renderer: the note is written here, from bytes).
+  let visualOrder: VisualOrderWriter?
+  /// The visual order of the line being reported (`visualOrder`'s buffer).
+  var visualBuffer: [UInt8] = []
+  /// For text output, the line's note (`HazardScanner.visualOrderNote`)
+  /// as written after each of its messages.
+  var noteBuffer: [UInt8] = []
+  /// The scanners' working storage, reused from line to line.
+  var lineBuffers = HazardScanner.LineBuffers()
   let write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
   /// 64 KiB (and before any error message, to keep the order).
   var pending: [UInt8] = []
   /// The path being checked and its text-output form (computed once per file).
-  var shownPath: (path: String, display: String) = ("", "")
+  /// (`display`: its UTF-8 and the colon after it.)
+  var shownPath: (path: String, display: [UInt8]) = ("", [])
   var findings = 0
   var ioErrors = 0
   var filesChecked = 0
@@ -166,47 +185,15 @@ private struct CheckRun {
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
-    renderer: VisualOrderRenderer?, stdout: @escaping ([UInt8]) -> Void, stderr: @escaping (String) -> Void
+    visualOrder: VisualOrderWriter?, stdout: @escaping ([UInt8]) -> Void, stderr: @escaping (String) -> Void
   ) {
     self.format = format
     self.language = language
     self.languageId = languageId
     self.locale = locale
-    self.renderer = renderer
+    self.visualOrder = visualOrder
     self.write = stdout
     self.stderr = stderr
-  }
-
-  mutating func stdout(_ text: String) {
-    pending.append(contentsOf: text.utf8)
-    if pending.count >= 1 << 16 { flush() }
-  }
-
-  /// Appends `text`'s UTF-8 to what is pending, in one copy.
-  mutating func append(_ text: String) {
-    var text = text
-    text.withUTF8 { pending.append(contentsOf: $0) }
-  }
-
-  /// Appends the decimal digits of `value` (not negative).
-  mutating func append(decimal value: Int) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var k = buffer.count
-      var rest = value
-      repeat {
-        k -= 1
-        buffer[k] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-        rest /= 10
-      } while rest > 0 && k > 0
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
-    }
-  }
-
-  mutating func flush() {
-    guard !pending.isEmpty else { return }
-    write(pending)
-    pending.removeAll(keepingCapacity: true)
   }
 
   // The JSON document is streamed: its `findings` array one finding at a
@@ -375,7 +362,7 @@ private struct CheckRun {
           return
         }
       }
-      scanPlainLines(&input, scanner: HazardScanner(language: nil, renderer: renderer), path: path)
+      scanPlainLines(&input, scanner: HazardScanner(language: nil), path: path)
       return
     }
     var last = Int.max
@@ -390,7 +377,7 @@ private struct CheckRun {
       }
       last = found
     }
-    scanLines(&input, scanner: HazardScanner(language: chosen, renderer: renderer), path: path, through: last)
+    scanLines(&input, scanner: HazardScanner(language: chosen), path: path, through: last)
   }
 
   /// Scans the lines of `input` from its start, each in the state the line
@@ -411,9 +398,8 @@ private struct CheckRun {
           guard i < p.count else { break }
           let b = p[i]
           if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
-          let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state)
-          report(scan.diagnostics, path: path)
+          let scan = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state, path: path)
           state = scan.endState
           lineNumber += 1
           if input.offset + i >= last { return (start, i, true) }
@@ -425,9 +411,8 @@ private struct CheckRun {
       if done { return }
       if input.atEnd {
         input.buffer.withUnsafeBufferPointer { p in
-          let scan = scanner.scanLine(
-            UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state)
-          report(scan.diagnostics, path: path)
+          _ = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state, path: path)
         }
         return
       }
@@ -448,8 +433,13 @@ private struct CheckRun {
   /// next and counting the line breaks between (LF, CR LF and CR, as the
   /// daemon splits lines). A regular file comes here once the clean-line
   /// scan has found such a byte (so a clean file costs that scan alone).
+  /// The line after a line with a hazard byte is scanned without the
+  /// search: in text dense with controls, most lines hold one.
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
+    let initial = LexerState.initial
     var lineNumber = 0
+    // Whether the line at `lineStart` is scanned without the search.
+    var next = false
     // The buffer offset where the current line starts, and where the search
     // for the next hazard byte and for line breaks goes on (the bytes from
     // `lineStart` to `counted` hold no line break and no hazard).
@@ -470,20 +460,27 @@ private struct CheckRun {
           counted = end
         }
         while true {
-          guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
-            countBreaks(to: n)
-            return atEnd
+          var from = lineStart
+          if !next {
+            guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
+              countBreaks(to: n)
+              return atEnd
+            }
+            countBreaks(to: at)
+            from = at
           }
-          countBreaks(to: at)
           // A line that the block cuts (a sequence cut off at its end
           // included) is scanned once the next block is read.
-          let end = ByteScan.nextLineBreak(base, from: at, to: n)
+          let end = ByteScan.nextLineBreak(base, from: from, to: n)
           if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
-            counted = at
+            counted = from
+            next = false
             return false
           }
-          let scan = scanner.scanLine(UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber)
-          report(scan.diagnostics, path: path)
+          let scan = scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber, state: initial,
+            path: path)
+          next = lineBuffers.heldControls || !scan.diagnostics.isEmpty
           guard end < n else { return true }
           lineNumber += 1
           lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
@@ -502,76 +499,54 @@ private struct CheckRun {
     }
   }
 
-  mutating func report(_ diagnostics: [HazardDiagnostic], path: String) {
-    for diagnostic in diagnostics {
-      report(
-        CheckFinding(
-          line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-          severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message), path: path)
+  /// Scans one line and reports its findings, with the line's visual order
+  /// at the end of each message when `scanLine` would give it.
+  mutating func scanLine(
+    _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState, path: String
+  ) -> LineScan {
+    let (scan, showsVisualOrder) = scanner.scanLineFindings(
+      line, lineNumber: lineNumber, state: state, buffers: &lineBuffers)
+    var visualCount: Int? = nil
+    if showsVisualOrder, let visualOrder { visualCount = visualOrder(line, &visualBuffer) }
+    if format == .text, let visualCount {
+      noteBuffer.removeAll(keepingCapacity: true)
+      noteBuffer.append(contentsOf: Self.visualOrderPrefix)
+      noteBuffer.append(contentsOf: visualBuffer[..<visualCount])
+      noteBuffer.append(contentsOf: Self.visualOrderSuffix)
     }
+    if format == .text {
+      // Written from the diagnostics in place (no copy of each).
+      if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
+      for k in scan.diagnostics.indices {
+        findings += 1
+        writeText(
+          line: scan.diagnostics[k].line + 1, column: scan.diagnostics[k].range.lowerBound + 1,
+          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code.rawValue,
+          message: scan.diagnostics[k].message, withNote: visualCount != nil)
+      }
+    } else {
+      // The note as a `String` only for JSON, whose writer takes one.
+      let note = visualCount.map { count in
+        HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
+      }
+      for diagnostic in scan.diagnostics {
+        var message = diagnostic.message
+        if let note { message += (message.hasSuffix(".") ? "" : ".") + note }
+        report(
+          CheckFinding(
+            line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
+            severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path)
+      }
+    }
+    if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }
+    return scan
   }
 
-  /// Writes one finding. A localization finding's message can quote a key
-  /// or a value: in text output its bidi and other controls are written as
-  /// `\u{…}`; its JSON item also has `key` and `variant` when known.
-  mutating func report(_ finding: CheckFinding, path: String) {
-    findings += 1
-    let line = finding.line + 1
-    let column = finding.column + 1
-    if shownPath.path != path { shownPath = (path, displayPath(path)) }
-    switch format {
-    case .text:
-      let message = finding.key == nil ? finding.message : displayPath(finding.message)
-      // `path:line:column: severity: message [code]`, appended piece by piece.
-      // (The separators byte by byte: appending a short String costs
-      // about 150 instructions.)
-      append(shownPath.display)
-      pending.append(0x3A)  // :
-      append(decimal: line)
-      pending.append(0x3A)
-      append(decimal: column)
-      pending.append(0x3A)
-      pending.append(0x20)
-      append(finding.severity.rawValue)
-      pending.append(0x3A)
-      pending.append(0x20)
-      append(message)
-      pending.append(0x20)
-      pending.append(0x5B)  // [
-      append(finding.code)
-      pending.append(0x5D)  // ]
-      pending.append(0x0A)
-      if pending.count >= 1 << 16 { flush() }
-    case .json:
-      var item = JSONObject([
-        ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
-        ("length", JSONValue(finding.length)), ("severity", .string(finding.severity.rawValue)),
-        ("code", .string(finding.code)), ("message", .string(finding.message)),
-      ])
-      if let key = finding.key { item["key"] = .string(key) }
-      if let variant = finding.variant { item["variant"] = .string(variant) }
-      stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
-    }
-  }
 }
 
 /// A path as text (invalid UTF-8 shown as U+FFFD).
 private func display(_ path: [UInt8]) -> String {
   String(decoding: path, as: UTF8.self)
-}
-
-/// A path for text output: bidi and other control characters in it are
-/// written as `\u{202E}` so that they cannot reorder the report itself.
-private func displayPath(_ path: String) -> String {
-  var out = ""
-  for scalar in path.unicodeScalars {
-    if scalar.value < 0x20 || scalar.value == 0x7F || BidiControl(scalar: scalar.value) != nil {
-      out += "\\u{" + hex4(scalar.value) + "}"
-    } else {
-      out.unicodeScalars.append(scalar)
-    }
-  }
-  return out
 }
 
 private func withCPath<R>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {

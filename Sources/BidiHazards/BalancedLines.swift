@@ -12,7 +12,7 @@ extension HazardScanner {
       var depth = 0
       var isolates = 0
       for (_, control) in controls {
-        if control.isOverride { return false }
+        if isOverride(control) { return false }
         if control.isOpener {
           let isolate = control.isIsolateOpener
           open[depth] = isolate

@@ -81,13 +81,68 @@ package struct HazardScanner: Sendable {
   /// Scans one line (its UTF-8 bytes without the terminator), starting in
   /// `state` (the previous line's `endState`; `.initial` for line 0).
   package func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
+    var buffers = LineBuffers()
+    var (scan, showsVisualOrder) = scanLineFindings(line, lineNumber: lineNumber, state: state, buffers: &buffers)
+    // The visual order goes with the diagnostics of lines up to the limit
+    // only: every diagnostic carries it, so on a long line with many
+    // hazards it would make the answer grow with their product.
+    if showsVisualOrder, let renderer, let visual = renderer(line) {
+      let note = Self.visualOrderNote(visual)
+      for k in scan.diagnostics.indices {
+        scan.diagnostics[k].visualOrder = visual
+        if !scan.diagnostics[k].message.hasSuffix(".") { scan.diagnostics[k].message += "." }
+        scan.diagnostics[k].message += note
+      }
+    }
+    return scan
+  }
+
+  /// What ends each message of a line given its visual order `visual`
+  /// (after a full stop): `" The line displays as: “visual”"`.
+  package static func visualOrderNote(_ visual: String) -> String {
+    visualOrderNoteStart + visual + visualOrderNoteEnd
+  }
+
+  /// The text of `visualOrderNote` before and after the visual order.
+  package static let visualOrderNoteStart = " The line displays as: \u{201C}"
+  package static let visualOrderNoteEnd = "\u{201D}"
+
+  /// The working storage of a line's scan, kept by a caller that scans
+  /// many lines (`bidi-lsp check`) so that a line allocates only what it
+  /// returns. Its contents between two scans mean nothing.
+  package struct LineBuffers {
     var controls: [(offset: Int, control: BidiControl)] = []
+    var segments: [Segment] = []
+    /// Room for `LineAnalysis`'s openers and scopes: at least one per
+    /// control of the line (placeholders beyond).
+    var openers: [LineAnalysis.Opener] = []
+    var scopes: [Int] = []
+    /// The storage of the next line's diagnostics: a caller done with a
+    /// `LineScan`'s diagnostics can give their array back here (emptied
+    /// or not), so that the next line's need not be allocated.
+    package var diagnostics: [HazardDiagnostic] = []
+
+    package init() {}
+
+    /// Whether the line last scanned with these buffers holds a bidi control.
+    package var heldControls: Bool { !controls.isEmpty }
+  }
+
+  /// `scanLine` without the visual order in the messages, and whether
+  /// `scanLine` would add it (the line has a diagnostic, is well-formed and
+  /// at most `visualOrderInMessageLimit` bytes long): for `bidi-lsp check`,
+  /// which writes it from bytes itself.
+  package func scanLineFindings(
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
+  ) -> (scan: LineScan, showsVisualOrder: Bool) {
+    buffers.controls.removeAll(keepingCapacity: true)
+    buffers.segments.removeAll(keepingCapacity: true)
     var invalid: [Range<Int>] = []
     var i = 0
     let n = line.count
     while i < n {
       // Only controls and ill-formed sequences matter here.
-      i = BidiControl.appendControls(in: line, from: i, to: &controls)
+      i = BidiControl.appendControls(in: line, from: i, to: &buffers.controls)
       guard i < n else { break }
       let decoded = UTF8Decoder.decode(line, at: i)
       if let last = invalid.last, last.upperBound == i {
@@ -98,17 +153,40 @@ package struct HazardScanner: Sendable {
       i += decoded.length
     }
     var endState = state
-    var segments: [Segment] = []
-    lexer?.lex(line, state: &endState, segments: &segments, record: !controls.isEmpty)
+    lexer?.lex(line, state: &endState, segments: &buffers.segments, record: !buffers.controls.isEmpty)
     if invalid.isEmpty
-      && (controls.isEmpty || (segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(controls)))
+      && (buffers.controls.isEmpty
+        || (buffers.segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(buffers.controls)))
     {
-      return LineScan(diagnostics: [], endState: endState)
+      return (LineScan(diagnostics: [], endState: endState), false)
     }
-    var analysis = LineAnalysis(line: line, lineNumber: lineNumber, scanner: self, hasLanguage: lexer != nil)
-    analysis.run(controls: controls, segments: segments)
-    var diagnostics = analysis.diagnostics
-    var omitted = analysis.omitted
+    // The analysis works in the buffers' storage, taken out of them for it
+    // (one allocation, not a doubling copy per growth: a line may hold
+    // 100,000 openers), and appends to their diagnostics array.
+    let room = max(1, buffers.controls.count)
+    var openers: [LineAnalysis.Opener] = []
+    var scopes: [Int] = []
+    var diagnostics: [HazardDiagnostic] = []
+    swap(&openers, &buffers.openers)
+    swap(&scopes, &buffers.scopes)
+    swap(&diagnostics, &buffers.diagnostics)
+    diagnostics.removeAll(keepingCapacity: true)
+    if openers.count < room {
+      openers.append(
+        contentsOf: repeatElement(
+          LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
+      scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
+    }
+    var omitted = 0
+    openers.withUnsafeMutableBufferPointer { openers in
+      scopes.withUnsafeMutableBufferPointer { scopes in
+        omitted = LineAnalysis.run(
+          line: line, lineNumber: lineNumber, scanner: self, controls: buffers.controls, segments: buffers.segments,
+          openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics)
+      }
+    }
+    swap(&openers, &buffers.openers)
+    swap(&scopes, &buffers.scopes)
     let limit = maximumDiagnosticsPerLine ?? .max
     if let severity = settings.severity(for: .invalidUtf8) {
       for range in invalid {
@@ -123,20 +201,8 @@ package struct HazardScanner: Sendable {
       }
     }
     diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
-    // The visual order goes with the diagnostics of lines up to the limit
-    // only: every diagnostic carries it, so on a long line with many
-    // hazards it would make the answer grow with their product.
-    if let renderer, !diagnostics.isEmpty, invalid.isEmpty, line.count <= Self.visualOrderInMessageLimit,
-      let visual = renderer(line)
-    {
-      let note = " The line displays as: \u{201C}" + visual + "\u{201D}"
-      for k in diagnostics.indices {
-        diagnostics[k].visualOrder = visual
-        if !diagnostics[k].message.hasSuffix(".") { diagnostics[k].message += "." }
-        diagnostics[k].message += note
-      }
-    }
-    return LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted)
+    let showsVisualOrder = !diagnostics.isEmpty && invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
+    return (LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted), showsVisualOrder)
   }
 
   /// Scans one line given as any collection of UTF-8 bytes.
@@ -198,290 +264,4 @@ package func forEachLine(
     return done
   }
   try Array(text).withUnsafeBufferPointer { try split($0) }
-}
-
-/// The pairing analysis of one line with controls.
-private struct LineAnalysis {
-  enum Context {
-    case line
-    case code
-    case comment(Segment)
-    case string(Segment)
-    /// The code of an interpolation in a string literal (`\(…)`, `${…}`).
-    case interpolation(Segment)
-  }
-
-  /// The open scopes of one context (indices into `openers`).
-  struct PairingStack {
-    var entries: [Int] = []
-    var isolates = 0
-  }
-
-  struct Opener {
-    var offset: Int
-    var control: BidiControl
-    /// The index of its closers in `closings`, or -1 when it is closed on
-    /// the line. (An index keeps an opener a plain value: a line may hold
-    /// many.)
-    var closing = -1
-    var pairedCloser: Range<Int>?
-    var context: Context
-  }
-
-  let line: UnsafeBufferPointer<UInt8>
-  let lineNumber: Int
-  let scanner: HazardScanner
-  let hasLanguage: Bool
-  var openers: [Opener] = []
-  /// Where the openers left open would be closed (see `Opener.closing`).
-  var closings: [ClosingInsertion] = []
-  var diagnostics: [HazardDiagnostic] = []
-  /// Hazards past the scanner's per-line limit, counted without being made.
-  var omitted = 0
-  let limit: Int
-
-  init(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool) {
-    self.line = line
-    self.lineNumber = lineNumber
-    self.scanner = scanner
-    self.hasLanguage = hasLanguage
-    self.limit = scanner.maximumDiagnosticsPerLine ?? .max
-  }
-
-  /// Whether the limit is reached: the hazards of the enabled codes among
-  /// `code` and `other` are then counted instead of made.
-  mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
-    guard diagnostics.count >= limit else { return false }
-    if let code, settings.severity(for: code) != nil { omitted += 1 }
-    if let other, settings.severity(for: other) != nil { omitted += 1 }
-    return true
-  }
-
-  var settings: HazardSettings { scanner.settings }
-
-  mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
-    // One allocation, not a doubling copy per growth: a line may hold
-    // 100,000 openers.
-    openers.reserveCapacity(controls.count)
-    var codeStack = PairingStack()
-    codeStack.entries.reserveCapacity(min(controls.count, 64))
-    // The innermost segment around the current control with the open scopes
-    // of its context, and the segments around it (segments nest and come in
-    // pre-order; nesting is rare, so the innermost is kept apart).
-    var current: (segment: Int, stack: PairingStack)? = nil
-    var enclosing: [(segment: Int, stack: PairingStack)] = []
-    var next = 0
-    for (offset, control) in controls {
-      while let top = current, segments[top.segment].end <= offset {
-        var stack = top.stack
-        finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
-        current = enclosing.popLast()
-      }
-      while next < segments.count, segments[next].start <= offset {
-        if segments[next].end > offset {
-          if let top = current { enclosing.append(top) }
-          current = (next, PairingStack())
-        }
-        next += 1
-      }
-      guard let top = current else {
-        process(control, at: offset, stack: &codeStack, context: hasLanguage ? .code : .line)
-        continue
-      }
-      let segment = segments[top.segment]
-      if segment.kind == .identifier {
-        reportInIdentifier(control, at: offset)
-        continue
-      }
-      process(control, at: offset, stack: &current!.stack, context: context(of: segment))
-    }
-    while let top = current {
-      var stack = top.stack
-      finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
-      current = enclosing.popLast()
-    }
-    finish(&codeStack, context: hasLanguage ? .code : .line, at: codeEnd(segments))
-    // Only an opener left open or an override is reported: most are closed.
-    for k in openers.indices where openers[k].closing >= 0 || openers[k].control.isOverride {
-      report(openers[k])
-    }
-  }
-
-  func context(of segment: Segment) -> Context {
-    switch segment.kind {
-    case .comment: .comment(segment)
-    case .interpolation: .interpolation(segment)
-    case .string, .identifier: .string(segment)
-    }
-  }
-
-  /// Where the code of the line ends: before a comment or literal that runs
-  /// on to the end of the line (a line comment, a literal continued on the
-  /// next line), else at the end of the line.
-  func codeEnd(_ segments: [Segment]) -> Int {
-    // The last segment outside all others.
-    var last: Segment? = nil
-    for segment in segments where segment.kind != .identifier {
-      if let current = last, segment.start < current.end { continue }  // inside it
-      last = segment
-    }
-    if let last, last.end == line.count, last.contentEnd == line.count || !last.endsOnLine {
-      return last.start
-    }
-    return line.count
-  }
-
-  mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, context: Context) {
-    if control.isOpener {
-      stack.entries.append(openers.count)
-      if control.isIsolateOpener { stack.isolates += 1 }
-      openers.append(Opener(offset: offset, control: control, context: context))
-      return
-    }
-    let range = offset..<(offset + control.utf8Count)
-    if control == .pdf {
-      if let top = stack.entries.last, openers[top].control.isEmbeddingOrOverride {
-        stack.entries.removeLast()
-        openers[top].pairedCloser = range
-      } else {
-        reportUnmatched(control, range, isolateOpen: !stack.entries.isEmpty)
-      }
-    } else if control == .pdi {
-      // Searching only when an isolate is open keeps this linear: every
-      // entry passed over is popped.
-      var index = stack.isolates > 0 ? stack.entries.count - 1 : -1
-      while index >= 0 && !openers[stack.entries[index]].control.isIsolateOpener { index -= 1 }
-      if index >= 0 {
-        stack.isolates -= 1
-        // (Usually one or two: a loop, not the generic `removeLast(_:)`.)
-        while stack.entries.count > index { stack.entries.removeLast() }
-      } else {
-        reportUnmatched(control, range, isolateOpen: false)
-      }
-    }
-  }
-
-  /// Records, for each opener left on `stack`, the closers that would close
-  /// it at `offset`.
-  mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
-    guard !stack.entries.isEmpty else { return }
-    // Closers inserted in code must not stick to an identifier.
-    let code: Bool
-    switch context {
-    case .code, .interpolation: code = true
-    case .line, .comment, .string: code = false
-    }
-    let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
-    let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
-    // Innermost first; the opener at depth k needs the first n - k closers.
-    let closers = stack.entries.reversed().map { openers[$0].control.isIsolateOpener ? BidiControl.pdi : .pdf }
-    for (k, index) in stack.entries.reversed().enumerated() {
-      openers[index].closing = closings.count
-      closings.append(
-        ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
-    }
-    stack = PairingStack()
-  }
-
-  func sticksToIdentifier(before offset: Int) -> Bool {
-    // Step back over one scalar.
-    sticksToIdentifier(after: UTF8Decoder.sequenceStart(line, containing: offset - 1))
-  }
-
-  func sticksToIdentifier(after offset: Int) -> Bool {
-    if BidiControl.decode(line, at: offset) != nil { return true }
-    let b = line[offset]
-    if b < 0x80 { return isASCIIIdentifierByte(b) }
-    let decoded = UTF8Decoder.decode(line, at: offset)
-    return decoded.isValid && isIdentifierScalar(decoded.value)
-  }
-
-  mutating func report(_ opener: Opener) {
-    let control = opener.control
-    let range = opener.offset..<(opener.offset + control.utf8Count)
-    if diagnostics.count >= limit {
-      var pairing: HazardCode?
-      if opener.closing >= 0 {
-        switch opener.context {
-        case .line, .code: pairing = .unpaired
-        case .comment: pairing = .inComment
-        case .interpolation, .string: pairing = .inString
-        }
-      }
-      _ = isFull(counting: pairing, control.isOverride ? .override : nil)
-      return
-    }
-    let closing = opener.closing >= 0 ? closings[opener.closing] : nil
-    if let closing {
-      let code: HazardCode
-      let message: String
-      switch opener.context {
-      case .line:
-        code = .unpaired
-        message = HazardMessage.unclosedOnLine.text(control)
-      case .code:
-        code = .unpaired
-        message = HazardMessage.unclosedInCode.text(control)
-      case .comment(let segment):
-        code = .inComment
-        message =
-          segment.endsOnLine && segment.contentEnd < line.count
-          ? HazardMessage.commentCrossed.text(control) : HazardMessage.unclosedInComment.text(control)
-      case .interpolation:
-        code = .inString
-        message = HazardMessage.interpolationCrossed.text(control)
-      case .string(let segment):
-        code = .inString
-        message =
-          segment.endsOnLine && segment.contentEnd < line.count
-          ? HazardMessage.stringCrossed.text(control) : HazardMessage.unclosedInString.text(control)
-      }
-      if let severity = settings.severity(for: code) {
-        diagnostics.append(
-          HazardDiagnostic(
-            code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
-            closing: closing))
-      }
-    }
-    // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
-    // “`textDocument/publishDiagnostics`”).
-    if control.isOverride, let severity = settings.severity(for: .override) {
-      let closed = closing == nil
-      let message: HazardMessage =
-        closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
-      diagnostics.append(
-        HazardDiagnostic(
-          code: .override, severity: severity, line: lineNumber, range: range, control: control,
-          message: message.text(control), closing: closing, pairedCloser: opener.pairedCloser))
-    }
-  }
-
-  mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
-    guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
-    let message =
-      control == .pdf
-      ? (isolateOpen ? HazardMessage.pdfInsideIsolate : .pdfUnmatched).text(control)
-      : HazardMessage.pdiUnmatched.text(control)
-    diagnostics.append(
-      HazardDiagnostic(
-        code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))
-  }
-
-  mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
-    guard !isFull(counting: .inIdentifier, control.isOverride ? .override : nil) else { return }
-    let range = offset..<(offset + control.utf8Count)
-    if let severity = settings.severity(for: .inIdentifier) {
-      let message = HazardMessage.inIdentifier.text(control)
-      diagnostics.append(
-        HazardDiagnostic(
-          code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
-    }
-    if control.isOverride, let severity = settings.severity(for: .override) {
-      var diagnostic = HazardDiagnostic(
-        code: .override, severity: severity, line: lineNumber, range: range, control: control,
-        message: HazardMessage.overrideInIdentifier.text(control))
-      diagnostic.isInIdentifier = true
-      diagnostics.append(diagnostic)
-    }
-  }
 }

@@ -31,7 +31,7 @@ package struct HazardSettings: Sendable, Hashable {
 
   /// The setting of one rule.
   package subscript(code: HazardCode) -> HazardRuleSetting {
-    get { rules[code] ?? .on }
+    get { rules.isEmpty ? .on : rules[code] ?? .on }
     set { rules[code] = newValue }
   }
 

@@ -210,6 +210,93 @@ static inline size_t sequence_at(const uint8_t *bytes, size_t p, size_t count, u
   return 0;
 }
 
+#if defined(__x86_64__)
+// `stops`, 32 bytes at a time.
+__attribute__((target("avx2"))) static inline __m256i two_byte_leads_avx2(__m256i v) {
+  __m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8((char)0xC2));
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(t, _mm256_set1_epi8(0x1D)), t);
+}
+
+__attribute__((target("avx2"))) static inline __m256i continuations_avx2(__m256i v) {
+  return _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xC0)), _mm256_set1_epi8((char)0x80));
+}
+
+__attribute__((target("avx2"))) static inline uint32_t stops_avx2(__m256i v, __m256i prev, __m256i next) {
+  __m256i high = _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xE0)), v);
+  __m256i overlong = _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xFE)), _mm256_set1_epi8((char)0xC0));
+  __m256i stray = _mm256_andnot_si256(two_byte_leads_avx2(prev), continuations_avx2(v));
+  __m256i broken = _mm256_andnot_si256(continuations_avx2(next), two_byte_leads_avx2(v));
+  __m256i alm = _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
+                                 _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C)));
+  return (uint32_t)_mm256_movemask_epi8(
+      _mm256_or_si256(_mm256_or_si256(high, overlong), _mm256_or_si256(_mm256_or_si256(stray, broken), alm)));
+}
+
+// The block loop of `cbs_find_bidi_controls` 32 bytes at a time, from `*at`
+// (which begins a sequence; `*at + 33 <= count`) while a block and the byte
+// after it fit. Returns 1 when the search is over (`*at` is then its end),
+// 0 when the rest is left to the 16-byte loop (`*at` then begins a
+// sequence). Each stop's sequence is decided once: the bits of its other
+// bytes are cleared.
+__attribute__((target("avx2"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at, size_t count,
+                                                                   size_t *offsets, uint32_t *controls,
+                                                                   size_t capacity, size_t *found) {
+  size_t i = *at, block = i;
+  uint32_t control;
+  __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + block));
+  // The byte before the first block is taken as 0: `*at` begins a sequence.
+  __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
+  uint64_t mask = stops_avx2(v, prev, _mm256_loadu_si256((const __m256i *)(bytes + block + 1)));
+  for (;;) {
+    while (mask) {
+      unsigned bit = (unsigned)__builtin_ctzll(mask);
+      size_t p = block + bit;
+      if (p < i) {  // inside the sequence decided before
+        mask &= mask - 1;
+        continue;
+      }
+      size_t length = sequence_at(bytes, p, count, &control);
+      if (length == 0) {
+        *at = p;
+        return 1;
+      }
+      i = p + length;
+      mask &= ~(uint64_t)0 << (bit + length);
+      if (control) {
+        offsets[*found] = p;
+        controls[*found] = control;
+        if (++*found == capacity) {
+          *at = i;
+          return 1;
+        }
+      }
+    }
+    block += 32;
+    if (block > count - 33) break;
+    __m256i next = _mm256_loadu_si256((const __m256i *)(bytes + block));
+    if (!_mm256_movemask_epi8(next)) {
+      // An ASCII block: the text after it is tried 64 bytes at a time.
+      size_t after = block + 32;
+      while (after + 65 <= count) {
+        __m256i any = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(bytes + after)),
+                                      _mm256_loadu_si256((const __m256i *)(bytes + after + 32)));
+        if (_mm256_movemask_epi8(any)) break;
+        after += 64;
+      }
+      block = after - 32;  // the next round starts at `after`
+      mask = 0;
+      continue;
+    }
+    mask = stops_avx2(next, _mm256_loadu_si256((const __m256i *)(bytes + block - 1)),
+                      _mm256_loadu_si256((const __m256i *)(bytes + block + 1)));
+  }
+  // The sequence that holds `block`: a two-byte lead just before it begins it.
+  if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
+  *at = i;
+  return 0;
+}
+#endif
+
 size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
                               size_t capacity, size_t *end) {
   size_t found = 0, i = start;
@@ -218,6 +305,19 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
     *end = start;
     return 0;
   }
+#if defined(__x86_64__)
+  if (count >= 33 && i <= count - 33) {
+    int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
+    if (avx2 < 0) {
+      avx2 = detect_avx2();
+      __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
+    }
+    if (avx2 && find_bidi_controls_avx2(bytes, &i, count, offsets, controls, capacity, &found)) {
+      *end = i;
+      return found;
+    }
+  }
+#endif
 #if defined(__SSE2__)
   if (count >= 17 && i <= count - 17) {
     // Blocks of 16 from `start`; in each, every stop at or after `i` (the
@@ -238,6 +338,7 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
           return found;
         }
         i = p + length;
+        mask &= ~0u << (p - block + length);
         if (control) {
           offsets[found] = p;
           controls[found] = control;

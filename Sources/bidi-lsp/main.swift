@@ -131,7 +131,7 @@ case "check":
       arguments: Array(arguments.dropFirst()),
       output: { writeAll(STDOUT_FILENO, bytes: $0) },
       stderr: { writeAll(STDERR_FILENO, $0) },
-      renderer: HazardScanner.visualOrderRenderer))
+      visualOrder: HazardScanner.visualOrderWriter))
 default:
   exit(serve(arguments))
 }

@@ -51,6 +51,62 @@ final class CheckPlainTextTests: XCTestCase {
     return bytes
   }
 
+  /// Lines dense with controls (the line after one with a control is
+  /// scanned without the search), clean and empty lines among them, ended
+  /// by LF, CR LF or CR, with a piece straddling each block boundary (the
+  /// `first` of `straddling`, then the next), on a line after a line with
+  /// a control.
+  static func denseFile(_ random: inout SeededGenerator, first: Int) -> [UInt8] {
+    let block = 1 << 20
+    let pieces: [[UInt8]] = [
+      Array("\u{202E}".utf8), Array("\u{2067}".utf8), Array("\u{2069}".utf8), Array("\u{202C}".utf8),
+      Array("\u{2066}".utf8), Array("\u{61C}".utf8), Array("\u{200F}".utf8), [0xE2, 0x80], [0xFF],
+      Array("\u{5E9}".utf8), Array("ab ".utf8), Array("\u{627}\u{644} ".utf8), Array("x".utf8),
+    ]
+    let breaks: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D]]
+    let straddling: [[UInt8]] = [
+      [0x0D, 0x0A], [0x0A, 0x0D], [0x0D, 0x0D], Array("\u{202E}".utf8), Array("\u{61C}".utf8),
+      Array("\u{5E9}\u{2069}".utf8), [0xE2, 0x80, 0x41],
+    ]
+    var bytes: [UInt8] = []
+    var boundary = block
+    var next = first
+    while bytes.count < 2 * block + 5000 {
+      if bytes.count + 200 > boundary {
+        bytes += Array("\u{2067}x\n".utf8)
+        let piece = straddling[next % straddling.count]
+        next += 1
+        let target = boundary - Int.random(in: 1..<piece.count + 1, using: &random)
+        bytes += repeatElement(UInt8(ascii: "y"), count: max(0, target - bytes.count))
+        bytes += piece
+        boundary += block
+      }
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0: break  // an empty line
+      case 1: bytes += Array("a clean line".utf8)
+      default:
+        for _ in 0..<Int.random(in: 1...40, using: &random) { bytes += pieces.randomElement(using: &random)! }
+      }
+      bytes += breaks.randomElement(using: &random)!
+    }
+    return bytes
+  }
+
+  func testDenseLinesGiveTheLineByLineScan() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0xDE5E)
+    for k in 0..<7 {
+      let bytes = Self.denseFile(&random, first: k)
+      let url = dir.appendingPathComponent("dense-\(k).txt")
+      try Data(bytes).write(to: url)
+      let expected = expectedReport(bytes, path: url.path)
+      let result = check([url.path])
+      XCTAssertEqual(result.stderr, "")
+      XCTAssertEqual(result.status, 1, "file \(k)")
+      XCTAssertEqual(result.stdout, expected, "file \(k)")
+    }
+  }
+
   func testOnePassReportEqualsTheLineByLineScan() throws {
     let dir = try temporaryDirectory(self)
     var random = SeededGenerator(seed: 0x0B1D_1CEC)

@@ -28,7 +28,8 @@ size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count);
 /// receives where the search stopped: `count`, the sequence left to the
 /// caller, or, when `capacity` controls were found, the offset after the
 /// last. ASCII and two-byte sequences (most right-to-left scripts) are
-/// passed over 16 bytes at a time with SSE2.
+/// passed over 32 bytes at a time with AVX2 where the processor has it,
+/// else 16 at a time with SSE2.
 size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
                               size_t capacity, size_t *end);
 

@@ -1,0 +1,119 @@
+import BidiHazards
+import JSONRPC
+import UnicodeBidi
+
+// The output of `bidi-lsp check`: findings appended to `pending` as text
+// lines or JSON items, written out in blocks.
+extension CheckRun {
+  mutating func stdout(_ text: String) {
+    pending.append(contentsOf: text.utf8)
+    if pending.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends `text`'s UTF-8 to what is pending, in one copy.
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { pending.append(contentsOf: $0) }
+  }
+
+  /// Appends `line:column: severity: ` (line and column not negative), in
+  /// one copy.
+  mutating func append(line: Int, column: Int, severity: HazardSeverity) {
+    var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { buffer in
+      // Written from the end: `: severity: ` (at most 15 bytes), the column
+      // (at most 19 digits), `:`, the line.
+      var k = buffer.count
+      func put(_ byte: UInt8) {
+        k &-= 1
+        buffer[k] = byte
+      }
+      func put(decimal value: Int) {
+        var rest = value
+        repeat {
+          put(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+          rest /= 10
+        } while rest > 0
+      }
+      put(0x20)
+      put(0x3A)
+      for byte in Self.severityNames[severity.lspValue &- 1].reversed() { put(byte) }
+      put(0x20)
+      put(0x3A)
+      put(decimal: column)
+      put(0x3A)
+      put(decimal: line)
+      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+    }
+  }
+
+  mutating func flush() {
+    guard !pending.isEmpty else { return }
+    write(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes one finding. A localization finding's message can quote a key
+  /// or a value: in text output its bidi and other controls are written as
+  /// `\u{…}`; its JSON item also has `key` and `variant` when known.
+  mutating func report(_ finding: CheckFinding, path: String) {
+    findings += 1
+    let line = finding.line + 1
+    let column = finding.column + 1
+    if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
+    switch format {
+    case .text:
+      let message = finding.key == nil ? finding.message : displayPath(finding.message)
+      writeText(
+        line: line, column: column, severity: finding.severity, code: finding.code, message: message, withNote: false)
+    case .json:
+      var item = JSONObject([
+        ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
+        ("length", JSONValue(finding.length)), ("severity", .string(finding.severity.rawValue)),
+        ("code", .string(finding.code)), ("message", .string(finding.message)),
+      ])
+      if let key = finding.key { item["key"] = .string(key) }
+      if let variant = finding.variant { item["variant"] = .string(variant) }
+      stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
+    }
+  }
+
+  /// Writes one finding of the text output, `path:line:column: severity:
+  /// message [code]` (the path: `shownPath`'s), appended piece by piece;
+  /// `withNote`: the message ends with `noteBuffer`.
+  mutating func writeText(
+    line: Int, column: Int, severity: HazardSeverity, code: String, message: String, withNote: Bool
+  ) {
+    // (The separators byte by byte: appending a short String costs about
+    // 150 instructions.)
+    pending.append(contentsOf: shownPath.display)
+    append(line: line, column: column, severity: severity)
+    append(message)
+    if withNote {
+      // As `HazardScanner.visualOrderNote`, after a full stop (the
+      // messages are ASCII sentences: a final "." is the last byte).
+      if message.utf8.last != 0x2E { pending.append(0x2E) }
+      pending.append(contentsOf: noteBuffer)
+    }
+    pending.append(0x20)
+    pending.append(0x5B)  // [
+    append(code)
+    pending.append(0x5D)  // ]
+    pending.append(0x0A)
+    if pending.count >= 1 << 16 { flush() }
+  }
+}
+
+/// A path for text output: bidi and other control characters in it are
+/// written as `\u{202E}` so that they cannot reorder the report itself.
+func displayPath(_ path: String) -> String {
+  var out = ""
+  for scalar in path.unicodeScalars {
+    if scalar.value < 0x20 || scalar.value == 0x7F || BidiControl(scalar: scalar.value) != nil {
+      out += "\\u{" + hex4(scalar.value) + "}"
+    } else {
+      out.unicodeScalars.append(scalar)
+    }
+  }
+  return out
+}

@@ -1,0 +1,360 @@
+import UnicodeBidi
+
+/// The pairing analysis of one line with controls.
+struct LineAnalysis {
+  enum Context {
+    case line
+    case code
+    case comment(Segment)
+    case string(Segment)
+    /// The code of an interpolation in a string literal (`\(…)`, `${…}`).
+    case interpolation(Segment)
+  }
+
+  /// The open scopes of one context: indices into `openers`, at
+  /// `scopes[start..<start + count]`. Contexts nest and only the innermost
+  /// takes controls, so each context's scopes follow those of the context
+  /// around it in the one buffer, the line's own context first.
+  struct PairingStack {
+    var start: Int
+    var count = 0
+    var isolates = 0
+
+    /// The stack of a context starting after the scopes of `outer`.
+    init(after outer: PairingStack) {
+      start = outer.start &+ outer.count
+    }
+
+    init(start: Int) {
+      self.start = start
+    }
+  }
+
+  struct Opener {
+    var offset: Int
+    var control: BidiControl
+    /// The index of its closers in `closings`, or -1 when it is closed on
+    /// the line. (An index keeps an opener a plain value: a line may hold
+    /// many.)
+    var closing = -1
+    var pairedCloser: Range<Int>?
+    /// The index in `segments` of the segment whose context it is in, or
+    /// -1 for the line's own context (`lineContext`). (An index keeps an
+    /// opener small.)
+    var segment: Int
+  }
+
+  let line: UnsafeBufferPointer<UInt8>
+  let lineNumber: Int
+  let settings: HazardSettings
+  let hasLanguage: Bool
+  /// The segments of the line (`run`'s).
+  var segments: [Segment] = []
+  /// The openers, in order (`openerCount` of them), and the scopes of the
+  /// contexts (`PairingStack`): room for one per control of the line,
+  /// given by the caller (`HazardScanner.LineBuffers`).
+  let openers: UnsafeMutablePointer<Opener>
+  var openerCount = 0
+  let scopes: UnsafeMutablePointer<Int>
+  /// Where the openers left open would be closed (see `Opener.closing`).
+  var closings: [ClosingInsertion] = []
+  var diagnostics: [HazardDiagnostic] = []
+  /// Hazards past the scanner's per-line limit, counted without being made.
+  var omitted = 0
+  let limit: Int
+
+  /// `openers` and `scopes` have room for one item per control of the line;
+  /// the diagnostics are appended to `diagnostics`.
+  init(
+    line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner, hasLanguage: Bool,
+    openers: UnsafeMutablePointer<Opener>, scopes: UnsafeMutablePointer<Int>, diagnostics: [HazardDiagnostic]
+  ) {
+    self.openers = openers
+    self.scopes = scopes
+    self.diagnostics = diagnostics
+    self.line = line
+    self.lineNumber = lineNumber
+    self.settings = scanner.settings
+    self.hasLanguage = hasLanguage
+    self.limit = scanner.maximumDiagnosticsPerLine ?? .max
+  }
+
+  /// Analyzes a line (`openers` and `scopes` with room for one item per
+  /// control), appending its diagnostics to `diagnostics`; returns the
+  /// number of hazards omitted past the scanner's limit.
+  static func run(
+    line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner,
+    controls: [(offset: Int, control: BidiControl)], segments: [Segment], openers: UnsafeMutablePointer<Opener>,
+    scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic]
+  ) -> Int {
+    var analysis = LineAnalysis(
+      line: line, lineNumber: lineNumber, scanner: scanner, hasLanguage: scanner.language != nil, openers: openers,
+      scopes: scopes, diagnostics: [])
+    // The array moved in and out, so that appending copies nothing.
+    swap(&diagnostics, &analysis.diagnostics)
+    analysis.run(controls: controls, segments: segments)
+    swap(&diagnostics, &analysis.diagnostics)
+    return analysis.omitted
+  }
+
+  /// Whether the limit is reached: the hazards of the enabled codes among
+  /// `code` and `other` are then counted instead of made.
+  mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
+    guard diagnostics.count >= limit else { return false }
+    if let code, settings.severity(for: code) != nil { omitted += 1 }
+    if let other, settings.severity(for: other) != nil { omitted += 1 }
+    return true
+  }
+
+  /// The context of the code of the line, outside every segment.
+  var lineContext: Context { hasLanguage ? .code : .line }
+
+  mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
+    self.segments = segments
+    var codeStack = PairingStack(start: 0)
+    // The innermost segment around the current control with the open scopes
+    // of its context, and the segments around it (segments nest and come in
+    // pre-order; nesting is rare, so the innermost is kept apart).
+    var current: (segment: Int, stack: PairingStack)? = nil
+    var enclosing: [(segment: Int, stack: PairingStack)] = []
+    var next = 0
+    for (offset, control) in controls {
+      while let top = current, segments[top.segment].end <= offset {
+        var stack = top.stack
+        finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+        current = enclosing.popLast()
+      }
+      while next < segments.count, segments[next].start <= offset {
+        if segments[next].end > offset {
+          let stack = PairingStack(after: current?.stack ?? codeStack)
+          if let top = current { enclosing.append(top) }
+          current = (next, stack)
+        }
+        next += 1
+      }
+      guard let top = current else {
+        process(control, at: offset, stack: &codeStack, segment: -1)
+        continue
+      }
+      let segment = segments[top.segment]
+      if segment.kind == .identifier {
+        reportInIdentifier(control, at: offset)
+        continue
+      }
+      process(control, at: offset, stack: &current!.stack, segment: top.segment)
+    }
+    while let top = current {
+      var stack = top.stack
+      finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
+      current = enclosing.popLast()
+    }
+    finish(&codeStack, context: lineContext, at: codeEnd(segments))
+    // Only an opener left open or an override is reported: most are closed.
+    for k in 0..<openerCount where openers[k].closing >= 0 || isOverride(openers[k].control) {
+      report(openers[k])
+    }
+  }
+
+  func context(of segment: Segment) -> Context {
+    switch segment.kind {
+    case .comment: .comment(segment)
+    case .interpolation: .interpolation(segment)
+    case .string, .identifier: .string(segment)
+    }
+  }
+
+  /// Where the code of the line ends: before a comment or literal that runs
+  /// on to the end of the line (a line comment, a literal continued on the
+  /// next line), else at the end of the line.
+  func codeEnd(_ segments: [Segment]) -> Int {
+    // The last segment outside all others.
+    var last: Segment? = nil
+    for segment in segments where segment.kind != .identifier {
+      if let current = last, segment.start < current.end { continue }  // inside it
+      last = segment
+    }
+    if let last, last.end == line.count, last.contentEnd == line.count || !last.endsOnLine {
+      return last.start
+    }
+    return line.count
+  }
+
+  /// The context of `opener`.
+  func context(of opener: Opener) -> Context {
+    opener.segment < 0 ? lineContext : context(of: segments[opener.segment])
+  }
+
+  @inline(__always)
+  mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, segment: Int) {
+    if control.isOpener {
+      scopes[stack.start &+ stack.count] = openerCount
+      stack.count &+= 1
+      if control.isIsolateOpener { stack.isolates &+= 1 }
+      openers[openerCount] = Opener(offset: offset, control: control, segment: segment)
+      openerCount &+= 1
+      return
+    }
+    let range = offset..<(offset + control.utf8Count)
+    if control == .pdf {
+      let top = stack.count > 0 ? scopes[stack.start &+ stack.count &- 1] : -1
+      if top >= 0, openers[top].control.isEmbeddingOrOverride {
+        stack.count &-= 1
+        openers[top].pairedCloser = range
+      } else {
+        reportUnmatched(control, range, isolateOpen: stack.count > 0)
+      }
+    } else if control == .pdi {
+      // Searching only when an isolate is open keeps this linear: every
+      // entry passed over is popped.
+      var index = stack.isolates > 0 ? stack.count &- 1 : -1
+      while index >= 0 && !openers[scopes[stack.start &+ index]].control.isIsolateOpener { index &-= 1 }
+      if index >= 0 {
+        stack.isolates &-= 1
+        stack.count = index
+      } else {
+        reportUnmatched(control, range, isolateOpen: false)
+      }
+    }
+  }
+
+  /// Records, for each opener left on `stack`, the closers that would close
+  /// it at `offset`.
+  mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
+    guard stack.count > 0 else { return }
+    // Closers inserted in code must not stick to an identifier.
+    let code: Bool
+    switch context {
+    case .code, .interpolation: code = true
+    case .line, .comment, .string: code = false
+    }
+    let spaceBefore = code && offset > 0 && sticksToIdentifier(before: offset)
+    let spaceAfter = code && offset < line.count && sticksToIdentifier(after: offset)
+    // Innermost first; the opener at depth k needs the first n - k closers.
+    // (Loops, not closures: a closure would copy the analysis.)
+    let innermost = stack.start &+ stack.count &- 1
+    var closers: [BidiControl] = []
+    closers.reserveCapacity(stack.count)
+    for k in 0..<stack.count {
+      closers.append(openers[scopes[innermost &- k]].control.isIsolateOpener ? .pdi : .pdf)
+    }
+    for k in 0..<stack.count {
+      let index = scopes[innermost &- k]
+      openers[index].closing = closings.count
+      closings.append(
+        ClosingInsertion(offset: offset, closers: closers[0...k], spaceBefore: spaceBefore, spaceAfter: spaceAfter))
+    }
+    stack.count = 0
+    stack.isolates = 0
+  }
+
+  func sticksToIdentifier(before offset: Int) -> Bool {
+    // Step back over one scalar.
+    sticksToIdentifier(after: UTF8Decoder.sequenceStart(line, containing: offset - 1))
+  }
+
+  func sticksToIdentifier(after offset: Int) -> Bool {
+    if BidiControl.decode(line, at: offset) != nil { return true }
+    let b = line[offset]
+    if b < 0x80 { return isASCIIIdentifierByte(b) }
+    let decoded = UTF8Decoder.decode(line, at: offset)
+    return decoded.isValid && isIdentifierScalar(decoded.value)
+  }
+
+  mutating func report(_ opener: Opener) {
+    let control = opener.control
+    let range = opener.offset..<(opener.offset + control.utf8Count)
+    if diagnostics.count >= limit {
+      var pairing: HazardCode?
+      if opener.closing >= 0 {
+        switch context(of: opener) {
+        case .line, .code: pairing = .unpaired
+        case .comment: pairing = .inComment
+        case .interpolation, .string: pairing = .inString
+        }
+      }
+      _ = isFull(counting: pairing, isOverride(control) ? .override : nil)
+      return
+    }
+    let closing = opener.closing >= 0 ? closings[opener.closing] : nil
+    if let closing {
+      let code: HazardCode
+      let message: String
+      switch context(of: opener) {
+      case .line:
+        code = .unpaired
+        message = HazardMessage.unclosedOnLine.text(control)
+      case .code:
+        code = .unpaired
+        message = HazardMessage.unclosedInCode.text(control)
+      case .comment(let segment):
+        code = .inComment
+        message =
+          segment.endsOnLine && segment.contentEnd < line.count
+          ? HazardMessage.commentCrossed.text(control) : HazardMessage.unclosedInComment.text(control)
+      case .interpolation:
+        code = .inString
+        message = HazardMessage.interpolationCrossed.text(control)
+      case .string(let segment):
+        code = .inString
+        message =
+          segment.endsOnLine && segment.contentEnd < line.count
+          ? HazardMessage.stringCrossed.text(control) : HazardMessage.unclosedInString.text(control)
+      }
+      if let severity = settings.severity(for: code) {
+        diagnostics.append(
+          HazardDiagnostic(
+            code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
+            closing: closing))
+      }
+    }
+    // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
+    // “`textDocument/publishDiagnostics`”).
+    if isOverride(control), let severity = settings.severity(for: .override) {
+      let closed = closing == nil
+      let message: HazardMessage =
+        closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .override, severity: severity, line: lineNumber, range: range, control: control,
+          message: message.text(control), closing: closing, pairedCloser: opener.pairedCloser))
+    }
+  }
+
+  mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
+    guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
+    let message =
+      control == .pdf
+      ? (isolateOpen ? HazardMessage.pdfInsideIsolate : .pdfUnmatched).text(control)
+      : HazardMessage.pdiUnmatched.text(control)
+    diagnostics.append(
+      HazardDiagnostic(
+        code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))
+  }
+
+  mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
+    guard !isFull(counting: .inIdentifier, isOverride(control) ? .override : nil) else { return }
+    let range = offset..<(offset + control.utf8Count)
+    if let severity = settings.severity(for: .inIdentifier) {
+      let message = HazardMessage.inIdentifier.text(control)
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
+    }
+    if isOverride(control), let severity = settings.severity(for: .override) {
+      var diagnostic = HazardDiagnostic(
+        code: .override, severity: severity, line: lineNumber, range: range, control: control,
+        message: HazardMessage.overrideInIdentifier.text(control))
+      diagnostic.isInIdentifier = true
+      diagnostics.append(diagnostic)
+    }
+  }
+}
+
+/// Whether `control` is LRO or RLO (`BidiControl.isOverride`, inlined).
+@inline(__always)
+func isOverride(_ control: BidiControl) -> Bool {
+  switch control {
+  case .lro, .rlo: true
+  default: false
+  }
+}
