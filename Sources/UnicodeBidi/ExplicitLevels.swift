@@ -28,36 +28,25 @@ extension ParagraphResolver {
   /// override of its type (X6). Marks the characters that X9 removes, and
   /// pairs each isolate initiator with its matching PDI (BD9) on the way.
   func resolveExplicitLevels() {
-    // Set once an FSI needed all the pairs ahead of the pass.
-    var pairsFound = false
-    // BD9: the open isolate initiators, on a stack borrowed from the level
-    // runs' space; a PDI matches the innermost one.
-    let openInitiators = runStarts
-    var openCount = 0
-    // X1: the directional status stack. An entry holds the embedding level
-    // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
-    // the isolate status (bit 10).
     let maxDepth: UInt8 = 125
     withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
+      // Set once an FSI needed all the pairs ahead of the pass.
+      var pairsFound = false
+      // BD9: the open isolate initiators, on a stack borrowed from the level
+      // runs' space; a PDI matches the innermost one.
+      let openInitiators = runStarts
+      var openCount = 0
+      // X1: the directional status stack. An entry holds the embedding level
+      // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
+      // the isolate status (bit 10). (The helpers below are static, given
+      // the entry: nested functions capturing `top` would keep it and the
+      // counts in memory rather than in registers.)
       stack[0] = UInt16(paragraphLevel)
       var top = 0
       var overflowIsolateCount = 0
       var overflowEmbeddingCount = 0
       var validIsolateCount = 0
       let removed = ParagraphStorage.removedBit
-
-      @inline(__always) func level() -> UInt8 { UInt8(truncatingIfNeeded: stack[top] & 0x7F) }
-      @inline(__always) func applyOverride(_ i: Int) {
-        switch stack[top] >> 8 & 3 {
-        case 1: types[i] = .L
-        case 2: types[i] = .R
-        default: break
-        }
-      }
-      @inline(__always) func nextLevel(odd: Bool) -> UInt8 {
-        let current = level()
-        return odd ? (current + 1) | 1 : (current + 2) & ~1
-      }
 
       // The classes that X2–X8 handle; all others take the current level
       // and override (X6).
@@ -68,26 +57,26 @@ extension ParagraphResolver {
         if handled & c.bit == 0 {
           // X6, the common case first: the run of characters up to the next
           // one that X2–X8 handle takes the current level and override.
-          let end = ClassScan.nextExplicit(classes, i + 1, count)
+          let end = ClassScan.nextExplicit(classes, i &+ 1, count)
           let entry = stack[top]
-          ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end - i)
+          ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end &- i)
           switch entry >> 8 & 3 {
-          case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end - i)
-          case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end - i)
+          case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end &- i)
+          case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end &- i)
           default: break
           }
           i = end
           continue
         }
-        defer { i += 1 }
+        defer { i &+= 1 }
         switch c {
         case .RLE, .LRE, .RLO, .LRO:
           // X2–X5: push an embedding or override if the level is valid and
           // nothing overflowed; otherwise count the overflow.
-          let newLevel = nextLevel(odd: c == .RLE || c == .RLO)
+          let newLevel = Self.nextLevel(stack[top], odd: c == .RLE || c == .RLO)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
             let override: UInt16 = c == .LRO ? 1 : c == .RLO ? 2 : 0
-            top += 1
+            top &+= 1
             stack[top] = UInt16(newLevel) | override << 8
           } else if overflowIsolateCount == 0 {
             overflowEmbeddingCount += 1
@@ -111,42 +100,42 @@ extension ParagraphResolver {
             }
           }
           matchingPDI[i] = -1
-          openInitiators[openCount] = Int32(i)
-          openCount += 1
+          openInitiators[openCount] = Int32(truncatingIfNeeded: i)
+          openCount &+= 1
           // X5a–X5c: the initiator takes the outer level and override.
-          levels[i] = level()
-          applyOverride(i)
-          let newLevel = nextLevel(odd: isRTL)
+          levels[i] = Self.level(stack[top])
+          Self.applyOverride(stack[top], types, i)
+          let newLevel = Self.nextLevel(stack[top], odd: isRTL)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
             validIsolateCount += 1
-            top += 1
+            top &+= 1
             stack[top] = UInt16(newLevel) | 1 << 10
           } else {
             overflowIsolateCount += 1
           }
         case .PDI:
           if openCount > 0 {
-            openCount -= 1
-            matchingPDI[Int(openInitiators[openCount])] = Int32(i)
+            openCount &-= 1
+            matchingPDI[Int(openInitiators[openCount])] = Int32(truncatingIfNeeded: i)
           }
           // X6a: close the isolate, popping what it opened.
           if overflowIsolateCount > 0 {
             overflowIsolateCount -= 1
           } else if validIsolateCount > 0 {
             overflowEmbeddingCount = 0
-            while stack[top] & 1 << 10 == 0 { top -= 1 }
-            top -= 1
+            while stack[top] & 1 << 10 == 0 { top &-= 1 }
+            top &-= 1
             validIsolateCount -= 1
           }
-          levels[i] = level()
-          applyOverride(i)
+          levels[i] = Self.level(stack[top])
+          Self.applyOverride(stack[top], types, i)
         case .PDF:
           // X7: close an embedding or override, never an isolate.
           if overflowIsolateCount > 0 {
           } else if overflowEmbeddingCount > 0 {
             overflowEmbeddingCount -= 1
           } else if stack[top] & 1 << 10 == 0 && top >= 1 {
-            top -= 1
+            top &-= 1
           }
           // X9: removed.
           levels[i] = removed
@@ -158,11 +147,33 @@ extension ParagraphResolver {
           levels[i] = removed
         default:
           // X6: every other character takes the current level and override.
-          levels[i] = level()
-          applyOverride(i)
+          levels[i] = Self.level(stack[top])
+          Self.applyOverride(stack[top], types, i)
         }
       }
     }
+  }
+
+  /// The embedding level of a directional status stack entry.
+  @inline(__always)
+  static func level(_ entry: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: entry & 0x7F) }
+
+  /// X6: the type of character `i` as the override of stack entry `entry`
+  /// makes it.
+  @inline(__always)
+  static func applyOverride(_ entry: UInt16, _ types: UnsafeMutablePointer<BidiClass>, _ i: Int) {
+    switch entry >> 8 & 3 {
+    case 1: types[i] = .L
+    case 2: types[i] = .R
+    default: break
+    }
+  }
+
+  /// X2–X5c: the least odd (`odd`) or even level above that of `entry`.
+  @inline(__always)
+  static func nextLevel(_ entry: UInt16, odd: Bool) -> UInt8 {
+    let current = level(entry)
+    return odd ? (current &+ 1) | 1 : (current &+ 2) & ~1
   }
 
   /// P2–P3 for the text of the isolate that the initiator at `initiator`

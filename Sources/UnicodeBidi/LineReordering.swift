@@ -131,8 +131,7 @@ struct LineLayout: @unchecked Sendable {
     }
     // The levels after L1, with the characters removed by X9 placed: on the
     // stack first, while the runs are counted.
-    var removedSeen = false
-    let (store, runs) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+    let (store, runs, removedSeen) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
       let line = buffer.baseAddress!
       line.update(from: source, count: count)
       Self.applyL1(classes, count, paragraphLevel, separators: separators, line)
@@ -140,9 +139,10 @@ struct LineLayout: @unchecked Sendable {
       // those at the start of the line join the run of the first character
       // after them (the paragraph level when the line holds nothing else).
       let removedBit = ParagraphStorage.removedBit
+      var removedSeen = false
       var previous = paragraphLevel
       var first = 0
-      while first < count && line[first] & removedBit != 0 { first += 1 }
+      while first < count && line[first] & removedBit != 0 { first &+= 1 }
       if first < count { previous = line[first] }
       // Segments of characters that are not removed, eight bytes at a time,
       // and the removed ones between them; BD7 counts the runs on the way.
@@ -150,17 +150,17 @@ struct LineLayout: @unchecked Sendable {
       var i = 0
       while i < count {
         var end = i
-        while end + 8 <= count && LevelScan.load(line, end) & 0x8080_8080_8080_8080 == 0 { end += 8 }
-        while end < count && line[end] & removedBit == 0 { end += 1 }
+        while end &+ 8 <= count && LevelScan.load(line, end) & 0x8080_8080_8080_8080 == 0 { end &+= 8 }
+        while end < count && line[end] & removedBit == 0 { end &+= 1 }
         if end > i {
-          if line[i] != previous { runs += 1 }
-          runs += LevelScan.changes(line + i, end - i)
-          previous = line[end - 1]
+          if line[i] != previous { runs &+= 1 }
+          runs &+= LevelScan.changes(line + i, end &- i)
+          previous = line[end &- 1]
         }
         while end < count && line[end] & removedBit != 0 {
           removedSeen = true
           line[end] = previous | removedBit
-          end += 1
+          end &+= 1
         }
         i = end
       }
@@ -170,7 +170,7 @@ struct LineLayout: @unchecked Sendable {
         Self.findRuns(store.levels, count, start, store.runs)
         Self.reorder(store.runs, runs)
       }
-      return (store, runs)
+      return (store, runs, removedSeen)
     }
     self.store = store
     copiedLevels = store.levels
@@ -224,8 +224,8 @@ struct LineLayout: @unchecked Sendable {
     var i = 0
     while i < count {
       let end = LevelScan.runEnd(levels, from: i, count)
-      runs[r] = BidiRun(start: start + i, end: start + end, level: levels[i] & 0x7F)
-      r += 1
+      runs[r] = BidiRun(start: start &+ i, end: start &+ end, level: levels[i] & 0x7F)
+      r &+= 1
       i = end
     }
     return r
@@ -248,16 +248,23 @@ struct LineLayout: @unchecked Sendable {
       var k = 0
       while k < count {
         guard runs[k].level >= level else {
-          k += 1
+          k &+= 1
           continue
         }
-        var end = k + 1
-        while end < count && runs[end].level >= level { end += 1 }
-        var span = UnsafeMutableBufferPointer(start: runs + k, count: end - k)
-        span.reverse()
+        var end = k &+ 1
+        while end < count && runs[end].level >= level { end &+= 1 }
+        var low = k
+        var high = end &- 1
+        while low < high {
+          let run = runs[low]
+          runs[low] = runs[high]
+          runs[high] = run
+          low &+= 1
+          high &-= 1
+        }
         k = end
       }
-      level -= 1
+      level &-= 1
     }
   }
 
@@ -329,14 +336,14 @@ enum LevelScan {
   static func changes(_ levels: UnsafePointer<UInt8>, _ count: Int) -> Int {
     var total = 0
     var i = 1
-    while i + 8 <= count {
-      let x = (load(levels, i) ^ load(levels, i - 1)) & low
+    while i &+ 8 <= count {
+      let x = (load(levels, i) ^ load(levels, i &- 1)) & low
       // Bit 7 of each byte of x that is not zero.
       total &+= ((x &+ low) & ~low).nonzeroBitCount
       i &+= 8
     }
     while i < count {
-      if (levels[i] ^ levels[i - 1]) & 0x7F != 0 { total &+= 1 }
+      if (levels[i] ^ levels[i &- 1]) & 0x7F != 0 { total &+= 1 }
       i &+= 1
     }
     return total
@@ -348,10 +355,10 @@ enum LevelScan {
   static func runEnd(exactly levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
     let level = levels[start]
     let pattern = UInt64(level) &* 0x0101_0101_0101_0101
-    var j = start + 1
-    while j + 8 <= count {
+    var j = start &+ 1
+    while j &+ 8 <= count {
       let x = load(levels, j) ^ pattern
-      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
       j &+= 8
     }
     while j < count && levels[j] == level { j &+= 1 }
@@ -363,10 +370,10 @@ enum LevelScan {
   static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
     let level = levels[start] & 0x7F
     let pattern = UInt64(level) &* 0x0101_0101_0101_0101
-    var j = start + 1
-    while j + 8 <= count {
+    var j = start &+ 1
+    while j &+ 8 <= count {
       let x = (load(levels, j) ^ pattern) & low
-      if x != 0 { return j + x.trailingZeroBitCount >> 3 }
+      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
       j &+= 8
     }
     while j < count && levels[j] & 0x7F == level { j &+= 1 }

@@ -73,7 +73,7 @@ struct NeutralResolver: WeakTypeSink {
   /// Sets the level of the characters `start..<end`.
   @inline(__always)
   func write(_ start: Int, _ end: Int, _ value: UInt8) {
-    ByteFill.fill(UnsafeMutableRawPointer(levels + start), value, end - start)
+    ByteFill.fill(UnsafeMutableRawPointer(levels + start), value, end &- start)
   }
 
   /// N1–N2 for the NIs at the end of the sequence of `count` characters,
@@ -104,13 +104,13 @@ enum ByteFill {
     case 2...3:
       // Two overlapping stores cover every length in the range.
       p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: 0, as: UInt16.self)
-      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: count - 2, as: UInt16.self)
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: count &- 2, as: UInt16.self)
     case 4...7:
       p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: 0, as: UInt32.self)
-      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: count - 4, as: UInt32.self)
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: count &- 4, as: UInt32.self)
     case 8...16:
       p.storeBytes(of: word, toByteOffset: 0, as: UInt64.self)
-      p.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+      p.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
     default:
       p.initializeMemory(as: UInt8.self, repeating: value, count: count)
     }

@@ -14,7 +14,6 @@ extension ParagraphResolver {
   /// has read what it needs of them by then.
   @inline(__always)
   func resolveWeakTypes<Sink: WeakTypeSink>(_ sequence: IsolatingRunSequence, into sink: inout Sink) {
-    @inline(__always) func emit(_ start: Int, _ end: Int, _ c: BidiClass) { sink.take(start, end, c) }
     let source = sequence.source
     let m = sequence.count
     // W1: the type after W1 of the previous character (sos at the start).
@@ -24,34 +23,14 @@ extension ParagraphResolver {
     // W4 and W5: the type after W4 of the previous character.
     var before = sequence.sos
 
-    /// W2–W3 on a type after W1.
-    @inline(__always) func afterW2W3(_ c: BidiClass) -> BidiClass {
-      switch c {
-      case .EN where lastStrong == .AL: return .AN  // W2
-      case .AL: return .R  // W3
-      default: return c
-      }
-    }
-    /// W1: the type of an NSM after a character of type `previous` after W1.
-    @inline(__always) func markType(after previous: BidiClass) -> BidiClass {
-      switch previous {
-      case .LRI, .RLI, .FSI, .PDI: return .ON
-      default: return previous
-      }
-    }
-    /// W7: EN after L (or sos L) becomes L.
-    @inline(__always) func afterW7(_ c: BidiClass) -> BidiClass {
-      c == .EN && lastStrong == .L ? .L : c
-    }
-
     var k = 0
     while k < m {
       let raw = source[k]
       var end = ClassScan.runEnd(source, k, m)
       // W1.
-      let w1 = raw == .NSM ? markType(after: previous) : raw
+      let w1 = raw == .NSM ? Self.markType(after: previous) : raw
       previous = w1
-      let c = afterW2W3(w1)
+      let c = Self.afterW2W3(w1, lastStrong)
       if w1 == .L || w1 == .R || w1 == .AL { lastStrong = w1 }
       switch c {
       case .ES, .CS:
@@ -60,28 +39,53 @@ extension ParagraphResolver {
         // character's type after W1–W3 decides; an NSM there would take
         // this separator's type, so only a different class can pair.
         var w = c
-        if end == k + 1 && end < m && source[end] != .NSM {
-          let after = afterW2W3(source[end])
+        if end == k &+ 1 && end < m && source[end] != .NSM {
+          let after = Self.afterW2W3(source[end], lastStrong)
           if before == after && (after == .EN || (after == .AN && c == .CS)) { w = after }
         }
         before = w
         // W6 for what stays a separator; W7.
-        emit(k, end, w == .ES || w == .CS ? .ON : afterW7(w))
+        sink.take(k, end, w == .ES || w == .CS ? .ON : Self.afterW7(w, lastStrong))
       case .ET:
         // W5: a sequence of ET (with the NSMs that W1 makes ET) next to an
         // EN becomes EN; then W7, or W6 for the others. W4 cannot have made
         // the character after the sequence EN: its neighbour before is ET.
-        while end < m && (source[end] == .ET || source[end] == .NSM) { end += 1 }
-        let number = before == .EN || (end < m && afterW2W3(source[end]) == .EN)
+        while end < m && (source[end] == .ET || source[end] == .NSM) { end &+= 1 }
+        let number = before == .EN || (end < m && Self.afterW2W3(source[end], lastStrong) == .EN)
         previous = .ET
         before = .ET
-        emit(k, end, number ? afterW7(.EN) : .ON)
+        sink.take(k, end, number ? Self.afterW7(.EN, lastStrong) : .ON)
       default:
         before = c
-        emit(k, end, afterW7(c))
+        sink.take(k, end, Self.afterW7(c, lastStrong))
       }
       k = end
     }
+  }
+
+  /// W2–W3 on a type after W1, `lastStrong` the last strong type before it.
+  @inline(__always)
+  static func afterW2W3(_ c: BidiClass, _ lastStrong: BidiClass) -> BidiClass {
+    switch c {
+    case .EN where lastStrong == .AL: return .AN  // W2
+    case .AL: return .R  // W3
+    default: return c
+    }
+  }
+
+  /// W1: the type of an NSM after a character of type `previous` after W1.
+  @inline(__always)
+  static func markType(after previous: BidiClass) -> BidiClass {
+    switch previous {
+    case .LRI, .RLI, .FSI, .PDI: return .ON
+    default: return previous
+    }
+  }
+
+  /// W7: EN after L (or sos L) becomes L.
+  @inline(__always)
+  static func afterW7(_ c: BidiClass, _ lastStrong: BidiClass) -> BidiClass {
+    c == .EN && lastStrong == .L ? .L : c
   }
 }
 
