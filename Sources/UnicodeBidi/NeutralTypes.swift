@@ -116,3 +116,35 @@ enum ByteFill {
     }
   }
 }
+
+/// Copies short runs of bytes without a call, as `ByteFill` sets them: the
+/// pieces of a gathered isolating run sequence are mostly a word or two.
+enum ByteCopy {
+  @inline(__always)
+  static func copy(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ count: Int) {
+    switch count {
+    case 0:
+      return
+    case 1:
+      to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
+    case 2...3:
+      // Both loads first: two overlapping stores cover every length.
+      let head = from.loadUnaligned(as: UInt16.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+      to.storeBytes(of: head, toByteOffset: 0, as: UInt16.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
+    case 4...7:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+      to.storeBytes(of: head, toByteOffset: 0, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+    case 8...16:
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      to.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+    default:
+      to.copyMemory(from: from, byteCount: count)
+    }
+  }
+}
