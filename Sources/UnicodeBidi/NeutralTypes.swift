@@ -70,10 +70,12 @@ struct NeutralResolver: WeakTypeSink {
     return resolver.finish(count)
   }
 
-  /// Sets the level of the characters `start..<end`.
+  /// Sets the level of the characters `start..<end`. The levels lie in a
+  /// paragraph's storage or the resolver's scratch memory, both with
+  /// `ClassScan.slack` bytes after them.
   @inline(__always)
   func write(_ start: Int, _ end: Int, _ value: UInt8) {
-    ByteFill.fill(UnsafeMutableRawPointer(levels + start), value, end &- start)
+    ByteFill.fillWithSlack(UnsafeMutableRawPointer(levels + start), value, end &- start)
   }
 
   /// N1–N2 for the NIs at the end of the sequence of `count` characters,
@@ -114,6 +116,27 @@ enum ByteFill {
     default:
       p.initializeMemory(as: UInt8.self, repeating: value, count: count)
     }
+  }
+}
+
+extension ByteFill {
+  /// `fill`, where the 8 bytes from `p` on are memory of the same buffer
+  /// (`ClassScan.slack` past its end): up to 8 bytes are set by a
+  /// read-modify-write of one word, keeping the bytes past `count`, so
+  /// that the length of a run (a word or a space, in mixed text) costs no
+  /// mispredicted branch between sizes.
+  @inline(__always)
+  static func fillWithSlack(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    guard count <= 8 else {
+      fill(p, value, count)
+      return
+    }
+    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    // The bytes past the first `count` (in memory order) are kept; the
+    // shift is made in two steps, as one by 64 would be masked to 0.
+    let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
+    let old = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    p.storeBytes(of: (old & kept | word & ~kept).littleEndian, as: UInt64.self)
   }
 }
 

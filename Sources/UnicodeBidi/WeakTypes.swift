@@ -94,12 +94,14 @@ protocol WeakTypeSink {
   mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
 }
 
-/// Writes the final weak types back into the sequence's types (for N0).
+/// Writes the final weak types back into the sequence's types (for N0),
+/// which lie in the resolver's scratch memory (`ClassScan.slack` bytes
+/// after its end).
 struct WeakTypeWriter: WeakTypeSink {
   let types: UnsafeMutablePointer<BidiClass>
 
   @inline(__always)
   func take(_ start: Int, _ end: Int, _ c: BidiClass) {
-    ByteFill.fill(UnsafeMutableRawPointer(types + start), c.rawValue, end - start)
+    ByteFill.fillWithSlack(UnsafeMutableRawPointer(types + start), c.rawValue, end &- start)
   }
 }
