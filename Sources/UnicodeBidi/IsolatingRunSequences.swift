@@ -257,7 +257,7 @@ extension ParagraphResolver {
     guard let pieces = sequence.pieces else { return }
     for p in 0..<sequence.pieceCount {
       let offset = Int(pieces[p].offset)
-      ByteCopy.copy(sequence.types + offset, types + Int(pieces[p].start), sequence.pieceEnd(p) &- offset)
+      ByteCopy.copyWithSlack(sequence.types + offset, types + Int(pieces[p].start), sequence.pieceEnd(p) &- offset)
     }
   }
 
@@ -267,7 +267,7 @@ extension ParagraphResolver {
     guard let pieces = sequence.pieces else { return }
     for p in 0..<sequence.pieceCount {
       let offset = Int(pieces[p].offset)
-      ByteCopy.copy(levels + Int(pieces[p].start), sequenceLevels + offset, sequence.pieceEnd(p) &- offset)
+      ByteCopy.copyWithSlack(levels + Int(pieces[p].start), sequenceLevels + offset, sequence.pieceEnd(p) &- offset)
     }
   }
 

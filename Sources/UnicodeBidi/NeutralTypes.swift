@@ -140,33 +140,26 @@ extension ByteFill {
   }
 }
 
-/// Copies short runs of bytes without a call, as `ByteFill` sets them: the
-/// pieces of a gathered isolating run sequence are mostly a word or two.
+/// Copies short runs of bytes without a call, as `ByteFill.fillWithSlack`
+/// sets them: the pieces of a gathered isolating run sequence are mostly a
+/// word or two. Both buffers have `ClassScan.slack` bytes after them (the
+/// resolver's scratch memory, a paragraph's levels).
 enum ByteCopy {
   @inline(__always)
-  static func copy(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ count: Int) {
-    switch count {
-    case 0:
-      return
-    case 1:
-      to.storeBytes(of: from.load(as: UInt8.self), as: UInt8.self)
-    case 2...3:
-      // Both loads first: two overlapping stores cover every length.
-      let head = from.loadUnaligned(as: UInt16.self)
-      let tail = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
-      to.storeBytes(of: head, toByteOffset: 0, as: UInt16.self)
-      to.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
-    case 4...7:
-      let head = from.loadUnaligned(as: UInt32.self)
-      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-      to.storeBytes(of: head, toByteOffset: 0, as: UInt32.self)
-      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-    case 8...16:
+  static func copyWithSlack(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ count: Int) {
+    if count <= 8 {
+      // One read-modify-write of a word, as `fillWithSlack`.
+      let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
+      let new = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
+      let old = UInt64(littleEndian: to.loadUnaligned(as: UInt64.self))
+      to.storeBytes(of: (old & kept | new & ~kept).littleEndian, as: UInt64.self)
+    } else if count <= 16 {
+      // Two overlapping words, both loaded first.
       let head = from.loadUnaligned(as: UInt64.self)
       let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
       to.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
       to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-    default:
+    } else {
       to.copyMemory(from: from, byteCount: count)
     }
   }
