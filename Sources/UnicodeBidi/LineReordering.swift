@@ -215,20 +215,33 @@ struct LineLayout: @unchecked Sendable {
   }
 
   /// BD7: writes the runs of `levels[0..<count]` (bit 7, the removed mark,
-  /// ignored) to `runs`, in logical order; returns how many.
+  /// ignored) to `runs`, in logical order; returns how many. The places
+  /// where the level changes are found 64 characters at a time as a bit
+  /// mask (`LevelScan.changes(_:from:to:)`) and the runs read off it, so
+  /// that a run's end costs no mispredicted branch (runs are a word or a
+  /// phrase long in mixed text, and vary).
   @discardableResult
   private static func findRuns(
     _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
   ) -> Int {
+    guard count > 0 else { return 0 }
     var r = 0
-    var i = 0
-    while i < count {
-      let end = LevelScan.runEnd(levels, from: i, count)
-      runs[r] = BidiRun(start: start &+ i, end: start &+ end, level: levels[i] & 0x7F)
-      r &+= 1
-      i = end
+    var runStart = 0
+    var block = 1
+    while block < count {
+      let blockEnd = min(block &+ 64, count)
+      var changes = LevelScan.changes(levels, from: block, to: blockEnd)
+      while changes != 0 {
+        let end = block &+ changes.trailingZeroBitCount
+        runs[r] = BidiRun(start: start &+ runStart, end: start &+ end, level: levels[runStart] & 0x7F)
+        r &+= 1
+        runStart = end
+        changes &= changes &- 1
+      }
+      block = blockEnd
     }
-    return r
+    runs[r] = BidiRun(start: start &+ runStart, end: start &+ count, level: levels[runStart] & 0x7F)
+    return r &+ 1
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
@@ -347,6 +360,30 @@ enum LevelScan {
       i &+= 1
     }
     return total
+  }
+
+  /// A mask of the places in `from..<to` (`from` ≥ 1, at most 64 of them)
+  /// where the level (bit 7, the removed mark, ignored) differs from the
+  /// one before: bit k for `from + k`. Eight places a word, the bytes that
+  /// differ gathered into eight bits by one multiplication.
+  @inline(__always)
+  static func changes(_ levels: UnsafePointer<UInt8>, from: Int, to: Int) -> UInt64 {
+    var mask: UInt64 = 0
+    var i = from
+    while i &+ 8 <= to {
+      let x = (load(levels, i) ^ load(levels, i &- 1)) & low
+      // Bit 0 of each byte: set where that byte of x is not zero (x's
+      // bytes are below 0x80, so adding 0x7F carries into bit 7 only).
+      let nonzero = ((x &+ low) & ~low) &>> 7
+      mask |= ((nonzero &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(truncatingIfNeeded: i &- from)
+      i &+= 8
+    }
+    while i < to {
+      let differs: UInt64 = (levels[i] ^ levels[i &- 1]) & 0x7F != 0 ? 1 : 0
+      mask |= differs &<< UInt64(truncatingIfNeeded: i &- from)
+      i &+= 1
+    }
+    return mask
   }
 
   /// The end of the run of bytes equal to `levels[start]` (`start < count`),

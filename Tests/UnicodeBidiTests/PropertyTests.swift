@@ -291,4 +291,29 @@ final class PropertyTests: XCTestCase {
     }
     XCTAssertGreaterThan(joinedChecks, 200, "the generator should make breaks at the paragraph level")
   }
+
+  /// Lines long enough that their runs are found across several 64-place
+  /// blocks (`LineLayout.findRuns`), with and without characters removed
+  /// by X9: the order is L2 of the line's levels.
+  func testLongLinesAreOrderedAsL2Says() {
+    var random = SeededGenerator(seed: 0x64B1)
+    var manyRuns = 0
+    for round in 0..<300 {
+      let length = Int.random(in: 60...400, using: &random)
+      // Every other text without the controls that X9 removes, so that
+      // both of the line's ways to its runs are taken.
+      let removedByX9: Set<UInt32> = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0xAD, 0x200D]
+      let pool = round % 2 == 0 ? Self.pool : Self.pool.filter { !removedByX9.contains($0) }
+      let text = (0..<length).map { _ in pool.randomElement(using: &random) ?? 0x20 }
+      for direction in Self.directions {
+        let line = BidiParagraph(scalars: text, direction: direction).line()
+        let levels = line.levels(in: .utf32)
+        let kept = levels.indices.compactMap { i in levels[i].value.map { (index: i, level: $0) } }
+        XCTAssertEqual(line.visualOrder(in: .utf32), Self.referenceOrder(kept), "\(text) \(direction)")
+        let changes = zip(kept, kept.dropFirst()).filter { $0.level != $1.level }.count
+        if changes > 64 { manyRuns += 1 }
+      }
+    }
+    XCTAssertGreaterThan(manyRuns, 100, "the generator should make lines of more than 64 runs")
+  }
 }
