@@ -1,0 +1,208 @@
+// Word-at-a-time scans and writes of the byte arrays the phases share (a
+// paragraph's classes, levels and types, the resolver's scratch copies):
+// runs of one class or level found eight bytes at a time, and short runs
+// set or copied without a loop. `ClassScan`'s scans and the writes named
+// `…WithSlack` touch up to `ClassScan.slack` bytes past a buffer's end, which
+// `ParagraphStorage` and the resolver's scratch memory leave free.
+
+/// Run ends of one class in arrays of class bytes, eight at a time: the
+/// comparison that ends a run of under eight (most runs in mixed text: a
+/// word or a space) is then the first and is predicted, where a loop over
+/// the bytes mispredicts its exit at every run. The words read may reach
+/// `slack` bytes past the end of the array (`ParagraphStorage` and the
+/// resolver's scratch memory leave that room); the bytes past `count` are
+/// not used.
+enum ClassScan {
+  static let slack = 8
+
+  /// The end of the run of `p[start]` in `p[start..<count]`.
+  @inline(__always)
+  static func runEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let pattern = UInt64(bytes.load(fromByteOffset: start, as: UInt8.self)) &* 0x0101_0101_0101_0101
+    var j = start &+ 1
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ pattern
+      if x != 0 { return min(j &+ x.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
+
+  /// The first position in `start..<count` whose class X1–X8 handle (B, BN
+  /// and the explicit controls: raw values 9, 10 and 14…22), or `count`.
+  @inline(__always)
+  static func nextExplicit(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var j = start
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      // Bit 7 of each byte: set by adding 0x72 for 14 and above, by 0x77
+      // for 9 and above, by 0x75 for 11 and above (the classes are below
+      // 23, so no byte carries into the next one before `count`).
+      let found = ((x &+ 0x72 &* ones) | ((x &+ 0x77 &* ones) & ~(x &+ 0x75 &* ones))) & 0x8080_8080_8080_8080
+      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
+}
+
+/// Scans of level bytes eight at a time (bit 7, the removed mark, ignored):
+/// most runs of one level are longer than a word.
+enum LevelScan {
+  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+  @inline(__always)
+  static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The number of `i` in `1..<count` where `levels[i]` differs from
+  /// `levels[i - 1]`.
+  @inline(__always)
+  static func changes(_ levels: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var total = 0
+    var i = 1
+    while i &+ 8 <= count {
+      let x = (load(levels, i) ^ load(levels, i &- 1)) & low
+      // Bit 7 of each byte of x that is not zero.
+      total &+= ((x &+ low) & ~low).nonzeroBitCount
+      i &+= 8
+    }
+    while i < count {
+      if (levels[i] ^ levels[i &- 1]) & 0x7F != 0 { total &+= 1 }
+      i &+= 1
+    }
+    return total
+  }
+
+  /// A mask of the places in `from..<to` (`from` ≥ 1, at most 64 of them)
+  /// where the level (bit 7, the removed mark, ignored) differs from the
+  /// one before: bit k for `from + k`. Eight places a word, the bytes that
+  /// differ gathered into eight bits by one multiplication.
+  @inline(__always)
+  static func changes(_ levels: UnsafePointer<UInt8>, from: Int, to: Int) -> UInt64 {
+    var mask: UInt64 = 0
+    var i = from
+    while i &+ 8 <= to {
+      let x = (load(levels, i) ^ load(levels, i &- 1)) & low
+      // Bit 0 of each byte: set where that byte of x is not zero (x's
+      // bytes are below 0x80, so adding 0x7F carries into bit 7 only).
+      let nonzero = ((x &+ low) & ~low) &>> 7
+      mask |= ((nonzero &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(truncatingIfNeeded: i &- from)
+      i &+= 8
+    }
+    while i < to {
+      let differs: UInt64 = (levels[i] ^ levels[i &- 1]) & 0x7F != 0 ? 1 : 0
+      mask |= differs &<< UInt64(truncatingIfNeeded: i &- from)
+      i &+= 1
+    }
+    return mask
+  }
+
+  /// The end of the run of bytes equal to `levels[start]` (`start < count`),
+  /// the removed mark included.
+  @inline(__always)
+  static func runEnd(exactly levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start]
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start &+ 1
+    while j &+ 8 <= count {
+      let x = load(levels, j) ^ pattern
+      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] == level { j &+= 1 }
+    return j
+  }
+
+  /// The end of the run of one level that starts at `start` (`< count`).
+  @inline(__always)
+  static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
+    let level = levels[start] & 0x7F
+    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    var j = start &+ 1
+    while j &+ 8 <= count {
+      let x = (load(levels, j) ^ pattern) & low
+      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
+      j &+= 8
+    }
+    while j < count && levels[j] & 0x7F == level { j &+= 1 }
+    return j
+  }
+}
+
+/// Sets short runs of bytes without a call: most runs of one type or level
+/// are a word or a space long.
+enum ByteFill {
+  @inline(__always)
+  static func fill(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    switch count {
+    case 0:
+      return
+    case 1:
+      p.storeBytes(of: value, as: UInt8.self)
+    case 2...3:
+      // Two overlapping stores cover every length in the range.
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: 0, as: UInt16.self)
+      p.storeBytes(of: UInt16(truncatingIfNeeded: word), toByteOffset: count &- 2, as: UInt16.self)
+    case 4...7:
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: 0, as: UInt32.self)
+      p.storeBytes(of: UInt32(truncatingIfNeeded: word), toByteOffset: count &- 4, as: UInt32.self)
+    case 8...16:
+      p.storeBytes(of: word, toByteOffset: 0, as: UInt64.self)
+      p.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
+    default:
+      p.initializeMemory(as: UInt8.self, repeating: value, count: count)
+    }
+  }
+}
+
+extension ByteFill {
+  /// `fill`, where the 8 bytes from `p` on are memory of the same buffer
+  /// (`ClassScan.slack` past its end): up to 8 bytes are set by a
+  /// read-modify-write of one word, keeping the bytes past `count`, so
+  /// that the length of a run (a word or a space, in mixed text) costs no
+  /// mispredicted branch between sizes.
+  @inline(__always)
+  static func fillWithSlack(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    guard count <= 8 else {
+      fill(p, value, count)
+      return
+    }
+    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    // The bytes past the first `count` (in memory order) are kept; the
+    // shift is made in two steps, as one by 64 would be masked to 0.
+    let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
+    let old = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    p.storeBytes(of: (old & kept | word & ~kept).littleEndian, as: UInt64.self)
+  }
+}
+
+/// Copies short runs of bytes without a call, as `ByteFill.fillWithSlack`
+/// sets them: the pieces of a gathered isolating run sequence are mostly a
+/// word or two. Both buffers have `ClassScan.slack` bytes after them (the
+/// resolver's scratch memory, a paragraph's levels).
+enum ByteCopy {
+  @inline(__always)
+  static func copyWithSlack(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ count: Int) {
+    if count <= 8 {
+      // One read-modify-write of a word, as `fillWithSlack`.
+      let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
+      let new = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
+      let old = UInt64(littleEndian: to.loadUnaligned(as: UInt64.self))
+      to.storeBytes(of: (old & kept | new & ~kept).littleEndian, as: UInt64.self)
+    } else if count <= 16 {
+      // Two overlapping words, both loaded first.
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      to.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+    } else {
+      to.copyMemory(from: from, byteCount: count)
+    }
+  }
+}
