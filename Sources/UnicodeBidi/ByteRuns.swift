@@ -49,6 +49,64 @@ enum ClassScan {
   }
 }
 
+extension ClassScan {
+  /// The first position in `start..<count` whose class is not one of R,
+  /// AL, NSM, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI),
+  /// or `count`: the end of a stretch of right-to-left text whose weak
+  /// types need no rule but W1 and W3.
+  @inline(__always)
+  static func rightToLeftStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var j = start
+    while j < count {
+      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
+      // classes are below 23: no carry into the next byte). Not in the
+      // stretch: L (0), EN…CS (3…7), BN (9), LRE…PDF (14…18).
+      let atLeast3 = x &+ 0x7D &* ones
+      let atLeast8 = x &+ 0x78 &* ones
+      let atLeast9 = x &+ 0x77 &* ones
+      let atLeast10 = x &+ 0x76 &* ones
+      let atLeast14 = x &+ 0x72 &* ones
+      let atLeast19 = x &+ 0x6D &* ones
+      let zero = ~(x &+ 0x7F &* ones)
+      let found =
+        (zero | atLeast3 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & 0x8080_8080_8080_8080
+      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+      j &+= 8
+    }
+    return count
+  }
+}
+
+extension ClassScan {
+  /// Whether one of `p[0..<count]` is in the class set `set` (bits as
+  /// `BidiClass.bit`): eight classes a step, each a shift of the set, the
+  /// last one to seven without a branch each.
+  @inline(__always)
+  static func containsAny(_ p: UnsafePointer<BidiClass>, _ count: Int, _ set: UInt32) -> Bool {
+    guard count > 0 else { return false }
+    let bytes = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
+    var i = 0
+    while i &+ 8 <= count {
+      var a = set &>> UInt32(bytes[i]) | set &>> UInt32(bytes[i &+ 1])
+      var b = set &>> UInt32(bytes[i &+ 2]) | set &>> UInt32(bytes[i &+ 3])
+      a |= set &>> UInt32(bytes[i &+ 4]) | set &>> UInt32(bytes[i &+ 5])
+      b |= set &>> UInt32(bytes[i &+ 6]) | set &>> UInt32(bytes[i &+ 7])
+      if (a | b) & 1 != 0 { return true }
+      i &+= 8
+    }
+    // Reading the last class again changes nothing.
+    let last = count &- 1
+    var a = set &>> UInt32(bytes[min(i, last)]) | set &>> UInt32(bytes[min(i &+ 1, last)])
+    let b = set &>> UInt32(bytes[min(i &+ 2, last)]) | set &>> UInt32(bytes[min(i &+ 3, last)])
+    a |= set &>> UInt32(bytes[min(i &+ 4, last)]) | set &>> UInt32(bytes[min(i &+ 5, last)])
+    a |= set &>> UInt32(bytes[min(i &+ 6, last)])
+    return (a | b) & 1 != 0
+  }
+}
+
 /// Scans of level bytes eight at a time (bit 7, the removed mark, ignored):
 /// most runs of one level are longer than a word.
 enum LevelScan {

@@ -5,9 +5,9 @@ extension ParagraphResolver {
   /// BD9: pairs each isolate initiator with its matching PDI, the next PDI
   /// at the same isolate depth before the end of the paragraph.
   func findMatchingPDIs() {
-    // The open initiators, on a stack borrowed from the level runs' space
-    // (`runStarts` holds the stack of `resolveExplicitLevels`).
-    let open = runEnds
+    // The open initiators (`initiatorStack` holds those of
+    // `resolveExplicitLevels`).
+    let open = pairingStack
     var depth = 0
     for i in 0..<count {
       switch classes[i] {
@@ -25,17 +25,18 @@ extension ParagraphResolver {
   }
 
   /// X1–X8: the explicit embedding level of every character, and the
-  /// override of its type (X6). Marks the characters that X9 removes, and
-  /// pairs each isolate initiator with its matching PDI (BD9) on the way.
-  func resolveExplicitLevels() {
+  /// override of its type (X6). Marks the characters that X9 removes,
+  /// pairs each isolate initiator with its matching PDI (BD9) and finds the
+  /// level runs (BD7) on the way; returns the number of level runs.
+  func resolveExplicitLevels() -> Int {
     let maxDepth: UInt8 = 125
-    withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
       // Set once an FSI needed all the pairs ahead of the pass.
       var pairsFound = false
-      // BD9: the open isolate initiators, on a stack borrowed from the level
-      // runs' space; a PDI matches the innermost one.
-      let openInitiators = runStarts
+      // BD9: the open isolate initiators; a PDI matches the innermost one.
+      let openInitiators = initiatorStack
       var openCount = 0
+      var runs = LevelRuns(self)
       // X1: the directional status stack. An entry holds the embedding level
       // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
       // the isolate status (bit 10). (The helpers below are static, given
@@ -60,6 +61,7 @@ extension ParagraphResolver {
           let end = ClassScan.nextExplicit(classes, i &+ 1, count)
           let entry = stack[top]
           ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end &- i)
+          runs.add(i, end, Self.level(entry))
           switch entry >> 8 & 3 {
           case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end &- i)
           case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end &- i)
@@ -83,6 +85,7 @@ extension ParagraphResolver {
           }
           // X9: removed.
           levels[i] = removed
+          runs.skipRemoved()
         case .RLI, .LRI, .FSI:
           var isRTL = c == .RLI
           if c == .FSI {
@@ -104,6 +107,7 @@ extension ParagraphResolver {
           openCount &+= 1
           // X5a–X5c: the initiator takes the outer level and override.
           levels[i] = Self.level(stack[top])
+          runs.add(i, i &+ 1, levels[i])
           Self.applyOverride(stack[top], types, i)
           let newLevel = Self.nextLevel(stack[top], odd: isRTL)
           if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
@@ -128,6 +132,7 @@ extension ParagraphResolver {
             validIsolateCount -= 1
           }
           levels[i] = Self.level(stack[top])
+          runs.add(i, i &+ 1, levels[i])
           Self.applyOverride(stack[top], types, i)
         case .PDF:
           // X7: close an embedding or override, never an isolate.
@@ -139,18 +144,75 @@ extension ParagraphResolver {
           }
           // X9: removed.
           levels[i] = removed
+          runs.skipRemoved()
         case .B:
           // X8: a paragraph separator takes the paragraph level.
           levels[i] = paragraphLevel
+          runs.add(i, i &+ 1, paragraphLevel)
         case .BN:
           // X9: removed.
           levels[i] = removed
+          runs.skipRemoved()
         default:
           // X6: every other character takes the current level and override.
           levels[i] = Self.level(stack[top])
+          runs.add(i, i &+ 1, levels[i])
           Self.applyOverride(stack[top], types, i)
         }
       }
+      return runs.finish()
+    }
+  }
+
+  /// BD7 as X1–X8 give out the levels: the level runs, each the characters
+  /// of one level up to the next character of another level that is not
+  /// removed by X9 (removed ones inside make a run's gaps), written to
+  /// `runStarts`, `runEnds`, `runLevels` and `runHasGaps`.
+  struct LevelRuns {
+    let starts: UnsafeMutablePointer<Int32>
+    let ends: UnsafeMutablePointer<Int32>
+    let levels: UnsafeMutablePointer<UInt8>
+    let hasGaps: UnsafeMutablePointer<Bool>
+    var count = 0
+    /// The level of the current run (0xFF before the first).
+    var level: UInt8 = 0xFF
+    /// The last character of the current run so far.
+    var last = 0
+    /// Characters removed by X9 came after `last`.
+    var removedSince = false
+
+    init(_ resolver: ParagraphResolver) {
+      starts = resolver.runStarts
+      ends = resolver.runEnds
+      levels = resolver.runLevels
+      hasGaps = resolver.runHasGaps
+    }
+
+    /// The characters `start..<end`, not removed, all at `level`.
+    @inline(__always)
+    mutating func add(_ start: Int, _ end: Int, _ level: UInt8) {
+      if level == self.level {
+        if removedSince { hasGaps[count &- 1] = true }
+      } else {
+        if count > 0 { ends[count &- 1] = Int32(truncatingIfNeeded: last) }
+        starts[count] = Int32(truncatingIfNeeded: start)
+        levels[count] = level
+        hasGaps[count] = false
+        count &+= 1
+        self.level = level
+      }
+      last = end &- 1
+      removedSince = false
+    }
+
+    /// A character removed by X9.
+    @inline(__always)
+    mutating func skipRemoved() { removedSince = true }
+
+    /// Ends the last run; returns the number of runs.
+    mutating func finish() -> Int {
+      if count > 0 { ends[count &- 1] = Int32(truncatingIfNeeded: last) }
+      return count
     }
   }
 

@@ -31,8 +31,9 @@ struct IsolatingRunSequence {
   /// X10: the start-of-sequence and end-of-sequence types, L or R.
   let sos: BidiClass
   let eos: BidiClass
-  /// The current types that occur in the sequence.
-  let present: BidiClassSet
+  /// True when W1–I2 leave every character at the sequence's level
+  /// (`resolvesToItsLevel`), so that the sequence needs no resolution.
+  let needsNoResolution: Bool
 
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
@@ -46,7 +47,7 @@ struct IsolatingRunSequence {
   var contiguous: IsolatingRunSequence {
     IsolatingRunSequence(
       count: count, types: types, source: source, pieces: nil, pieceCount: 1, offset: offset, level: level,
-      sos: sos, eos: eos, present: present)
+      sos: sos, eos: eos, needsNoResolution: needsNoResolution)
   }
 
   /// The end (sequence position) of piece `p`.
@@ -56,28 +57,49 @@ struct IsolatingRunSequence {
     return p &+ 1 < pieceCount ? Int(pieces[p &+ 1].offset) : count
   }
 
-  /// True when W1–I2 leave every character at the sequence's level, so
-  /// that the sequence needs no resolution: its strong types all have the
-  /// embedding direction (AL counts as R, W3), it holds no number (EN only
-  /// at an even level after sos L, where W7 makes it L) nor an NSM that W1
-  /// could give the direction of sos, and either one of those strong types
-  /// or sos or eos has the embedding direction, so that every NI resolves
-  /// to it (N1–N2, and N0 for brackets). ES, ET and CS without a number
-  /// become ON (W6).
+  /// True when W1–I2 leave every character of a sequence at `level`
+  /// (with `sos` and `eos`, holding the classes `present`), so that it needs
+  /// no resolution: its strong types all have the embedding direction (AL
+  /// counts as R, W3), it holds no number (EN only at an even level after
+  /// sos L, where W7 makes it L) nor an NSM that W1 could give the direction
+  /// of sos, and either one of those strong types or sos or eos has the
+  /// embedding direction, so that every NI resolves to it (N1–N2, and N0
+  /// for brackets). ES, ET and CS without a number become ON (W6).
   @inline(__always)
-  var needsNoResolution: Bool {
+  static func resolvesToItsLevel(_ present: BidiClassSet, level: UInt8, sos: BidiClass, eos: BidiClass) -> Bool {
     let odd = level & 1 == 1
-    let embedding = embeddingDirection
     let strong = odd ? BidiClass.R.bit | BidiClass.AL.bit : BidiClass.L.bit
-    var allowed =
-      BidiClassSet.neutralOrIsolate.bits | BidiClass.ES.bit | BidiClass.ET.bit | BidiClass.CS.bit | strong
-    if sos == embedding {
-      allowed |= BidiClass.NSM.bit | (odd ? 0 : BidiClass.EN.bit)
-    } else if eos != embedding && present.bits & strong == 0 {
+    if sos != (odd ? .R : .L) && eos != (odd ? .R : .L) && present.bits & strong == 0 {
       // N1: NIs between sos and eos of the other direction take it.
       return false
     }
-    return present.isSubset(of: BidiClassSet(bits: allowed))
+    return present.isSubset(of: BidiClassSet(bits: allowedClasses(level: level, sos: sos)))
+  }
+
+  /// The classes a sequence at `level` after `sos` may hold and need no
+  /// resolution (`resolvesToItsLevel`).
+  @inline(__always)
+  static func allowedClasses(level: UInt8, sos: BidiClass) -> UInt32 {
+    let odd = level & 1 == 1
+    let strong = odd ? BidiClass.R.bit | BidiClass.AL.bit : BidiClass.L.bit
+    var allowed =
+      BidiClassSet.neutralOrIsolate.bits | BidiClass.ES.bit | BidiClass.ET.bit | BidiClass.CS.bit | strong
+    if sos == (odd ? .R : .L) { allowed |= BidiClass.NSM.bit | (odd ? 0 : BidiClass.EN.bit) }
+    return allowed
+  }
+
+  /// `resolvesToItsLevel` for the contiguous types `types[0..<count]`:
+  /// when sos has the embedding direction, a scan that stops at the first
+  /// class not allowed (most sequences that need resolving have one early:
+  /// a number, a letter of the other direction).
+  @inline(__always)
+  static func resolvesToItsLevel(
+    _ types: UnsafePointer<BidiClass>, _ count: Int, level: UInt8, sos: BidiClass, eos: BidiClass
+  ) -> Bool {
+    guard sos == (level & 1 == 1 ? .R : .L) else {
+      return resolvesToItsLevel(classes(types, count), level: level, sos: sos, eos: eos)
+    }
+    return !ClassScan.containsAny(types, count, ~allowedClasses(level: level, sos: sos))
   }
 
   /// The classes in `types[0..<count]`.
@@ -121,13 +143,14 @@ struct IsolatingRunSequence {
 }
 
 extension ParagraphResolver {
-  /// X10: computes the isolating run sequences of the paragraph, ignoring
-  /// the characters removed by X9, and calls `body` with each in turn. A
+  /// X10: computes the isolating run sequences of the paragraph from its
+  /// `runCount` level runs, ignoring the characters removed by X9, and
+  /// calls `body` with each in turn. A
   /// sequence of one level run without removed characters is resolved in
   /// place in `types`; others are described by their pieces in
   /// `sequencePieces`, their types gathered into `sequenceTypes` by
   /// `gatherTypes` when they need resolving.
-  func forEachIsolatingRunSequence(_ body: (IsolatingRunSequence) -> Void) {
+  func forEachIsolatingRunSequence(runCount: Int, _ body: (IsolatingRunSequence) -> Void) {
     guard count > 0 else { return }
     guard hasExplicit else {
       // One level run at the paragraph level, nothing removed: the whole
@@ -138,52 +161,18 @@ extension ParagraphResolver {
         IsolatingRunSequence(
           count: count, types: sequenceTypes, source: classes, pieces: nil, pieceCount: 1, offset: 0,
           level: paragraphLevel,
-          sos: edge, eos: edge, present: present))
+          sos: edge, eos: edge,
+          needsNoResolution: IsolatingRunSequence.resolvesToItsLevel(
+            present, level: paragraphLevel, sos: edge, eos: edge)))
       return
     }
+    // BD7: the level runs, as X1–X8 found them (`resolveExplicitLevels`),
+    // as the first and last (not removed) character and the level (kept
+    // apart: resolving a sequence rewrites `levels`).
     let removed = ParagraphStorage.removedBit
-
-    // BD7: the level runs, as the first and last (not removed) character
-    // and the level (kept apart: resolving a sequence rewrites `levels`).
     let (levels, classes, types) = (self.levels, self.classes, self.types)
     let (runStarts, runEnds, runLevels) = (self.runStarts, self.runEnds, self.runLevels)
     let (runHasGaps, sequencePieces) = (self.runHasGaps, self.sequencePieces)
-    var runCount = 0
-    var i = 0
-    while i < count {
-      let level = levels[i]
-      if level & removed != 0 {
-        i += 1
-        continue
-      }
-      // The run goes on over characters at its level and removed ones
-      // (eight level bytes at a time); `gaps` when removed ones lie inside.
-      var last = i
-      var gaps = false
-      var j = i + 1
-      while true {
-        let end = LevelScan.runEnd(exactly: levels, from: j - 1, count)
-        if end > j { last = end - 1 }
-        j = end
-        guard j < count, levels[j] & removed != 0 else { break }
-        // Removed characters: the run continues if its level comes next.
-        var k = j + 1
-        while k < count && levels[k] & removed != 0 { k += 1 }
-        guard k < count && levels[k] == level else {
-          j = k
-          break
-        }
-        gaps = true
-        last = k
-        j = k + 1
-      }
-      runStarts[runCount] = Int32(i)
-      runEnds[runCount] = Int32(last)
-      runLevels[runCount] = level
-      runHasGaps[runCount] = gaps
-      runCount += 1
-      i = j
-    }
     let hasIsolates = present.intersects(.isolateControls)
     // BD13: a run that starts with the matching PDI of an isolate initiator
     // that ends an earlier run continues that run's sequence; such runs are
@@ -236,6 +225,8 @@ extension ParagraphResolver {
       }
       let sequenceTypes = contiguous ? types + start : self.sequenceTypes
       let sequenceCount = contiguous ? end - start + 1 : m
+      let sos: BidiClass = max(level, before) & 1 == 0 ? .L : .R
+      let eos: BidiClass = max(level, after) & 1 == 0 ? .L : .R
       body(
         IsolatingRunSequence(
           count: sequenceCount,
@@ -245,9 +236,10 @@ extension ParagraphResolver {
           pieceCount: contiguous ? 1 : pieceCount,
           offset: start,
           level: level,
-          sos: max(level, before) & 1 == 0 ? .L : .R,
-          eos: max(level, after) & 1 == 0 ? .L : .R,
-          present: contiguous ? IsolatingRunSequence.classes(sequenceTypes, sequenceCount) : present))
+          sos: sos, eos: eos,
+          needsNoResolution: contiguous
+            ? IsolatingRunSequence.resolvesToItsLevel(sequenceTypes, sequenceCount, level: level, sos: sos, eos: eos)
+            : IsolatingRunSequence.resolvesToItsLevel(present, level: level, sos: sos, eos: eos)))
     }
   }
 

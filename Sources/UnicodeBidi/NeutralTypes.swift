@@ -5,6 +5,7 @@
 /// N1–N2 and I1–I2 for one isolating run sequence, fed one final weak type
 /// at a time in logical order; writes the levels.
 struct NeutralResolver: WeakTypeSink {
+  static var resolvesNeutrals: Bool { true }
   /// Where the level of the sequence's k-th character goes: `levels[k]`.
   let levels: UnsafeMutablePointer<UInt8>
   let level: UInt8

@@ -37,12 +37,17 @@ struct ParagraphResolver {
   /// BD9: for an isolate initiator, the index of its matching PDI or -1
   /// (with `hasExplicit` only, filled by `resolveExplicitLevels`).
   let matchingPDI: UnsafeMutablePointer<Int32>
-  /// Level runs (BD7): first and last character, level (with `hasExplicit`).
+  /// Level runs (BD7), found by `resolveExplicitLevels`: first and last
+  /// character (not removed by X9), level (with `hasExplicit`).
   let runStarts: UnsafeMutablePointer<Int32>
   let runEnds: UnsafeMutablePointer<Int32>
   let runLevels: UnsafeMutablePointer<UInt8>
   /// Whether a level run has characters removed by X9 inside it.
   let runHasGaps: UnsafeMutablePointer<Bool>
+  /// Two stacks of positions for X1–X8 (with `hasExplicit`): the open
+  /// isolate initiators, and those of `findMatchingPDIs`.
+  let initiatorStack: UnsafeMutablePointer<Int32>
+  let pairingStack: UnsafeMutablePointer<Int32>
 
   /// True when X1–X10 have work to do: the paragraph holds explicit
   /// controls or BN.
@@ -54,11 +59,12 @@ struct ParagraphResolver {
   /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 8 : n) + ClassScan.slack
+    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 16 : n) + ClassScan.slack
   }
 
   /// Where the pieces start in the scratch memory of `n` characters: after
-  /// four byte arrays, three of `Int32` and the sequence's levels.
+  /// four byte arrays, three of `Int32` and the sequence's levels. The two
+  /// stacks follow them.
   private static func piecesOffset(_ n: Int) -> Int { (n * 17 + 3) & ~3 }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
@@ -89,6 +95,8 @@ struct ParagraphResolver {
       runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
       sequenceLevels = (scratch + n * 16).bindMemory(to: UInt8.self, capacity: n)
       sequencePieces = (scratch + Self.piecesOffset(n)).bindMemory(to: SequencePiece.self, capacity: n)
+      initiatorStack = (scratch + Self.piecesOffset(n) + n * 8).bindMemory(to: Int32.self, capacity: n)
+      pairingStack = (scratch + Self.piecesOffset(n) + n * 12).bindMemory(to: Int32.self, capacity: n)
       // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
@@ -98,6 +106,8 @@ struct ParagraphResolver {
       matchingPDI = unused
       runStarts = unused
       runEnds = unused
+      initiatorStack = unused
+      pairingStack = unused
       sequenceLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
       sequencePieces = scratch.bindMemory(to: SequencePiece.self, capacity: 0)
       types = sequenceTypes
@@ -112,13 +122,14 @@ struct ParagraphResolver {
   /// each isolating run sequence (the first after X1–X9), answered true.
   func resolve(until stop: () -> Bool) -> Bool? {
     var uniform = true
+    var runCount = 0
     if hasExplicit {
       types.update(from: classes, count: count)
-      resolveExplicitLevels()
+      runCount = resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }
     var stopped = false
-    forEachIsolatingRunSequence { sequence in
+    forEachIsolatingRunSequence(runCount: runCount) { sequence in
       if stopped || stop() {
         stopped = true
         return

@@ -129,8 +129,8 @@ struct VisualUTF8Writer {
       let last = end &- 1
       let s = scalars[last]
       let c = classes[last]
-      if c.rawValue &- BidiClass.R.rawValue < 2 && s < 0x800 && s != 0x61C {
-        Self.encodeTwoBytes(s, &p)
+      if Self.isLetterOrSpace(s, c) {
+        Self.encodeLetterOrSpace(s, &p)
         end = last
         continue
       }
@@ -272,6 +272,33 @@ struct VisualUTF8Writer {
     }
     p.pointee = angled ? 0x3E : 0x5D  // > or ]
     return p + 1
+  }
+
+  /// Whether `s` (of class `c`) is a letter of one or two bytes, R or AL
+  /// but not ALM, or a space (WS: U+0020, U+000C): most characters of
+  /// right-to-left text, none of them removed, mirrored or a combining
+  /// mark. One test for all, so that the branch does not change at every
+  /// word.
+  @inline(__always)
+  static func isLetterOrSpace(_ s: UInt32, _ c: BidiClass) -> Bool {
+    let classes = BidiClass.R.bit | BidiClass.AL.bit | BidiClass.WS.bit
+    // Bytes, not `&&`: each test would be a branch of its own.
+    return Self.bit(classes &>> UInt32(c.rawValue) & 1 != 0) & Self.bit(s < 0x800) & Self.bit(s != 0x61C) != 0
+  }
+
+  /// 1 for true, 0 for false.
+  @inline(__always)
+  static func bit(_ b: Bool) -> UInt8 { unsafeBitCast(b, to: UInt8.self) }
+
+  /// The UTF-8 of a scalar value below U+0800 without a branch: two bytes
+  /// are stored (the second, after one of ASCII, is overwritten by whatever
+  /// comes next, within the bound).
+  @inline(__always)
+  static func encodeLetterOrSpace(_ s: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    let two = (0xC0 | s &>> 6) | (0x80 | s & 0x3F) &<< 8
+    let ascii = s < 0x80
+    UnsafeMutableRawPointer(p).storeBytes(of: UInt16(truncatingIfNeeded: ascii ? s : two), as: UInt16.self)
+    p += ascii ? 1 : 2
   }
 
   /// The UTF-8 of scalar value `v`, U+0080...U+07FF.

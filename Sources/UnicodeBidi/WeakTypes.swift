@@ -27,6 +27,31 @@ extension ParagraphResolver {
     while k < m {
       let raw = source[k]
       var end = ClassScan.runEnd(source, k, m)
+      if Sink.resolvesNeutrals && (raw == .R || raw == .AL) {
+        // Right-to-left letters, neutrals and marks (the words and spaces
+        // of right-to-left text) in one step where W1–W7 change no strong
+        // type but AL's (W3): up to the first character that is not one
+        // of those, they all resolve to R, except the neutrals after the
+        // last letter, which wait for what follows (N1).
+        let stretch = ClassScan.rightToLeftStretchEnd(source, end, m)
+        if stretch > end {
+          var last = stretch &- 1
+          while source[last] != .R && source[last] != .AL { last &-= 1 }
+          lastStrong = source[last]
+          // W1: marks right after the last letter take its type.
+          var strongEnd = last &+ 1
+          while strongEnd < stretch && source[strongEnd] == .NSM { strongEnd &+= 1 }
+          // W1's type of the stretch's last character, for a mark after it.
+          var base = stretch &- 1
+          while source[base] == .NSM { base &-= 1 }
+          previous = base < stretch &- 1 ? Self.markType(after: source[base]) : source[base]
+          before = Self.afterW2W3(previous, lastStrong)
+          sink.take(k, strongEnd, .R)
+          if strongEnd < stretch { sink.take(strongEnd, stretch, .ON) }
+          k = stretch
+          continue
+        }
+      }
       // W1.
       let w1 = raw == .NSM ? Self.markType(after: previous) : raw
       previous = w1
@@ -91,6 +116,11 @@ extension ParagraphResolver {
 
 /// What takes the final weak types of `resolveWeakTypes`, a run at a time.
 protocol WeakTypeSink {
+  /// True when the sink resolves the neutrals itself (N1–N2), so that it
+  /// may be handed a stretch of right-to-left letters and the neutrals
+  /// between them as one run of R; false when it keeps the weak types (N0
+  /// needs the brackets' ON).
+  static var resolvesNeutrals: Bool { get }
   mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
 }
 
@@ -98,6 +128,7 @@ protocol WeakTypeSink {
 /// which lie in the resolver's scratch memory (`ClassScan.slack` bytes
 /// after its end).
 struct WeakTypeWriter: WeakTypeSink {
+  static var resolvesNeutrals: Bool { false }
   let types: UnsafeMutablePointer<BidiClass>
 
   @inline(__always)
