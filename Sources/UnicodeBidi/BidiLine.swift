@@ -114,10 +114,10 @@ public struct BidiLine: Sendable {
     }
     /// Characters `from..<to` of the line, one unit each, at unit `u`.
     @inline(__always) func copy(_ from: Int, _ to: Int, _ u: Int) {
-      if let copied {
+      if copied != nil || !layout.hasNoRemoved {
         // A removed character (bit 7 set) reads 0xFF.
         for k in from..<to {
-          let raw = copied[k]
+          let raw = layout.levelByte(storage, k)
           result[u + k - from] = raw | (0 &- (raw >> 7))
         }
       } else {

@@ -136,6 +136,22 @@ enum LevelScan {
     return total
   }
 
+  /// Whether one of `levels[0..<count]` has the removed mark (bit 7).
+  @inline(__always)
+  static func containsRemoved(_ levels: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var i = 0
+    var marks: UInt64 = 0
+    while i &+ 8 <= count {
+      marks |= load(levels, i)
+      i &+= 8
+    }
+    while i < count {
+      marks |= UInt64(levels[i])
+      i &+= 1
+    }
+    return marks & 0x8080_8080_8080_8080 != 0
+  }
+
   /// A mask of the places in `from..<to` (`from` ≥ 1, at most 64 of them)
   /// where the level (bit 7, the removed mark, ignored) differs from the
   /// one before: bit k for `from + k`. Eight places a word, the bytes that

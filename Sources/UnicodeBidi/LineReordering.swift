@@ -31,9 +31,10 @@ final class LineStore: ManagedBuffer<LineStore.Header, BidiRun> {
 /// The levels of one display line after L1, and its runs in visual order.
 ///
 /// A line reads the paragraph's resolved levels where it can: without
-/// characters removed by X9 and without segment separators, L1 changes only
-/// the whitespace at the end of the line, recorded as `trailingStart`, and
-/// nothing is copied. A line of one such run allocates nothing.
+/// segment separators, L1 changes only the whitespace at the end of the
+/// line, recorded as `trailingStart`, and nothing is copied (characters
+/// removed by X9 have the level of the one before them there). A line of
+/// one such run allocates nothing.
 // @unchecked: the store is written only while `init` runs, read-only
 // afterwards, as the paragraph's storage.
 struct LineLayout: @unchecked Sendable {
@@ -92,24 +93,34 @@ struct LineLayout: @unchecked Sendable {
     let source = storage.levels + start
     let present = storage.present
     let separators = present.contains(.S) || present.contains(.B)
-    if !present.intersects(.removedByX9) && !separators {
-      // L1 changes only the whitespace at the end of the line; none of it
-      // may need changing.
+    let removedBit = ParagraphStorage.removedBit
+    let removes = present.intersects(.removedByX9)
+    // The paragraph gave each removed character the level of the one
+    // before it (`ParagraphResolver.placeRemovedCharacters`); a line that
+    // starts with removed characters in the middle of the paragraph gives
+    // them that of the first character after them, in a copy.
+    if !separators && (!removes || start == 0 || count == 0 || source[0] & removedBit == 0) {
+      // L1 changes only the whitespace at the end of the line (removed
+      // characters at its start keep the level of the character before
+      // them, when the line has one); none of it may need changing.
       var trailing = count
       while trailing > 0 && BidiClassSet.trailingWhitespace.contains(classes[trailing - 1]) { trailing -= 1 }
+      while removes && trailing > 0 && trailing < count && source[trailing] & removedBit != 0 { trailing += 1 }
       var changes = false
-      for i in trailing..<count where source[i] != paragraphLevel { changes = true }
+      for i in trailing..<count where source[i] & ~removedBit != paragraphLevel { changes = true }
       if !changes { trailing = count }
       copiedLevels = nil
       trailingStart = trailing
-      hasNoRemoved = true
+      hasNoRemoved = !removes || !LevelScan.containsRemoved(source, count)
       // BD7: count the runs first, so that they take one allocation; the
       // trailing whitespace is one more run unless the run before it is at
       // the paragraph level already.
-      let joinsTrailing = trailing == count || (trailing > 0 && source[trailing - 1] == paragraphLevel)
+      let joinsTrailing =
+        trailing == count || (trailing > 0 && source[trailing - 1] & ~removedBit == paragraphLevel)
       let runs = count == 0 ? 0 : trailing == 0 ? 1 : LevelScan.changes(source, trailing) + (joinsTrailing ? 1 : 2)
       guard runs > 1 else {
-        firstRun = BidiRun(start: start, end: start + count, level: trailing > 0 ? source[0] : paragraphLevel)
+        let level = trailing > 0 ? source[0] & ~removedBit : paragraphLevel
+        firstRun = BidiRun(start: start, end: start + count, level: level)
         store = nil
         storedRuns = 0
         return
@@ -138,7 +149,6 @@ struct LineLayout: @unchecked Sendable {
       // Characters removed by X9 join the run of the character before them;
       // those at the start of the line join the run of the first character
       // after them (the paragraph level when the line holds nothing else).
-      let removedBit = ParagraphStorage.removedBit
       var removedSeen = false
       var previous = paragraphLevel
       var first = 0
@@ -298,7 +308,8 @@ struct LineLayout: @unchecked Sendable {
   @inline(__always)
   func levelByte(_ storage: ParagraphStorage, _ k: Int) -> UInt8 {
     if let copiedLevels { return copiedLevels[k] }
-    return k >= trailingStart ? paragraphLevel : storage.levels[range.lowerBound + k]
+    let raw = storage.levels[range.lowerBound + k]
+    return k >= trailingStart ? paragraphLevel | raw & ParagraphStorage.removedBit : raw
   }
 
   /// Calls `body` with the characters of the line in visual order, as spans

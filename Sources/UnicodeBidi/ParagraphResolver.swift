@@ -48,6 +48,9 @@ struct ParagraphResolver {
   /// isolate initiators, and those of `findMatchingPDIs`.
   let initiatorStack: UnsafeMutablePointer<Int32>
   let pairingStack: UnsafeMutablePointer<Int32>
+  /// The positions of the characters removed by X9, in order (with
+  /// `hasExplicit`, filled by `resolveExplicitLevels`).
+  let removedPositions: UnsafeMutablePointer<Int32>
 
   /// True when X1–X10 have work to do: the paragraph holds explicit
   /// controls or BN.
@@ -59,12 +62,12 @@ struct ParagraphResolver {
   /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 16 : n) + ClassScan.slack
+    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 20 : n) + ClassScan.slack
   }
 
   /// Where the pieces start in the scratch memory of `n` characters: after
   /// four byte arrays, three of `Int32` and the sequence's levels. The two
-  /// stacks follow them.
+  /// stacks and the removed positions follow them.
   private static func piecesOffset(_ n: Int) -> Int { (n * 17 + 3) & ~3 }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
@@ -97,6 +100,7 @@ struct ParagraphResolver {
       sequencePieces = (scratch + Self.piecesOffset(n)).bindMemory(to: SequencePiece.self, capacity: n)
       initiatorStack = (scratch + Self.piecesOffset(n) + n * 8).bindMemory(to: Int32.self, capacity: n)
       pairingStack = (scratch + Self.piecesOffset(n) + n * 12).bindMemory(to: Int32.self, capacity: n)
+      removedPositions = (scratch + Self.piecesOffset(n) + n * 16).bindMemory(to: Int32.self, capacity: n)
       // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
@@ -108,6 +112,7 @@ struct ParagraphResolver {
       runEnds = unused
       initiatorStack = unused
       pairingStack = unused
+      removedPositions = unused
       sequenceLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
       sequencePieces = scratch.bindMemory(to: SequencePiece.self, capacity: 0)
       types = sequenceTypes
@@ -123,9 +128,10 @@ struct ParagraphResolver {
   func resolve(until stop: () -> Bool) -> Bool? {
     var uniform = true
     var runCount = 0
+    var removedCount = 0
     if hasExplicit {
       types.update(from: classes, count: count)
-      runCount = resolveExplicitLevels()
+      (runCount, removedCount) = resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }
     var stopped = false
@@ -150,7 +156,28 @@ struct ParagraphResolver {
       }
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
-    return stopped ? nil : uniform
+    if stopped { return nil }
+    if removedCount > 0 { placeRemovedCharacters(removedCount) }
+    return uniform
+  }
+
+  /// Gives each of the `removed` characters removed by X9
+  /// (`removedPositions`) the level of the character before it (those at
+  /// the start, of the first one after them; the paragraph level when
+  /// there is none) below its removed mark, as a line places them (BD7
+  /// after X9: they join a neighbour's run), so that a line can read the
+  /// paragraph's levels as they are.
+  private func placeRemovedCharacters(_ removed: Int) {
+    let mark = ParagraphStorage.removedBit
+    // The removed characters at the start.
+    var leading = 0
+    while leading < removed && removedPositions[leading] == leading { leading &+= 1 }
+    let first = leading < count ? levels[leading] : paragraphLevel
+    for k in 0..<leading { levels[k] = mark | first }
+    for r in leading..<removed {
+      let i = Int(removedPositions[r])
+      levels[i] = mark | levels[i &- 1] & ~mark
+    }
   }
 
   /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs

@@ -11,7 +11,8 @@ import CUnicodeBidiData
 /// positions of the paired brackets and of the characters past U+FFFF.
 ///
 /// A level byte holds the level in its low 7 bits; bit 7 marks a character
-/// removed by X9, whose low bits are then meaningless until a line places it.
+/// removed by X9, whose low bits then hold the level of the character before
+/// it (`ParagraphResolver.placeRemovedCharacters`).
 final class ParagraphStorage: @unchecked Sendable {
   // Written only while `BidiParagraph.init` runs, read-only once the
   // paragraph exists; @unchecked Sendable for that reason.

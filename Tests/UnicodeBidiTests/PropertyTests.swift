@@ -316,4 +316,72 @@ final class PropertyTests: XCTestCase {
     }
     XCTAssertGreaterThan(manyRuns, 100, "the generator should make lines of more than 64 runs")
   }
+
+  /// L1 and the placing of the characters removed by X9, done plainly on
+  /// the line `range` of a paragraph: the level of every character, the
+  /// removed ones included. L1 resets separators and the whitespace,
+  /// isolate controls and removed characters before them or at the end of
+  /// the line; then a removed character joins the run of the character
+  /// before it (at the start of the line, of the first one after it).
+  static func referenceLineLevels(
+    _ text: [UInt32], _ range: Range<Int>, _ paragraph: [BidiLevel], _ paragraphLevel: UInt8
+  ) -> [UInt8] {
+    let classes = range.map { BidiProperties.bidiClass(text[$0]) }
+    let removed = range.map { paragraph[$0].isRemoved }
+    var levels = range.map { paragraph[$0].value ?? 0 }
+    let whitespace: Set<BidiClass> = [.WS, .LRI, .RLI, .FSI, .PDI, .LRE, .LRO, .RLE, .RLO, .PDF, .BN]
+    var trailing = true
+    for k in levels.indices.reversed() {
+      if classes[k] == .S || classes[k] == .B {
+        levels[k] = paragraphLevel
+        trailing = true
+      } else if whitespace.contains(classes[k]) {
+        if trailing { levels[k] = paragraphLevel }
+      } else {
+        trailing = false
+      }
+    }
+    let firstKept = levels.indices.first { !removed[$0] }
+    for k in levels.indices where removed[k] {
+      levels[k] = k > 0 ? levels[k - 1] : firstKept.map { levels[$0] } ?? paragraphLevel
+    }
+    return levels
+  }
+
+  /// Lines broken anywhere, after and before characters removed by X9 too:
+  /// their runs and maps (which place the removed characters) are those of
+  /// the plain reference, whether the line reads the paragraph's levels or
+  /// a copy of them.
+  func testRemovedCharactersJoinTheRunBeforeThemOnEveryLine() throws {
+    var random = SeededGenerator(seed: 0x8E3A)
+    var removedAtLineStart = 0
+    for _ in 0..<1500 {
+      let text = randomText(&random)
+      guard text.count >= 2 else { continue }
+      for direction in Self.directions {
+        let paragraph = BidiParagraph(scalars: text, direction: direction)
+        let levels = paragraph.levels(in: .utf32)
+        let breaks = Array(Set((0..<3).map { _ in Int.random(in: 1..<text.count, using: &random) })).sorted()
+        let lines = try [paragraph.line()] + paragraph.lines(breaks: breaks, in: .utf32)
+        for line in lines {
+          let range = line.range(in: .utf32)
+          if range.lowerBound > 0 && levels[range.lowerBound].isRemoved { removedAtLineStart += 1 }
+          let expected = Self.referenceLineLevels(text, range, levels, paragraph.level)
+          let items = expected.indices.map { (index: range.lowerBound + $0, level: expected[$0]) }
+          let context = "\(text) \(direction) \(range)"
+          // Both in the paragraph's offsets.
+          XCTAssertEqual(line.visualToLogical(in: .utf32), Self.referenceOrder(items), context)
+          var covered = 0
+          for run in line.runs(in: .utf32) {
+            covered += run.end - run.start
+            for k in run.start..<run.end where expected[k - range.lowerBound] != run.level {
+              XCTFail("character \(k) in a run at \(run.level), expected \(expected[k - range.lowerBound]): \(context)")
+            }
+          }
+          XCTAssertEqual(covered, range.count, context)
+        }
+      }
+    }
+    XCTAssertGreaterThan(removedAtLineStart, 100, "the generator should start lines with removed characters")
+  }
 }
