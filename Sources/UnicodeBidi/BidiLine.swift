@@ -114,12 +114,22 @@ public struct BidiLine: Sendable {
     }
     /// Characters `from..<to` of the line, one unit each, at unit `u`.
     @inline(__always) func copy(_ from: Int, _ to: Int, _ u: Int) {
-      if copied != nil || !layout.hasNoRemoved {
+      if let copied {
         // A removed character (bit 7 set) reads 0xFF.
         for k in from..<to {
-          let raw = layout.levelByte(storage, k)
+          let raw = copied[k]
           result[u + k - from] = raw | (0 &- (raw >> 7))
         }
+      } else if !layout.hasNoRemoved {
+        // The paragraph's levels, L1's trailing whitespace at the paragraph
+        // level; a removed character reads 0xFF.
+        let middle = min(max(from, trailingStart), to)
+        let levels = storage.levels + lineStart
+        for k in from..<middle {
+          let raw = levels[k]
+          result[u + k - from] = raw | (0 &- (raw >> 7))
+        }
+        for k in middle..<to { result[u + k - from] = paragraphLevel | (0 &- (levels[k] >> 7)) }
       } else {
         let middle = min(max(from, trailingStart), to)
         (result + u).update(from: storage.levels + lineStart + from, count: middle - from)

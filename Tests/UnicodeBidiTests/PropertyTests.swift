@@ -349,9 +349,9 @@ final class PropertyTests: XCTestCase {
   }
 
   /// Lines broken anywhere, after and before characters removed by X9 too:
-  /// their runs and maps (which place the removed characters) are those of
-  /// the plain reference, whether the line reads the paragraph's levels or
-  /// a copy of them.
+  /// their levels, runs and maps (which place the removed characters) are
+  /// those of the plain reference, whether the line reads the paragraph's
+  /// levels or a copy of them.
   func testRemovedCharactersJoinTheRunBeforeThemOnEveryLine() throws {
     var random = SeededGenerator(seed: 0x8E3A)
     var removedAtLineStart = 0
@@ -371,6 +371,9 @@ final class PropertyTests: XCTestCase {
           let context = "\(text) \(direction) \(range)"
           // Both in the paragraph's offsets.
           XCTAssertEqual(line.visualToLogical(in: .utf32), Self.referenceOrder(items), context)
+          // The levels after L1, removed characters as such.
+          let reported = expected.indices.map { levels[range.lowerBound + $0].isRemoved ? 0xFF : expected[$0] }
+          XCTAssertEqual(line.levels(in: .utf32).map(\.rawValue), reported, context)
           var covered = 0
           for run in line.runs(in: .utf32) {
             covered += run.end - run.start
