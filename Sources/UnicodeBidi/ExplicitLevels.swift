@@ -25,11 +25,11 @@ extension ParagraphResolver {
   }
 
   /// X1–X8: the explicit embedding level of every character, and the
-  /// override of its type (X6). Marks the characters that X9 removes (and
-  /// lists them in `removedPositions`), pairs each isolate initiator with
-  /// its matching PDI (BD9) and finds the level runs (BD7) on the way;
-  /// returns the number of level runs and of removed characters.
-  func resolveExplicitLevels() -> (runs: Int, removed: Int) {
+  /// override of its type (X6). Marks the characters that X9 removes,
+  /// pairs each isolate initiator with its matching PDI (BD9) and finds the
+  /// level runs (BD7) on the way; returns the number of level runs and
+  /// whether X9 removes a character.
+  func resolveExplicitLevels() -> (runs: Int, removes: Bool) {
     let maxDepth: UInt8 = 125
     return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
       // Set once an FSI needed all the pairs ahead of the pass.
@@ -86,7 +86,7 @@ extension ParagraphResolver {
           }
           // X9: removed.
           levels[i] = removed
-          runs.skipRemoved(i)
+          runs.skipRemoved()
         case .RLI, .LRI, .FSI:
           var isRTL = c == .RLI
           if c == .FSI {
@@ -145,7 +145,7 @@ extension ParagraphResolver {
           }
           // X9: removed.
           levels[i] = removed
-          runs.skipRemoved(i)
+          runs.skipRemoved()
         case .B:
           // X8: a paragraph separator takes the paragraph level.
           levels[i] = paragraphLevel
@@ -153,7 +153,7 @@ extension ParagraphResolver {
         case .BN:
           // X9: removed.
           levels[i] = removed
-          runs.skipRemoved(i)
+          runs.skipRemoved()
         default:
           // X6: every other character takes the current level and override.
           levels[i] = Self.level(stack[top])
@@ -168,11 +168,8 @@ extension ParagraphResolver {
   /// BD7 as X1–X8 give out the levels: the level runs, each the characters
   /// of one level up to the next character of another level that is not
   /// removed by X9 (removed ones inside make a run's gaps), written to
-  /// `runStarts`, `runEnds`, `runLevels` and `runHasGaps`; and the
-  /// positions of the removed characters, in order.
+  /// `runStarts`, `runEnds`, `runLevels` and `runHasGaps`.
   struct LevelRuns {
-    let removedPositions: UnsafeMutablePointer<Int32>
-    var removedCount = 0
     let starts: UnsafeMutablePointer<Int32>
     let ends: UnsafeMutablePointer<Int32>
     let levels: UnsafeMutablePointer<UInt8>
@@ -184,9 +181,10 @@ extension ParagraphResolver {
     var last = 0
     /// Characters removed by X9 came after `last`.
     var removedSince = false
+    /// A character was removed by X9.
+    var removes = false
 
     init(_ resolver: ParagraphResolver) {
-      removedPositions = resolver.removedPositions
       starts = resolver.runStarts
       ends = resolver.runEnds
       levels = resolver.runLevels
@@ -210,19 +208,18 @@ extension ParagraphResolver {
       removedSince = false
     }
 
-    /// Character `i`, removed by X9.
+    /// A character removed by X9.
     @inline(__always)
-    mutating func skipRemoved(_ i: Int) {
+    mutating func skipRemoved() {
       removedSince = true
-      removedPositions[removedCount] = Int32(truncatingIfNeeded: i)
-      removedCount &+= 1
+      removes = true
     }
 
-    /// Ends the last run; returns the number of runs and of removed
-    /// characters.
-    mutating func finish() -> (runs: Int, removed: Int) {
+    /// Ends the last run; returns the number of runs and whether a
+    /// character was removed.
+    mutating func finish() -> (runs: Int, removes: Bool) {
       if count > 0 { ends[count &- 1] = Int32(truncatingIfNeeded: last) }
-      return (count, removedCount)
+      return (count, removes)
     }
   }
 

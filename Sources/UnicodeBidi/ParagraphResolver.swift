@@ -45,12 +45,10 @@ struct ParagraphResolver {
   /// Whether a level run has characters removed by X9 inside it.
   let runHasGaps: UnsafeMutablePointer<Bool>
   /// Two stacks of positions for X1–X8 (with `hasExplicit`): the open
-  /// isolate initiators, and those of `findMatchingPDIs`.
+  /// isolate initiators, and those of `findMatchingPDIs`. They lie in the
+  /// pieces' memory, which X10 uses only after them.
   let initiatorStack: UnsafeMutablePointer<Int32>
   let pairingStack: UnsafeMutablePointer<Int32>
-  /// The positions of the characters removed by X9, in order (with
-  /// `hasExplicit`, filled by `resolveExplicitLevels`).
-  let removedPositions: UnsafeMutablePointer<Int32>
 
   /// True when X1–X10 have work to do: the paragraph holds explicit
   /// controls or BN.
@@ -62,12 +60,11 @@ struct ParagraphResolver {
   /// `ClassScan.slack` bytes past the end for the word reads of run ends.
   static func scratchSize(_ storage: ParagraphStorage) -> Int {
     let n = max(storage.count, 1)
-    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 20 : n) + ClassScan.slack
+    return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 8 : n) + ClassScan.slack
   }
 
   /// Where the pieces start in the scratch memory of `n` characters: after
-  /// four byte arrays, three of `Int32` and the sequence's levels. The two
-  /// stacks and the removed positions follow them.
+  /// four byte arrays, three of `Int32` and the sequence's levels.
   private static func piecesOffset(_ n: Int) -> Int { (n * 17 + 3) & ~3 }
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
@@ -98,9 +95,9 @@ struct ParagraphResolver {
       runEnds = (scratch + n * 12).bindMemory(to: Int32.self, capacity: n)
       sequenceLevels = (scratch + n * 16).bindMemory(to: UInt8.self, capacity: n)
       sequencePieces = (scratch + Self.piecesOffset(n)).bindMemory(to: SequencePiece.self, capacity: n)
-      initiatorStack = (scratch + Self.piecesOffset(n) + n * 8).bindMemory(to: Int32.self, capacity: n)
-      pairingStack = (scratch + Self.piecesOffset(n) + n * 12).bindMemory(to: Int32.self, capacity: n)
-      removedPositions = (scratch + Self.piecesOffset(n) + n * 16).bindMemory(to: Int32.self, capacity: n)
+      let stacks = UnsafeMutableRawPointer(sequencePieces)
+      initiatorStack = stacks.assumingMemoryBound(to: Int32.self)
+      pairingStack = (stacks + n * 4).assumingMemoryBound(to: Int32.self)
       // The first 4n bytes hold four byte arrays.
       types = (scratch + n * 1).bindMemory(to: BidiClass.self, capacity: n)
       runLevels = (scratch + n * 2).bindMemory(to: UInt8.self, capacity: n)
@@ -112,7 +109,6 @@ struct ParagraphResolver {
       runEnds = unused
       initiatorStack = unused
       pairingStack = unused
-      removedPositions = unused
       sequenceLevels = scratch.bindMemory(to: UInt8.self, capacity: 0)
       sequencePieces = scratch.bindMemory(to: SequencePiece.self, capacity: 0)
       types = sequenceTypes
@@ -128,10 +124,10 @@ struct ParagraphResolver {
   func resolve(until stop: () -> Bool) -> Bool? {
     var uniform = true
     var runCount = 0
-    var removedCount = 0
+    var removes = false
     if hasExplicit {
       types.update(from: classes, count: count)
-      (runCount, removedCount) = resolveExplicitLevels()
+      (runCount, removes) = resolveExplicitLevels()
       uniform = !present.intersects(.removedByX9)
     }
     var stopped = false
@@ -157,26 +153,30 @@ struct ParagraphResolver {
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
     if stopped { return nil }
-    if removedCount > 0 { placeRemovedCharacters(removedCount) }
+    if removes { placeRemovedCharacters(runCount) }
     return uniform
   }
 
-  /// Gives each of the `removed` characters removed by X9
-  /// (`removedPositions`) the level of the character before it (those at
-  /// the start, of the first one after them; the paragraph level when
-  /// there is none) below its removed mark, as a line places them (BD7
-  /// after X9: they join a neighbour's run), so that a line can read the
-  /// paragraph's levels as they are.
-  private func placeRemovedCharacters(_ removed: Int) {
+  /// Gives each character removed by X9 the level of the character before
+  /// it (those at the start, of the first one after them; the paragraph
+  /// level when there is none) below its removed mark, as a line places
+  /// them (BD7 after X9: they join a neighbour's run), so that a line can
+  /// read the paragraph's levels as they are. The removed characters are
+  /// those between the `runCount` level runs and inside the runs with gaps.
+  private func placeRemovedCharacters(_ runCount: Int) {
     let mark = ParagraphStorage.removedBit
-    // The removed characters at the start.
-    var leading = 0
-    while leading < removed && removedPositions[leading] == leading { leading &+= 1 }
-    let first = leading < count ? levels[leading] : paragraphLevel
-    for k in 0..<leading { levels[k] = mark | first }
-    for r in leading..<removed {
-      let i = Int(removedPositions[r])
-      levels[i] = mark | levels[i &- 1] & ~mark
+    let first = runCount > 0 ? Int(runStarts[0]) : count
+    let leading = runCount > 0 ? levels[first] : paragraphLevel
+    for k in 0..<first { levels[k] = mark | leading }
+    for r in 0..<runCount {
+      let start = Int(runStarts[r])
+      let last = Int(runEnds[r])
+      if runHasGaps[r] {
+        for k in (start &+ 1)..<last where levels[k] & mark != 0 { levels[k] = mark | levels[k &- 1] }
+      }
+      // Only removed characters lie between two runs.
+      let next = r &+ 1 < runCount ? Int(runStarts[r &+ 1]) : count
+      for k in (last &+ 1)..<next { levels[k] = mark | levels[last] }
     }
   }
 
