@@ -255,18 +255,24 @@ struct LineLayout: @unchecked Sendable {
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
-  /// maximal sequence of runs at that level or higher.
+  /// maximal sequence of runs at that level or higher. The levels above
+  /// the highest at which two neighbouring runs both stand are skipped:
+  /// there every such sequence is a single run, which a reversal leaves
+  /// as it is (numbers in right-to-left text, most isolates' contents).
   private static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
     guard count > 1 else { return }
-    var highest: UInt8 = 0
+    var highestPair: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
-    for k in 0..<count {
+    var previous = runs[0].level
+    if previous & 1 == 1 { lowestOdd = previous }
+    for k in 1..<count {
       let level = runs[k].level
-      highest = max(highest, level)
+      highestPair = max(highestPair, min(previous, level))
       if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
+      previous = level
     }
     guard lowestOdd != 0xFF else { return }
-    var level = highest
+    var level = highestPair
     while level >= lowestOdd {
       var k = 0
       while k < count {
@@ -301,6 +307,14 @@ struct LineLayout: @unchecked Sendable {
     } else {
       body(firstRun)
     }
+  }
+
+  /// Calls `body` with the runs in visual order, as a pointer to the first
+  /// and their number (`runCount`).
+  @inline(__always)
+  func withRuns<R>(_ body: (UnsafePointer<BidiRun>, Int) -> R) -> R {
+    if let store, storedRuns > 1 { return body(store.runs, storedRuns) }
+    return withUnsafePointer(to: firstRun) { body($0, runCount) }
   }
 
   /// The level after L1 of the character at `k` from the line start; bit 7

@@ -37,17 +37,21 @@ extension BidiLine {
 
   @inline(__always)
   private func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
-    var p = output
-    layout.forEachRun { run in
-      if run.level & 1 == 0 {
-        p = writer.leftToRight(run.start, run.end, p)
-      } else if layout.marks == .resolved {
-        p = writer.rightToLeft(run.start, run.end, p)
-      } else {
-        p = writer.rightToLeftClusters(storage, run, p)
+    let clusters = layout.marks == .afterBase
+    return layout.withRuns { runs, count in
+      var p = output
+      for k in 0..<count {
+        let run = runs[k]
+        if run.level & 1 == 0 {
+          p = writer.leftToRight(run.start, run.end, p)
+        } else if clusters {
+          p = writer.rightToLeftClusters(storage, run, p)
+        } else {
+          p = writer.rightToLeft(run.start, run.end, p)
+        }
       }
+      return p - output
     }
-    return p - output
   }
 }
 
