@@ -156,6 +156,23 @@ extension ParagraphResolver {
   }
 
   /// The index of the first recorded bracket at or after `position`.
+  /// Whether a paired bracket of the paragraph lies in `sequence`: N0 has
+  /// nothing to do in a sequence without one, which is then resolved as in
+  /// a paragraph without brackets (W1–I2 in one pass).
+  func holdsBrackets(_ sequence: IsolatingRunSequence) -> Bool {
+    guard let pieces = sequence.pieces else {
+      let b = firstBracket(atOrAfter: sequence.offset)
+      return b < bracketPositions.count && Int(bracketPositions[b]) < sequence.offset + sequence.count
+    }
+    for p in 0..<sequence.pieceCount {
+      let start = Int(pieces[p].start)
+      let end = start + sequence.pieceEnd(p) - Int(pieces[p].offset)
+      let b = firstBracket(atOrAfter: start)
+      if b < bracketPositions.count && Int(bracketPositions[b]) < end { return true }
+    }
+    return false
+  }
+
   private func firstBracket(atOrAfter position: Int) -> Int {
     var low = 0
     var high = bracketPositions.count

@@ -144,7 +144,7 @@ struct ParagraphResolver {
       if !sequence.isContiguous { gatherTypes(sequence) }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
-      switch (hasBrackets, sequence.isContiguous) {
+      switch (hasBrackets && holdsBrackets(sequence), sequence.isContiguous) {
       case (true, true): atLevel = resolveImplicitTypes(sequence, BracketedRun.self)
       case (true, false): atLevel = resolveImplicitTypes(sequence, BracketedGathered.self)
       case (false, true): atLevel = resolveImplicitTypes(sequence, PlainRun.self)
