@@ -1,5 +1,6 @@
 // UAX #9, 3.3.2 Explicit Levels and Directions (X1–X8) and
-// 3.3.3 Preparations for Implicit Processing (X9).
+// 3.3.3 Preparations for Implicit Processing (X9), with the level runs
+// (BD7) found as the levels are given out.
 
 extension ParagraphResolver {
   /// BD9: pairs each isolate initiator with its matching PDI, the next PDI

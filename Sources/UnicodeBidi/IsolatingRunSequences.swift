@@ -1,5 +1,5 @@
-// UAX #9, 3.3.3 Preparations for Implicit Processing: X10, with BD7 (level
-// runs) and BD13 (isolating run sequences).
+// UAX #9, 3.3.3 Preparations for Implicit Processing: X10, with BD13
+// (isolating run sequences) from the level runs (BD7) that X1–X8 found.
 
 /// A stretch of a gathered isolating run sequence whose characters are
 /// contiguous in the paragraph: its first character is at paragraph
