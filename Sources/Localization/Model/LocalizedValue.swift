@@ -46,6 +46,13 @@ package struct ValuePlaceholder: Hashable, Sendable {
   }
 }
 
+/// An HTML character reference in a value's text (`&amp;`, `&#x200F;`,
+/// `&rlm;`): the character it stands for, over its UTF-8 range.
+package struct CharacterReference: Hashable, Sendable {
+  package var range: Range<Int>
+  package var scalar: UInt32
+}
+
 /// A translated value of a localization file: one message as the
 /// application receives it (escapes decoded, pieces joined), with where
 /// each part of it is in the document.
@@ -77,6 +84,10 @@ package struct LocalizedValue: Hashable, Sendable {
   /// Its markup (`<b>`, `</b>`, `**`, an inline `<g>` tag…), as decoded
   /// ranges, in order: it counts as nothing for directions.
   package var markup: [Range<Int>] = []
+  /// Its HTML character references (`&amp;`, `&#1605;`), outside
+  /// placeholders and markup, in order: each counts as the character it
+  /// stands for, and no edit splits it.
+  package var characterReferences: [CharacterReference] = []
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// value has one empty paragraph.

@@ -34,6 +34,7 @@ enum ValueFinisher {
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
     value.placeholders = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
+    value.characterReferences = MarkupScanner.characterReferences(bytes, outside: spans(of: value))
     value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
     guard !branches.isEmpty else { return [value] }
     var result = [value]
@@ -154,6 +155,7 @@ enum ValueFinisher {
     let innerBytes = Array(bytes)
     branch.markup = inner.map(rebase)
     branch.markup = merged(branch.markup, MarkupScanner.scan(innerBytes, outside: spans(of: branch)))
+    branch.characterReferences = MarkupScanner.characterReferences(innerBytes, outside: spans(of: branch))
     branch.paragraphs = paragraphs(innerBytes, skipping: spans(of: branch))
     return branch
   }

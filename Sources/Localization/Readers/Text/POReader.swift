@@ -173,6 +173,7 @@ enum POReader: FormatReader {
     case .string: builder = entry.value!
     case nil: return false
     }
+    let before = builder.count
     while let byte = cursor.byte, byte != UInt8(ascii: "\""), byte != 0x0A {
       if byte == UInt8(ascii: "\\") {
         escape(&cursor, &builder)
@@ -192,7 +193,9 @@ enum POReader: FormatReader {
     case .idPlural, nil: break
     case .string:
       entry.value = builder
-      if entry.valueStart == nil { entry.valueStart = start }
+      // The value starts at its first character: `msgstr ""` followed by
+      // its text on the next lines starts on the first of those lines.
+      if entry.valueStart == nil || (before == 0 && builder.count > 0) { entry.valueStart = start }
       entry.valueEnd = end
     }
     return true
