@@ -65,6 +65,10 @@ package struct LocalizedValue: Hashable, Sendable {
   package var key: String
   /// A `.po` `msgctxt`, when given.
   package var context: String?
+  /// The source text this value translates, where the file holds it: an
+  /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
+  /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the value is).
+  package var source: String?
   /// The branch this value is, when it is one: `plural:one`, `select:male`,
   /// `selectordinal:few`, `device:iphone`, `plural:2` for `msgstr[2]`,
   /// `item:0` for an Android `<string-array>` item; several joined by `/`

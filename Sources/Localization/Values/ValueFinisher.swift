@@ -140,6 +140,7 @@ enum ValueFinisher {
       key: value.key, text: String(decoding: bytes, as: UTF8.self), map: map,
       content: SourceRange(start: start, end: end), firstLine: value.firstLine)
     branch.context = value.context
+    branch.source = value.source
     branch.variant = variant
     branch.isBranch = true
     branch.locale = value.locale

@@ -68,6 +68,9 @@ enum XLIFFReader: FormatReader {
 
   struct Handler: XMLHandler {
     var capture: ValueCapture?
+    /// Whether `capture` reads a `<source>` (kept in `state.notes` for the
+    /// unit's targets) rather than a `<target>`.
+    var readsSource = false
     var depth = 0
     var isCapturing: Bool { capture != nil }
 
@@ -104,7 +107,8 @@ enum XLIFFReader: FormatReader {
         state.frames[count - 1].kind = XLIFFReader.unitFrame
         let resourceName = tag.attribute(tag.localName == "unit" ? "name" : "resname")
         state.frames[count - 1].note = resourceName.flatMap { $0.isEmpty ? nil : $0 } ?? tag.attribute("id") ?? ""
-      case "target":
+        state.notes = []
+      case "source", "target":
         // An <alt-trans>'s target is a suggestion, not what the application receives.
         guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }),
           !state.frames.contains(where: { $0.name == "alt-trans" || $0.name.hasSuffix(":alt-trans") })
@@ -113,6 +117,7 @@ enum XLIFFReader: FormatReader {
         value.locale = state.frames.last(where: { $0.kind == XLIFFReader.languageFrame })?.note
         value.variant = XLIFFReader.stringsDictVariant(unit.note)
         capture = value
+        readsSource = tag.localName == "source"
         depth = count
       default:
         break
@@ -123,7 +128,14 @@ enum XLIFFReader: FormatReader {
       guard let current = capture else { return }
       if state.frames.count == depth {
         capture = nil
-        sink.add(current.value(endingAt: tag), rules: .of(.xliff))
+        var value = current.value(endingAt: tag)
+        if readsSource {
+          // 2.0 has a source per segment: the one before the target is its.
+          state.notes = [value.text]
+          return
+        }
+        value.source = state.notes.first
+        sink.add(value, rules: .of(.xliff))
         return
       }
       if tag.isSelfClosing { return }
