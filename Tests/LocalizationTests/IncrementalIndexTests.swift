@@ -42,6 +42,12 @@ final class IncrementalIndexTests: XCTestCase {
       return k % 3 == 0
         ? ["  <plurals name=\"p\(k)\">", "    <item quantity=\"one\">\(word)</item>", "  </plurals>"]
         : ["  <string name=\"k\(k)\">\(word)", "     \\n <b>\(k)</b></string>"]
+    case .fluent:
+      return k % 3 == 0
+        ? ["k\(k) =", "    \(word) { $x }", "", "      \(k)", "    .attr = \(word)"]
+        : k % 3 == 1
+          ? ["k\(k) = { $n ->", "    [one] \(word)", "   *[other] { $n } \(word)", "}"]
+          : ["# c", "k\(k) = \(word) {$n}"]
     }
   }
 
@@ -58,10 +64,13 @@ final class IncrementalIndexTests: XCTestCase {
       )
     case .resx: (["<root>"], ["</root>"])
     case .android: (["<resources>"], ["</resources>"])
+    case .fluent: ([], [])
     }
   }
 
-  static let breakers = ["\"", "{", "<", "}", "</x>", "msgstr", "\"open", "  ", "", "<!-- c", "-->", "*/"]
+  static let breakers = [
+    "\"", "{", "<", "}", "</x>", "msgstr", "\"open", "  ", "", "<!-- c", "-->", "*/", "    more", ".attr = x",
+  ]
 
   func testRandomEditsMatchAFullRead() {
     for format in LocalizationFormat.allCases {

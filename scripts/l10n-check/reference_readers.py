@@ -611,6 +611,10 @@ READERS = {
 
 
 def read(format_name, path):
+    if format_name not in READERS:
+        from reference_fluent_yaml import READERS as MORE
+
+        READERS.update(MORE)
     if format_name == "po":
         return msgfmt_check(path)
     if format_name == "po-lenient":

@@ -175,6 +175,7 @@ extension LocalizationFormat {
     case .properties: "a Java .properties file"
     case .resx: "a .NET .resx file"
     case .android: "Android string resources"
+    case .fluent: "a Fluent .ftl file"
     }
   }
 }

@@ -1,4 +1,4 @@
-/// The ten localization formats of Protocol/localization.md.
+/// The localization formats of Protocol/localization.md.
 package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// Apple `.strings`: `"key" = "value";`.
   case strings
@@ -20,6 +20,8 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   case resx
   /// Android `strings.xml` under `res/values*/`.
   case android
+  /// Project Fluent `.ftl` (Firefox, Thunderbird).
+  case fluent
 
   /// The format of a document from its LSP `languageId` or, failing that,
   /// its path (a file path or a `file:` URI), by the table of the
@@ -38,6 +40,7 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     case "arb": return .arb
     case "properties", "jproperties", "java-properties": return .properties
     case "resx": return .resx
+    case "fluent", "ftl": return .fluent
     default: break
     }
     let components = PathComponents(path)
@@ -51,6 +54,7 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     case "arb": return .arb
     case "properties": return .properties
     case "resx": return .resx
+    case "ftl": return .fluent
     case "json":
       let stem = String(name.dropLast(5))
       if LocaleTag(stem) != nil { return .i18next }
@@ -61,6 +65,14 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     default:
       return nil
     }
+  }
+
+  /// Whether marks are always written as the characters themselves: gettext
+  /// has no escape for them, a Fluent pattern's text none at all, and YAML
+  /// reads escapes only in double-quoted scalars (a plain, single-quoted or
+  /// block scalar would read `\u200F` as text).
+  package var writesMarksAsCharacters: Bool {
+    self == .po || self == .fluent
   }
 
   /// Whether the format is read as XML.

@@ -27,6 +27,9 @@ package struct ValuePlaceholder: Hashable, Sendable {
     case nesting
     /// An XLIFF inline code (`<x/>`, `<ph>…</ph>`, `<bpt>`…) written as XML.
     case inlineElement
+    /// A Fluent placeable `{ $name }`, `{ -brand }`, `{ NUMBER($n) }`, a
+    /// select expression as a whole.
+    case fluent
   }
 
   /// Its UTF-8 range in the value's decoded text.

@@ -107,6 +107,7 @@ extension LocalizationFormat {
     case .xliff: XLIFFReader.self
     case .resx: ResXReader.self
     case .android: AndroidReader.self
+    case .fluent: FluentReader.self
     }
   }
 }

@@ -33,6 +33,7 @@ struct PlaceholderRules: Hashable, Sendable {
       rules.i18next = true
       rules.printf = true
     case .resx: rules.dotnet = true
+    case .fluent: break  // placeables are read with the syntax
     }
     return rules
   }
