@@ -42,6 +42,16 @@ final class IncrementalIndexTests: XCTestCase {
       return k % 3 == 0
         ? ["  <plurals name=\"p\(k)\">", "    <item quantity=\"one\">\(word)</item>", "  </plurals>"]
         : ["  <string name=\"k\(k)\">\(word)", "     \\n <b>\(k)</b></string>"]
+    case .qtLinguist:
+      return k % 3 == 0
+        ? [
+          "  <message numerus=\"yes\"><source>%n k\(k)</source>", "    <translation>",
+          "      <numerusform>\(word)</numerusform><numerusform>%n \(word)</numerusform>",
+          "    </translation></message>",
+        ]
+        : ["  <message><source>k\(k)</source>", "    <translation>\(word) %1</translation></message>"]
+    case .webExtension:
+      return ["  \"k\(k)\": {\"message\": \"\(word) $1\",", "    \"description\": \"d\"},"]
     case .fluent:
       return k % 3 == 0
         ? ["k\(k) =", "    \(word) { $x }", "", "      \(k)", "    .attr = \(word)"]
@@ -65,6 +75,11 @@ final class IncrementalIndexTests: XCTestCase {
     case .resx: (["<root>"], ["</root>"])
     case .android: (["<resources>"], ["</resources>"])
     case .fluent: ([], [])
+    case .qtLinguist:
+      (
+        ["<?xml version=\"1.0\"?>", "<!DOCTYPE TS>", "<TS language=\"ar\"><context><name>c</name>"], ["</context></TS>"]
+      )
+    case .webExtension: (["{"], ["  \"end\": {\"message\": \"x\"}", "}"])
     }
   }
 

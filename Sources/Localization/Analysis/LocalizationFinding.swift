@@ -176,6 +176,8 @@ extension LocalizationFormat {
     case .resx: "a .NET .resx file"
     case .android: "Android string resources"
     case .fluent: "a Fluent .ftl file"
+    case .qtLinguist: "a Qt Linguist .ts file"
+    case .webExtension: "a WebExtension messages.json"
     }
   }
 }

@@ -30,6 +30,10 @@ package struct ValuePlaceholder: Hashable, Sendable {
     /// A Fluent placeable `{ $name }`, `{ -brand }`, `{ NUMBER($n) }`, a
     /// select expression as a whole.
     case fluent
+    /// Qt's `%1`, `%L1`, `%n`.
+    case qt
+    /// WebExtension `$NAME$` and `$1`.
+    case webExtension
   }
 
   /// Its UTF-8 range in the value's decoded text.

@@ -108,6 +108,8 @@ extension LocalizationFormat {
     case .resx: ResXReader.self
     case .android: AndroidReader.self
     case .fluent: FluentReader.self
+    case .qtLinguist: QtLinguistReader.self
+    case .webExtension: WebExtensionReader.self
     }
   }
 }

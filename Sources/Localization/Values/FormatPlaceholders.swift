@@ -222,3 +222,71 @@ extension StringProtocol {
     return String(slice)
   }
 }
+
+extension FormatPlaceholders {
+  /// Qt's `QString::arg` markers `%1`…`%99` (text: an argument may be
+  /// either), `%L1` (a localized number: numeric), and `tr()`'s plural count
+  /// `%n` / `%Ln` (numeric). Any other `%` is text.
+  static func qt(_ bytes: [UInt8]) -> [ValuePlaceholder] {
+    var found: [ValuePlaceholder] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
+        index += 1
+        continue
+      }
+      var probe = index + 1
+      let localized = bytes[probe] == UInt8(ascii: "L")
+      if localized { probe += 1 }
+      if probe < bytes.count, bytes[probe] == UInt8(ascii: "n") {
+        found.append(ValuePlaceholder(range: index..<probe + 1, kind: .qt, isNumeric: true, name: "n"))
+        index = probe + 1
+        continue
+      }
+      let digits = probe
+      while probe < bytes.count, probe - digits < 2, isDigit(bytes[probe]) { probe += 1 }
+      guard probe > digits, bytes[digits] != UInt8(ascii: "0") else {
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[digits..<probe], as: UTF8.self)
+      found.append(ValuePlaceholder(range: index..<probe, kind: .qt, isNumeric: localized, name: name))
+      index = probe
+    }
+    return found
+  }
+
+  /// WebExtension placeholders: `$NAME$` (letters, digits, `_`, `@`;
+  /// defined in the message's `placeholders`) and substitutions `$1`…`$9`,
+  /// all text (the messages say nothing of types); `$$` is a dollar sign.
+  static func webExtension(_ bytes: [UInt8]) -> [ValuePlaceholder] {
+    var found: [ValuePlaceholder] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "$") else {
+        index += 1
+        continue
+      }
+      let next = bytes[index + 1]
+      if next == UInt8(ascii: "$") {
+        index += 2
+        continue
+      }
+      if isDigit(next), next != UInt8(ascii: "0") {
+        found.append(ValuePlaceholder(range: index..<index + 2, kind: .webExtension, isNumeric: false))
+        index += 2
+        continue
+      }
+      var probe = index + 1
+      while probe < bytes.count, isNameByte(bytes[probe]) || bytes[probe] == UInt8(ascii: "@") { probe += 1 }
+      if probe > index + 1, probe < bytes.count, bytes[probe] == UInt8(ascii: "$") {
+        let name = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
+        found.append(ValuePlaceholder(range: index..<probe + 1, kind: .webExtension, isNumeric: false, name: name))
+        index = probe + 1
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+}

@@ -16,6 +16,10 @@ struct PlaceholderRules: Hashable, Sendable {
   var i18next = false
   /// .NET composite formatting `{0}`, `{0:N2}`, `{0,-8}`.
   var dotnet = false
+  /// Qt `%1`…`%99`, `%L1`, `%n`, `%Ln`.
+  var qt = false
+  /// WebExtension `$NAME$`, `$1`…`$9`.
+  var webExtension = false
 
   static let none = PlaceholderRules()
 
@@ -34,6 +38,8 @@ struct PlaceholderRules: Hashable, Sendable {
       rules.printf = true
     case .resx: rules.dotnet = true
     case .fluent: break  // placeables are read with the syntax
+    case .qtLinguist: rules.qt = true
+    case .webExtension: rules.webExtension = true
     }
     return rules
   }

@@ -31,6 +31,8 @@ enum ValueFinisher {
     if rules.pythonPercent { found += FormatPlaceholders.pythonPercent(bytes) }
     if rules.pythonBraces { found += FormatPlaceholders.braces(bytes, python: true) }
     if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
+    if rules.qt { found += FormatPlaceholders.qt(bytes) }
+    if rules.webExtension { found += FormatPlaceholders.webExtension(bytes) }
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
     value.placeholders = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
