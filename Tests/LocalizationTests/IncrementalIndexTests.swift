@@ -52,6 +52,13 @@ final class IncrementalIndexTests: XCTestCase {
         : ["  <message><source>k\(k)</source>", "    <translation>\(word) %1</translation></message>"]
     case .webExtension:
       return ["  \"k\(k)\": {\"message\": \"\(word) $1\",", "    \"description\": \"d\"},"]
+    case .yaml:
+      switch k % 4 {
+      case 0: return ["  k\(k):", "    one: \"\(word) %{count}\"", "    other: \(word)", "      \(k)"]
+      case 1: return ["  # c", "  k\(k): |", "    \(word)", "", "    %{x} \(k)"]
+      case 2: return ["  k\(k): [\(word), '\(k)']"]
+      default: return ["  k\(k):", "  - \(word)", "  - \"\(k)\""]
+      }
     case .fluent:
       return k % 3 == 0
         ? ["k\(k) =", "    \(word) { $x }", "", "      \(k)", "    .attr = \(word)"]
@@ -75,6 +82,7 @@ final class IncrementalIndexTests: XCTestCase {
     case .resx: (["<root>"], ["</root>"])
     case .android: (["<resources>"], ["</resources>"])
     case .fluent: ([], [])
+    case .yaml: (["---", "ar:"], ["  end: x"])
     case .qtLinguist:
       (
         ["<?xml version=\"1.0\"?>", "<!DOCTYPE TS>", "<TS language=\"ar\"><context><name>c</name>"], ["</context></TS>"]

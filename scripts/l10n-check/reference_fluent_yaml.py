@@ -68,4 +68,34 @@ def read_fluent(data):
     return values
 
 
-READERS = {"fluent": read_fluent}
+def read_yaml(data):
+    """Every string scalar, keyed by its mapping keys' path (a top-level
+    locale key included: the library reports it as the locale and the
+    comparison adds it back), sequence items as variant item:N."""
+    import yaml
+
+    try:
+        root = yaml.compose(decode_file(data), Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        raise ReadError(str(error).replace("\n", " "))
+    values = []
+    string = "tag:yaml.org,2002:str"
+
+    def walk(node, path, variant):
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == string:
+                values.append((".".join(path), variant, node.value))
+        elif isinstance(node, yaml.SequenceNode):
+            for number, item in enumerate(node.value):
+                name = "item:%d" % number
+                walk(item, path, name if variant is None else variant + "/" + name)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                walk(value, path + [key.value], variant)
+
+    if root is not None:
+        walk(root, [], None)
+    return values
+
+
+READERS = {"fluent": read_fluent, "yaml": read_yaml}

@@ -178,6 +178,7 @@ extension LocalizationFormat {
     case .fluent: "a Fluent .ftl file"
     case .qtLinguist: "a Qt Linguist .ts file"
     case .webExtension: "a WebExtension messages.json"
+    case .yaml: "YAML"
     }
   }
 }

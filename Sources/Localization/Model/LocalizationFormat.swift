@@ -26,6 +26,8 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   case qtLinguist = "qt"
   /// WebExtension `_locales/LOCALE/messages.json`.
   case webExtension = "webextension"
+  /// Rails and Symfony YAML (`config/locales/ar.yml`, `translations/messages.fa.yaml`).
+  case yaml
 
   /// The format of a document from its LSP `languageId` or, failing that,
   /// its path (a file path or a `file:` URI), by the table of the
@@ -60,6 +62,10 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     case "properties": return .properties
     case "resx": return .resx
     case "ftl": return .fluent
+    case "yml", "yaml":
+      let named = LocaleTag.fromFileName(name) != nil
+      let folders: Set<String> = ["locales", "locale", "translations", "i18n", "l10n", "lang"]
+      return named || components.folders.contains(where: folders.contains) ? .yaml : nil
     case "json":
       if name == "messages.json", components.folders.dropLast().last == "_locales" { return .webExtension }
       let stem = String(name.dropLast(5))
@@ -154,7 +160,7 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// reads escapes only in double-quoted scalars (a plain, single-quoted or
   /// block scalar would read `\u200F` as text).
   package var writesMarksAsCharacters: Bool {
-    self == .po || self == .fluent
+    self == .po || self == .fluent || self == .yaml
   }
 
   /// Whether the format is read as XML.

@@ -34,6 +34,10 @@ package struct ValuePlaceholder: Hashable, Sendable {
     case qt
     /// WebExtension `$NAME$` and `$1`.
     case webExtension
+    /// Rails `%{name}`, `%<name>d`.
+    case ruby
+    /// Symfony `%name%`.
+    case symfony
   }
 
   /// Its UTF-8 range in the value's decoded text.
@@ -99,6 +103,10 @@ package struct LocalizedValue: Hashable, Sendable {
   /// placeholders and markup, in order: each counts as the character it
   /// stands for, and no edit splits it.
   package var characterReferences: [CharacterReference] = []
+  /// Decoded white space that the format reads as layout as well as text
+  /// (the indent of a YAML folded scalar's more-indented line, which keeps
+  /// its line breaks): an insertion at its start goes after it instead.
+  package var layoutWhiteSpace: [Range<Int>] = []
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// value has one empty paragraph.
@@ -152,6 +160,9 @@ package struct LocalizedValue: Hashable, Sendable {
   /// the escape of the character at `offset`, or at the content end.
   package func insertionPoint(atDecoded offset: Int) -> SourcePosition {
     if offset == 0 && text.isEmpty { return range.start }
+    if let layout = layoutWhiteSpace.first(where: { $0.lowerBound == offset }) {
+      return sourcePosition(ofDecoded: layout.upperBound)
+    }
     return sourcePosition(ofDecoded: offset)
   }
 

@@ -110,6 +110,7 @@ extension LocalizationFormat {
     case .fluent: FluentReader.self
     case .qtLinguist: QtLinguistReader.self
     case .webExtension: WebExtensionReader.self
+    case .yaml: YAMLReader.self
     }
   }
 }

@@ -20,6 +20,10 @@ struct PlaceholderRules: Hashable, Sendable {
   var qt = false
   /// WebExtension `$NAME$`, `$1`…`$9`.
   var webExtension = false
+  /// `{{ name }}` alone (Symfony's validators), without i18next's `$t()`.
+  var mustache = false
+  /// Rails `%{name}`, `%<name>d` and Symfony `%name%`.
+  var railsSymfony = false
 
   static let none = PlaceholderRules()
 
@@ -40,6 +44,10 @@ struct PlaceholderRules: Hashable, Sendable {
     case .fluent: break  // placeables are read with the syntax
     case .qtLinguist: rules.qt = true
     case .webExtension: rules.webExtension = true
+    case .yaml:
+      rules.railsSymfony = true
+      rules.mustache = true
+      rules.icu = true
     }
     return rules
   }

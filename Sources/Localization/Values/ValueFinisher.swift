@@ -13,7 +13,8 @@ enum ValueFinisher {
     var branchArguments: [[ValuePlaceholder]] = []
     let structural = placeholders.map(\.range) + value.markup
     var found: [ValuePlaceholder] = []
-    if rules.i18next { found += FormatPlaceholders.i18next(bytes) }
+    if rules.i18next || rules.mustache { found += FormatPlaceholders.i18next(bytes, nesting: rules.i18next) }
+    if rules.railsSymfony { found += FormatPlaceholders.ruby(bytes) + FormatPlaceholders.symfony(bytes) }
     if rules.icu {
       let message = ICUMessage(
         bytes, opaque: (found.map(\.range) + structural).sorted { $0.lowerBound < $1.lowerBound })
@@ -159,6 +160,9 @@ enum ValueFinisher {
     branch.markup = inner.map(rebase)
     branch.markup = merged(branch.markup, MarkupScanner.scan(innerBytes, outside: spans(of: branch)))
     branch.characterReferences = MarkupScanner.characterReferences(innerBytes, outside: spans(of: branch))
+    branch.layoutWhiteSpace = value.layoutWhiteSpace.filter {
+      $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound
+    }.map(rebase)
     branch.paragraphs = paragraphs(innerBytes, skipping: spans(of: branch))
     return branch
   }
