@@ -75,7 +75,10 @@ final class LocalizationCorpusServerTests: XCTestCase {
     switch (path as NSString).pathExtension {
     case "xlf", "xliff": "xliff"
     case "pot": "po"
-    case "json": "i18next"
+    case "ftl": "fluent"
+    case "ts": "qt"
+    case "yml", "yaml": "yaml"
+    case "json": path.contains("_locales/") ? "webextension" : "i18next"
     case "xml": "android"
     case let other: other
     }
