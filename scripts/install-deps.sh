@@ -15,6 +15,10 @@
 #   libfribidi-bin  the `fribidi` tool: `bidi-lsp visual` is compared with it
 #   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
 #
+# and from PyPI (skipped when they import already):
+#   fluent.syntax, PyYAML  the independent readers of the Fluent and YAML
+#                   corpus files (scripts/l10n-check/reference_fluent_yaml.py)
+#
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
@@ -28,13 +32,25 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [[ ${#missing[@]} -eq 0 ]]; then
-  exit 0
-fi
-
 sudo=()
 if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
-echo "install-deps: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# PyPI packages of the localization tests, when they do not import yet.
+pypi=(fluent.syntax==0.19.0 PyYAML)
+if ! python3 -c 'import fluent.syntax, yaml' 2>/dev/null; then
+  echo "install-deps: installing ${pypi[*]} from PyPI" >&2
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends python3-pip >&2
+  fi
+  # Debian's python3 refuses pip installs outside a virtual environment
+  # unless told (PEP 668); older pips do not know the flag.
+  python3 -m pip install -q "${pypi[@]}" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "${pypi[@]}"
+fi
