@@ -28,6 +28,9 @@ enum YAMLReader: FormatReader {
       while try line(&cursor, &state, &sink) {}
     } catch {
       sink.fail(error.message, at: error.position)
+      // The reader has read up to the error (found ahead of the cursor by a
+      // lookahead): an edit after the error's line leaves it where it is.
+      while cursor.position < error.position, cursor.byte != nil { cursor.advance() }
     }
   }
 
@@ -223,8 +226,26 @@ enum YAMLReader: FormatReader {
       throw YAMLError(
         message: "a sequence inside a sequence item (- - …) is not read by bidi-lsp", position: cursor.position)
     }
+    if isMappingEntry(cursor) {
+      throw YAMLError(
+        message: "a mapping inside a sequence item (- key: value) is not read by bidi-lsp", position: cursor.position)
+    }
     let (key, locale) = path(state, nil)
     try node(&cursor, &sink, indent: indent, key: key, variant: "item:\(number)", locale: locale, keyBuilder: nil)
+  }
+
+  /// Whether the line at the cursor holds `key: …` (a key and its `:`).
+  private static func isMappingEntry(_ cursor: Cursor) -> Bool {
+    var probe = cursor
+    if probe.byte == UInt8(ascii: "\"") || probe.byte == UInt8(ascii: "'") {
+      guard (try? YAMLScalars.quoted(&probe)) != nil else { return false }
+    } else if YAMLScalars.startsPlain(probe, flow: false) {
+      _ = YAMLScalars.plain(&probe, indent: Int.max, flow: false)
+    } else {
+      return false
+    }
+    _ = YAMLScalars.skipSpaces(&probe)
+    return probe.byte == UInt8(ascii: ":") && YAMLScalars.endsToken(probe.peek(1), flow: false)
   }
 
   /// The rest of a line: spaces, maybe a comment, then its end; the cursor
