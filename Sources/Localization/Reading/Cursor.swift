@@ -117,6 +117,16 @@ struct Cursor {
     }
   }
 
+  /// Skips the spaces (0x20) at the cursor on its line; returns how many.
+  mutating func skipSpaces() -> Int {
+    var count = 0
+    while byte == 0x20 {
+      advance()
+      count += 1
+    }
+    return count
+  }
+
   /// Skips the rest of the line, its `\n` included.
   mutating func skipLine() {
     if hasNextLine {

@@ -23,7 +23,7 @@ enum FluentReader: FormatReader {
       }
       if byte == 0x20 {
         var probe = cursor
-        _ = FluentSyntax.skipSpaces(&probe)
+        _ = probe.skipSpaces()
         if probe.byte == 0x0A || probe.byte == nil {
           cursor = probe
           continue
@@ -74,7 +74,7 @@ enum FluentReader: FormatReader {
         position: cursor.position)
     }
     let id = (isTerm ? "-" : "") + (try FluentSyntax.identifier(&cursor))
-    _ = FluentSyntax.skipSpaces(&cursor)
+    _ = cursor.skipSpaces()
     try FluentSyntax.expect(UInt8(ascii: "="), &cursor, "= after \(id)")
     var syntax = FluentSyntax()
     let value = try syntax.maybePattern(&cursor, depth: 0)
@@ -87,7 +87,7 @@ enum FluentReader: FormatReader {
       cursor = probe
       cursor.advance()
       let name = try FluentSyntax.identifier(&cursor)
-      _ = FluentSyntax.skipSpaces(&cursor)
+      _ = cursor.skipSpaces()
       try FluentSyntax.expect(UInt8(ascii: "="), &cursor, "= after the attribute .\(name)")
       guard let pattern = try syntax.maybePattern(&cursor, depth: 0) else {
         throw FluentError(message: "the attribute .\(name) has no value", position: cursor.position)

@@ -80,15 +80,6 @@ struct FluentSyntax {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  static func skipSpaces(_ cursor: inout Cursor) -> Int {
-    var count = 0
-    while cursor.byte == 0x20 {
-      cursor.advance()
-      count += 1
-    }
-    return count
-  }
-
   /// Skips spaces and line ends (Fluent's blank inside placeables).
   static func skipBlank(_ cursor: inout Cursor) {
     while let byte = cursor.byte, byte == 0x20 || byte == 0x0A { cursor.advance() }
@@ -112,7 +103,7 @@ struct FluentSyntax {
       lines.append(cursor.line)
       cursor.advance()
       var probe = cursor
-      _ = skipSpaces(&probe)
+      _ = probe.skipSpaces()
       if probe.byte == 0x0A {
         cursor = probe
       } else if probe.byte == nil {
@@ -128,7 +119,7 @@ struct FluentSyntax {
   /// of `} . [ *`.
   static func isContinuation(_ cursor: Cursor) -> Bool {
     var probe = cursor
-    let indent = skipSpaces(&probe)
+    let indent = probe.skipSpaces()
     guard let byte = probe.byte else { return false }
     if byte == UInt8(ascii: "{") { return true }
     return indent > 0 && !"}.[*".utf8.contains(byte)
@@ -138,7 +129,7 @@ struct FluentSyntax {
   /// there is none (the cursor then stays where it was).
   mutating func maybePattern(_ cursor: inout Cursor, depth: Int) throws(FluentError) -> FluentPattern? {
     var probe = cursor
-    _ = Self.skipSpaces(&probe)
+    _ = probe.skipSpaces()
     if let byte = probe.byte, byte != 0x0A {
       cursor = probe
       return try pattern(&cursor, block: false, depth: depth)
@@ -157,7 +148,7 @@ struct FluentSyntax {
     var result = FluentPattern()
     if block {
       let line = cursor.line
-      let width = Self.skipSpaces(&cursor)
+      let width = cursor.skipSpaces()
       result.pieces.append(.indent(line: line, width: width))
       result.commonIndent = width
     }
@@ -169,7 +160,7 @@ struct FluentSyntax {
         guard probe.column == 0, probe.line > cursor.line, Self.isContinuation(probe) else { return result }
         cursor = probe
         let line = cursor.line
-        let width = Self.skipSpaces(&cursor)
+        let width = cursor.skipSpaces()
         result.commonIndent = min(result.commonIndent, width)
         result.pieces.append(.breaks(lines: lines))
         result.pieces.append(.indent(line: line, width: width))
@@ -246,7 +237,7 @@ struct FluentSyntax {
         position: selectorStart)
     }
     cursor.advance(by: 2)
-    _ = Self.skipSpaces(&cursor)
+    _ = cursor.skipSpaces()
     guard cursor.byte == 0x0A else {
       throw FluentError(
         message: "the variants of a select expression start on the next line", position: cursor.position)

@@ -131,7 +131,7 @@ extension YAMLReader {
         return
       }
       let name = try flowScalar(&cursor).builder
-      _ = YAMLScalars.skipSpaces(&cursor)
+      _ = cursor.skipSpaces()
       guard cursor.byte == UInt8(ascii: ":"), YAMLScalars.endsToken(cursor.peek(1), flow: true) else {
         throw YAMLError(message: "expected : after the key in a flow mapping", position: cursor.position)
       }

@@ -41,7 +41,7 @@ enum YAMLReader: FormatReader {
   {
     guard cursor.byte != nil else { return false }
     var probe = cursor
-    let indent = YAMLScalars.skipSpaces(&probe)
+    let indent = probe.skipSpaces()
     switch probe.byte {
     case nil:
       cursor = probe
@@ -97,7 +97,7 @@ enum YAMLReader: FormatReader {
       throw YAMLError(message: "a second YAML document (---): bidi-lsp reads one document a file", position: start)
     }
     cursor.advance(by: 3)
-    if YAMLScalars.skipSpaces(&cursor) > 0 || YAMLScalars.isBreakOrEnd(cursor.byte) {
+    if cursor.skipSpaces() > 0 || YAMLScalars.isBreakOrEnd(cursor.byte) {
       try finishLine(&cursor)
     } else {
       throw YAMLError(message: "expected the line's end after \(end ? "..." : "---")", position: cursor.position)
@@ -176,7 +176,7 @@ enum YAMLReader: FormatReader {
         throw YAMLError(message: "a quoted key spans lines", position: keyStart)
       }
       key = scalar.builder
-      _ = YAMLScalars.skipSpaces(&cursor)
+      _ = cursor.skipSpaces()
     case UInt8(ascii: "?"):
       throw YAMLError(message: "complex keys (? …) are not read by bidi-lsp", position: keyStart)
     default:
@@ -191,7 +191,7 @@ enum YAMLReader: FormatReader {
       throw YAMLError(message: "merge keys (<<: *alias) are not read by bidi-lsp", position: keyStart)
     }
     cursor.advance()
-    _ = YAMLScalars.skipSpaces(&cursor)
+    _ = cursor.skipSpaces()
     if YAMLScalars.isBreakOrEnd(cursor.byte) || cursor.byte == UInt8(ascii: "#") {
       // The value, if any, is on the next lines.
       state.notes = [key.string]
@@ -217,7 +217,7 @@ enum YAMLReader: FormatReader {
     let number = Int(state.frames[top].note) ?? 0
     state.frames[top].note = String(number + 1)
     cursor.advance()
-    _ = YAMLScalars.skipSpaces(&cursor)
+    _ = cursor.skipSpaces()
     if YAMLScalars.isBreakOrEnd(cursor.byte) || cursor.byte == UInt8(ascii: "#") {
       try finishLine(&cursor)
       return
@@ -244,14 +244,14 @@ enum YAMLReader: FormatReader {
     } else {
       return false
     }
-    _ = YAMLScalars.skipSpaces(&probe)
+    _ = probe.skipSpaces()
     return probe.byte == UInt8(ascii: ":") && YAMLScalars.endsToken(probe.peek(1), flow: false)
   }
 
   /// The rest of a line: spaces, maybe a comment, then its end; the cursor
   /// moves to the next line's start.
   static func finishLine(_ cursor: inout Cursor) throws(YAMLError) {
-    let spaces = YAMLScalars.skipSpaces(&cursor)
+    let spaces = cursor.skipSpaces()
     if cursor.byte == UInt8(ascii: "#") {
       _ = spaces
       cursor.skipLine()

@@ -25,15 +25,6 @@ enum YAMLScalars {
   @inline(__always) static func isBreakOrEnd(_ byte: UInt8?) -> Bool { byte == nil || byte == 0x0A }
   @inline(__always) static func isBlank(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
 
-  static func skipSpaces(_ cursor: inout Cursor) -> Int {
-    var count = 0
-    while cursor.byte == 0x20 {
-      cursor.advance()
-      count += 1
-    }
-    return count
-  }
-
   /// Whether the line at the cursor (its start) is `---` or `...` (a document marker).
   static func isDocumentMarker(_ cursor: Cursor) -> Bool {
     guard cursor.column == 0, cursor.matches("---") || cursor.matches("...") else { return false }
@@ -97,7 +88,7 @@ enum YAMLScalars {
       while !endsChunk(cursor, flow: flow) { builder.appendLiteral(from: &cursor) }
       end = cursor.position
       let before = cursor
-      guard skipSpaces(&cursor) > 0 || cursor.byte == 0x0A else { break }
+      guard cursor.skipSpaces() > 0 || cursor.byte == 0x0A else { break }
       guard cursor.byte == 0x0A else {
         spaces = before
         continue
@@ -110,7 +101,7 @@ enum YAMLScalars {
       var blankLines: [Int] = []
       while !isDocumentMarker(probe) {
         let line = probe.line
-        _ = skipSpaces(&probe)
+        _ = probe.skipSpaces()
         guard probe.byte == 0x0A else { break }
         blankLines.append(line)
         probe.advance()
@@ -265,7 +256,7 @@ extension YAMLScalars {
         cursor.advance()
       }
     }
-    if skipSpaces(&cursor) > 0, cursor.byte == UInt8(ascii: "#") { cursor.skip(toColumn: cursor.runEnd { _ in false }) }
+    if cursor.skipSpaces() > 0, cursor.byte == UInt8(ascii: "#") { cursor.skip(toColumn: cursor.runEnd { _ in false }) }
     guard isBreakOrEnd(cursor.byte) else {
       throw YAMLError(
         message: "expected the line's end (or a comment) after the block scalar's header", position: cursor.position)
