@@ -184,7 +184,7 @@ A new daemon gets every attached buffer again."
                 (jsonrpc-request
                  connection :initialize
                  (list :processId (emacs-pid)
-                       :clientInfo (list :name "bidi-lsp.el" :version "0.2.0")
+                       :clientInfo (list :name "bidi-lsp.el" :version "0.3.0")
                        :rootUri nil
                        :capabilities (list :general (list :positionEncodings ["utf-32"]))
                        :initializationOptions (list :bidi (bidi-lsp--settings)))

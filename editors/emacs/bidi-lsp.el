@@ -4,7 +4,7 @@
 
 ;; Author: the bidi-lsp authors
 ;; Maintainer: the bidi-lsp authors
-;; Version: 0.2.0
+;; Version: 0.3.0
 ;; URL: https://github.com/bidi-lsp/bidi-lsp
 ;; Keywords: i18n, languages, convenience
 ;; Package-Requires: ((emacs "28.1"))

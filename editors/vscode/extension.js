@@ -110,7 +110,7 @@ class BidiExtension {
     }
     const result = await client.request('initialize', {
       processId: process.pid,
-      clientInfo: { name: 'bidi-lsp-vscode', version: '0.1.0' },
+      clientInfo: { name: 'bidi-lsp-vscode', version: require('./package.json').version },
       rootUri: null,
       capabilities: { general: { positionEncodings: ['utf-16'] } },
       initializationOptions: { bidi: bidiSettings(config) },
