@@ -49,7 +49,7 @@ class ClientSnippetTests(unittest.TestCase):
         for name, server in servers.items():
             self.assertEqual(server["command"], ["bidi-lsp"], name)
             re.compile(server["highlightingModeRegex"])
-        self.assertRegex("Normal", servers["bidi-lsp"]["highlightingModeRegex"])
+        self.assertRegex("Markdown", servers["bidi-lsp"]["highlightingModeRegex"])
         self.assertRegex("C++", servers["c"]["highlightingModeRegex"])
 
     def test_sublime(self):
