@@ -16,6 +16,8 @@
 #   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
 #   lintian         the release smoke test (scripts/release-smoke.sh) checks
 #                   the Debian package with it
+#   python3-venv    the release tools' venv and the wheel's test venv, when
+#                   python3 is Debian's
 #   From PyPI, for the release (scripts/release.sh) and its smoke test, in
 #   their own virtual environment (scripts/release-tools.sh prints where), so
 #   that they change nothing in the machine's Python: wheel (`wheel pack`),
@@ -26,7 +28,7 @@
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin lintian)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin lintian python3-venv)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
