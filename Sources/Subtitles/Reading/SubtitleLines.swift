@@ -33,6 +33,9 @@ package struct SubtitleText: SubtitleLines, Sendable {
 
   package var lineCount: Int { starts.count }
 
+  /// The byte range of line `line` in `bytes`, terminator excluded.
+  package func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
+
   package func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
   }

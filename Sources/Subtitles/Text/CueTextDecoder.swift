@@ -31,6 +31,8 @@ struct CueTextDecoder {
   var problems: [(column: Int, message: String)] = []
   /// How the line writes bidi marks: as characters, `&lrm;`/`&rlm;`, numeric references.
   var markSpellings = (character: 0, named: 0, numeric: 0)
+  /// Where the text not yet decoded starts (before it: decoded, or markup).
+  private var pendingText = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, format: SubtitleFormat) {
     self.bytes = bytes
@@ -57,7 +59,6 @@ struct CueTextDecoder {
 
   mutating func run() {
     let count = bytes.count
-    var runStart = 0
     var index = 0
     while index < count {
       let byte = bytes[index]
@@ -69,26 +70,19 @@ struct CueTextDecoder {
         end = overrideBlock(at: index)
       case UInt8(ascii: "&") where format == .webVTT:
         if let reference = HTMLCharacterReferences.match(bytes, from: index) {
-          text(runStart..<index)
           replaced(index..<index + reference.length, by: reference.scalars)
           countMark(reference.scalars, named: bytes[index + 1] != UInt8(ascii: "#"))
           end = index + reference.length
         }
       case 0 where format == .webVTT:
-        text(runStart..<index)
         replaced(index..<index + 1, by: [0xFFFD])
         end = index + 1
       default:
         break
       }
-      if let end {
-        index = end
-        runStart = end
-      } else {
-        index += 1
-      }
+      index = end ?? index + 1
     }
-    text(runStart..<count)
+    text(pendingText..<count)
   }
 
   // MARK: Markup
@@ -161,6 +155,8 @@ struct CueTextDecoder {
   }
 
   private mutating func addMarkup(_ range: Range<Int>, kind: SubtitleMarkup.Kind, name: String) {
+    text(pendingText..<range.lowerBound)
+    pendingText = range.upperBound
     markup.append(
       SubtitleMarkup(columns: base + range.lowerBound..<base + range.upperBound, offset: decoded.count, kind: kind, name: name))
   }
@@ -194,7 +190,7 @@ struct CueTextDecoder {
         if !problems.contains(where: { $0.message.hasPrefix("invalid UTF-8") }) {
           problems.append((base + index, "invalid UTF-8: shown as U+FFFD"))
         }
-        replaced(index..<index + length, by: [0xFFFD])
+        substitute(index..<index + length, by: [0xFFFD])
         index += length
         validStart = index
       case .emptyInput:
@@ -217,8 +213,15 @@ struct CueTextDecoder {
     decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
   }
 
-  /// Source that decoding replaced by `scalars` (a reference, a NUL, invalid UTF-8).
+  /// Source that decoding replaces by `scalars` (a reference, a NUL), after the text before it.
   private mutating func replaced(_ range: Range<Int>, by scalars: [UInt32]) {
+    text(pendingText..<range.lowerBound)
+    pendingText = range.upperBound
+    substitute(range, by: scalars)
+  }
+
+  /// Source replaced by `scalars` (a reference, a NUL, invalid UTF-8).
+  private mutating func substitute(_ range: Range<Int>, by scalars: [UInt32]) {
     let columns = base + range.lowerBound..<base + range.upperBound
     segments.append(.init(decoded: decoded.count, column: columns.lowerBound, end: columns.upperBound, verbatim: false))
     escapes.append(columns)
