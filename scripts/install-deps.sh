@@ -14,21 +14,37 @@
 #                   (scripts/l10n-check) in the localization tests
 #   libfribidi-bin  the `fribidi` tool: `bidi-lsp visual` is compared with it
 #   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
+#   python3-venv    the virtual environment of the subtitle tests' readers:
+#                   PyPI's srt and webvtt-py (scripts/subtitles-check), in
+#                   .build/subtitles-python, so that the machine's Python is
+#                   left as it is
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
 packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin)
+packages+=(python3-venv)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
+
+# The subtitle tests' independent readers (a second run only imports them).
+subtitle_readers() {
+  local venv
+  venv="$(dirname "$0")/../.build/subtitles-python"
+  "$venv/bin/python" -c 'import srt, webvtt' 2>/dev/null && return 0
+  echo "install-deps: installing srt webvtt-py (pip, in $venv)" >&2
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check 'srt>=3.5' 'webvtt-py>=0.6' >&2
+}
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
+  subtitle_readers
   exit 0
 fi
 
@@ -38,3 +54,4 @@ echo "install-deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+subtitle_readers

@@ -9,6 +9,13 @@ enum SubtitleCorpus {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
   static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../scripts/subtitles-check/subtitles_check.py").standardized
+  /// The Python that has `srt` and `webvtt-py`: scripts/install-deps.sh's
+  /// virtual environment, else the `python3` on the PATH.
+  static let python: (String, [String]) = {
+    let venv = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../.build/subtitles-python/bin/python").standardized.path
+    return FileManager.default.isExecutableFile(atPath: venv) ? (venv, []) : ("/usr/bin/env", ["python3"])
+  }()
 
   /// One file of the manifest: what it must read as.
   struct Expected {
@@ -68,7 +75,7 @@ enum SubtitleCorpus {
     let jobsPath = folder.appendingPathComponent("jobs-\(UUID().uuidString).tsv").path
     try (jobs.joined(separator: "\n") + "\n").write(toFile: jobsPath, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: jobsPath) }
-    let run = try TestClient.run("/usr/bin/env", arguments: ["python3", checker.path, jobsPath], timeout: 300)
+    let run = try TestClient.run(python.0, arguments: python.1 + [checker.path, jobsPath], timeout: 300)
     XCTAssertEqual(run.status, 0, run.standardError, file: file, line: line)
     return run.standardOutput.split(separator: "\n").map {
       $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

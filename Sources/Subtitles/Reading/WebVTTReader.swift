@@ -102,7 +102,7 @@ enum WebVTTReader {
         isCue = startCue(&state, identifierLine: lineCount == 2 ? start : nil, timingLine: line)
         if isCue { seenCue = true }
       } else if bytes.empty {
-        return line
+        break
       } else if isCue {
         state.addTextLine(line)
       } else if lineCount == 1 {

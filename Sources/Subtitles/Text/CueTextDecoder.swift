@@ -33,6 +33,8 @@ struct CueTextDecoder {
   var markSpellings = (character: 0, named: 0, numeric: 0)
   /// Where the text not yet decoded starts (before it: decoded, or markup).
   private var pendingText = 0
+  /// A `}` scan that failed from here: none after it either (keeps `{\{\{\…` linear).
+  private var noClosingBraceFrom = Int.max
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int, format: SubtitleFormat) {
     self.bytes = bytes
@@ -116,10 +118,13 @@ struct CueTextDecoder {
 
   /// `{\` up to the next `}` on the line.
   private mutating func overrideBlock(at start: Int) -> Int? {
-    guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "\\") else { return nil }
+    guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "\\"), start < noClosingBraceFrom else { return nil }
     var end = start + 2
     while end < bytes.count, bytes[end] != UInt8(ascii: "}") { end += 1 }
-    guard end < bytes.count else { return nil }
+    guard end < bytes.count else {
+      noClosingBraceFrom = start
+      return nil
+    }
     addMarkup(start..<end + 1, kind: .override, name: "")
     return end + 1
   }
