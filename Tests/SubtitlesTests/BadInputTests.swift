@@ -17,13 +17,16 @@ final class BadInputTests: XCTestCase {
   }
 
   func testBrokenTimingDropsTheCueAndReadingGoesOn() {
-    let document = srt("1\n00:00:01,000 --> 00:00:02,000\nأ\n\n2\n00:00:03,000 -> 00:00:04,000\nب\n\n3\n00:00:05,000 --> 00:00:06,000\nج\n")
+    let document = srt(
+      "1\n00:00:01,000 --> 00:00:02,000\nأ\n\n2\n00:00:03,000 -> 00:00:04,000\nب\n\n3\n00:00:05,000 --> 00:00:06,000\nج\n"
+    )
     XCTAssertEqual(document.lines.map(\.text), ["أ", "ج"])
     XCTAssertEqual(document.cues.map(\.index), [1, 2])
     XCTAssertEqual(found(document), ["5:13 error", "8:0 information"])
     XCTAssertTrue(document.diagnostics[0].message.contains("'-->'"), document.diagnostics[0].message)
 
-    let webVTT = vtt("WEBVTT\n\n00:00.000 --> 00:01.000\nأ\n\n00:02.00 --> 00:03.000\nب\n\n00:04.000 --> 00:05.000\nج\n")
+    let webVTT = vtt(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nأ\n\n00:02.00 --> 00:03.000\nب\n\n00:04.000 --> 00:05.000\nج\n")
     XCTAssertEqual(webVTT.lines.map(\.text), ["أ", "ج"])
     XCTAssertEqual(found(webVTT), ["5:8 error"])
     XCTAssertEqual(vtt("WEBVTT\n\n00:00.000 --> 00:61.000\nx\n").lines, [], "seconds past 59")
@@ -38,7 +41,8 @@ final class BadInputTests: XCTestCase {
   }
 
   func testMissingEmptyLinesBetweenCues() {
-    let document = srt("1\n00:00:01,000 --> 00:00:02,000\nأ\n2\n00:00:03,000 --> 00:00:04,000\nب\n00:00:05,000 --> 00:00:06,000\nج\n")
+    let document = srt(
+      "1\n00:00:01,000 --> 00:00:02,000\nأ\n2\n00:00:03,000 --> 00:00:04,000\nب\n00:00:05,000 --> 00:00:06,000\nج\n")
     XCTAssertEqual(document.lines.map(\.text), ["أ", "ب", "ج"])
     XCTAssertEqual(document.lines.map(\.cue), [1, 2, 3])
     XCTAssertEqual(found(document), ["3:0 warning", "6:0 warning", "6:0 information"])
@@ -53,14 +57,17 @@ final class BadInputTests: XCTestCase {
 
   func testCueNumbersOutOfOrderOrMissing() {
     let document = srt(
-      "1\n00:00:01,000 --> 00:00:02,000\nأ\n\n5\n00:00:03,000 --> 00:00:04,000\nب\n\n00:00:05,000 --> 00:00:06,000\nج\n")
+      "1\n00:00:01,000 --> 00:00:02,000\nأ\n\n5\n00:00:03,000 --> 00:00:04,000\nب\n\n00:00:05,000 --> 00:00:06,000\nج\n"
+    )
     XCTAssertEqual(document.lines.count, 3)
     XCTAssertEqual(found(document), ["4:0 information", "8:0 information"])
     XCTAssertEqual(document.diagnostics.map(\.message)[0], "cue number 5 where 2 was expected (players ignore numbers)")
   }
 
   func testEndBeforeStartAndEmptyCue() {
-    let document = srt("1\n00:00:05,000 --> 00:00:01,000\nأ\n\n2\n00:00:06,000 --> 00:00:07,000\n\n3\n00:00:08,000 --> 00:00:09,000\nب\n")
+    let document = srt(
+      "1\n00:00:05,000 --> 00:00:01,000\nأ\n\n2\n00:00:06,000 --> 00:00:07,000\n\n3\n00:00:08,000 --> 00:00:09,000\nب\n"
+    )
     XCTAssertEqual(found(document), ["1:0 error", "5:0 warning"])
   }
 
@@ -73,10 +80,13 @@ final class BadInputTests: XCTestCase {
       XCTAssertEqual(document.diagnostics, [], terminator.debugDescription)
       XCTAssertEqual(document.lines[0].textStartColumn, 3)
     }
-    let bom = SubtitleReader.read(SubtitleText([0xEF, 0xBB, 0xBF] + Array("WEBVTT\r\n\r\n00:00.000 --> 00:01.000\r\nأ".utf8)), format: .webVTT)
+    let bom = SubtitleReader.read(
+      SubtitleText([0xEF, 0xBB, 0xBF] + Array("WEBVTT\r\n\r\n00:00.000 --> 00:01.000\r\nأ".utf8)), format: .webVTT)
     XCTAssertEqual(bom.lines.map(\.text), ["أ"])
     XCTAssertEqual(bom.diagnostics, [])
-    XCTAssertEqual(SubtitleReader.read(SubtitleText([0xEF, 0xBB, 0xBF, 0x31]), format: .subRip).diagnostics.first?.position.column, 3)
+    XCTAssertEqual(
+      SubtitleReader.read(SubtitleText([0xEF, 0xBB, 0xBF, 0x31]), format: .subRip).diagnostics.first?.position.column, 3
+    )
   }
 
   /// UTF-16 files are decoded by the caller, by `Localization`'s
@@ -97,7 +107,8 @@ final class BadInputTests: XCTestCase {
 
   func testInvalidUTF8NulAndUnclosedTags() {
     let srtDocument = SubtitleReader.read(
-      SubtitleText(Array("1\n00:00:01,000 --> 00:00:02,000\na".utf8) + [0xFF, 0xD8, 0x00] + Array("b".utf8)), format: .subRip)
+      SubtitleText(Array("1\n00:00:01,000 --> 00:00:02,000\na".utf8) + [0xFF, 0xD8, 0x00] + Array("b".utf8)),
+      format: .subRip)
     XCTAssertEqual(srtDocument.lines.map(\.text), ["a\u{FFFD}\u{FFFD}\u{0}b"])
     XCTAssertEqual(srtDocument.lines[0].escapes, [1..<2, 2..<3])
     XCTAssertEqual(found(srtDocument), ["2:1 warning"])
@@ -129,8 +140,10 @@ final class BadInputTests: XCTestCase {
       XCTAssertEqual(vtt("WEBVTT\n\n00:01.000 --> 00:02.000\n\(line)\n").lines.count, 1)
       XCTAssertEqual(srt("1\n00:00:01,000 --> 00:00:02,000\n\(line)\n").lines.count, 1)
     }
-    XCTAssertEqual(srt("1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "{\\", count: 5_000_000)).lines.count, 1)
-    XCTAssertEqual(srt(String(repeating: "1", count: 10_000_000) + ":2:3,4 --> " + String(repeating: "-", count: 100)).cues.count, 0)
+    XCTAssertEqual(
+      srt("1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "{\\", count: 5_000_000)).lines.count, 1)
+    XCTAssertEqual(
+      srt(String(repeating: "1", count: 10_000_000) + ":2:3,4 --> " + String(repeating: "-", count: 100)).cues.count, 0)
   }
 
   func testHundredThousandCues() {

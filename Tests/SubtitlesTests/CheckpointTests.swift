@@ -13,13 +13,16 @@ final class CheckpointTests: XCTestCase {
     for checkpoint in full.checkpoints {
       let partial = SubtitleReader.read(text, format: format, from: checkpoint)
       let from = checkpoint.line
-      XCTAssertEqual(partial.cues, full.cues.filter { $0.firstLine >= from }, "\(label) from \(from)", file: file, line: line)
-      XCTAssertEqual(partial.lines, full.lines.filter { $0.line >= from }, "\(label) from \(from)", file: file, line: line)
+      XCTAssertEqual(
+        partial.cues, full.cues.filter { $0.firstLine >= from }, "\(label) from \(from)", file: file, line: line)
+      XCTAssertEqual(
+        partial.lines, full.lines.filter { $0.line >= from }, "\(label) from \(from)", file: file, line: line)
       XCTAssertEqual(
         partial.diagnostics, full.diagnostics.filter { $0.position.line >= from }, "\(label) from \(from)", file: file,
         line: line)
       XCTAssertEqual(
-        partial.checkpoints, full.checkpoints.filter { $0.line >= from }, "\(label) from \(from)", file: file, line: line)
+        partial.checkpoints, full.checkpoints.filter { $0.line >= from }, "\(label) from \(from)", file: file,
+        line: line)
     }
     return full.checkpoints.count
   }

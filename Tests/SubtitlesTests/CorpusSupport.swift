@@ -36,7 +36,8 @@ enum SubtitleCorpus {
       let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       switch fields[0] {
       case "file":
-        result.append(Expected(path: fields[1], locale: fields[2], rightToLeft: fields[3] == "rtl", spelling: fields[4]))
+        result.append(
+          Expected(path: fields[1], locale: fields[2], rightToLeft: fields[3] == "rtl", spelling: fields[4]))
       case "cue": result[result.count - 1].cues.append(Array(fields[1...]))
       case "line": result[result.count - 1].lines.append(fields[1] + "\t" + fields[2])
       default: XCTFail("manifest: unknown row \(row)")

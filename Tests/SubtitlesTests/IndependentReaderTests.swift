@@ -1,3 +1,4 @@
+import BidiTestSupport
 import Foundation
 import XCTest
 
@@ -82,6 +83,16 @@ final class IndependentReaderTests: XCTestCase {
     XCTAssertEqual(HTMLCharacterReferences.nameCount, 2125)
   }
 
+  /// The generated table is what its generator writes today.
+  func testCharacterReferenceTableIsFresh() throws {
+    let generator = SubtitleCorpus.checker.deletingLastPathComponent()
+      .appendingPathComponent("../generate-html-entities.py").standardized
+    let run = try TestClient.run(
+      SubtitleCorpus.python.0, arguments: SubtitleCorpus.python.1 + [generator.path, "--check"], timeout: 60)
+    XCTAssertEqual(
+      run.status, 0, "Sources/Subtitles/Text/HTMLEntityTable.swift is out of date: run scripts/generate-html-entities.py")
+  }
+
   /// Character references decoded by this library and by `html.unescape`
   /// (HTML's algorithm) on generated lines: named ones with and without
   /// semicolons, prefixes of legacy names, numeric ones in range and out.
@@ -98,12 +109,14 @@ final class IndependentReaderTests: XCTestCase {
     ]
     var lines: [String] = []
     for _ in 0..<2000 {
-      lines.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+      lines.append(
+        (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
     }
     let folder = try SubtitleCorpus.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("references.txt").path
-    try (lines.map(SubtitleCorpus.escape).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.map(SubtitleCorpus.escape).joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
     let theirs = try SubtitleCorpus.runChecker(["unescape\tall\t\(path)"]).filter { $0[0] == "unescaped" }.map { $0[2] }
     XCTAssertEqual(theirs.count, lines.count)
     for (line, expected) in zip(lines, theirs) {

@@ -8,7 +8,8 @@ final class SubRipReaderTests: XCTestCase {
   func read(_ text: String) -> SubtitleDocument { SubtitleReader.read(text, format: .subRip) }
 
   func testCueNumbersAndTimingLinesAreNotParagraphs() {
-    let document = read("1\n00:00:01,000 --> 00:00:02,500\nمرحبا!\n- هل أنت بخير؟\n\n2\n00:00:03,000 --> 00:00:04,000\nشكراً\n")
+    let document = read(
+      "1\n00:00:01,000 --> 00:00:02,500\nمرحبا!\n- هل أنت بخير؟\n\n2\n00:00:03,000 --> 00:00:04,000\nشكراً\n")
     XCTAssertEqual(document.lines.map(\.text), ["مرحبا!", "- هل أنت بخير؟", "شكراً"])
     XCTAssertEqual(document.lines.map(\.cue), [1, 1, 2])
     XCTAssertEqual(document.lines.map(\.line), [2, 3, 7])
@@ -58,7 +59,8 @@ final class SubRipReaderTests: XCTestCase {
 
   func testLenientTimingLines() {
     for timing in [
-      "00:00:01,000 --> 00:00:02,000", "0:0:1.5-->0:0:2.25", "  00:00:01,000   -->   00:00:02,000  X1:10 X2:20 Y1:1 Y2:2",
+      "00:00:01,000 --> 00:00:02,000", "0:0:1.5-->0:0:2.25",
+      "  00:00:01,000   -->   00:00:02,000  X1:10 X2:20 Y1:1 Y2:2",
       "100:00:01,000 --> 100:00:02,000",
     ] {
       let document = read("1\n\(timing)\nنص\n")
@@ -82,7 +84,8 @@ final class SubRipReaderTests: XCTestCase {
     let text = SubtitleText(source)
     let document = SubtitleReader.read(text, format: .subRip)
     let insertions = document.lines.map { document.insertion(of: .rightToLeft, atStartOf: $0) }
-    XCTAssertEqual(insertions.map(\.position), [SubtitlePosition(line: 2, column: 9), SubtitlePosition(line: 3, column: 0)])
+    XCTAssertEqual(
+      insertions.map(\.position), [SubtitlePosition(line: 2, column: 9), SubtitlePosition(line: 3, column: 0)])
     XCTAssertEqual(insertions.map(\.text), ["\u{200F}", "\u{200F}"])
     let edited = String(decoding: text.applying(insertions), as: UTF8.self)
     XCTAssertEqual(edited, "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<i>\u{200F}مرحبا!</i>\n\u{200F}- هل أنت بخير؟\n")

@@ -59,7 +59,8 @@ final class SubtitleCorpusTests: XCTestCase {
       XCTAssertLessThanOrEqual(column, line.columns.upperBound, label)
       previous = column
       guard offset < utf8.count else { break }
-      XCTAssertFalse(line.markup.contains { $0.columns.contains(column) }, "\(label): offset \(offset) maps into markup")
+      XCTAssertFalse(
+        line.markup.contains { $0.columns.contains(column) }, "\(label): offset \(offset) maps into markup")
       if let escape = line.escapes.first(where: { $0.contains(column) }) {
         XCTAssertEqual(escape.lowerBound, column, "\(label): offset \(offset) maps inside a reference")
       } else {
@@ -67,7 +68,8 @@ final class SubtitleCorpusTests: XCTestCase {
       }
     }
     for item in line.markup {
-      XCTAssertTrue(line.columns.contains(item.columns.lowerBound) && item.columns.upperBound <= line.columns.upperBound)
+      XCTAssertTrue(
+        line.columns.contains(item.columns.lowerBound) && item.columns.upperBound <= line.columns.upperBound)
     }
   }
 }

@@ -64,7 +64,9 @@ final class WebVTTReaderTests: XCTestCase {
   }
 
   func testMarkSpellingFollowsTheFile() {
-    func spelling(_ body: String) -> SubtitleMarkSpelling { read("WEBVTT\n\n00:00.000 --> 00:01.000\n\(body)\n").markSpelling }
+    func spelling(_ body: String) -> SubtitleMarkSpelling {
+      read("WEBVTT\n\n00:00.000 --> 00:01.000\n\(body)\n").markSpelling
+    }
     XCTAssertEqual(spelling("بلا علامات"), .character)
     XCTAssertEqual(spelling("&rlm;أ &lrm;b"), .namedReference)
     XCTAssertEqual(spelling("&#x200F;أ &#8207;ب"), .numericReference)

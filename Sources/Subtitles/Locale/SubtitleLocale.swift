@@ -36,7 +36,8 @@ package struct SubtitleLocale: Hashable, Sendable, CustomStringConvertible {
     }
     tag = ([language] + subtags).joined(separator: "-")
     isRightToLeft =
-      script.map { SubtitleLocale.rightToLeftScripts.contains($0) } ?? SubtitleLocale.rightToLeftLanguages.contains(language)
+      script.map { SubtitleLocale.rightToLeftScripts.contains($0) }
+      ?? SubtitleLocale.rightToLeftLanguages.contains(language)
   }
 
   private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {

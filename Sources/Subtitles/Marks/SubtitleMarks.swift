@@ -30,7 +30,8 @@ package struct SubtitleInsertion: Hashable, Sendable, CustomStringConvertible {
   }
 
   package var description: String {
-    "\(position) + " + text.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+    "\(position) + "
+      + text.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
   }
 }
 

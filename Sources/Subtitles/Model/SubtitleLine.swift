@@ -21,12 +21,16 @@ package struct SubtitleMarkup: Hashable, Sendable {
   /// The tag's name, lowercased (`i`, `font`, `v`, `c`, `lang`, `ruby`, `rt`);
   /// empty for timestamps and override blocks.
   package var name: String
+  /// Whether it is a WebVTT tag its line does not close: it runs to the
+  /// line's end, so nothing can be inserted after it on the line.
+  package var isOpen: Bool
 
-  package init(columns: Range<Int>, offset: Int, kind: Kind, name: String) {
+  package init(columns: Range<Int>, offset: Int, kind: Kind, name: String, isOpen: Bool = false) {
     self.columns = columns
     self.offset = offset
     self.kind = kind
     self.name = name
+    self.isOpen = isOpen
   }
 }
 
@@ -56,6 +60,7 @@ package struct SubtitleLine: Hashable, Sendable {
   /// decides the paragraph's direction, keeps `{\an8}` first (players that
   /// position a cue only by a leading override code), and keeps a line
   /// that opens with `<v` a voice for readers that look for it there.
+  /// Before a WebVTT tag the line leaves open (anything after it is inside it).
   package var textStartColumn: Int
   var segments: [MapSegment]
 

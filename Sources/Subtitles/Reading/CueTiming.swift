@@ -50,7 +50,9 @@ struct CueTiming: Hashable, Sendable {
   static func hasArrow(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard line.count >= 3 else { return false }
     for index in 0..<line.count - 2
-    where line[index] == UInt8(ascii: "-") && line[index + 1] == UInt8(ascii: "-") && line[index + 2] == UInt8(ascii: ">") {
+    where line[index] == UInt8(ascii: "-") && line[index + 1] == UInt8(ascii: "-")
+      && line[index + 2] == UInt8(ascii: ">")
+    {
       return true
     }
     return false

@@ -92,12 +92,14 @@ enum SubRipReader {
       if !afterEmpty, inCue, state.document.cues.last?.textLines.isEmpty == false {
         state.report(
           .warning, first,
-          "no empty line before cue \(index): lenient players read it, strict ones take it as the text of cue \(index - 1)")
+          "no empty line before cue \(index): lenient players read it, strict ones take it as the text of cue \(index - 1)"
+        )
       }
       if let number {
         let expected = previousNumber.map { $0 + 1 } ?? index
         if number != expected {
-          state.report(.information, first, "cue number \(number) where \(expected) was expected (players ignore numbers)")
+          state.report(
+            .information, first, "cue number \(number) where \(expected) was expected (players ignore numbers)")
         }
       } else {
         state.report(.information, first, "cue \(index) has no number (players ignore numbers)")
@@ -143,7 +145,8 @@ enum SubRipReader {
         index += 1
       }
       let digits = index - digitsStart
-      let looksLikeTime = digits > 0 && index + 1 < bytes.count && bytes[index] == UInt8(ascii: ":")
+      let looksLikeTime =
+        digits > 0 && index + 1 < bytes.count && bytes[index] == UInt8(ascii: ":")
         && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39
       if looksLikeTime || CueTiming.hasArrow(bytes) {
         switch CueTiming.subRip(bytes) {

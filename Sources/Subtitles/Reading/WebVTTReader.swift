@@ -51,7 +51,8 @@ enum WebVTTReader {
       state.report(.error, 0, "not a WebVTT file: the first line must be 'WEBVTT'; players show none of its cues")
       return 0
     case false:
-      state.report(.error, 0, "'WEBVTT' must be followed by a space, a tab or the end of the line; players reject the file")
+      state.report(
+        .error, 0, "'WEBVTT' must be followed by a space, a tab or the end of the line; players reject the file")
     default:
       break
     }

@@ -50,7 +50,7 @@ struct CueTextDecoder {
     decoder.run()
     var start = base
     for item in decoder.markup {
-      guard item.columns.lowerBound == start else { break }
+      guard item.columns.lowerBound == start, !item.isOpen else { break }
       start = item.columns.upperBound
     }
     let result = SubtitleLine(
@@ -110,7 +110,8 @@ struct CueTextDecoder {
     while nameEnd < end, bytes[nameEnd] != UInt8(ascii: " ") { nameEnd += 1 }
     let name = lowercasedASCII(nameStart..<nameEnd)
     if !name.utf8.allSatisfy(isTagNameByte) { likelyTag = false }
-    let known = name == "font" || name == "b" || name == "i" || name == "s" || name == "u" || name == "br" || name == "br/"
+    let known =
+      name == "font" || name == "b" || name == "i" || name == "s" || name == "u" || name == "br" || name == "br/"
     guard known || likelyTag else { return nil }
     addMarkup(start..<end + 1, kind: closing ? .endTag : .startTag, name: name)
     return end + 1
@@ -118,7 +119,9 @@ struct CueTextDecoder {
 
   /// `{\` up to the next `}` on the line.
   private mutating func overrideBlock(at start: Int) -> Int? {
-    guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "\\"), start < noClosingBraceFrom else { return nil }
+    guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "\\"), start < noClosingBraceFrom else {
+      return nil
+    }
     var end = start + 2
     while end < bytes.count, bytes[end] != UInt8(ascii: "}") { end += 1 }
     guard end < bytes.count else {
@@ -155,15 +158,17 @@ struct CueTextDecoder {
       while nameEnd < end, nameEnd - nameStart < 64, !isTagNameEnd(bytes[nameEnd]) { nameEnd += 1 }
     }
     let tagEnd = closed ? end + 1 : end
-    addMarkup(start..<tagEnd, kind: kind, name: lowercasedASCII(nameStart..<nameEnd))
+    addMarkup(start..<tagEnd, kind: kind, name: lowercasedASCII(nameStart..<nameEnd), isOpen: !closed)
     return tagEnd
   }
 
-  private mutating func addMarkup(_ range: Range<Int>, kind: SubtitleMarkup.Kind, name: String) {
+  private mutating func addMarkup(_ range: Range<Int>, kind: SubtitleMarkup.Kind, name: String, isOpen: Bool = false) {
     text(pendingText..<range.lowerBound)
     pendingText = range.upperBound
     markup.append(
-      SubtitleMarkup(columns: base + range.lowerBound..<base + range.upperBound, offset: decoded.count, kind: kind, name: name))
+      SubtitleMarkup(
+        columns: base + range.lowerBound..<base + range.upperBound, offset: decoded.count, kind: kind, name: name,
+        isOpen: isOpen))
   }
 
   // MARK: Text
