@@ -68,6 +68,27 @@ final class IndependentReaderTests: XCTestCase {
     XCTAssertEqual(insertionCount, 58)
   }
 
+  /// Why the mark goes after the markup that opens a line: the same mark
+  /// put before it (at column 0) makes webvtt-py lose the speaker of every
+  /// cue whose first line opens with `<v …>` (the checker reports "differ"),
+  /// where the corpus test above keeps them.
+  func testMarkBeforeLeadingVoiceTagLosesTheVoice() throws {
+    let path = "vtt/lecture.ar.vtt"
+    let text = SubtitleText(try SubtitleCorpus.bytes(path))
+    let document = SubtitleReader.read(text, format: .webVTT)
+    let atLineStart = document.lines.map {
+      SubtitleInsertion(position: SubtitlePosition(line: $0.line, column: $0.columns.lowerBound), text: "&rlm;")
+    }
+    let folder = try SubtitleCorpus.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let edited = folder.appendingPathComponent("lecture.ar.vtt")
+    try Data(text.applying(atLineStart)).write(to: edited)
+    let original = SubtitleCorpus.root.appendingPathComponent(path).path
+    let rows = try SubtitleCorpus.runChecker(["compare\tbefore-tags\tvtt\t\(original)\t\(edited.path)"])
+    XCTAssertEqual(rows.first?.first, "differ", "\(rows)")
+    XCTAssertTrue(rows.first?.last?.contains("'-'") == true, "the voice is gone: \(rows)")
+  }
+
   /// The named references table against Python's `html.entities.html5`
   /// (the WHATWG table): every name, its code points, whether it is legacy.
   func testCharacterReferenceTableMatchesPython() throws {
