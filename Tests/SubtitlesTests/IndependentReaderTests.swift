@@ -111,7 +111,8 @@ final class IndependentReaderTests: XCTestCase {
     let run = try TestClient.run(
       SubtitleCorpus.python.0, arguments: SubtitleCorpus.python.1 + [generator.path, "--check"], timeout: 60)
     XCTAssertEqual(
-      run.status, 0, "Sources/Subtitles/Text/HTMLEntityTable.swift is out of date: run scripts/generate-html-entities.py")
+      run.status, 0,
+      "Sources/Subtitles/Text/HTMLEntityTable.swift is out of date: run scripts/generate-html-entities.py")
   }
 
   /// Character references decoded by this library and by `html.unescape`
