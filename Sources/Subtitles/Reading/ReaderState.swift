@@ -1,8 +1,8 @@
 /// What a reader builds as it goes: the document, and its cue and line
 /// bookkeeping. Shared by `SubRipReader` and `WebVTTReader`.
-struct ReaderState {
+struct ReaderState<Lines: SubtitleLines> {
   var document: SubtitleDocument
-  let lines: any SubtitleLines
+  let lines: Lines
   /// How many bytes of line 0 a byte order mark takes (0 or 3).
   let bomLength: Int
   var markSpellings = (character: 0, named: 0, numeric: 0)
@@ -11,7 +11,7 @@ struct ReaderState {
   /// How many of `document.cues` `checkFinishedCue` has seen.
   private var checkedCues = 0
 
-  init(_ lines: some SubtitleLines, format: SubtitleFormat, cueBase: Int) {
+  init(_ lines: Lines, format: SubtitleFormat, cueBase: Int) {
     self.lines = lines
     self.cueBase = cueBase
     document = SubtitleDocument(format: format)

@@ -38,7 +38,7 @@ enum SubRipReader {
     var afterEmpty = true
 
     /// Reads the construct at `line`; returns the line after it.
-    mutating func step(_ state: inout ReaderState, _ line: Int) -> Int {
+    mutating func step(_ state: inout ReaderState<some SubtitleLines>, _ line: Int) -> Int {
       switch classify(state, line) {
       case .empty:
         afterEmpty = true
@@ -80,7 +80,7 @@ enum SubRipReader {
 
     /// Starts a cue whose first line is `header ?? timingLine`.
     private mutating func startCue(
-      _ state: inout ReaderState, header: Int?, number: Int?, timing: CueTiming, timingLine: Int
+      _ state: inout ReaderState<some SubtitleLines>, header: Int?, number: Int?, timing: CueTiming, timingLine: Int
     ) {
       state.checkFinishedCue()
       let first = header ?? timingLine
@@ -114,7 +114,7 @@ enum SubRipReader {
     }
 
     /// Reports a broken timing line and skips its block; returns the empty line that ends it.
-    private mutating func skipBroken(_ state: inout ReaderState, _ failure: CueTiming.Failure, at line: Int) -> Int {
+    private mutating func skipBroken(_ state: inout ReaderState<some SubtitleLines>, _ failure: CueTiming.Failure, at line: Int) -> Int {
       state.checkFinishedCue()
       state.report(.error, line, column: failure.column, failure.message + "; players drop this cue")
       var next = line + 1
@@ -133,7 +133,7 @@ enum SubRipReader {
     case text
   }
 
-  static func classify(_ state: ReaderState, _ line: Int) -> LineKind {
+  static func classify(_ state: ReaderState<some SubtitleLines>, _ line: Int) -> LineKind {
     state.withLine(line) { bytes, base in
       if bytes.isEmpty { return .empty }
       var index = 0
@@ -162,7 +162,7 @@ enum SubRipReader {
   }
 
   /// The first non-empty line after `line`, if any.
-  private static func nextNonEmpty(_ state: ReaderState, after line: Int) -> Int? {
+  private static func nextNonEmpty(_ state: ReaderState<some SubtitleLines>, after line: Int) -> Int? {
     var next = line + 1
     while next < state.lineCount, state.isEmpty(next) { next += 1 }
     return next < state.lineCount ? next : nil

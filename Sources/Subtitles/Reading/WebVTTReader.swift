@@ -41,7 +41,7 @@ enum WebVTTReader {
 
   /// Reads the `WEBVTT` line and the header block after it (its
   /// `Language:` line); returns the line after them.
-  private static func readHeader(_ state: inout ReaderState) -> Int {
+  private static func readHeader(_ state: inout ReaderState<some SubtitleLines>) -> Int {
     let signature = state.withLine(0) { bytes, _ -> Bool? in
       guard bytes.starts(with: "WEBVTT".utf8) else { return nil }
       return bytes.count == 6 || bytes[6] == 0x20 || bytes[6] == 0x09
@@ -81,7 +81,7 @@ enum WebVTTReader {
 
   /// Reads the block starting at `start` ("collect a WebVTT block" with
   /// *in header* unset); returns the line after it.
-  private static func readBlock(_ state: inout ReaderState, from start: Int, seenCue: inout Bool) -> Int {
+  private static func readBlock(_ state: inout ReaderState<some SubtitleLines>, from start: Int, seenCue: inout Bool) -> Int {
     var line = start
     var lineCount = 0
     var seenArrow = false
@@ -118,7 +118,7 @@ enum WebVTTReader {
   }
 
   /// Starts a cue at its timing line; false when that line does not parse.
-  private static func startCue(_ state: inout ReaderState, identifierLine: Int?, timingLine: Int) -> Bool {
+  private static func startCue(_ state: inout ReaderState<some SubtitleLines>, identifierLine: Int?, timingLine: Int) -> Bool {
     state.checkFinishedCue()
     let timing = state.withLine(timingLine) { bytes, base in
       CueTiming.webVTT(bytes).mapError { CueTiming.Failure(column: $0.column + base, message: $0.message) }
@@ -139,7 +139,7 @@ enum WebVTTReader {
 
   /// A block without a timing line: a comment, a style sheet, a region, or nothing a player reads.
   private static func checkOtherBlock(
-    _ state: inout ReaderState, _ line: Int, firstLine: String, lineCount: Int, seenCue: Bool
+    _ state: inout ReaderState<some SubtitleLines>, _ line: Int, firstLine: String, lineCount: Int, seenCue: Bool
   ) {
     func starts(_ word: String) -> Bool {
       firstLine == word || firstLine.hasPrefix(word + " ") || firstLine.hasPrefix(word + "\t")

@@ -248,7 +248,8 @@ struct CueTextDecoder {
   // MARK: Bytes
 
   private func lowercasedASCII(_ range: Range<Int>) -> String {
-    String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    return name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
   }
 
   private func isTagNameByte(_ byte: UInt8) -> Bool {
