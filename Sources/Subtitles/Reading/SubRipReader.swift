@@ -114,7 +114,9 @@ enum SubRipReader {
     }
 
     /// Reports a broken timing line and skips its block; returns the empty line that ends it.
-    private mutating func skipBroken(_ state: inout ReaderState<some SubtitleLines>, _ failure: CueTiming.Failure, at line: Int) -> Int {
+    private mutating func skipBroken(
+      _ state: inout ReaderState<some SubtitleLines>, _ failure: CueTiming.Failure, at line: Int
+    ) -> Int {
       state.checkFinishedCue()
       state.report(.error, line, column: failure.column, failure.message + "; players drop this cue")
       var next = line + 1

@@ -81,7 +81,9 @@ enum WebVTTReader {
 
   /// Reads the block starting at `start` ("collect a WebVTT block" with
   /// *in header* unset); returns the line after it.
-  private static func readBlock(_ state: inout ReaderState<some SubtitleLines>, from start: Int, seenCue: inout Bool) -> Int {
+  private static func readBlock(_ state: inout ReaderState<some SubtitleLines>, from start: Int, seenCue: inout Bool)
+    -> Int
+  {
     var line = start
     var lineCount = 0
     var seenArrow = false
@@ -118,7 +120,9 @@ enum WebVTTReader {
   }
 
   /// Starts a cue at its timing line; false when that line does not parse.
-  private static func startCue(_ state: inout ReaderState<some SubtitleLines>, identifierLine: Int?, timingLine: Int) -> Bool {
+  private static func startCue(_ state: inout ReaderState<some SubtitleLines>, identifierLine: Int?, timingLine: Int)
+    -> Bool
+  {
     state.checkFinishedCue()
     let timing = state.withLine(timingLine) { bytes, base in
       CueTiming.webVTT(bytes).mapError { CueTiming.Failure(column: $0.column + base, message: $0.message) }
