@@ -72,6 +72,12 @@ final class SubRipReaderTests: XCTestCase {
     XCTAssertEqual(read("1\n00:00:01,000 --> 00:00:02,000 X1:10\nx\n").cues.first?.settings, "X1:10")
   }
 
+  func testTimesAndArrowsInTextStayText() {
+    let document = read("1\n00:00:01,000 --> 00:00:02,000\n10:30 صباحاً\nأ --> ب\n- 5:00?\n")
+    XCTAssertEqual(document.lines.map(\.text), ["10:30 صباحاً", "أ --> ب", "- 5:00?"])
+    XCTAssertEqual(document.diagnostics, [])
+  }
+
   func testNumberLineIsTextUnlessATimingLineFollows() {
     let document = read("1\n00:00:01,000 --> 00:00:02,000\nالعدد\n2024\n\n2\n\n00:00:03,000 --> 00:00:04,000\nب\n")
     XCTAssertEqual(document.lines.map(\.text), ["العدد", "2024", "ب"])

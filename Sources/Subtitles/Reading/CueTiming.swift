@@ -46,6 +46,13 @@ struct CueTiming: Hashable, Sendable {
     return .success(CueTiming(start: start, end: end, settings: scanner.rest()))
   }
 
+  /// Whether a line starts (after white space) with a whole SubRip time `H:M:S,mmm`.
+  static func startsWithSubRipTime(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var scanner = Scanner(bytes: line)
+    scanner.skipWhitespace()
+    return scanner.subRipTime() != nil
+  }
+
   /// Whether a line holds `-->` (WebVTT: it is a timing line, or ends the block before it).
   static func hasArrow(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard line.count >= 3 else { return false }

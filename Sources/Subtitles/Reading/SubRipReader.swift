@@ -10,9 +10,11 @@
 ///   (a warning: players that end a cue at an empty line drop it).
 /// - A cue that starts right after text, without an empty line, is read
 ///   (a warning).
-/// - A line holding `-->`, or starting like a time (`00:01:02`), that does
-///   not parse is a broken timing line (an error): its block (the number
-///   before it, the lines after it up to an empty line) is no cue's text.
+/// - A line that starts with a digit and holds `-->` or starts with a whole
+///   time (`00:00:03,000 -> …`), but does not parse, is a broken timing line
+///   (an error): its block (the number before it, the lines after it up to
+///   an empty line) is no cue's text. Text like `10:30 صباحاً` or `a --> b`
+///   stays text.
 /// - Text before the first cue, or after a broken block's empty line, is
 ///   no cue's text (a warning: players never show it).
 /// - Cue numbers: a missing number or one out of sequence is information
@@ -147,15 +149,18 @@ enum SubRipReader {
         index += 1
       }
       let digits = index - digitsStart
-      let looksLikeTime =
-        digits > 0 && index + 1 < bytes.count && bytes[index] == UInt8(ascii: ":")
-        && bytes[index + 1] >= 0x30 && bytes[index + 1] <= 0x39
-      if looksLikeTime || CueTiming.hasArrow(bytes) {
+      // A line that starts with a digit and holds `-->` or starts with a
+      // whole time (`00:00:03,000 -> …`) is meant as a timing line; text such
+      // as `10:30 صباحاً` or `a --> b` stays text.
+      if digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ":") || CueTiming.hasArrow(bytes) {
         switch CueTiming.subRip(bytes) {
         case .success(let timing): return .timing(timing)
         case .failure(var failure):
-          failure.column += base
-          return .brokenTiming(failure)
+          if CueTiming.hasArrow(bytes) || CueTiming.startsWithSubRipTime(bytes) {
+            failure.column += base
+            return .brokenTiming(failure)
+          }
+          return .text
         }
       }
       while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
