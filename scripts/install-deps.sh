@@ -18,11 +18,13 @@
 #                   the Debian package with it
 #   python3-venv    the release tools' venv and the wheel's test venv, when
 #                   python3 is Debian's
-#   From PyPI, for the release (scripts/release.sh) and its smoke test, in
-#   their own virtual environment (scripts/release-tools.sh prints where), so
-#   that they change nothing in the machine's Python: wheel (`wheel pack`),
+#   From PyPI, in one virtual environment (scripts/python-tools.sh prints
+#   where), so that they change nothing in the machine's Python: for the
+#   release (scripts/release.sh) and its smoke test wheel (`wheel pack`),
 #   twine (`twine check`), jsonschema and rfc3986-validator (the SARIF log
-#   against the official schema, URIs included), pre-commit (`try-repo`)
+#   against the official schema, URIs included), pre-commit (`try-repo`);
+#   for the subtitle tests the independent readers srt and webvtt-py
+#   (scripts/subtitles-check)
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
@@ -33,15 +35,15 @@ if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
 
-# The release's Python tools, in their own venv (a second run only imports them).
+# The Python tools, in their own venv (a second run only imports them).
 python_tools() {
   local venv
-  venv="$("$(dirname "$0")/release-tools.sh")"
-  "$venv/bin/python" -c 'import jsonschema, rfc3986_validator, pre_commit, twine, wheel' 2>/dev/null && return 0
-  echo "install-deps: installing wheel twine jsonschema rfc3986-validator pre-commit (pip, in $venv)" >&2
+  venv="$("$(dirname "$0")/python-tools.sh")"
+  "$venv/bin/python" -c 'import jsonschema, rfc3986_validator, pre_commit, twine, wheel, srt, webvtt' 2>/dev/null && return 0
+  echo "install-deps: installing the Python tools (pip, in $venv)" >&2
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    wheel twine jsonschema rfc3986-validator pre-commit >&2
+    wheel twine jsonschema rfc3986-validator pre-commit 'srt>=3.5' 'webvtt-py>=0.6' >&2
 }
 
 missing=()

@@ -1,6 +1,6 @@
 """What the release tests share: the repository, the artifacts, the binary.
 
-The tests run with the release tools' Python (scripts/release-tools.sh), after
+The tests run with the release tools' Python (scripts/python-tools.sh), after
 scripts/release.sh wrote the artifacts to $BIDI_RELEASE_DIST (default dist/).
 """
 
