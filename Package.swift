@@ -17,6 +17,7 @@
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
 //   Localization        localization file readers, values-mode analysis and edits
+//   Subtitles           SubRip and WebVTT readers: cue lines, decoded text, markup, locale
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -175,6 +176,20 @@ let package = Package(
         "BidiTestSupport",
         "Localization",
         "UnicodeBidi",
+      ],
+      exclude: [
+        "Corpus"
+      ]
+    ),
+
+    // MARK: Subtitles
+    .target(name: "Subtitles"),
+    .testTarget(
+      name: "SubtitlesTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Localization",
+        "Subtitles",
       ],
       exclude: [
         "Corpus"

@@ -16,6 +16,8 @@ struct CheckFinding {
   /// The value's key and variant, for the findings of a localization value.
   var key: String? = nil
   var variant: String? = nil
+  /// Its quick fixes (filled for SARIF output).
+  var fixes: [CheckFix] = []
 }
 
 /// What `check` finds in a localization file (Protocol/localization.md): the file
@@ -51,7 +53,7 @@ enum LocalizationCheck {
         line: finding.range.start.line, column: finding.range.start.column,
         length: lines.offset(of: finding.range.end) - lines.offset(of: finding.range.start),
         severity: finding.severity, code: finding.code.rawValue, message: finding.message, key: finding.key,
-        variant: finding.variant)
+        variant: finding.variant, fixes: finding.fixes.map(CheckFix.init))
     }
     result += outsideValues(decoded.utf8, lines: lines, values: read.values, error: read.error)
     // Stable: at one place, the value findings before the line rules'.
@@ -98,7 +100,8 @@ enum LocalizationCheck {
           result.append(
             CheckFinding(
               line: line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-              severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message))
+              severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message,
+              fixes: diagnostic.fixes.map(CheckFix.init)))
         }
       }
     }

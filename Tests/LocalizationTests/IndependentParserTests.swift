@@ -132,7 +132,9 @@ final class IndependentParserTests: XCTestCase {
     }
     let jobsPath = folder.appendingPathComponent("jobs.tsv").path
     try (jobs.joined(separator: "\n") + "\n").write(toFile: jobsPath, atomically: true, encoding: .utf8)
-    let run = try TestClient.run("/usr/bin/env", arguments: ["python3", Corpus.checker.path, jobsPath], timeout: 600)
+    // The venv of install-deps holds fluent.syntax and PyYAML (else the machine's python3).
+    let (python, prefix) = PythonTools.python.map { ($0, [String]()) } ?? ("/usr/bin/env", ["python3"])
+    let run = try TestClient.run(python, arguments: prefix + [Corpus.checker.path, jobsPath], timeout: 600)
     XCTAssertEqual(run.status, 0, run.standardError)
 
     var parsed: [String: [String]] = [:]

@@ -43,8 +43,7 @@ enum FluentReader: FormatReader {
         }
       } catch {
         sink.fail(error.message, at: error.position)
-        // Read up to the error (a lookahead may have found it ahead of the cursor).
-        while cursor.position < error.position, cursor.byte != nil { cursor.advance() }
+        cursor.advance(pastLookaheadFor: error.position)
         return
       }
     }

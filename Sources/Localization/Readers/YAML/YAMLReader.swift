@@ -28,9 +28,7 @@ enum YAMLReader: FormatReader {
       while try line(&cursor, &state, &sink) {}
     } catch {
       sink.fail(error.message, at: error.position)
-      // The reader has read up to the error (found ahead of the cursor by a
-      // lookahead): an edit after the error's line leaves it where it is.
-      while cursor.position < error.position, cursor.byte != nil { cursor.advance() }
+      cursor.advance(pastLookaheadFor: error.position)
     }
   }
 
