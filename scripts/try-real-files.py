@@ -2,10 +2,14 @@
 """Tries bidi-lsp on a folder of real localization files, as a new user would.
 
 Usage: scripts/try-real-files.py [--server PATH] [--keep DIR] DIR...
+(with the Python tools' venv for Fluent and YAML:
+"$(scripts/python-tools.sh)/bin/python" scripts/try-real-files.py …)
 
 Every localization file under DIR (by the daemon's own rules: .strings,
 .stringsdict, .xcstrings, .po/.pot, .xlf/.xliff, .arb, .properties, .resx,
-.xml under a values* folder, .json under a locale folder) goes through:
+.xml under a values* folder, .json under a locale folder, .ftl, a .ts file
+that begins as Qt Linguist, .yml/.yaml named by a locale or under a
+locales/translations folder, _locales/*/messages.json) goes through:
 
 1. `bidi-lsp check --format json FILE`: it must not crash or hang, and must
    report `bidi.localizationSyntax` only where the format's own parser (see
