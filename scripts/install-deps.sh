@@ -24,7 +24,9 @@
 #   twine (`twine check`), jsonschema and rfc3986-validator (the SARIF log
 #   against the official schema, URIs included), pre-commit (`try-repo`);
 #   for the subtitle tests the independent readers srt and webvtt-py
-#   (scripts/subtitles-check)
+#   (scripts/subtitles-check); for the localization tests fluent.syntax and
+#   PyYAML, the independent readers of the Fluent and YAML corpus files
+#   (scripts/l10n-check/reference_fluent_yaml.py)
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
@@ -39,11 +41,12 @@ fi
 python_tools() {
   local venv
   venv="$("$(dirname "$0")/python-tools.sh")"
-  "$venv/bin/python" -c 'import jsonschema, rfc3986_validator, pre_commit, twine, wheel, srt, webvtt' 2>/dev/null && return 0
+  "$venv/bin/python" -c 'import jsonschema, rfc3986_validator, pre_commit, twine, wheel, srt, webvtt, fluent.syntax, yaml' \
+    2>/dev/null && return 0
   echo "install-deps: installing the Python tools (pip, in $venv)" >&2
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    wheel twine jsonschema rfc3986-validator pre-commit 'srt>=3.5' 'webvtt-py>=0.6' >&2
+    wheel twine jsonschema rfc3986-validator pre-commit 'srt>=3.5' 'webvtt-py>=0.6' 'fluent.syntax==0.19.0' PyYAML >&2
 }
 
 missing=()

@@ -302,11 +302,21 @@ struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    if let format = LocalizationFormat.detect(languageId: languageId, path: shown) {
+    if let format = LocalizationFormat.detect(languageId: languageId, path: shown) ?? sniffed(descriptor, shown) {
       checkLocalization(CheckInput(descriptor: descriptor), path: shown, format: format)
     } else {
       checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))
     }
+  }
+
+  /// The format a file's first bytes tell, where its path alone cannot
+  /// (`.ts`: Qt Linguist or TypeScript), read without moving the offset.
+  func sniffed(_ descriptor: CInt, _ path: String) -> LocalizationFormat? {
+    guard LocalizationFormat.needsContents(path: path) else { return nil }
+    var head = [UInt8](repeating: 0, count: 4096)
+    let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    return LocalizationFormat.detect(languageId: languageId, path: path, contents: head[..<count])
   }
 
   /// Checks a localization file (Protocol/localization.md, `LocalizationCheck`): read

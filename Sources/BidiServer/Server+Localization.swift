@@ -17,15 +17,16 @@ struct LocalizationSettings: Equatable {
 /// `locale` setting and the localization rules' settings.
 extension BidiLanguageServer {
   func openLocalization(_ document: Document) {
-    guard let format = LocalizationFormat.detect(languageId: document.languageId, path: document.uri) else {
+    let lines = DocumentLines(text: document.text)
+    guard let format = LocalizationFormat.detect(languageId: document.languageId, path: document.uri, lines: lines)
+    else {
       localization[document.uri] = nil
       return
     }
     // Read lazily: the first requests read through the lines they ask
     // about, the first publish (or anything about the whole file) to the end.
     var state = LocalizationDocument(
-      format: format, path: document.uri,
-      index: LocalizationIndex(DocumentLines(text: document.text), format: format, through: 0))
+      format: format, path: document.uri, index: LocalizationIndex(lines, format: format, through: 0))
     state.severity = localizationSeverity
     localization[document.uri] = state
     logger.debug("\(document.uri): \(format.rawValue) localization document")

@@ -175,6 +175,10 @@ extension LocalizationFormat {
     case .properties: "a Java .properties file"
     case .resx: "a .NET .resx file"
     case .android: "Android string resources"
+    case .fluent: "a Fluent .ftl file"
+    case .qtLinguist: "a Qt Linguist .ts file"
+    case .webExtension: "a WebExtension messages.json"
+    case .yaml: "YAML"
     }
   }
 }

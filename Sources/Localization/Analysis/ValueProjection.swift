@@ -53,9 +53,12 @@ struct ValueProjection {
     content = bounds.lowerBound..<end
     let placeholders = Self.overlapping(value.placeholders, bounds.lowerBound..<end) { $0.range }
     let markup = Self.overlapping(value.markup, bounds.lowerBound..<end) { $0 }
-    let spans = (placeholders.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
+    let references = Self.overlapping(value.characterReferences, bounds.lowerBound..<end) { $0.range }
+    let spans = (placeholders.map(\.range) + markup + references.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
     var placeholderAt: [Int: ValuePlaceholder] = [:]
     for placeholder in placeholders { placeholderAt[placeholder.range.lowerBound] = placeholder }
+    var referenceAt: [Int: UInt32] = [:]
+    for reference in references { referenceAt[reference.range.lowerBound] = reference.scalar }
     var next = 0
     var index = bounds.lowerBound
     reserve(bytes, index..<end)
@@ -63,7 +66,10 @@ struct ValueProjection {
       while next < spans.count, spans[next].upperBound <= index { next += 1 }
       if next < spans.count, spans[next].lowerBound <= index {
         let span = spans[next]
-        if let placeholder = placeholderAt[span.lowerBound], placeholder.range == span {
+        if let scalar = referenceAt[span.lowerBound] {
+          // A character reference is the one character it stands for.
+          append(scalar, span, placeholder: false)
+        } else if let placeholder = placeholderAt[span.lowerBound], placeholder.range == span {
           let range = span.lowerBound..<min(span.upperBound, end)
           if filled {
             for scalar in (placeholder.isNumeric ? Self.numberFill : Self.textFill).unicodeScalars {

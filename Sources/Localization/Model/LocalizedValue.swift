@@ -27,6 +27,17 @@ package struct ValuePlaceholder: Hashable, Sendable {
     case nesting
     /// An XLIFF inline code (`<x/>`, `<ph>…</ph>`, `<bpt>`…) written as XML.
     case inlineElement
+    /// A Fluent placeable `{ $name }`, `{ -brand }`, `{ NUMBER($n) }`, a
+    /// select expression as a whole.
+    case fluent
+    /// Qt's `%1`, `%L1`, `%n`.
+    case qt
+    /// WebExtension `$NAME$` and `$1`.
+    case webExtension
+    /// Rails `%{name}`, `%<name>d`.
+    case ruby
+    /// Symfony `%name%`.
+    case symfony
   }
 
   /// Its UTF-8 range in the value's decoded text.
@@ -46,6 +57,13 @@ package struct ValuePlaceholder: Hashable, Sendable {
   }
 }
 
+/// An HTML character reference in a value's text (`&amp;`, `&#x200F;`,
+/// `&rlm;`): the character it stands for, over its UTF-8 range.
+package struct CharacterReference: Hashable, Sendable {
+  package var range: Range<Int>
+  package var scalar: UInt32
+}
+
 /// A translated value of a localization file: one message as the
 /// application receives it (escapes decoded, pieces joined), with where
 /// each part of it is in the document.
@@ -58,6 +76,10 @@ package struct LocalizedValue: Hashable, Sendable {
   package var key: String
   /// A `.po` `msgctxt`, when given.
   package var context: String?
+  /// The source text this value translates, where the file holds it: an
+  /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
+  /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the value is).
+  package var source: String?
   /// The branch this value is, when it is one: `plural:one`, `select:male`,
   /// `selectordinal:few`, `device:iphone`, `plural:2` for `msgstr[2]`,
   /// `item:0` for an Android `<string-array>` item; several joined by `/`
@@ -77,6 +99,14 @@ package struct LocalizedValue: Hashable, Sendable {
   /// Its markup (`<b>`, `</b>`, `**`, an inline `<g>` tag…), as decoded
   /// ranges, in order: it counts as nothing for directions.
   package var markup: [Range<Int>] = []
+  /// Its HTML character references (`&amp;`, `&#1605;`), outside
+  /// placeholders and markup, in order: each counts as the character it
+  /// stands for, and no edit splits it.
+  package var characterReferences: [CharacterReference] = []
+  /// Decoded white space that the format reads as layout as well as text
+  /// (the indent of a YAML folded scalar's more-indented line, which keeps
+  /// its line breaks): an insertion at its start goes after it instead.
+  package var layoutWhiteSpace: [Range<Int>] = []
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// value has one empty paragraph.
@@ -130,6 +160,9 @@ package struct LocalizedValue: Hashable, Sendable {
   /// the escape of the character at `offset`, or at the content end.
   package func insertionPoint(atDecoded offset: Int) -> SourcePosition {
     if offset == 0 && text.isEmpty { return range.start }
+    if let layout = layoutWhiteSpace.first(where: { $0.lowerBound == offset }) {
+      return sourcePosition(ofDecoded: layout.upperBound)
+    }
     return sourcePosition(ofDecoded: offset)
   }
 

@@ -3,7 +3,7 @@
 /// already writes bidi controls as escapes (the most frequent one when it
 /// mixes styles); a `.properties` file with no character beyond ASCII
 /// written as itself gets `\u200F` escapes (Java before 9 reads the file as
-/// Latin-1); `.po` always the character (it has no escape for them).
+/// Latin-1); `.po`, Fluent and YAML always the character (`writesMarksAsCharacters`).
 package struct SpellingVotes: Hashable, Sendable {
   var escaped: [MarkSpelling: Int] = [:]
   var nonASCIILiterals = 0
@@ -22,7 +22,7 @@ package struct SpellingVotes: Hashable, Sendable {
 
   /// The spelling for a document of `format`.
   package func spelling(for format: LocalizationFormat) -> MarkSpelling {
-    if format == .po { return .literal }
+    if format.writesMarksAsCharacters { return .literal }
     let best = escaped.filter { $0.value > 0 }.max { a, b in
       a.value != b.value ? a.value < b.value : String(describing: a.key) > String(describing: b.key)
     }

@@ -107,6 +107,10 @@ extension LocalizationFormat {
     case .xliff: XLIFFReader.self
     case .resx: ResXReader.self
     case .android: AndroidReader.self
+    case .fluent: FluentReader.self
+    case .qtLinguist: QtLinguistReader.self
+    case .webExtension: WebExtensionReader.self
+    case .yaml: YAMLReader.self
     }
   }
 }
