@@ -36,7 +36,7 @@ extension BidiLine {
   }
 
   @inline(__always)
-  private func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
+  func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let clusters = layout.marks == .afterBase
     return layout.withRuns { runs, count in
       var p = output
@@ -73,8 +73,11 @@ struct VisualUTF8Writer {
   /// L4 applies to the right-to-left runs.
   let mirrored: Bool
 
-  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool) {
-    scalars = storage.scalars
+  /// With `scalars`, the characters are written as those values (indexed
+  /// as the paragraph's) instead of the paragraph's own
+  /// (`BidiLine.writeVisualUTF8(substituting:)`).
+  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, scalars: UnsafeMutablePointer<UInt32>? = nil) {
+    self.scalars = scalars ?? storage.scalars
     classes = storage.classes
     levels = storage.levels
     self.controls = controls
