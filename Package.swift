@@ -269,6 +269,9 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
+      ],
+      exclude: [
+        "Shaping"
       ]
     ),
   ]
