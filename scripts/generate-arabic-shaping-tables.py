@@ -36,6 +36,8 @@ Table layout: every code point has one property byte,
   bit  3    the character has presentation forms (asd_forms)
   bit  4    the first letter of a lam-alef ligature (Joining_Group Lam)
   bit  5    the second letter of one (Joining_Group Alef)
+  bit  6    joins on its right side (R, D, C)
+  bit  7    joins on its left side (L, D, C)
 
 in two stages as in generate-unicode-tables.py (U+0000..U+07FF are the first
 blocks, read without the index), the index of bytes. The presentation forms of the characters
@@ -63,6 +65,9 @@ JOINING_TYPES = ["U", "R", "L", "D", "C", "T"]
 HAS_FORMS = 0x08
 LAM_BIT = 0x10
 ALEF_BIT = 0x20
+# Bit 6: joins on its right side (R, D, C); bit 7: on its left (L, D, C).
+RIGHT_BIT = 0x40
+LEFT_BIT = 0x80
 FORMS_BASE = 0x0600
 FORM_TAGS = ["isolated", "final", "initial", "medial"]
 SCRIPT = "scripts/generate-arabic-shaping-tables.py"
@@ -184,6 +189,8 @@ def build_tables(ucd, fallback):
             props[code] = JOINING_TYPES.index(entries[code][1])
         elif categories[code] in ("Mn", "Me", "Cf"):
             props[code] = JOINING_TYPES.index("T")
+        kind = JOINING_TYPES[props[code]]
+        props[code] |= (RIGHT_BIT if kind in "RDC" else 0) | (LEFT_BIT if kind in "LDC" else 0)
 
     forms = [0] * (0x100 * 4)
     for (tag, letters), form in positional.items():
@@ -277,7 +284,8 @@ def render_header(tables):
 #define ASD_UNICODE_VERSION "{UNICODE_VERSION}"
 
 /// Property byte: bits 0-2 Joining_Type, bit 3 presentation forms, bit 4
-/// the lam of a lam-alef ligature, bit 5 its alef.
+/// the lam of a lam-alef ligature, bit 5 its alef, bit 6 joins on its
+/// right side (R, D, C), bit 7 on its left (L, D, C).
 /// Code points of each Joining_Type: {census}.
 #define ASD_TYPE_MASK 0x07
 #define ASD_U 0
@@ -289,6 +297,8 @@ def render_header(tables):
 #define ASD_HAS_FORMS 0x{HAS_FORMS:02X}
 #define ASD_LAM 0x{LAM_BIT:02X}
 #define ASD_ALEF 0x{ALEF_BIT:02X}
+#define ASD_JOINS_RIGHT 0x{RIGHT_BIT:02X}
+#define ASD_JOINS_LEFT 0x{LEFT_BIT:02X}
 #define ASD_SHIFT {SHIFT}
 #define ASD_LIGATURE_COUNT {len(ligatures)}
 /// Code points below this one index asd_blocks directly.

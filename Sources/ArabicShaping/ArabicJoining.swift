@@ -56,26 +56,26 @@ public enum ArabicJoining {
     var state = JoiningState()
     for i in 0..<count {
       let properties = asd_properties(input[i])
-      let type = properties & UInt8(ASD_TYPE_MASK)
       let here = level[i]
-      if state.pending && !sameLevel(state.level, here) { state.pending = false }
-      if type == UInt8(ASD_T) { continue }
-      let odd = here & 1 == 1 || here & levelless != 0
-      let joins = state.pending && Self.joinsBefore(type, odd: odd)
-      if state.index >= 0 {
-        state.joinedAfter = joins
-        state.settle(input, output, ligatureWith: joins && i == state.index + 1 ? properties : 0)
+      // Branch-free where the text decides (letters, spaces, marks mixed):
+      // 0 or 1 in bytes.
+      state.pending &= Self.bit(sameLevel(state.level, here))
+      if properties & UInt8(ASD_TYPE_MASK) == UInt8(ASD_T) { continue }
+      // A character without a level joins as at an odd one.
+      let odd = (here | here &>> 7) & 1
+      let joins = state.pending & Self.side(properties, right: odd)
+      if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
+        state.settle(input, output, joinedAfter: joins, next: i == state.index &+ 1 ? properties : 0)
       }
       state.index = i
       state.properties = properties
       state.level = here
       state.odd = odd
       state.joinedBefore = joins
-      state.pending = Self.joinsAfter(type, odd: odd)
+      state.pending = Self.side(properties, right: odd ^ 1)
     }
-    if state.index >= 0 {
-      state.joinedAfter = false
-      state.settle(input, output, ligatureWith: 0)
+    if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
+      state.settle(input, output, joinedAfter: 0, next: 0)
     }
     return true
   }
@@ -92,58 +92,50 @@ public enum ArabicJoining {
   @inline(__always)
   static func sameLevel(_ a: UInt8, _ b: UInt8) -> Bool { a == b || (a | b) & levelless != 0 }
 
-  /// Whether a character of Joining_Type `type` can join the character
-  /// before it (on its right at an odd level, on its left at an even one).
+  /// 1 when the character of `properties` joins on its right side
+  /// (`right` 1) or its left (`right` 0), else 0: its right is the side of
+  /// the character before it at an odd level, of the one after at an even.
   @inline(__always)
-  static func joinsBefore(_ type: UInt8, odd: Bool) -> Bool {
-    odd ? joinsRight(type) : joinsLeft(type)
+  static func side(_ properties: UInt8, right: UInt8) -> UInt8 {
+    // Bit 6: joins on its right; bit 7: on its left.
+    properties &>> (7 &- right) & 1
   }
 
-  /// Whether it can join the character after it.
+  /// 1 for true, 0 for false.
   @inline(__always)
-  static func joinsAfter(_ type: UInt8, odd: Bool) -> Bool {
-    odd ? joinsLeft(type) : joinsRight(type)
-  }
-
-  @inline(__always)
-  static func joinsRight(_ type: UInt8) -> Bool {
-    type == UInt8(ASD_R) || type == UInt8(ASD_D) || type == UInt8(ASD_C)
-  }
-
-  @inline(__always)
-  static func joinsLeft(_ type: UInt8) -> Bool {
-    type == UInt8(ASD_L) || type == UInt8(ASD_D) || type == UInt8(ASD_C)
-  }
+  static func bit(_ b: Bool) -> UInt8 { b ? 1 : 0 }
 }
 
 /// The last character of `ArabicJoining.shape`'s scan that is not
 /// transparent, whose form is settled once the next one is known.
 private struct JoiningState {
-  /// Its index (-1 before the first), properties byte, level and parity.
+  /// Its index (-1 before the first) and properties byte, its level and
+  /// parity (1 odd).
   var index = -1
   var properties: UInt8 = 0
   var level: UInt8 = 0
-  var odd = true
-  /// Whether it joins the character before it, and the one after.
-  var joinedBefore = false
-  var joinedAfter = false
-  /// Whether it can still join the next character.
-  var pending = false
+  var odd: UInt8 = 1
+  /// 1 when it joins the character before it.
+  var joinedBefore: UInt8 = 0
+  /// 1 while it can still join the next character.
+  var pending: UInt8 = 0
   /// It became the second letter of a lam-alef ligature: its form is set.
   var inLigature = false
 
-  /// Writes the form of the character at `index`; when `next` (the
-  /// properties of the character right after it, which it joins) is an
-  /// alef and it is a lam, the ligature instead.
+  /// Writes the form of the character at `index`, which has forms and
+  /// joins the next character (`joinedAfter` 1) or not; when it is a lam
+  /// joined to an alef right after it (`next`, that one's properties, 0
+  /// when it is not the next to join), the ligature instead.
   @inline(__always)
-  mutating func settle(_ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, ligatureWith next: UInt8) {
+  mutating func settle(
+    _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, joinedAfter: UInt8, next: UInt8
+  ) {
     if inLigature {
       inLigature = false
       return
     }
-    if properties & UInt8(ASD_HAS_FORMS) == 0 { return }
-    if properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0 {
-      let ligature = asd_lam_alef(input[index + 1], joinedBefore ? 1 : 0)
+    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0 {
+      let ligature = asd_lam_alef(input[index + 1], Int32(joinedBefore))
       if ligature != 0 {
         output[index] = ArabicJoining.omitted
         output[index + 1] = UInt32(ligature)
@@ -152,10 +144,12 @@ private struct JoiningState {
         return
       }
     }
-    let right = odd ? joinedBefore : joinedAfter
-    let left = odd ? joinedAfter : joinedBefore
-    let form: Int32 = right ? (left ? ASD_MEDIAL : ASD_FINAL) : (left ? ASD_INITIAL : ASD_ISOLATED)
-    let shaped = asd_form(input[index], UInt32(form))
-    if shaped != 0 { output[index] = UInt32(shaped) }
+    // The forms are in the order isolated, final (joined on the right),
+    // initial (on the left), medial (both): right + 2 * left.
+    let right = odd != 0 ? joinedBefore : joinedAfter
+    let left = odd != 0 ? joinedAfter : joinedBefore
+    let scalar = input[index]
+    let shaped = asd_form(scalar, UInt32(right | left &<< 1))
+    output[index] = shaped != 0 ? UInt32(shaped) : scalar
   }
 }

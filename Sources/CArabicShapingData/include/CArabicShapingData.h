@@ -10,7 +10,8 @@
 #define ASD_UNICODE_VERSION "17.0.0"
 
 /// Property byte: bits 0-2 Joining_Type, bit 3 presentation forms, bit 4
-/// the lam of a lam-alef ligature, bit 5 its alef.
+/// the lam of a lam-alef ligature, bit 5 its alef, bit 6 joins on its
+/// right side (R, D, C), bit 7 on its left (L, D, C).
 /// Code points of each Joining_Type: U 1111108, R 153, L 5, D 615, C 7, T 2224.
 #define ASD_TYPE_MASK 0x07
 #define ASD_U 0
@@ -22,6 +23,8 @@
 #define ASD_HAS_FORMS 0x08
 #define ASD_LAM 0x10
 #define ASD_ALEF 0x20
+#define ASD_JOINS_RIGHT 0x40
+#define ASD_JOINS_LEFT 0x80
 #define ASD_SHIFT 7
 #define ASD_LIGATURE_COUNT 4
 /// Code points below this one index asd_blocks directly.
