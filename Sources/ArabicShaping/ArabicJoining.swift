@@ -45,7 +45,8 @@ public enum ArabicJoining {
   /// `levels` (`levelless` marking a character without one); returns false,
   /// writing nothing, when no character would change.
   public static func shape(
-    _ scalars: UnsafeBufferPointer<UInt32>, levels: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt32>
+    _ scalars: UnsafeBufferPointer<UInt32>, levels: UnsafeBufferPointer<UInt8>,
+    into output: UnsafeMutablePointer<UInt32>
   ) -> Bool {
     let count = scalars.count
     precondition(levels.count == count, "one level per character")

@@ -53,7 +53,9 @@ extension BidiLine {
 
   /// The display line as text with the line's characters replaced by
   /// `scalars`, as `writeVisualUTF8(substituting:)` writes it.
-  public func visualText(substituting scalars: UnsafePointer<UInt32>, mirrored: Bool = true, controls: ControlDisplay = .keep)
+  public func visualText(
+    substituting scalars: UnsafePointer<UInt32>, mirrored: Bool = true, controls: ControlDisplay = .keep
+  )
     -> String
   {
     let bound = Self.visualUTF8Bound(utf8Length: range(in: .utf8).count)

@@ -76,7 +76,8 @@ struct VisualUTF8Writer {
   /// With `scalars`, the characters are written as those values (indexed
   /// as the paragraph's) instead of the paragraph's own
   /// (`BidiLine.writeVisualUTF8(substituting:)`).
-  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, scalars: UnsafeMutablePointer<UInt32>? = nil) {
+  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, scalars: UnsafeMutablePointer<UInt32>? = nil)
+  {
     self.scalars = scalars ?? storage.scalars
     classes = storage.classes
     levels = storage.levels

@@ -79,8 +79,9 @@ final class GeneratedShapingTablesTests: XCTestCase {
       let delta = try run([ucd.path, "--check-delta"])
       XCTAssertEqual(delta.status, 0, delta.errors)
     } else {
-      print("GeneratedShapingTablesTests: only ArabicShaping.txt \(full ? "17.0.0" : "15.0.0") at hand; "
-        + "the tables were regenerated from it\(full ? "" : " and the 17.0.0 lines"), not the lines checked")
+      print(
+        "GeneratedShapingTablesTests: only ArabicShaping.txt \(full ? "17.0.0" : "15.0.0") at hand; "
+          + "the tables were regenerated from it\(full ? "" : " and the 17.0.0 lines"), not the lines checked")
     }
   }
 }

@@ -52,7 +52,9 @@ final class JoiningRulesTests: XCTestCase {
     let levels = levels ?? Array(repeating: 1, count: scalars.count)
     var output = [UInt32](repeating: 0, count: scalars.count)
     let changed = scalars.withUnsafeBufferPointer { s in
-      levels.withUnsafeBufferPointer { l in output.withUnsafeMutableBufferPointer { ArabicJoining.shape(s, levels: l, into: $0.baseAddress!) } }
+      levels.withUnsafeBufferPointer { l in
+        output.withUnsafeMutableBufferPointer { ArabicJoining.shape(s, levels: l, into: $0.baseAddress!) }
+      }
     }
     return changed ? output : scalars
   }
@@ -120,7 +122,8 @@ final class JoiningRulesTests: XCTestCase {
     XCTAssertEqual(shape([Self.zwj, Self.beh, Self.zwj]), [0x200D, 0xFE92, 0x200D])
     XCTAssertEqual(shape([Self.beh, Self.zwnj, Self.beh]), [0xFE8F, 0x200C, 0xFE8F])
     // ZWNJ breaks even between marks; ZWJ joins even an R letter's left.
-    XCTAssertEqual(shape([Self.beh, Self.fatha, Self.zwnj, Self.fatha, Self.beh]), [0xFE8F, 0x64E, 0x200C, 0x64E, 0xFE8F])
+    XCTAssertEqual(
+      shape([Self.beh, Self.fatha, Self.zwnj, Self.fatha, Self.beh]), [0xFE8F, 0x64E, 0x200C, 0x64E, 0xFE8F])
     XCTAssertEqual(shape([Self.alef, Self.zwj, Self.beh]), [0xFE8D, 0x200D, 0xFE90])
     // Tatweel joins both ways, and keeps its code point.
     XCTAssertEqual(shape([Self.tatweel, Self.beh, Self.tatweel]), [0x640, 0xFE92, 0x640])
@@ -246,7 +249,9 @@ final class JoiningRulesTests: XCTestCase {
     let scalars: [UInt32] = [0x5D0, 0x20, 0x712]
     let levels: [UInt8] = [1, 1, 1]
     let changed = scalars.withUnsafeBufferPointer { s in
-      levels.withUnsafeBufferPointer { l in output.withUnsafeMutableBufferPointer { ArabicJoining.shape(s, levels: l, into: $0.baseAddress!) } }
+      levels.withUnsafeBufferPointer { l in
+        output.withUnsafeMutableBufferPointer { ArabicJoining.shape(s, levels: l, into: $0.baseAddress!) }
+      }
     }
     XCTAssertFalse(changed)
     XCTAssertEqual(output, [7, 7, 7], "nothing written")

@@ -19,8 +19,10 @@ final class ShapedLineTests: XCTestCase {
   func testLinesAsFriBidiShapesThem() {
     let cases: [(String, [UInt32])] = [
       // مرحبا بالعالم
-      ("\u{645}\u{631}\u{62D}\u{628}\u{627} \u{628}\u{627}\u{644}\u{639}\u{627}\u{644}\u{645}",
-       [0xFEE2, 0xFEDF, 0xFE8E, 0xFECC, 0xFEDF, 0xFE8E, 0xFE91, 0x20, 0xFE8E, 0xFE92, 0xFEA3, 0xFEAE, 0xFEE3]),
+      (
+        "\u{645}\u{631}\u{62D}\u{628}\u{627} \u{628}\u{627}\u{644}\u{639}\u{627}\u{644}\u{645}",
+        [0xFEE2, 0xFEDF, 0xFE8E, 0xFECC, 0xFEDF, 0xFE8E, 0xFE91, 0x20, 0xFE8E, 0xFE92, 0xFEA3, 0xFEAE, 0xFEE3]
+      ),
       // Lam-alef after a beh, marks after the alef.
       ("\u{628}\u{644}\u{627}\u{628}", [0xFE8F, 0xFEFC, 0xFE91]),
       ("\u{644}\u{627}\u{64E}", [0xFEFB, 0x64E]),

@@ -31,7 +31,11 @@ final class VisualCommandShapingTests: XCTestCase {
     XCTAssertEqual(theirs.count, Self.sampleLines + 1)
     var equal = 0
     for (k, (a, b)) in zip(ours, theirs).enumerated() {
-      if a == b { equal += 1 } else if equal + 3 > k { XCTFail("line \(k + 1): ours \(a.debugDescription), fribidi \(b.debugDescription)") }
+      if a == b {
+        equal += 1
+      } else if equal + 3 > k {
+        XCTFail("line \(k + 1): ours \(a.debugDescription), fribidi \(b.debugDescription)")
+      }
     }
     XCTAssertEqual(equal, Self.sampleLines + 1, "lines equal to fribidi's")
     // The sample exercises what it is for: most lines change when shaped.
