@@ -13,6 +13,8 @@
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   CByteScan           vectorised byte scans: plain text, the hazard scan's skip (C)
 //   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
+//   CArabicShapingData  generated Unicode 17.0 Arabic joining tables (C)
+//   ArabicShaping       Arabic joining and presentation forms for display lines
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
@@ -41,6 +43,7 @@ let package = Package(
   products: [
     .executable(name: "bidi-lsp", targets: ["bidi-lsp"]),
     .library(name: "UnicodeBidi", targets: ["UnicodeBidi"]),
+    .library(name: "ArabicShaping", targets: ["ArabicShaping"]),
   ],
   targets: [
     // MARK: CJansson
@@ -86,6 +89,26 @@ let package = Package(
     .testTarget(
       name: "UnicodeBidiTests",
       dependencies: [
+        "BidiTestSupport",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: CArabicShapingData
+    .target(name: "CArabicShapingData"),
+
+    // MARK: ArabicShaping
+    .target(
+      name: "ArabicShaping",
+      dependencies: [
+        "CArabicShapingData",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "ArabicShapingTests",
+      dependencies: [
+        "ArabicShaping",
         "BidiTestSupport",
         "UnicodeBidi",
       ]
@@ -151,6 +174,7 @@ let package = Package(
     .target(
       name: "BidiCommands",
       dependencies: [
+        "ArabicShaping",
         "BidiHazards",
         "CByteScan",
         "JSONRPC",
@@ -208,6 +232,7 @@ let package = Package(
     .target(
       name: "BidiServer",
       dependencies: [
+        "ArabicShaping",
         "BidiHazards",
         "BidiMarks",
         "BidiProtocol",
@@ -259,6 +284,9 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
+      ],
+      exclude: [
+        "Shaping"
       ]
     ),
   ]

@@ -1,7 +1,7 @@
 import JSONRPC
 
 /// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
-/// `include`, `lineBreaks`, `combiningMarks` and `controls`.
+/// `include`, `lineBreaks`, `combiningMarks`, `controls` and `shape`.
 package struct VisualOrderParams: Sendable {
   package var target: BidiRequestTarget
   package var direction: DirectionChoice
@@ -14,6 +14,8 @@ package struct VisualOrderParams: Sendable {
   package var combiningMarks: CombiningMarksChoice
   /// How `visualText` shows the bidi controls.
   package var controls: VisualControls
+  /// Whether `visualText` joins Arabic letters into presentation forms.
+  package var shape: Bool
 
   package init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
@@ -22,6 +24,7 @@ package struct VisualOrderParams: Sendable {
     mirror = try params.optional("mirror")?.bool() ?? true
     combiningMarks = try params.optional("combiningMarks")?.oneOf(CombiningMarksChoice.self) ?? .resolved
     controls = try params.optional("controls")?.oneOf(VisualControls.self) ?? .keep
+    shape = try params.optional("shape")?.bool() ?? false
     include = [.runs]
     if let list = try params.optional("include") {
       include = []
