@@ -55,8 +55,25 @@ public enum ArabicJoining {
     }
     output.update(from: input, count: count)
     var state = JoiningState()
-    for i in 0..<count {
+    var i = 0
+    while i < count {
+      defer { i &+= 1 }
       let properties = asd_properties(input[i])
+      if properties == 0 {
+        // Joining_Type U without forms (ASCII, Hebrew, spaces, digits…)
+        // joins nothing and is not transparent: it settles the character
+        // before it unjoined on that side, and a run of it is passed over
+        // whole.
+        if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
+          state.settle(input, output, joinedAfter: 0, next: 0)
+        }
+        state.properties = 0
+        state.pending = 0
+        // ASCII four at a time, then the rest one by one.
+        while i &+ 4 < count && (input[i &+ 1] | input[i &+ 2] | input[i &+ 3] | input[i &+ 4]) < 0x80 { i &+= 4 }
+        while i &+ 1 < count && asd_properties(input[i &+ 1]) == 0 { i &+= 1 }
+        continue
+      }
       let here = level[i]
       // Branch-free where the text decides (letters, spaces, marks mixed):
       // 0 or 1 in bytes.
