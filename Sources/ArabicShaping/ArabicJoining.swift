@@ -152,15 +152,12 @@ private struct JoiningState {
       inLigature = false
       return
     }
-    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0 {
-      let ligature = asd_lam_alef(input[index + 1], Int32(joinedBefore))
-      if ligature != 0 {
-        output[index] = ArabicJoining.omitted
-        output[index + 1] = UInt32(ligature)
-        // The alef's own form is not written when it is settled.
-        inLigature = true
-        return
-      }
+    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0,
+      Self.writeLigature(input, output, at: index, final: joinedBefore)
+    {
+      // The alef's own form is not written when it is settled.
+      inLigature = true
+      return
     }
     // The forms are in the order isolated, final (joined on the right),
     // initial (on the left), medial (both): right + 2 * left.
@@ -169,5 +166,19 @@ private struct JoiningState {
     let scalar = input[index]
     let shaped = asd_form(scalar, UInt32(right | left &<< 1))
     output[index] = shaped != 0 ? UInt32(shaped) : scalar
+  }
+
+  /// Writes the lam-alef ligature of the lam at `index` and the alef after
+  /// it, final or isolated (`final` 1 or 0), if there is one; out of line,
+  /// as it is rare, to keep the scan's registers free.
+  @inline(never)
+  static func writeLigature(
+    _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, at index: Int, final: UInt8
+  ) -> Bool {
+    let ligature = asd_lam_alef(input[index + 1], Int32(final))
+    guard ligature != 0 else { return false }
+    output[index] = ArabicJoining.omitted
+    output[index + 1] = UInt32(ligature)
+    return true
   }
 }
