@@ -55,8 +55,25 @@ public enum ArabicJoining {
     }
     output.update(from: input, count: count)
     var state = JoiningState()
-    for i in 0..<count {
+    var i = 0
+    while i < count {
+      defer { i &+= 1 }
       let properties = asd_properties(input[i])
+      if properties == 0 {
+        // Joining_Type U without forms (ASCII, Hebrew, spaces, digits…)
+        // joins nothing and is not transparent: it settles the character
+        // before it unjoined on that side, and a run of it is passed over
+        // whole.
+        if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
+          state.settle(input, output, joinedAfter: 0, next: 0)
+        }
+        state.properties = 0
+        state.pending = 0
+        // ASCII four at a time, then the rest one by one.
+        while i &+ 4 < count && (input[i &+ 1] | input[i &+ 2] | input[i &+ 3] | input[i &+ 4]) < 0x80 { i &+= 4 }
+        while i &+ 1 < count && asd_properties(input[i &+ 1]) == 0 { i &+= 1 }
+        continue
+      }
       let here = level[i]
       // Branch-free where the text decides (letters, spaces, marks mixed):
       // 0 or 1 in bytes.
@@ -65,13 +82,16 @@ public enum ArabicJoining {
       // A character without a level joins as at an odd one.
       let odd = (here | here &>> 7) & 1
       let joins = state.pending & Self.side(properties, right: odd)
-      if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
-        state.settle(input, output, joinedAfter: joins, next: i == state.index &+ 1 ? properties : 0)
+      var kept = properties
+      if state.properties & UInt8(ASD_HAS_FORMS) != 0
+        && state.settle(input, output, joinedAfter: joins, next: i == state.index &+ 1 ? properties : 0)
+      {
+        // The alef of a lam-alef ligature: its form is set.
+        kept &= ~UInt8(ASD_HAS_FORMS)
       }
       state.index = i
-      state.properties = properties
+      state.properties = kept
       state.level = here
-      state.odd = odd
       state.joinedBefore = joins
       state.pending = Self.side(properties, right: odd ^ 1)
     }
@@ -110,47 +130,53 @@ public enum ArabicJoining {
 /// The last character of `ArabicJoining.shape`'s scan that is not
 /// transparent, whose form is settled once the next one is known.
 private struct JoiningState {
-  /// Its index (-1 before the first) and properties byte, its level and
-  /// parity (1 odd).
+  /// Its index (-1 before the first), properties byte (without
+  /// ASD_HAS_FORMS when it is the alef of a lam-alef ligature) and level.
   var index = -1
   var properties: UInt8 = 0
   var level: UInt8 = 0
-  var odd: UInt8 = 1
   /// 1 when it joins the character before it.
   var joinedBefore: UInt8 = 0
   /// 1 while it can still join the next character.
   var pending: UInt8 = 0
-  /// It became the second letter of a lam-alef ligature: its form is set.
-  var inLigature = false
 
   /// Writes the form of the character at `index`, which has forms and
   /// joins the next character (`joinedAfter` 1) or not; when it is a lam
   /// joined to an alef right after it (`next`, that one's properties, 0
-  /// when it is not the next to join), the ligature instead.
-  @inline(__always)
-  mutating func settle(
+  /// when it is not the next to join), the ligature instead; returns
+  /// true when it wrote the ligature.
+  @inline(__always) @discardableResult
+  func settle(
     _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, joinedAfter: UInt8, next: UInt8
-  ) {
-    if inLigature {
-      inLigature = false
-      return
-    }
-    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0 {
-      let ligature = asd_lam_alef(input[index + 1], Int32(joinedBefore))
-      if ligature != 0 {
-        output[index] = ArabicJoining.omitted
-        output[index + 1] = UInt32(ligature)
-        // The alef's own form is not written when it is settled.
-        inLigature = true
-        return
-      }
+  ) -> Bool {
+    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0,
+      Self.writeLigature(input, output, at: index, final: joinedBefore)
+    {
+      return true
     }
     // The forms are in the order isolated, final (joined on the right),
-    // initial (on the left), medial (both): right + 2 * left.
+    // initial (on the left), medial (both): right + 2 * left. A character
+    // without a level joins as at an odd one.
+    let odd = (level | level &>> 7) & 1
     let right = odd != 0 ? joinedBefore : joinedAfter
     let left = odd != 0 ? joinedAfter : joinedBefore
     let scalar = input[index]
     let shaped = asd_form(scalar, UInt32(right | left &<< 1))
     output[index] = shaped != 0 ? UInt32(shaped) : scalar
+    return false
+  }
+
+  /// Writes the lam-alef ligature of the lam at `index` and the alef after
+  /// it, final or isolated (`final` 1 or 0), if there is one; out of line,
+  /// as it is rare, to keep the scan's registers free.
+  @inline(never)
+  static func writeLigature(
+    _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, at index: Int, final: UInt8
+  ) -> Bool {
+    let ligature = asd_lam_alef(input[index + 1], Int32(final))
+    guard ligature != 0 else { return false }
+    output[index] = ArabicJoining.omitted
+    output[index + 1] = UInt32(ligature)
+    return true
   }
 }
