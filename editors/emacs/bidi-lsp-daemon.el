@@ -19,6 +19,7 @@
 (require 'url-util)
 (require 'subr-x)
 (require 'bidi-lsp-l10n)
+(require 'bidi-lsp-documents)
 
 ;;;; Customization
 
@@ -395,8 +396,9 @@ may differ from Emacs's: changes are then sent as the whole text.")
 
 (defun bidi-lsp--language-id ()
   "The LSP languageId of the buffer.
-Its localization format, else its major mode's."
+Its localization, Markdown or subtitle format, else its major mode's."
   (or (bidi-lsp-l10n-language-id)
+      (bidi-lsp-document-language-id)
       (let ((name (replace-regexp-in-string "\\(-ts\\)?-mode\\'" ""
                                             (symbol-name major-mode))))
         (pcase name

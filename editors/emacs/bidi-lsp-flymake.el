@@ -156,10 +156,10 @@ the order of the overlays, often the reverse one."
 
 (defun bidi-lsp--fix-target ()
   "What the quick fixes are for, as a list (BEG END).
-The active region; else, in a localization file, point (the value
-under it); else the current line: every hazard on it."
+The active region; else, in a structured document, point (the value,
+block or cue line under it); else the current line: every hazard on it."
   (cond ((use-region-p) (list (region-beginning) (region-end)))
-        ((bidi-lsp-localization-p) (list (point) (point)))
+        ((bidi-lsp-structured-p) (list (point) (point)))
         (t (list (line-beginning-position) (line-end-position)))))
 
 (defun bidi-lsp--unique-actions (actions)

@@ -17,6 +17,7 @@
 
 (require 'cl-lib)
 (require 'bidi-lsp-l10n)
+(require 'bidi-lsp-documents)
 (require 'bidi-lsp-daemon)
 (require 'bidi-lsp-view)
 
@@ -39,9 +40,9 @@ MODE is \"direction\", \"isolate\", \"placeholders\", \"runs\" or
 \"strip\"; OPTIONS is a plist of the request's other fields, such as
 \(:direction \"rtl\").  The daemon acts on exactly BEG to END (for
 \"direction\", on the paragraphs of its lines).  Interactively, the
-active region, else the current line (the value under point in a
-localization file).  Says what changed, or that nothing did.
-Returns the number of edits."
+active region, else the current line (the value, Markdown block or
+cue line under point in a structured document).  Says what changed,
+or that nothing did.  Returns the number of edits."
   (interactive
    (let* ((mode (completing-read "Mode: " (mapcar #'car bidi-lsp--modes) nil t))
           (option (cdr (assoc mode bidi-lsp--modes)))
@@ -112,10 +113,10 @@ Interactively, the region, else the current line (or value)."
 (defun bidi-lsp-strip (beg end &optional all)
   "Remove the unpaired bidi controls from BEG to END.
 With ALL (interactively, a prefix argument), remove every bidi
-control.  Interactively, the region, else the value under point in
-a localization file, else the whole buffer."
+control.  Interactively, the region, else the value, block or cue
+line under point in a structured document, else the whole buffer."
   (interactive (append (cond ((use-region-p) (list (region-beginning) (region-end)))
-                             ((bidi-lsp-localization-p) (list (point) (point)))
+                             ((bidi-lsp-structured-p) (list (point) (point)))
                              (t (list (point-min) (point-max))))
                        (list current-prefix-arg)))
   (bidi-lsp-insert-marks "strip" beg end :only (if all "all" "unpaired")))

@@ -18,6 +18,7 @@
 
 (require 'cl-lib)
 (require 'bidi-lsp-l10n)
+(require 'bidi-lsp-documents)
 (require 'bidi-lsp-daemon)
 
 ;;;; Customization
@@ -125,10 +126,10 @@ A list of plists (:line :start :end :direction :basis :strongCharacter)."
 
 (defun bidi-lsp--target ()
   "What a command acts on without a prefix, as a list (BEG END).
-The active region; else, in a localization file, point (the daemon
-takes the value under it); else the current line."
+The active region; else, in a structured document, point (the daemon
+takes the value, block or cue line under it); else the current line."
   (cond ((use-region-p) (list (region-beginning) (region-end)))
-        ((bidi-lsp-localization-p) (list (point) (point)))
+        ((bidi-lsp-structured-p) (list (point) (point)))
         (t (list (line-beginning-position) (line-end-position)))))
 
 (defun bidi-lsp-show-direction (beg end)

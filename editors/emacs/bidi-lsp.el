@@ -55,6 +55,7 @@
 (require 'eldoc)
 (require 'subr-x)
 (require 'bidi-lsp-l10n)
+(require 'bidi-lsp-documents)
 (require 'bidi-lsp-daemon)
 (require 'bidi-lsp-flymake)
 (require 'bidi-lsp-view)

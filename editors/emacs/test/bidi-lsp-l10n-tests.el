@@ -37,7 +37,9 @@
     ("ar.po" "msgid \"Hello\"\nmsgstr \"مرحبا\"\n" bidi-lsp-po-mode "po")
     ("messages_ar.properties" "hello=مرحبا {0}\n" conf-javaprop-mode "properties")
     ("ar.xliff" "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\"/>\n" nxml-mode "xliff")
-    ("Strings.ar.resx" "<?xml version=\"1.0\"?>\n<root/>\n" nxml-mode "resx"))
+    ("Strings.ar.resx" "<?xml version=\"1.0\"?>\n<root/>\n" nxml-mode "resx")
+    ("movie.ar.srt" "1\n00:00:01,000 --> 00:00:02,000\nمرحبا!\n" bidi-lsp-subtitles-mode "srt")
+    ("movie.he.vtt" "WEBVTT\n\n00:01.000 --> 00:02.000\nשלום!\n" bidi-lsp-subtitles-mode "vtt"))
   "Files to visit: name, text, major mode, languageId.")
 
 (ert-deftest bidi-lsp-test-readme-setup-covers-text-code-and-localization-files ()

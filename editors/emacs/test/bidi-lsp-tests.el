@@ -235,6 +235,7 @@
 (require 'bidi-lsp-flymake-tests)
 (require 'bidi-lsp-daemon-tests)
 (require 'bidi-lsp-l10n-tests)
+(require 'bidi-lsp-documents-tests)
 
 (provide 'bidi-lsp-tests)
 ;;; bidi-lsp-tests.el ends here

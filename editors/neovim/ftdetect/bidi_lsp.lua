@@ -2,7 +2,12 @@
 -- Apple .strings, .stringsdict (an XML property list), .xcstrings (a String
 -- Catalog, JSON) and Flutter .arb (JSON). The names are the languageIds the
 -- daemon recognises; syntax/ gives them the highlighting of what they are.
-local extensions = { strings = 'strings', stringsdict = 'stringsdict', xcstrings = 'xcstrings', arb = 'arb' }
+-- Subtitles: Neovim 0.7 knows neither .srt nor .vtt; later versions call
+-- them srt and webvtt, as this does (webvtt is sent as languageId vtt).
+local extensions = {
+  strings = 'strings', stringsdict = 'stringsdict', xcstrings = 'xcstrings', arb = 'arb',
+  srt = 'srt', vtt = 'webvtt',
+}
 
 if vim.fn.has('nvim-0.8') == 1 then
   vim.filetype.add({ extension = extensions })

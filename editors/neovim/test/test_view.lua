@@ -271,4 +271,41 @@ function T.test_localization_commands_send_the_cursor_or_selection()
   h.eq({ start = { line = 1, character = 10 }, ['end'] = { line = 1, character = 10 } }, sent[#sent].params.range)
 end
 
+-- Subtitles and Markdown (contract §8): .srt and .vtt get filetypes (Neovim
+-- 0.7 has none), the languageIds are those the daemon knows, and commands
+-- send the cursor: the daemon takes the cue line or block under it. (Named
+-- to run after the tests that start the daemon, as the localization test.)
+function T.test_subtitles_and_markdown_are_detected_and_commands_send_the_cursor()
+  local dir = vim.fn.tempname()
+  vim.fn.mkdir(dir, 'p')
+  local cases = { ['movie.ar.srt'] = 'srt', ['movie.he.vtt'] = 'webvtt', ['README.fa.md'] = 'markdown' }
+  h.setup({ filetypes = { 'srt', 'webvtt', 'markdown' } })
+  h.record()
+  local config = require('bidi_lsp.config')
+  for name, filetype in pairs(cases) do
+    vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/' .. name))
+    h.eq(filetype, vim.bo.filetype, name)
+    h.ok(config.is_structured(api.nvim_get_current_buf()), name)
+    h.ok(not config.is_localization(api.nvim_get_current_buf()), name)
+  end
+  vim.wait(10000, function() return #h.sent('textDocument/didOpen') == 3 end, 10)
+  local uris = vim.tbl_map(function(m) return m.params.textDocument.uri end, h.sent('textDocument/didOpen'))
+  h.eq(3, #uris, 'didOpen of ' .. vim.inspect(uris))
+  local ids = vim.tbl_map(function(m) return m.params.textDocument.languageId end, h.sent('textDocument/didOpen'))
+  table.sort(ids)
+  h.eq({ 'markdown', 'srt', 'vtt' }, ids)
+  vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/movie.ar.srt'))
+  api.nvim_buf_set_lines(0, 0, -1, false, { '1', '00:00:01,000 --> 00:00:02,000', '<i>مرحبا!</i>', '' })
+  require('bidi_lsp.client').ready(0)
+  vim.cmd('normal! 3G0fح')
+  vim.cmd('BidiInsertMarks direction rtl')
+  local range = h.sent('bidi/insertMarks')[#h.sent('bidi/insertMarks')].params.range
+  h.eq(range.start, range['end'])
+  h.eq(2, range.start.line)
+  h.ok(range.start.character > 0, 'the cursor, not the line start')
+  vim.cmd('BidiFix')
+  range = h.sent('textDocument/codeAction')[#h.sent('textDocument/codeAction')].params.range
+  h.eq(range.start, range['end'])
+end
+
 return T

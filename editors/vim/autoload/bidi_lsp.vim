@@ -107,7 +107,7 @@ endfunction
 " jproperties are sent as they are).
 let s:language_ids = {'': 'plaintext', 'text': 'plaintext', 'sh': 'shellscript',
       \ 'bash': 'shellscript', 'zsh': 'shellscript', 'objc': 'objective-c',
-      \ 'objcpp': 'objective-cpp', 'cs': 'csharp'}
+      \ 'objcpp': 'objective-cpp', 'cs': 'csharp', 'webvtt': 'vtt'}
 
 function! bidi_lsp#language_id(filetype) abort
   return get(s:language_ids, a:filetype, a:filetype)
@@ -117,6 +117,19 @@ endfunction
 " cursor there, not on whole lines.
 let s:localization = ['strings', 'stringsdict', 'xcstrings', 'arb', 'po',
       \ 'jproperties', 'xliff', 'resx']
+
+" Filetypes of the other structured documents (contract §8): Markdown,
+" whose paragraphs are rendered blocks, and subtitles, whose paragraphs are
+" cue lines. As in localization files, commands act on the block or cue
+" line under the cursor.
+let s:documents = ['markdown', 'srt', 'webvtt']
+
+" Whether the daemon reads buffer {bufnr} as a structured document
+" (localization, Markdown, subtitles): its paragraphs are not its lines.
+function! bidi_lsp#is_structured(bufnr) abort
+  return index(s:documents, getbufvar(a:bufnr, '&filetype')) >= 0
+        \ || bidi_lsp#is_localization(a:bufnr)
+endfunction
 
 function! bidi_lsp#is_localization(bufnr) abort
   let l:filetype = getbufvar(a:bufnr, '&filetype')

@@ -17,7 +17,8 @@ let g:loaded_bidi_lsp = 1
 let g:bidi_lsp_command = get(g:, 'bidi_lsp_command', 'bidi-lsp')
 let g:bidi_lsp_filetypes = get(g:, 'bidi_lsp_filetypes',
       \ ['text', 'markdown', 'gitcommit', 'mail', 'rst', 'asciidoc', 'tex',
-      \  'po', 'strings', 'stringsdict', 'xcstrings', 'arb', 'jproperties'])
+      \  'po', 'strings', 'stringsdict', 'xcstrings', 'arb', 'jproperties',
+      \  'srt', 'webvtt'])
 let g:bidi_lsp_auto_direction = get(g:, 'bidi_lsp_auto_direction', 0)
 let g:bidi_lsp_settings = get(g:, 'bidi_lsp_settings', {})
 let g:bidi_lsp_loclist = get(g:, 'bidi_lsp_loclist', 1)

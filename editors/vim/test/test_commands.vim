@@ -102,3 +102,35 @@ function! Test_localization_commands_send_the_cursor_or_selection() abort
   let l:range = Sent('textDocument/codeAction')[-1].params.range
   call assert_equal({'start': {'line': 1, 'character': 10}, 'end': {'line': 1, 'character': 10}}, l:range)
 endfunction
+
+" Subtitles and Markdown (contract §8): .vtt gets a filetype (Vim 9.0 has
+" none), the languageIds are those the daemon knows, and commands send the
+" cursor: the daemon takes the cue line or block under it.
+function! Test_documents_are_detected_and_commands_send_the_cursor() abort
+  let l:dir = tempname()
+  call mkdir(l:dir, 'p')
+  let l:cases = {'movie.ar.srt': ['srt', 'srt'], 'movie.he.vtt': ['webvtt', 'vtt'],
+        \ 'README.fa.md': ['markdown', 'markdown']}
+  let g:bidi_lsp_filetypes = ['srt', 'webvtt', 'markdown']
+  call Record()
+  for [l:name, l:types] in items(l:cases)
+    execute 'edit ' . fnameescape(l:dir . '/' . l:name)
+    call assert_equal(l:types[0], &filetype, l:name)
+    call WaitFor({-> !empty(bidi_lsp#buffer(bufnr('%')))}, l:name . ' attached')
+    call assert_true(bidi_lsp#is_structured(bufnr('%')), l:name . ' is a structured document')
+    call assert_false(bidi_lsp#is_localization(bufnr('%')), l:name . ' is no localization file')
+  endfor
+  let l:ids = sort(map(Sent('textDocument/didOpen'), 'v:val.params.textDocument.languageId'))
+  call assert_equal(['markdown', 'srt', 'vtt'], l:ids)
+  execute 'edit ' . fnameescape(l:dir . '/movie.ar.srt')
+  call setline(1, ['1', '00:00:01,000 --> 00:00:02,000', '<i>مرحبا!</i>', ''])
+  normal! 3G0fح
+  BidiInsertMarks direction rtl
+  let l:range = Sent('bidi/insertMarks')[-1].params.range
+  call assert_equal(l:range.start, l:range.end, 'the cursor, not the whole line')
+  call assert_equal(2, l:range.start.line)
+  call assert_notequal(0, l:range.start.character)
+  BidiFix
+  let l:range = Sent('textDocument/codeAction')[-1].params.range
+  call assert_equal(l:range.start, l:range.end)
+endfunction

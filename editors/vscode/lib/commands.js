@@ -4,13 +4,14 @@
 
 const vscode = require('vscode');
 const { toRange, fromRange, linesRange, VISUAL_OPTIONS, CONTROLS, forcedLtr } = require('./convert');
-const { isLocalization } = require('./languages');
+const { isStructured } = require('./languages');
 
 /** The range a command acts on for {selection}: the selection itself when it
- * is not empty; else, in a localization file, the cursor (the daemon takes
- * the value under it); else the cursor's line. */
+ * is not empty; else, in a structured document (localization, Markdown,
+ * subtitles), the cursor (the daemon takes the value, block or cue line
+ * under it); else the cursor's line. */
 function targetRange(document, selection) {
-  if (!selection.isEmpty || isLocalization(document)) return fromRange(selection);
+  if (!selection.isEmpty || isStructured(document)) return fromRange(selection);
   return linesRange(document, selection);
 }
 

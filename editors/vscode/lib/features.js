@@ -8,7 +8,7 @@ const vscode = require('vscode');
 const {
   toPosition, toRange, fromPosition, fromRange, linesRange, before, touches, forcedLtr,
 } = require('./convert');
-const { isLocalization } = require('./languages');
+const { isStructured } = require('./languages');
 
 /** Lines around the visible ones that the extension's requests cover too. */
 const VIEW_MARGIN = 40;
@@ -29,7 +29,7 @@ const features = {
   },
 
   /** Code actions for {range}. Quick fixes cover every hazard on its lines
-   * (in a localization file, of the value under it), not only those the
+   * (in a structured document, of the value, block or cue line under it), not only those the
    * cursor touches; each fix is offered once, though the daemon offers it
    * once per diagnostic of its control. Refactorings are for {range}. */
   async provideCodeActions(document, range, context, token) {
@@ -38,7 +38,7 @@ const features = {
     const quickFix = vscode.CodeActionKind.QuickFix;
     const asks = [];
     if (!only || only.contains(quickFix) || quickFix.contains(only)) {
-      const fixRange = isLocalization(document) ? fromRange(range) : linesRange(document, range);
+      const fixRange = isStructured(document) ? fromRange(range) : linesRange(document, range);
       const diagnostics = [...context.diagnostics];
       for (const d of this.diagnostics.get(document.uri) || []) {
         if (!diagnostics.includes(d) && touches(d.range, fixRange)) diagnostics.push(d);

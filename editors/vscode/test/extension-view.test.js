@@ -131,9 +131,10 @@ describe('what the extension asks for, and shows', () => {
     const contributed = Object.fromEntries(manifest.contributes.languages.map((l) => [l.id, l.extensions]));
     assert.deepEqual(contributed, {
       strings: ['.strings'], stringsdict: ['.stringsdict'], xcstrings: ['.xcstrings'], arb: ['.arb'],
+      srt: ['.srt'], vtt: ['.vtt'],
     });
     const defaults = manifest.contributes.configuration.properties['bidiLsp.languages'].default;
-    for (const id of ['strings', 'stringsdict', 'xcstrings', 'arb', 'po', 'properties', 'xliff', 'resx']) {
+    for (const id of ['strings', 'stringsdict', 'xcstrings', 'arb', 'po', 'properties', 'xliff', 'resx', 'srt', 'vtt']) {
       assert.ok(manifest.activationEvents.includes(`onLanguage:${id}`), `activation on ${id}`);
       assert.ok(defaults.includes(id), `bidiLsp.languages has ${id}`);
     }
@@ -142,7 +143,8 @@ describe('what the extension asks for, and shows', () => {
       ['Localizable.xcstrings', 'xcstrings', 'xcstrings'], ['intl_ar.arb', 'arb', 'arb'],
       ['ar.po', 'po', 'po'], ['messages_ar.properties', 'properties', 'properties'],
       ['ar.xliff', 'xml', 'xliff'], ['ar.xlf', 'xml', 'xliff'], ['Strings.ar.resx', 'xml', 'resx'],
-      ['notes.md', 'markdown', 'markdown'],
+      ['notes.md', 'markdown', 'markdown'], ['movie.ar.srt', 'srt', 'srt'], ['movie.he.vtt', 'vtt', 'vtt'],
+      ['movie.fa.srt', 'plaintext', 'srt'], ['movie.ur.vtt', 'plaintext', 'vtt'],
     ];
     for (const [name, vscodeId, lspId] of cases) {
       const from = sent.length;
@@ -169,5 +171,28 @@ describe('what the extension asks for, and shows', () => {
     }
     assert.deepEqual(t.messages.error, []);
     t.closeDocument(document);
+  });
+
+  it('sends the cursor, not its line, from a subtitle file or Markdown (the cue line or block under it)', async () => {
+    for (const [text, languageId, name] of [
+      ['1\n00:00:01,000 --> 00:00:02,000\n<i>مرحبا!</i>\n', 'srt', 'movie.ar.srt'],
+      ['WEBVTT\n\n00:01.000 --> 00:02.000\n<v Dana>مرحبا!\n', 'vtt', 'movie.ar.vtt'],
+      ['- [Apple Pay](https://example.com) متاح الآن\n', 'markdown', 'README.ar.md'],
+    ]) {
+      const document = h.open(text, languageId, name);
+      const line = text.split('\n').findIndex((l) => l.includes('مرحبا') || l.includes('متاح'));
+      const character = document.lineAt(line).text.indexOf(languageId === 'markdown' ? 'متاح' : 'مرحبا');
+      const cursor = { line, character };
+      t.select(document, new Selection(new Position(line, character), new Position(line, character)));
+      for (const [command, method] of [['bidiLsp.makeRtl', 'bidi/insertMarks'], ['bidiLsp.fix', 'textDocument/codeAction']]) {
+        const from = sent.length;
+        await vscode.commands.executeCommand(command);
+        const requests = sentSince(from, method);
+        assert.ok(requests.length > 0, `${name}: ${command}`);
+        for (const params of requests) assert.deepEqual(params.range, { start: cursor, end: cursor }, `${name}: ${command}`);
+      }
+      t.closeDocument(document);
+    }
+    assert.deepEqual(t.messages.error, []);
   });
 });

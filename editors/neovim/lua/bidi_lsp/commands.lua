@@ -60,7 +60,7 @@ function M.ranges(opts)
     end
   end
   if opts.range == 0 then
-    if config.is_localization(api.nvim_get_current_buf()) then
+    if config.is_structured(api.nvim_get_current_buf()) then
       return { edit.cursor_range() }
     end
     local line = vim.fn.line('.')
@@ -162,7 +162,7 @@ M.insert_marks_command = guarded(function(opts)
   local bufnr = api.nvim_get_current_buf()
   local ranges = M.ranges(opts)
   if mode == 'isolate' then
-    if opts.range == 0 and not config.is_localization(bufnr) then
+    if opts.range == 0 and not config.is_structured(bufnr) then
       error('isolate needs a selection (use it from Visual mode)', 0)
     end
     ranges = within_lines(ranges)

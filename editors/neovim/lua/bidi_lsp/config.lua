@@ -7,7 +7,7 @@ M.defaults = {
   -- Filetypes whose buffers are attached when their filetype is set ('*': all).
   filetypes = {
     'text', 'markdown', 'gitcommit', 'mail', 'rst', 'asciidoc', 'tex',
-    'po', 'strings', 'stringsdict', 'xcstrings', 'arb', 'jproperties',
+    'po', 'strings', 'stringsdict', 'xcstrings', 'arb', 'jproperties', 'srt', 'webvtt',
   },
   -- false, 'lines' (true) or 'majority': see :help bidi-lsp-auto-direction.
   auto_direction = false,
@@ -41,6 +41,7 @@ end
 local language_ids = {
   [''] = 'plaintext', text = 'plaintext', sh = 'shellscript', bash = 'shellscript',
   zsh = 'shellscript', objc = 'objective-c', objcpp = 'objective-cpp', cs = 'csharp',
+  webvtt = 'vtt',
 }
 
 function M.language_id(filetype)
@@ -51,6 +52,18 @@ local localization = {
   strings = true, stringsdict = true, xcstrings = true, arb = true, po = true,
   jproperties = true, xliff = true, resx = true,
 }
+
+-- Filetypes of the other structured documents (contract §8): Markdown,
+-- whose paragraphs are rendered blocks, and subtitles, whose paragraphs are
+-- cue lines.
+local documents = { markdown = true, srt = true, webvtt = true }
+
+-- Whether the daemon reads buffer {bufnr} as a structured document
+-- (localization, Markdown, subtitles): commands act on the value, block or
+-- cue line under the cursor there, not on whole lines.
+function M.is_structured(bufnr)
+  return documents[vim.bo[bufnr].filetype] or M.is_localization(bufnr)
+end
 
 -- Whether buffer {bufnr} is a localization file: commands act on the value
 -- under the cursor there, not on whole lines.

@@ -113,8 +113,9 @@ let s:force_visual = 0
 " The LSP Ranges a command acts on. {count} is <range> (0: no range given):
 " - the last Visual selection (see s:from_visual()): characterwise, the
 "   selection; blockwise, one range per line; linewise, its lines;
-" - no range: the cursor in a localization file (the daemon takes the
-"   values the cursor touches), else the cursor's line;
+ - no range: the cursor in a structured document (localization, Markdown,
+"   subtitles: the daemon takes the values, blocks or cue lines the cursor
+"   touches), else the cursor's line;
 " - otherwise the whole lines of the range.
 function! bidi_lsp#commands#ranges(count, first, last) abort
   let l:mode = visualmode()
@@ -126,7 +127,7 @@ function! bidi_lsp#commands#ranges(count, first, last) abort
     endif
   endif
   if a:count == 0
-    if bidi_lsp#is_localization(bufnr('%'))
+    if bidi_lsp#is_structured(bufnr('%'))
       return [bidi_lsp#edit#cursor_range()]
     endif
     return [bidi_lsp#edit#lines_range(line('.'), line('.'))]
@@ -177,7 +178,7 @@ function! bidi_lsp#commands#insert_marks(count, first, last, mode, ...) abort
   endif
   let l:ranges = bidi_lsp#commands#ranges(a:count, a:first, a:last)
   if a:mode ==# 'isolate'
-    if a:count == 0 && !bidi_lsp#is_localization(bufnr('%'))
+    if a:count == 0 && !bidi_lsp#is_structured(bufnr('%'))
       call s:error('isolate needs a selection (use it from Visual mode)')
       return
     endif
@@ -329,8 +330,8 @@ function! bidi_lsp#commands#fix(bufnr, range, all) abort
   return l:order
 endfunction
 
-" The range :BidiFix acts on: the selection or the cursor in a localization
-" file, else the cursor's line (or the lines of the range).
+" The range :BidiFix acts on: the selection or the cursor in a structured
+" document, else the cursor's line (or the lines of the range).
 function! s:fix_range(count, first, last) abort
   let l:ranges = bidi_lsp#commands#ranges(a:count, a:first, a:last)
   if len(l:ranges) == 1
