@@ -185,7 +185,9 @@ let package = Package(
     .target(
       name: "BidiProtocol",
       dependencies: [
-        "JSONRPC"
+        "BidiMarks",
+        "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 

@@ -147,7 +147,7 @@ struct CheckRun {
   static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
   static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
   /// The severities' names (UTF-8), by `lspValue` from 1.
-  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
+  static let severityNames = DiagnosticSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
     Array($0.rawValue.utf8)
   }
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
@@ -521,7 +521,7 @@ struct CheckRun {
         findings += 1
         writeText(
           line: scan.diagnostics[k].line + 1, column: scan.diagnostics[k].range.lowerBound + 1,
-          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code.rawValue,
+          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code,
           message: scan.diagnostics[k].message, withNote: visualCount != nil)
       }
     } else {
@@ -535,7 +535,7 @@ struct CheckRun {
         report(
           CheckFinding(
             line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-            severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message), path: path)
+            severity: diagnostic.severity, code: diagnostic.code, message: message), path: path)
       }
     }
     if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }

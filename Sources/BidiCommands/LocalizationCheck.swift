@@ -10,8 +10,8 @@ struct CheckFinding {
   var column: Int
   /// The length in UTF-8 bytes (0 for a position, such as a syntax error).
   var length: Int
-  var severity: HazardSeverity
-  var code: String
+  var severity: DiagnosticSeverity
+  var code: RuleCode
   var message: String
   /// The value's key and variant, for the findings of a localization value.
   var key: String? = nil
@@ -50,7 +50,7 @@ enum LocalizationCheck {
       CheckFinding(
         line: finding.range.start.line, column: finding.range.start.column,
         length: lines.offset(of: finding.range.end) - lines.offset(of: finding.range.start),
-        severity: finding.severity, code: finding.code.rawValue, message: finding.message, key: finding.key,
+        severity: finding.severity, code: finding.code, message: finding.message, key: finding.key,
         variant: finding.variant)
     }
     result += outsideValues(decoded.utf8, lines: lines, values: read.values, error: read.error)
@@ -98,7 +98,7 @@ enum LocalizationCheck {
           result.append(
             CheckFinding(
               line: line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-              severity: diagnostic.severity, code: diagnostic.code.rawValue, message: diagnostic.message))
+              severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message))
         }
       }
     }

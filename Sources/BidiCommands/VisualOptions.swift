@@ -8,7 +8,7 @@ struct VisualOptions {
   /// each written by name (`names`, `[RLO]`).
   typealias Controls = ControlDisplay
 
-  var direction = BidiParagraph.Direction.auto
+  var direction = DirectionChoice.auto
   var combiningMarks = CombiningMarkOrder.afterBase
   var controls = Controls.strip
   /// Right-aligns right-to-left lines to this many columns; nil: no padding.

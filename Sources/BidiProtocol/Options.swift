@@ -1,27 +1,11 @@
 import JSONRPC
+import UnicodeBidi
 
-/// The option values of the protocol, one enum per meaning, each decoded
-/// from its wire name once; the options shared by the four bidi requests
-/// (specification, "The four bidi requests"), and the settings that give
-/// their defaults ("Settings").
-
-/// A text direction: left-to-right or right-to-left.
-package enum TextDirection: String, Sendable, CaseIterable {
-  case ltr
-  case rtl
-
-  /// The other direction.
-  package var opposite: TextDirection { self == .ltr ? .rtl : .ltr }
-}
-
-/// A direction, or `auto`: the natural direction found by the request's
-/// strategy (`bidi/visualOrder`'s `direction`), or the one the text itself
-/// calls for (`bidi/insertMarks`' `isolate`).
-package enum DirectionChoice: String, Sendable, CaseIterable {
-  case auto
-  case ltr
-  case rtl
-}
+/// The option values of the protocol that only the protocol has, each
+/// decoded from its wire name once (the directions, `BidiDirection` and
+/// `DirectionChoice`, are UnicodeBidi's); the options shared by the four
+/// bidi requests (specification, "The four bidi requests"), and the
+/// settings that give their defaults ("Settings").
 
 /// How a paragraph's natural direction is found.
 package enum DirectionStrategy: String, Sendable, CaseIterable {
@@ -81,7 +65,7 @@ package struct DirectionSettings: Sendable, Equatable {
   package var rtlThreshold: Double = 0.4
   package var fallback: DirectionFallback = .previous
   package var paragraphs: ParagraphMode = .line
-  package var layoutDirection: TextDirection = .ltr
+  package var layoutDirection: BidiDirection = .leftToRight
 
   package init() {}
 }
@@ -96,7 +80,7 @@ package struct DirectionOptions: Sendable, Equatable {
   /// Whether the request named `paragraphs` (else localization documents
   /// take `values` whatever the settings say).
   package var paragraphsGiven = false
-  package var layoutDirection: TextDirection
+  package var layoutDirection: BidiDirection
 
   /// The settings themselves, for requests that take no options (hover).
   package init(_ settings: DirectionSettings) {
@@ -114,7 +98,7 @@ package struct DirectionOptions: Sendable, Equatable {
     let given = try params.optional("paragraphs")?.oneOf(ParagraphMode.self)
     paragraphs = given ?? defaults.paragraphs
     paragraphsGiven = given != nil
-    layoutDirection = try params.optional("layoutDirection")?.oneOf(TextDirection.self) ?? defaults.layoutDirection
+    layoutDirection = try params.optional("layoutDirection")?.oneOf(BidiDirection.self) ?? defaults.layoutDirection
   }
 }
 

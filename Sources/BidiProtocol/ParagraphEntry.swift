@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// What every bidi request names: the document, the common options over the
 /// server's settings, and the lines.
@@ -60,7 +61,7 @@ package struct ParagraphPlace: Sendable, Hashable {
   }
 }
 
-extension TextDirection: JSONEncodable {
+extension BidiDirection: JSONEncodable {
   package func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 

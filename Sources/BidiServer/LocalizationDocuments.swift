@@ -2,6 +2,7 @@ import BidiHazards
 import BidiProtocol
 import DocumentStore
 import Localization
+import UnicodeBidi
 
 /// The lines of a stored document as the localization readers see them.
 /// Readers go through lines in order: they are fetched from the line tree a
@@ -122,10 +123,10 @@ struct LocalizationDocument {
   }
 
   /// The severity of each code (nil: off), set by the server from the settings.
-  var severity: @Sendable (LocalizationFindingCode) -> HazardSeverity? = { $0.defaultSeverity }
+  var severity: @Sendable (RuleCode) -> DiagnosticSeverity? = { $0.defaultSeverity }
 
   static func diagnostics(
-    basis: FindingsBasis, severity: @escaping @Sendable (LocalizationFindingCode) -> HazardSeverity?
+    basis: FindingsBasis, severity: @escaping @Sendable (RuleCode) -> DiagnosticSeverity?
   ) -> LocalizationDiagnostics {
     LocalizationDiagnostics(spelling: basis.spelling, severity: severity)
   }
@@ -197,24 +198,14 @@ extension LineChange {
   }
 }
 
-extension SourcePosition {
-  func shifted(lines: Int) -> SourcePosition { SourcePosition(line: line + lines, column: column) }
-}
-
-extension SourceRange {
-  func shifted(lines: Int) -> SourceRange {
-    SourceRange(start: start.shifted(lines: lines), end: end.shifted(lines: lines))
-  }
-}
-
 extension LocalizationFinding {
   /// The finding moved `lines` lines down (its fixes too).
   func shifted(by lines: Int) -> LocalizationFinding {
     var copy = self
-    copy.range = range.shifted(lines: lines)
+    copy.range = range.shifted(by: lines)
     copy.fixes = fixes.map { fix in
       var moved = fix
-      moved.edits = fix.edits.map { SourceEdit(range: $0.range.shifted(lines: lines), newText: $0.newText) }
+      moved.edits = fix.edits.map { SourceEdit(range: $0.range.shifted(by: lines), newText: $0.newText) }
       return moved
     }
     return copy

@@ -8,7 +8,7 @@ struct ParagraphDirection {
   var line: Int
   /// The paragraph's bytes within the line.
   var utf8Range: Range<Int>
-  var direction: TextDirection
+  var direction: BidiDirection
   /// The strategy, or the fallback.
   var basis: DirectionBasis
   /// The character that decided it (firstStrong only): line and byte offset.
@@ -24,23 +24,23 @@ struct DirectionResolver {
   let options: DirectionOptions
 
   /// A decision of the strategy for one paragraph, if it makes one.
-  private func decide(_ p: ParagraphFacts) -> (TextDirection, Int?)? {
+  private func decide(_ p: ParagraphFacts) -> (BidiDirection, Int?)? {
     switch options.strategy {
     case .firstStrong:
       guard let found = p.firstStrong else { return nil }
-      return (found == .rightToLeft ? .rtl : .ltr, Int(p.firstStrongOffset))
+      return (found, Int(p.firstStrongOffset))
     case .estimate:
       return estimate(rtlWords: Int(p.rtlWords), ltrWords: Int(p.ltrWords)).map { ($0, nil) }
     case .anyRTL:
-      if p.hasRTL { return (.rtl, nil) }
-      return p.hasLTR ? (.ltr, nil) : nil
+      if p.hasRTL { return (.rightToLeft, nil) }
+      return p.hasLTR ? (.leftToRight, nil) : nil
     }
   }
 
-  private func estimate(rtlWords: Int, ltrWords: Int) -> TextDirection? {
+  private func estimate(rtlWords: Int, ltrWords: Int) -> BidiDirection? {
     let counted = rtlWords + ltrWords
     guard counted > 0 else { return nil }
-    return Double(rtlWords) > options.rtlThreshold * Double(counted) ? .rtl : .ltr
+    return Double(rtlWords) > options.rtlThreshold * Double(counted) ? .rightToLeft : .leftToRight
   }
 
   /// Whether a summary holds a line the strategy decides.
@@ -60,7 +60,7 @@ struct DirectionResolver {
       let analysis = try text.analysis(ofLine: line)
       switch options.paragraphs {
       case .line, .values:
-        var previousInLine: TextDirection?
+        var previousInLine: BidiDirection?
         for p in analysis.paragraphs {
           if let (direction, offset) = decide(p) {
             result.append(
@@ -86,7 +86,7 @@ struct DirectionResolver {
           }
           decision = block!.decision
         }
-        let direction: TextDirection
+        let direction: BidiDirection
         let basis: DirectionBasis
         if let decision {
           direction = decision.direction
@@ -109,11 +109,11 @@ struct DirectionResolver {
   // MARK: Fallback
 
   private func fallback(
-    previousInLine: TextDirection?, before line: Int, in text: inout Document.Text
-  ) throws(DocumentError) -> TextDirection {
+    previousInLine: BidiDirection?, before line: Int, in text: inout Document.Text
+  ) throws(DocumentError) -> BidiDirection {
     switch options.fallback {
-    case .ltr: return .ltr
-    case .rtl: return .rtl
+    case .ltr: return .leftToRight
+    case .rtl: return .rightToLeft
     case .layout: return options.layoutDirection
     case .previous:
       if let previousInLine { return previousInLine }
@@ -131,7 +131,7 @@ struct DirectionResolver {
   // MARK: Blocks
 
   struct BlockDecision {
-    var direction: TextDirection
+    var direction: BidiDirection
     var strongCharacter: (line: Int, utf8Offset: Int)?
   }
 
@@ -152,7 +152,7 @@ struct DirectionResolver {
       for p in try text.analysis(ofLine: found).paragraphs {
         if let strong = p.firstStrong {
           return BlockDecision(
-            direction: strong == .rightToLeft ? .rtl : .ltr, strongCharacter: (found, Int(p.firstStrongOffset)))
+            direction: strong, strongCharacter: (found, Int(p.firstStrongOffset)))
         }
       }
       return nil
@@ -161,16 +161,16 @@ struct DirectionResolver {
       return estimate(rtlWords: summary.rtlWords, ltrWords: summary.ltrWords).map { BlockDecision(direction: $0) }
     case .anyRTL:
       let summary = try text.summary(ofLines: lines)
-      if summary.rtlLines > 0 { return BlockDecision(direction: .rtl) }
-      return summary.strongLines > 0 ? BlockDecision(direction: .ltr) : nil
+      if summary.rtlLines > 0 { return BlockDecision(direction: .rightToLeft) }
+      return summary.strongLines > 0 ? BlockDecision(direction: .leftToRight) : nil
     }
   }
 
   /// The fallback of a blank line, or of a block without a direction.
-  private func blockFallback(before line: Int, in text: inout Document.Text) throws(DocumentError) -> TextDirection {
+  private func blockFallback(before line: Int, in text: inout Document.Text) throws(DocumentError) -> BidiDirection {
     switch options.fallback {
-    case .ltr: return .ltr
-    case .rtl: return .rtl
+    case .ltr: return .leftToRight
+    case .rtl: return .rightToLeft
     case .layout: return options.layoutDirection
     case .previous:
       // The nearest preceding line the strategy decides lies in the nearest

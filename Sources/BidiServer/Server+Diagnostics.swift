@@ -32,7 +32,7 @@ extension BidiLanguageServer {
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
     let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
     var scanner = HazardScanner(
-      language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
+      language: language, settings: rules, renderer: HazardScanner.visualOrderRenderer)
     scanner.maximumDiagnosticsPerLine = Self.hazardsPerLine
     return scanner
   }
@@ -44,8 +44,6 @@ extension BidiLanguageServer {
   /// At most this many hazards of one document are published, then one
   /// `bidi.truncated` diagnostic saying how many more it holds.
   static let hazardsPerDocument = 1_000
-  /// The code of the diagnostics that say how many hazards are not shown.
-  static let truncatedCode = "bidi.truncated"
 
   /// Starts (or restarts, with the current rules) the hazard scan of an
   /// open document: every line waits for a scan. A document just opened
@@ -230,78 +228,35 @@ extension BidiLanguageServer {
       ? "\(what) on this line not shown (at most \(Self.hazardsPerLine) per line are published)"
       : "\(what) not shown in this document (at most \(Self.hazardsPerDocument) per document are published)"
     return Diagnostic(
-      range: codec.range(line: n, line, 0..<line.utf8Count), severity: .information, code: Self.truncatedCode,
+      range: codec.range(line: n, line, 0..<line.utf8Count), severity: .information, code: .truncated,
       message: message, visualOrder: nil)
   }
 
   /// The wire form of a hazard diagnostic on `line`.
   func diagnostic(_ diagnostic: HazardDiagnostic, _ line: Line, _ codec: inout PositionCodec) -> Diagnostic {
     Diagnostic(
-      range: codec.range(line: diagnostic.line, line, diagnostic.range), severity: diagnostic.severity.wire,
-      code: diagnostic.code.rawValue, message: diagnostic.message, visualOrder: diagnostic.visualOrder)
+      range: codec.range(line: diagnostic.line, line, diagnostic.range), severity: diagnostic.severity,
+      code: diagnostic.code, message: diagnostic.message, visualOrder: diagnostic.visualOrder)
   }
 
-  /// Applies `settings.bidi.diagnostics`: each rule off, on or a severity.
-  func applyDiagnosticSettings(_ rules: [(rule: DiagnosticRule, setting: RuleSetting)]) {
-    var updated = hazardSettings
-    for (rule, setting) in rules {
-      updated[rule.hazardCode] = setting.hazardSetting
+  /// Applies `settings.bidi.diagnostics` (each rule off, on or a severity)
+  /// and `locale`: what they change is checked again and published.
+  func applyRuleSettings(_ change: SettingsChange) {
+    var updated = rules
+    for (rule, setting) in change.diagnostics ?? [] { updated[rule] = setting }
+    let locale = change.locale.map { $0.isEmpty ? nil : $0 } ?? localeSetting
+    guard updated != rules || locale != localeSetting else { return }
+    if updated != rules {
+      rules = updated
+      // Rescan and republish every open document with the new rules.
+      for uri in hazards.keys {
+        guard let document = documents[uri] else { continue }
+        let token = hazards[uri]?.progressToken
+        startHazards(for: document)
+        hazards[uri]?.progressToken = token
+      }
     }
-    guard updated != hazardSettings else { return }
-    hazardSettings = updated
-    // Rescan and republish every open document with the new rules.
-    for uri in hazards.keys {
-      guard let document = documents[uri] else { continue }
-      let token = hazards[uri]?.progressToken
-      startHazards(for: document)
-      hazards[uri]?.progressToken = token
-    }
-  }
-}
-
-extension HazardSeverity {
-  /// The protocol's severity.
-  var wire: DiagnosticSeverity {
-    switch self {
-    case .error: .error
-    case .warning: .warning
-    case .information: .information
-    case .hint: .hint
-    }
-  }
-}
-
-extension DiagnosticRule {
-  /// The hazard rule a settings key names.
-  var hazardCode: HazardCode {
-    switch self {
-    case .unpaired: .unpaired
-    case .unmatched: .unmatched
-    case .override: .override
-    case .inIdentifier: .inIdentifier
-    case .inComment: .inComment
-    case .inString: .inString
-    case .invalidUtf8: .invalidUtf8
-    }
-  }
-}
-
-extension RuleSetting {
-  var hazardSetting: HazardRuleSetting {
-    switch self {
-    case .enabled(let enabled): HazardRuleSetting(enabled: enabled)
-    case .severity(let severity): .severity(severity.hazardSeverity)
-    }
-  }
-}
-
-extension DiagnosticSeverity {
-  var hazardSeverity: HazardSeverity {
-    switch self {
-    case .error: .error
-    case .warning: .warning
-    case .information: .information
-    case .hint: .hint
-    }
+    localeSetting = locale
+    refreshLocalizationFindings()
   }
 }

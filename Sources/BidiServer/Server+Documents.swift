@@ -39,7 +39,7 @@ extension BidiLanguageServer {
   func didChange(_ params: DidChangeParams, _ connection: Connection) {
     let uri = params.uri
     let version = params.version
-    let changes = params.changes.map { ContentChange(range: $0.range.map(TextRange.init), text: $0.text) }
+    let changes = params.changes.map { ContentChange(range: $0.range, text: $0.text) }
     if changes.isEmpty {
       // Nothing to change but the version.
       do throws(DocumentError) {
@@ -107,12 +107,5 @@ extension BidiLanguageServer {
     } catch {
       throw ResponseError(code: .internalError, message: "\(error)")
     }
-  }
-}
-
-extension TextRange {
-  /// The document store's range for a wire range.
-  init(_ range: LSPRange) {
-    self.init(range.start.line, range.start.character, range.end.line, range.end.character)
   }
 }

@@ -11,8 +11,8 @@ extension BidiLanguageServer {
 
   /// The `bidi/insertMarks` modes offered on a selection, by title.
   private static let markActions: [(title: String, mode: MarkMode)] = [
-    ("Make the paragraphs left-to-right (insert LRM)", .direction(.ltr)),
-    ("Make the paragraphs right-to-left (insert RLM)", .direction(.rtl)),
+    ("Make the paragraphs left-to-right (insert LRM)", .direction(.leftToRight)),
+    ("Make the paragraphs right-to-left (insert RLM)", .direction(.rightToLeft)),
     ("Isolate the format placeholders (FSI…PDI)", .placeholders(.isolate)),
     ("Mark the format placeholders (LRM/RLM after each)", .placeholders(.marks)),
     ("Isolate the opposite-direction runs", .runs),
@@ -143,7 +143,7 @@ extension BidiLanguageServer {
           "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
         let visual = line.withUTF8 { bytes -> String? in
           let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
-          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection) {
+          let analysed = BidiParagraph(utf8: slice, direction: DirectionChoice(paragraph.direction)) {
             context.isCancelled
           }
           // What a terminal shows: marks after their base (L3), the

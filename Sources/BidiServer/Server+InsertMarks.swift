@@ -52,7 +52,7 @@ extension BidiLanguageServer {
           for index in lines {
             try checkCancel(index)
             let line = try lineOf(index, document)
-            try add(planner(line).directionEdits(wanted.markDirection), line: index, line)
+            try add(planner(line).directionEdits(wanted), line: index, line)
           }
         case .block:
           // Once per block, at the start of its first line, judged by the
@@ -62,12 +62,12 @@ extension BidiLanguageServer {
           var done = Set<Int>()
           var starts: [(start: Int, resolved: BidiDirection?)] = []
           try forEachParagraphDirection(lines, options, &document, context) { paragraph, _ in
-            starts.append((paragraph.line, paragraph.basis == .fallback ? nil : paragraph.direction.markDirection))
+            starts.append((paragraph.line, paragraph.basis == .fallback ? nil : paragraph.direction))
           }
           for (line, resolved) in starts {
             guard let start = try blockStart(of: line, &document), done.insert(start).inserted else { continue }
             let startLine = try lineOf(start, document)
-            if let edit = planner(startLine).directionEdit(wanted.markDirection, paragraph: 0, resolved: resolved) {
+            if let edit = planner(startLine).directionEdit(wanted, paragraph: 0, resolved: resolved) {
               try add([edit], line: start, startLine)
             }
           }
@@ -93,7 +93,7 @@ extension BidiLanguageServer {
             ofCharacter: selection.end.character, in: encoding)
         let planned: [MarkEdit]
         do throws(MarkError) {
-          planned = try planner(line).isolateEdits(range, kind: choice.isolateKind)
+          planned = try planner(line).isolateEdits(range, kind: choice)
         } catch {
           throw .invalidParams(at: "params.range", error.description)
         }
@@ -110,7 +110,7 @@ extension BidiLanguageServer {
           case .placeholders(let style):
             try add(
               plan.placeholderEdits(
-                style: style == .isolate ? .isolate : .marks, directions: lineDirections, in: covered(next, line)),
+                style: style, directions: lineDirections, in: covered(next, line)),
               line: next, line)
           default:
             try add(plan.runEdits(directions: lineDirections, in: covered(next, line)), line: next, line)
@@ -121,11 +121,11 @@ extension BidiLanguageServer {
         try forEachParagraphDirection(lines, options, &document, context) {
           (paragraph, document) throws(ResponseError) in
           while next < paragraph.line { try planLine(document) }
-          lineDirections.append(paragraph.direction.markDirection)
+          lineDirections.append(paragraph.direction)
         }
         while next < lines.upperBound { try planLine(document) }
       case .strip(let only):
-        let scope: StripScope = only == .unpaired ? .unpaired : .all
+        let scope = only
         for index in lines {
           try checkCancel(index)
           let line = try lineOf(index, document)

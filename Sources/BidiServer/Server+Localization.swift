@@ -3,14 +3,7 @@ import BidiProtocol
 import DocumentStore
 import JSONRPC
 import Localization
-
-/// The settings only localization documents use (specification, “Editor features on standard LSP methods”; Protocol/localization.md).
-struct LocalizationSettings: Equatable {
-  /// `locale`: the locale of documents whose path and contents name none.
-  var locale: String?
-  /// `diagnostics.placeholderDirection`, `valueDirection`, `localizationSyntax`.
-  var rules: [LocalizationRule: RuleSetting] = [:]
-}
+import UnicodeBidi
 
 /// Localization documents (Protocol/localization.md): found on `didOpen` by languageId
 /// or path, their values index kept up to date by every `didChange`, the
@@ -37,37 +30,15 @@ extension BidiLanguageServer {
     localization[uri]!.apply(changes, text: document.text)
   }
 
-  /// The severity of each localization code under the current settings
-  /// (the hazard codes as the specification’s rules say, the three localization codes by theirs).
-  var localizationSeverity: @Sendable (LocalizationFindingCode) -> HazardSeverity? {
-    let hazardRules = hazardSettings
-    let rules = localizationSettings.rules
-    return { code in
-      if let hazard = code.hazardCode { return hazardRules.severity(for: hazard) }
-      let rule: LocalizationRule =
-        switch code {
-        case .placeholderDirection: .placeholderDirection
-        case .valueDirection: .valueDirection
-        default: .localizationSyntax
-        }
-      switch rules[rule] {
-      case nil, .enabled(true): return code.defaultSeverity
-      case .enabled(false): return nil
-      case .severity(let severity): return severity.hazardSeverity
-      }
-    }
+  /// The severity of each code under the current settings (nil: off).
+  var localizationSeverity: @Sendable (RuleCode) -> DiagnosticSeverity? {
+    let current = rules
+    return { current.severity(for: $0) }
   }
 
-  /// Applies `locale` and the localization rules of a settings change (after
-  /// the hazard rules): every localization document's findings are
-  /// recomputed and published again when anything they depend on changed.
-  func applyLocalizationSettings(_ change: SettingsChange) {
-    var updated = localizationSettings
-    if let locale = change.locale { updated.locale = locale.isEmpty ? nil : locale }
-    for (rule, setting) in change.localizationDiagnostics ?? [] { updated.rules[rule] = setting }
-    let changed = updated != localizationSettings || change.diagnostics.map { !$0.isEmpty } ?? false
-    localizationSettings = updated
-    guard changed else { return }
+  /// After a change of the rules or the locale: every localization
+  /// document's findings are recomputed and published again.
+  func refreshLocalizationFindings() {
     let refreshed = localizationSeverity
     for uri in localization.keys {
       localization[uri]!.severity = refreshed
@@ -103,7 +74,7 @@ extension BidiLanguageServer {
       readLocalization(document.uri, text: document.text, through: frontier + Self.localizationReadStep)
       if stop() { return false }
     }
-    return localization[document.uri]!.computeFindings(localeSetting: localizationSettings.locale, until: stop)
+    return localization[document.uri]!.computeFindings(localeSetting: localeSetting, until: stop)
   }
 
   /// Reads a lazily read localization index up to the first entry

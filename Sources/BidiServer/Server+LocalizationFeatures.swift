@@ -3,6 +3,7 @@ import BidiProtocol
 import DocumentStore
 import JSONRPC
 import Localization
+import UnicodeBidi
 
 /// The editor features of localization documents (Protocol/localization.md):
 /// `bidi.placeholderDirection`, `bidi.valueDirection`,
@@ -17,7 +18,7 @@ extension BidiLanguageServer {
   func localizationDiagnostics(_ document: Document) -> [Diagnostic] {
     guard localization[document.uri] != nil else { return [] }
     readLocalization(document.uri, text: document.text, through: Int.max)
-    let findings = localization[document.uri]!.allFindings(localeSetting: localizationSettings.locale)
+    let findings = localization[document.uri]!.allFindings(localeSetting: localeSetting)
     var codec = positions
     return findings.compactMap { try? diagnostic($0, document, &codec) }
   }
@@ -26,8 +27,8 @@ extension BidiLanguageServer {
     throws(ResponseError) -> Diagnostic
   {
     Diagnostic(
-      range: try lspRange(finding.range, document, &codec), severity: finding.severity.wire,
-      code: finding.code.rawValue, message: finding.message, visualOrder: nil)
+      range: try lspRange(finding.range, document, &codec), severity: finding.severity,
+      code: finding.code, message: finding.message, visualOrder: nil)
   }
 
   // MARK: Quick fixes
@@ -39,7 +40,7 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     guard localization[document.uri] != nil else { return }
     readLocalization(document.uri, text: document.text, through: Int.max)
-    let findings = localization[document.uri]!.allFindings(localeSetting: localizationSettings.locale)
+    let findings = localization[document.uri]!.allFindings(localeSetting: localeSetting)
     let start = try sourcePosition(params.range.start, document)
     let end =
       params.range.end.line < document.text.lineCount
@@ -96,15 +97,15 @@ extension BidiLanguageServer {
     var title = "Value \u{201C}\(value.key)\u{201D}"
     if let variant = value.variant { title += " (\(variant))" }
     if value.paragraphs.count > 1 { title += ", paragraph \(analysis.paragraph + 1) of \(value.paragraphs.count)" }
-    let fileLocale = state.fileLocale(setting: localizationSettings.locale)
+    let fileLocale = state.fileLocale(setting: localeSetting)
     if let locale = state.locale(of: value, fileLocale: fileLocale) {
       title += ", locale \(locale)\(locale.isRightToLeft ? " (right to left)" : "")"
     }
-    func describe(_ found: ValueDirection) -> (TextDirection, String) {
+    func describe(_ found: ValueDirection) -> (BidiDirection, String) {
       guard let decided = found.direction else {
         return (options.layoutDirection, "\(options.layoutDirection.rawValue) (no strong character: the layout's)")
       }
-      let direction: TextDirection = decided == .rightToLeft ? .rtl : .ltr
+      let direction = decided
       var text = direction.rawValue
       if let strong = found.strongCharacter, let wire = try? lspPosition(strong, document, &codec) {
         text += " (first strong character at line \(wire.line + 1), character \(wire.character + 1))"

@@ -10,7 +10,7 @@ struct ResolvedValueParagraph {
   var value: LocalizedValue
   var paragraph: Int
   var analysis: ValueParagraphAnalysis
-  var direction: TextDirection
+  var direction: BidiDirection
   var basis: DirectionBasis
   var strongCharacter: LSPPosition?
   /// `line`, `start`, `end`, `range`, `key`, `variant`, `locale`.
@@ -66,10 +66,10 @@ extension BidiLanguageServer {
     _ context: RequestContext, _ body: (ResolvedValueParagraph) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     let strategy = valueStrategy(options)
-    let fileLocale = state.fileLocale(setting: localizationSettings.locale)
+    let fileLocale = state.fileLocale(setting: localeSetting)
     let fileLocaleName = fileLocale?.description
     var codec = positions
-    var previous: TextDirection?
+    var previous: BidiDirection?
     var lookedBack = false
     var count = 0
     for (value, paragraphs) in selectedParagraphs(state.index.values(touching: lines), lines) {
@@ -79,16 +79,16 @@ extension BidiLanguageServer {
         if count & 1023 == 0 && context.isCancelled { throw .cancelled(context) }
         let analysis = ValueParagraphAnalysis(value, paragraph: paragraph)
         let found = analysis.direction(strategy)
-        let direction: TextDirection
+        let direction: BidiDirection
         let basis: DirectionBasis
         if let decided = found.direction {
-          direction = decided == .rightToLeft ? .rtl : .ltr
+          direction = decided
           basis = DirectionBasis(options.strategy)
         } else {
           basis = .fallback
           switch options.fallback {
-          case .ltr: direction = .ltr
-          case .rtl: direction = .rtl
+          case .ltr: direction = .leftToRight
+          case .rtl: direction = .rightToLeft
           case .layout: direction = options.layoutDirection
           case .previous:
             if previous == nil && !lookedBack {
@@ -121,10 +121,10 @@ extension BidiLanguageServer {
   /// previous`), looking back a growing number of lines at a time.
   private func previousValueDirection(
     _ state: LocalizationDocument, before value: LocalizedValue, paragraph: Int, _ strategy: ValueStrategy
-  ) -> TextDirection? {
+  ) -> BidiDirection? {
     for earlier in stride(from: paragraph - 1, through: 0, by: -1) {
       if let found = ValueParagraphAnalysis(value, paragraph: earlier).direction(strategy).direction {
-        return found == .rightToLeft ? .rtl : .ltr
+        return found
       }
     }
     var end = value.firstLine
@@ -135,7 +135,7 @@ extension BidiLanguageServer {
         guard earlier.firstLine < value.firstLine else { continue }
         for index in earlier.paragraphs.indices.reversed() {
           if let found = ValueParagraphAnalysis(earlier, paragraph: index).direction(strategy).direction {
-            return found == .rightToLeft ? .rtl : .ltr
+            return found
           }
         }
       }
@@ -185,21 +185,21 @@ extension BidiLanguageServer {
   /// The `bidi/visualOrder` entry of a value paragraph: its decoded text
   /// reordered, offsets and arrays counting from the start of that text.
   func valueVisualParagraph(
-    _ resolved: ResolvedValueParagraph, _ direction: TextDirection, _ params: VisualOrderParams
+    _ resolved: ResolvedValueParagraph, _ direction: BidiDirection, _ params: VisualOrderParams
   ) throws(ResponseError) -> VisualParagraph {
     let text = resolved.analysis.text
     let unit = encoding
     // The separator ending a paragraph is part of its text, as on a line.
-    let analysed = BidiParagraph(utf8: Array(text.utf8), direction: direction.paragraphDirection)
+    let analysed = BidiParagraph(utf8: Array(text.utf8), direction: DirectionChoice(direction))
     let displayLines: [BidiLine]
     if let breaks = params.lineBreaks {
       do {
-        displayLines = try analysed.lines(breaks: breaks, in: unit, combiningMarks: params.combiningMarks.markOrder)
+        displayLines = try analysed.lines(breaks: breaks, in: unit, combiningMarks: params.combiningMarks)
       } catch {
         throw .invalidParams(at: VisualOrderParams.lineBreaksPath, "\(error)")
       }
     } else {
-      displayLines = [analysed.line(combiningMarks: params.combiningMarks.markOrder)]
+      displayLines = [analysed.line(combiningMarks: params.combiningMarks)]
     }
     var entry = VisualParagraph(
       place: resolved.place, direction: direction,
@@ -242,7 +242,7 @@ extension BidiLanguageServer {
       }
       let planned: [SourceEdit]
       do throws(ValueEditError) {
-        planned = try ValuePlanner(value, spelling: spelling).isolateEdits(range, kind: choice.isolateKind)
+        planned = try ValuePlanner(value, spelling: spelling).isolateEdits(range, kind: choice)
       } catch {
         throw .invalidParams(at: "params.range", error.description)
       }
@@ -255,18 +255,18 @@ extension BidiLanguageServer {
       guard let (value, paragraphs, directions) = current else { return }
       let planner = ValuePlanner(value, spelling: spelling)
       switch params.mode {
-      case .direction(let wanted): try add(planner.directionEdits(wanted.markDirection, paragraphs: paragraphs))
+      case .direction(let wanted): try add(planner.directionEdits(wanted, paragraphs: paragraphs))
       case .placeholders(let style):
         try add(
           planner.placeholderEdits(
-            style: style == .isolate ? .isolate : .marks, directions: directions, paragraphs: paragraphs))
+            style: style, directions: directions, paragraphs: paragraphs))
       case .runs: try add(planner.runEdits(directions: directions, paragraphs: paragraphs))
-      case .strip(let only): try add(planner.stripEdits(only == .unpaired ? .unpaired : .all, paragraphs: paragraphs))
+      case .strip(let only): try add(planner.stripEdits(only, paragraphs: paragraphs))
       case .isolate: break
       }
     }
     try forEachValueParagraph(state, lines, target.options, document, context) { (resolved) throws(ResponseError) in
-      let direction = resolved.direction.markDirection
+      let direction = resolved.direction
       if let held = current, held.value.firstLine == resolved.value.firstLine, held.value.range == resolved.value.range
       {
         current!.paragraphs = held.paragraphs.lowerBound..<resolved.paragraph + 1

@@ -21,7 +21,7 @@ extension BidiLanguageServer {
       if let state = valuesDocument(for: target, text: document.text) {
         // In values mode, breaks count in each value paragraph's decoded text.
         try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
-          let direction = params.direction == .auto ? resolved.direction : params.direction == .ltr ? .ltr : .rtl
+          let direction = params.direction.direction ?? resolved.direction
           try entries.append(valueVisualParagraph(resolved, direction, params))
         }
         lines = plainLines(state, lines)
@@ -33,7 +33,7 @@ extension BidiLanguageServer {
       }
       var codec = positions
       var current: (index: Int, line: Line)?
-      func emit(_ index: Int, _ utf8Range: Range<Int>, _ direction: TextDirection, _ document: Document)
+      func emit(_ index: Int, _ utf8Range: Range<Int>, _ direction: BidiDirection, _ document: Document)
         throws(ResponseError)
       {
         if current?.index != index { current = (index, try lineOf(index, document)) }
@@ -46,8 +46,8 @@ extension BidiLanguageServer {
           (paragraph, document) throws(ResponseError) in
           try emit(paragraph.line, paragraph.utf8Range, paragraph.direction, document)
         }
-      case .ltr, .rtl:
-        let direction: TextDirection = params.direction == .ltr ? .ltr : .rtl
+      case .leftToRight, .rightToLeft:
+        let direction = params.direction.direction!
         for index in lines {
           if index & 1023 == 1023 && context.isCancelled {
             throw .cancelled(context)
@@ -99,11 +99,11 @@ extension BidiLanguageServer {
   /// (between the steps of UAX #9), before its lines are reordered, after
   /// each per-unit array, and `ResultStream` while writing them.
   private func visualParagraph(
-    _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
+    _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: BidiDirection, _ codec: inout PositionCodec,
     _ utf8Breaks: [Int]?, _ params: VisualOrderParams, _ context: RequestContext
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
-    let marks = params.combiningMarks.markOrder
+    let marks = params.combiningMarks
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
     let checks = utf8Range.count >= Self.cancellationCheckBytes ? context : nil
@@ -111,12 +111,12 @@ extension BidiLanguageServer {
       let slice = UnsafeBufferPointer(rebasing: bytes[utf8Range])
       let analysed: BidiParagraph
       if let checks {
-        let resolved = BidiParagraph(utf8: slice, direction: direction.paragraphDirection) { checks.isCancelled }
+        let resolved = BidiParagraph(utf8: slice, direction: DirectionChoice(direction)) { checks.isCancelled }
         // Checked again before the lines are reordered (L1–L2).
         guard let resolved, !checks.isCancelled else { throw .cancelled(checks) }
         analysed = resolved
       } else {
-        analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
+        analysed = BidiParagraph(utf8: slice, direction: DirectionChoice(direction))
       }
       guard let utf8Breaks else { return [analysed.line(combiningMarks: marks)] }
       let inside = utf8Breaks.filter { utf8Range.contains($0) && $0 > utf8Range.lowerBound }
@@ -166,7 +166,7 @@ extension BidiLanguageServer {
         try checkCancellation()
       }
       if include.contains(.visualText) {
-        entry.visualText = display.visualText(mirrored: params.mirror, controls: params.controls.display)
+        entry.visualText = display.visualText(mirrored: params.mirror, controls: params.controls)
         try checkCancellation()
       }
       if include.contains(.logicalToVisual) {

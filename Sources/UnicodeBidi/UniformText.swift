@@ -40,14 +40,14 @@ extension BidiParagraph {
   /// paragraph: every character is at level 1 and every display line is
   /// reversed (a multi-unit character keeps its units in logical order).
   /// Either answer equals what `BidiParagraph(utf8:direction:)` resolves.
-  public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UInt8? {
     uniform(utf8: utf8, direction: direction)?.level
   }
 
   /// `uniformLevel(utf8:direction:)` with the paragraph's length in every
   /// encoding, counted in the same pass (a caller needs it to lay out the
   /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
-  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UniformParagraph? {
+  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UniformParagraph? {
     guard let base = utf8.baseAddress, utf8.count > 0 else {
       return UniformParagraph(
         level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
@@ -122,7 +122,7 @@ extension BidiParagraph {
   /// resolves to level 0 in an `.auto` or `.leftToRight` paragraph. Stops
   /// at the first character of another class, where `uniformLevel` goes on
   /// looking for a uniformly right-to-left answer.
-  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> Bool {
+  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> Bool {
     guard direction != .rightToLeft else { return false }
     guard let base = utf8.baseAddress else { return true }
     let n = utf8.count
@@ -172,7 +172,7 @@ extension BidiParagraph {
   }
 
   /// `uniformLevel(utf8:direction:)` for a paragraph of scalar values.
-  public static func uniformLevel(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(scalars: UnsafeBufferPointer<UInt32>, direction: DirectionChoice = .auto) -> UInt8? {
     var classes = UniformClassCollector()
     for scalar in scalars {
       classes.insert(BidiClass(scalar))
@@ -182,12 +182,12 @@ extension BidiParagraph {
   }
 
   /// `uniformLevel(utf8:direction:)` for an array of bytes of UTF-8.
-  public static func uniformLevel(utf8: [UInt8], direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(utf8: [UInt8], direction: DirectionChoice = .auto) -> UInt8? {
     utf8.withUnsafeBufferPointer { uniformLevel(utf8: $0, direction: direction) }
   }
 
   /// `uniformLevel(utf8:direction:)` for an array of scalar values.
-  public static func uniformLevel(scalars: [UInt32], direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(scalars: [UInt32], direction: DirectionChoice = .auto) -> UInt8? {
     scalars.withUnsafeBufferPointer { uniformLevel(scalars: $0, direction: direction) }
   }
 }
@@ -201,7 +201,7 @@ struct UniformClassCollector {
 
   /// True when the text could still resolve to level 1 everywhere.
   @inline(__always)
-  func mayBeRightToLeft(_ direction: BidiParagraph.Direction) -> Bool {
+  func mayBeRightToLeft(_ direction: DirectionChoice) -> Bool {
     direction != .leftToRight && present.isSubset(of: .uniformRightToLeft)
   }
 
@@ -211,7 +211,7 @@ struct UniformClassCollector {
     !present.isSubset(of: .uniformLeftToRight) && !present.isSubset(of: .uniformRightToLeft)
   }
 
-  func uniformLevel(_ direction: BidiParagraph.Direction) -> UInt8? {
+  func uniformLevel(_ direction: DirectionChoice) -> UInt8? {
     // No explicit controls, BN or AN is in either set, so X1–X9 change
     // nothing and one isolating run sequence holds the whole paragraph.
     let leftToRight = present.isSubset(of: .uniformLeftToRight)

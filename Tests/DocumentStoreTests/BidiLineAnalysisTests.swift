@@ -66,17 +66,17 @@ final class BidiLineAnalysisTests: XCTestCase {
 
   /// A valid range: positions on character boundaries of existing lines.
   private func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator)
-    -> TextRange
+    -> LSPRange
   {
     let lines = shadow.lines
-    func position(_ line: Int) -> Position {
+    func position(_ line: Int) -> LSPPosition {
       let boundaries = ShadowText.boundaries(lines[line].string, encoding)
-      return Position(line: line, character: boundaries[Int.random(in: 0..<boundaries.count, using: &rng)].units)
+      return LSPPosition(line: line, character: boundaries[Int.random(in: 0..<boundaries.count, using: &rng)].units)
     }
     let startLine = Int.random(in: 0..<lines.count, using: &rng)
     let endLine = min(
       lines.count - 1, startLine + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...3, using: &rng) : 0))
-    var range = TextRange(start: position(startLine), end: position(endLine))
+    var range = LSPRange(start: position(startLine), end: position(endLine))
     if range.end < range.start { swap(&range.start, &range.end) }
     return range
   }

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Foundation
+import UnicodeBidi
 import XCTest
 
 @testable import Localization
@@ -38,7 +39,7 @@ final class LocalizationCorpusTests: XCTestCase {
     var files: [LocalizationFormat: Int] = [:]
     var values: [LocalizationFormat: Int] = [:]
     var findings: [LocalizationFormat: Int] = [:]
-    var codes: Set<LocalizationFindingCode> = []
+    var codes: Set<RuleCode> = []
     for path in try Corpus.paths() {
       let file = try Corpus.File(path)
       files[file.format, default: 0] += 1
@@ -47,7 +48,7 @@ final class LocalizationCorpusTests: XCTestCase {
       codes.formUnion(file.findings.map(\.code))
     }
     XCTAssertEqual(Set(files.keys), Set(LocalizationFormat.allCases), "every format has corpus files")
-    XCTAssertEqual(codes, Set(LocalizationFindingCode.allCases))
+    XCTAssertEqual(codes, Set(RuleCode.allCases))
     let table = LocalizationFormat.allCases.map {
       "\($0.rawValue): \(files[$0] ?? 0) files, \(values[$0] ?? 0) values, \(findings[$0] ?? 0) findings"
     }

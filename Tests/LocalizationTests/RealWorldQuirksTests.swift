@@ -1,3 +1,4 @@
+import UnicodeBidi
 import XCTest
 
 @testable import Localization

@@ -30,7 +30,7 @@ final class InterruptibleParagraphTests: XCTestCase {
     var checksSeen = 0
     for _ in 0..<400 {
       let bytes = randomText(&rng)
-      for direction in [BidiParagraph.Direction.auto, .leftToRight, .rightToLeft] {
+      for direction in [DirectionChoice.auto, .leftToRight, .rightToLeft] {
         let plain = BidiParagraph(utf8: bytes, direction: direction)
         var checks = 0
         let unstopped = try XCTUnwrap(

@@ -14,7 +14,7 @@ final class PropertyTests: XCTestCase {
     0x28, 0x29, 0x5B, 0x5D, 0x2329, 0x3009, 0x7B, 0x7D,
     0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
   ]
-  static let directions: [BidiParagraph.Direction] = [.auto, .leftToRight, .rightToLeft]
+  static let directions: [DirectionChoice] = [.auto, .leftToRight, .rightToLeft]
   static let encodings: [BidiEncoding] = [.utf8, .utf16, .utf32]
 
   func randomText(_ random: inout SeededGenerator) -> [UInt32] {

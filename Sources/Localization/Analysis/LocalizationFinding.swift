@@ -2,26 +2,6 @@ import BidiHazards
 import BidiMarks
 import UnicodeBidi
 
-/// The diagnostic codes of localization documents (Protocol/localization.md).
-package enum LocalizationFindingCode: String, CaseIterable, Hashable, Sendable {
-  case placeholderDirection = "bidi.placeholderDirection"
-  case valueDirection = "bidi.valueDirection"
-  case localizationSyntax = "bidi.localizationSyntax"
-  case unpaired = "bidi.unpaired"
-  case unmatched = "bidi.unmatched"
-  case override = "bidi.override"
-  case inIdentifier = "bidi.inIdentifier"
-
-  /// The key in the `diagnostics` settings: the code without `bidi.`.
-  package var settingsKey: String { String(rawValue.dropFirst(5)) }
-
-  /// The hazard rule it is, for the hazard codes.
-  package var hazardCode: HazardCode? { HazardCode(rawValue: rawValue) }
-
-  /// Warning for the three localization codes, the hazard rules' severities for the others.
-  package var defaultSeverity: HazardSeverity { hazardCode?.defaultSeverity ?? .warning }
-}
-
 /// A quick fix: edits of the document, all inside one value.
 package struct LocalizationFix: Hashable, Sendable {
   package var title: String
@@ -31,8 +11,8 @@ package struct LocalizationFix: Hashable, Sendable {
 
 /// A diagnostic of a localization document.
 package struct LocalizationFinding: Hashable, Sendable {
-  package var code: LocalizationFindingCode
-  package var severity: HazardSeverity
+  package var code: RuleCode
+  package var severity: DiagnosticSeverity
   package var range: SourceRange
   package var message: String
   package var fixes: [LocalizationFix]
@@ -46,11 +26,11 @@ package struct LocalizationDiagnostics: Sendable {
   /// How marks are written in the document.
   package var spelling: MarkSpelling
   /// The severity of a code, or nil when it is off.
-  package var severity: @Sendable (LocalizationFindingCode) -> HazardSeverity?
+  package var severity: @Sendable (RuleCode) -> DiagnosticSeverity?
 
   package init(
     spelling: MarkSpelling,
-    severity: @escaping @Sendable (LocalizationFindingCode) -> HazardSeverity? = { $0.defaultSeverity }
+    severity: @escaping @Sendable (RuleCode) -> DiagnosticSeverity? = { $0.defaultSeverity }
   ) {
     self.spelling = spelling
     self.severity = severity
@@ -63,7 +43,7 @@ package struct LocalizationDiagnostics: Sendable {
   package func findings(in value: LocalizedValue, localeIsRightToLeft: Bool) -> [LocalizationFinding] {
     var found: [LocalizationFinding] = []
     let planner = ValuePlanner(value, spelling: spelling)
-    func add(_ code: LocalizationFindingCode, _ range: SourceRange, _ message: String, _ fixes: [LocalizationFix]) {
+    func add(_ code: RuleCode, _ range: SourceRange, _ message: String, _ fixes: [LocalizationFix]) {
       guard let severity = severity(code) else { return }
       found.append(
         LocalizationFinding(
@@ -115,16 +95,13 @@ package struct LocalizationDiagnostics: Sendable {
   private func hazards(_ analysis: ValueParagraphAnalysis, _ planner: ValuePlanner) -> [LocalizationFinding] {
     let projection = analysis.written
     guard projection.scalars.contains(where: { BidiControl(scalar: $0) != nil }) else { return [] }
-    var settings = HazardSettings()
-    for code in HazardCode.allCases {
-      let mapped = LocalizationFindingCode(rawValue: code.rawValue)
-      settings[code] = mapped.flatMap(severity).map { .severity($0) } ?? .off
-    }
+    var settings = RuleSettings()
+    for code in RuleCode.allCases { settings[code] = severity(code).map { .severity($0) } ?? .off }
     let bytes = projection.utf8
     let scan = HazardScanner(language: nil, settings: settings).scanLine(bytes, lineNumber: 0)
     var found: [LocalizationFinding] = []
     for diagnostic in scan.diagnostics {
-      guard let code = LocalizationFindingCode(rawValue: diagnostic.code.rawValue) else { continue }
+      let code = diagnostic.code
       let scalars =
         projection.index(
           ofUTF8: diagnostic.range.lowerBound)..<projection.index(

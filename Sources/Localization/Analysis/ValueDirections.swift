@@ -123,7 +123,7 @@ package struct ValueParagraphAnalysis: Sendable {
   }
 
   private func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
-    let paragraphDirection: BidiParagraph.Direction =
+    let paragraphDirection: DirectionChoice =
       switch direction {
       case nil: .auto
       case .leftToRight: .leftToRight

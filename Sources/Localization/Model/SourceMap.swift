@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Maps offsets of a decoded value (UTF-8 bytes of its text) back to the
 /// document. The text is cut into segments, in order: a *verbatim* segment
 /// is source bytes copied as they are (on one line, byte for byte), any

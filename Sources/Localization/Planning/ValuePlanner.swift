@@ -127,7 +127,7 @@ package struct ValuePlanner: Sendable {
   /// Mode `isolate` over a document range inside one paragraph of the value.
   /// Throws when the range is not inside the value's text, splits a
   /// placeholder, markup or escape, or splits a pair of controls.
-  package func isolateEdits(_ range: SourceRange, kind: IsolateKind = .auto) throws(ValueEditError) -> [SourceEdit] {
+  package func isolateEdits(_ range: SourceRange, kind: DirectionChoice = .auto) throws(ValueEditError) -> [SourceEdit] {
     guard let start = value.decodedOffset(atSource: range.start), let end = value.decodedOffset(atSource: range.end),
       start <= end
     else { throw .outsideValueText(range) }

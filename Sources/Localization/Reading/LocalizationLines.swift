@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// A document as the readers see it: lines of UTF-8, without their line
 /// terminators (the server's line tree, or a file split at `\n`, `\r\n`
 /// and `\r` as LSP splits it).

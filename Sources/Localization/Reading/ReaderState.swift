@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Everything a reader needs to go on reading from an entry boundary at the
 /// start of a line: small, and equal exactly when reading from there gives
 /// the same result (Protocol/localization.md: an edit re-reads only the entries it

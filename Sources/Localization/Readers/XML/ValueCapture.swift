@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// A value being read from XML character data: its builder, where its
 /// content starts, and the inline elements kept in it as placeholders or
 /// markup (their tags' source text, so that the value's text shows them and
