@@ -9,6 +9,7 @@
 //
 //   CJansson            system library: libjansson (Debian libjansson-dev)
 //   CMalloc             system header: glibc's malloc_trim
+//   ByteWords           word-at-a-time byte arithmetic, the byte scans' one foundation
 //   JSONRPC             JSON values over jansson, LSP framing, JSON-RPC 2.0
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   CByteScan           vectorised byte scans: plain text, the hazard scan's skip (C)
@@ -52,10 +53,20 @@ let package = Package(
     // MARK: CMalloc
     .systemLibrary(name: "CMalloc"),
 
+    // MARK: ByteWords
+    .target(name: "ByteWords"),
+    .testTarget(
+      name: "ByteWordsTests",
+      dependencies: [
+        "ByteWords"
+      ]
+    ),
+
     // MARK: JSONRPC
     .target(
       name: "JSONRPC",
       dependencies: [
+        "ByteWords",
         "CJansson",
         "CMalloc",
       ]
@@ -78,6 +89,7 @@ let package = Package(
     .target(
       name: "UnicodeBidi",
       dependencies: [
+        "ByteWords",
         "CByteScan",
         "CUnicodeBidiData",
       ]
@@ -94,7 +106,8 @@ let package = Package(
     .target(
       name: "DocumentStore",
       dependencies: [
-        "UnicodeBidi"
+        "ByteWords",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
@@ -151,6 +164,7 @@ let package = Package(
       name: "BidiCommands",
       dependencies: [
         "BidiHazards",
+        "ByteWords",
         "CByteScan",
         "JSONRPC",
         "Localization",
@@ -225,6 +239,7 @@ let package = Package(
         "BidiHazards",
         "BidiServer",
         "JSONRPC",
+        "UnicodeBidi",
       ],
       // A command such as `bidi-lsp check` in a hook starts in a millisecond
       // (see `releaseLinking`).

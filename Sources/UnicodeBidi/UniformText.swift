@@ -1,3 +1,4 @@
+import ByteWords
 import CByteScan
 import CUnicodeBidiData
 
@@ -76,7 +77,7 @@ extension BidiParagraph {
       // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, and
       // matter only to a uniformly right-to-left answer.
       if i + 8 <= n {
-        if Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+        if ByteWord.isPrintableASCII(ByteWord.load(raw, i)) {
           if rightToLeftOnly && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base + i, count: 8)) {
             return nil
           }
@@ -84,7 +85,7 @@ extension BidiParagraph {
           skipped = true
           continue
         }
-      } else if n >= 8 && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) {
+      } else if n >= 8 && ByteWord.isPrintableASCII(ByteWord.load(raw, n - 8)) {
         // The last bytes, as the (overlapping) last eight.
         skipped = true
         break
@@ -130,7 +131,7 @@ extension BidiParagraph {
     var i = 0
     while i < n {
       // Eight plain ASCII bytes (L, EN, ES, ET, CS, WS, ON) at a time.
-      if i + 8 <= n && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+      if i + 8 <= n && ByteWord.isPrintableASCII(ByteWord.load(raw, i)) {
         i += 8
         continue
       }
@@ -156,19 +157,6 @@ extension BidiParagraph {
       if c == .L || c == .EN { return false }
     }
     return true
-  }
-
-  /// True when each of the eight bytes of `word` is in 0x20...0x7E.
-  @inline(__always)
-  static func isPlainASCII(_ word: UInt64) -> Bool {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let low = word & ~high
-    // Bit 7 of each byte of `atLeastSpace` is set when the byte's low seven
-    // bits are 0x20 or more, of `delete` when they are 0x7F (no byte
-    // carries into the next).
-    let atLeastSpace = low &+ 0x6060_6060_6060_6060
-    let delete = low &+ 0x0101_0101_0101_0101
-    return (~atLeastSpace | delete | word) & high == 0
   }
 
   /// `uniformLevel(utf8:direction:)` for a paragraph of scalar values.
@@ -198,12 +186,6 @@ struct UniformClassCollector {
 
   @inline(__always)
   mutating func insert(_ c: BidiClass) { present.insert(c) }
-
-  /// True when the text could still resolve to level 1 everywhere.
-  @inline(__always)
-  func mayBeRightToLeft(_ direction: DirectionChoice) -> Bool {
-    direction != .leftToRight && present.isSubset(of: .uniformRightToLeft)
-  }
 
   /// True when neither uniform case can hold any more.
   @inline(__always)

@@ -116,12 +116,6 @@ package struct ValueParagraphAnalysis: Sendable {
     visualText(filled.scalars, direction: direction)
   }
 
-  /// The paragraph as written (each placeholder shown as its source text is
-  /// not possible in one line of scalars: placeholders appear as U+FFFC).
-  package func writtenVisualText(direction: BidiDirection? = nil) -> String {
-    visualText(written.scalars, direction: direction)
-  }
-
   private func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
     let paragraphDirection: DirectionChoice =
       switch direction {

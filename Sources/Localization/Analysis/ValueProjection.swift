@@ -36,20 +36,10 @@ struct ValueProjection {
   private mutating func project(
     _ value: LocalizedValue, _ bytes: UnsafeBufferPointer<UInt8>, _ bounds: Range<Int>, filled: Bool
   ) {
-    var end = bounds.upperBound
     // The separator (Bidi_Class B) at its end is not content.
-    if end > bounds.lowerBound {
-      if bytes[end - 1] == 0x0A {
-        end -= 1
-        if end > bounds.lowerBound, bytes[end - 1] == 0x0D { end -= 1 }
-      } else if bytes[end - 1] == 0x0D || (bytes[end - 1] >= 0x1C && bytes[end - 1] <= 0x1E) {
-        end -= 1
-      } else if end - bounds.lowerBound >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0x85 {
-        end -= 2
-      } else if end - bounds.lowerBound >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, bytes[end - 1] == 0xA9 {
-        end -= 3
-      }
-    }
+    let end =
+      bounds.upperBound
+      - ParagraphSeparator.length(endingAt: bounds.upperBound, from: bounds.lowerBound, in: bytes)
     content = bounds.lowerBound..<end
     let placeholders = Self.overlapping(value.placeholders, bounds.lowerBound..<end) { $0.range }
     let markup = Self.overlapping(value.markup, bounds.lowerBound..<end) { $0 }
@@ -114,16 +104,14 @@ struct ValueProjection {
     scalars.append(scalar)
     ranges.append(range)
     isPlaceholder.append(placeholder)
-    // The UTF-8 width (a value that is no scalar is written as U+FFFD: 3).
-    let width = scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 || scalar > 0x10FFFF ? 3 : 4
-    offsets.append(offsets[offsets.count - 1] &+ width)
+    offsets.append(offsets[offsets.count - 1] &+ UTF8Encoder.width(scalar))
   }
 
   /// The projected text as UTF-8.
   var utf8: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(offsets[offsets.count - 1])
-    for scalar in scalars { UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { bytes.append($0) } }
+    for scalar in scalars { UTF8Encoder.append(scalar, to: &bytes) }
     return bytes
   }
 

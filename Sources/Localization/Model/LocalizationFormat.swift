@@ -62,14 +62,6 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
       return nil
     }
   }
-
-  /// Whether the format is read as XML.
-  var isXML: Bool {
-    switch self {
-    case .stringsdict, .xliff, .resx, .android: true
-    default: false
-    }
-  }
 }
 
 /// A path or `file:` URI cut into folders and a file name (percent escapes

@@ -171,14 +171,6 @@ package struct LocalizedValue: Hashable, Sendable {
     copy.firstLine += lines
     return copy
   }
-
-  /// The same value re-based so that `firstLine` is `line`, its stored
-  /// positions unchanged relative to it.
-  func rebased(firstLine line: Int) -> LocalizedValue {
-    var copy = self
-    copy.firstLine = line
-    return copy
-  }
 }
 
 /// What a reader finds, in document order: values, and facts about the

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// How a localization file's bytes are text, told by its byte order mark.
 package enum LocalizationFileEncoding: String, Sendable, Hashable {
   /// UTF-8 without a byte order mark (also any file with no BOM).
@@ -62,7 +64,7 @@ package struct DecodedLocalizationFile: Sendable, Hashable {
         // which no UTF-8 reader accepts.
         result += [0xE0 | UInt8(scalar >> 12), 0x80 | UInt8(scalar >> 6 & 0x3F), 0x80 | UInt8(scalar & 0x3F)]
       } else {
-        UTF8.encode(Unicode.Scalar(scalar)!) { result.append($0) }
+        UTF8Encoder.append(scalar, to: &result)
       }
     }
     if index < bytes.count { result.append(0xFF) }

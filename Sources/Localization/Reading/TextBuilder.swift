@@ -169,8 +169,7 @@ struct TextBuilder {
   }
 
   private mutating func appendUTF8(_ value: UInt32) {
-    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-    UTF8.encode(scalar) { bytes.append($0) }
+    UTF8Encoder.append(value, to: &bytes)
   }
 
   /// The value built, its content running from `start` to `end`.

@@ -95,36 +95,30 @@ enum ValueFinisher {
   /// its Bidi_Class B separator (CR LF together); no empty paragraph follows
   /// a final separator; an empty text has one empty paragraph.
   static func paragraphs(_ bytes: [UInt8], skipping spans: [Range<Int>]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var start = 0
-    var index = 0
-    var nextSpan = 0
-    let count = bytes.count
-    while index < count {
-      while nextSpan < spans.count, spans[nextSpan].upperBound <= index { nextSpan += 1 }
-      if nextSpan < spans.count, spans[nextSpan].lowerBound <= index {
-        index = spans[nextSpan].upperBound
-        continue
+    bytes.withUnsafeBufferPointer { bytes in
+      var result: [Range<Int>] = []
+      var start = 0
+      var index = 0
+      var nextSpan = 0
+      let count = bytes.count
+      while index < count {
+        while nextSpan < spans.count, spans[nextSpan].upperBound <= index { nextSpan += 1 }
+        if nextSpan < spans.count, spans[nextSpan].lowerBound <= index {
+          index = spans[nextSpan].upperBound
+          continue
+        }
+        let separator = ParagraphSeparator.length(at: index, in: bytes)
+        guard separator > 0 else {
+          index += 1
+          continue
+        }
+        index += separator
+        result.append(start..<index)
+        start = index
       }
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) {
-        index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
-        result.append(start..<index)
-        start = index
-      } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
-        index += 2
-        result.append(start..<index)
-        start = index
-      } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
-        index += 3
-        result.append(start..<index)
-        start = index
-      } else {
-        index += 1
-      }
+      if start < count || result.isEmpty { result.append(start..<count) }
+      return result
     }
-    if start < count || result.isEmpty { result.append(start..<count) }
-    return result
   }
 
   /// A branch of `value` as a value of its own.
