@@ -17,7 +17,10 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
-//   Localization        localization file readers, values-mode analysis and edits
+//   StructuredText      documents whose paragraphs are not lines: readers' foundation,
+//                       entries, the incremental index, analysis, planning, findings
+//   Localization        the localization formats on StructuredText: readers, placeholders, rules
+//   DocumentFormats     the one place a document's kind is told from its languageId and path
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -159,6 +162,24 @@ let package = Package(
       ]
     ),
 
+    // MARK: StructuredText
+    .target(
+      name: "StructuredText",
+      dependencies: [
+        "BidiHazards",
+        "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "StructuredTextTests",
+      dependencies: [
+        "BidiTestSupport",
+        "StructuredText",
+        "UnicodeBidi",
+      ]
+    ),
+
     // MARK: BidiCommands
     .target(
       name: "BidiCommands",
@@ -166,8 +187,10 @@ let package = Package(
         "BidiHazards",
         "ByteWords",
         "CByteScan",
+        "DocumentFormats",
         "JSONRPC",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),
@@ -176,8 +199,8 @@ let package = Package(
     .target(
       name: "Localization",
       dependencies: [
-        "BidiHazards",
         "BidiMarks",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),
@@ -188,10 +211,20 @@ let package = Package(
         "BidiMarks",
         "BidiTestSupport",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ],
       exclude: [
         "Corpus"
+      ]
+    ),
+
+    // MARK: DocumentFormats
+    .target(
+      name: "DocumentFormats",
+      dependencies: [
+        "Localization",
+        "StructuredText",
       ]
     ),
 
@@ -212,9 +245,11 @@ let package = Package(
         "BidiHazards",
         "BidiMarks",
         "BidiProtocol",
+        "DocumentFormats",
         "DocumentStore",
         "JSONRPC",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),

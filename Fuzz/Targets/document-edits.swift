@@ -42,7 +42,8 @@ public func fuzzDocumentEdits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
       }
       let lines = expected.lines.count
       func position() -> LSPPosition {
-        LSPPosition(line: input.number(below: lines + 1), character: input.number(below: 24) - (input.byte() == 0 ? 1 : 0))
+        LSPPosition(
+          line: input.number(below: lines + 1), character: input.number(below: 24) - (input.byte() == 0 ? 1 : 0))
       }
       let range = LSPRange(start: position(), end: position())
       changes.append(ContentChange(range: range, text: replacement))

@@ -1,6 +1,7 @@
 import BidiHazards
+import DocumentFormats
 import JSONRPC
-import Localization
+import StructuredText
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -107,7 +108,7 @@ package func runCheck(
           return usageError("unknown locale '\(given)' (use a tag such as ar, he-IL, fa_IR)")
         }
         locale = tag
-      } else if LocalizationFormat.detect(languageId: given, path: "") != nil {
+      } else if DocumentKind.isStructuredLanguageId(given) {
         languageId = given
       } else if given == "plaintext" || given == "text" {
         language = .some(nil)
@@ -155,7 +156,7 @@ struct CheckRun {
   let format: Format
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
-  /// The localization languageId forced by `--language`, if any.
+  /// The languageId of a structured format forced by `--language`, if any.
   let languageId: String?
   /// The locale forced by `--locale`.
   let locale: LocaleTag?
@@ -228,8 +229,8 @@ struct CheckRun {
 
   mutating func check(argument: String) {
     if argument == "-" {
-      if let format = LocalizationFormat.detect(languageId: languageId, path: "") {
-        checkLocalization(CheckInput(descriptor: 0), path: "-", format: format)
+      if let format = DocumentKind.detect(languageId: languageId, path: "").structuredFormat {
+        checkStructured(CheckInput(descriptor: 0), path: "-", format: format)
       } else {
         checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
       }
@@ -293,17 +294,17 @@ struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    if let format = LocalizationFormat.detect(languageId: languageId, path: shown) {
-      checkLocalization(CheckInput(descriptor: descriptor), path: shown, format: format)
+    if let format = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat {
+      checkStructured(CheckInput(descriptor: descriptor), path: shown, format: format)
     } else {
       checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))
     }
   }
 
-  /// Checks a localization file (Protocol/localization.md, `LocalizationCheck`): read
-  /// whole, decoded by its byte order mark (a UTF-16 file, whose bytes hold
-  /// NULs, is not binary), its values checked one by one.
-  mutating func checkLocalization(_ input: consuming CheckInput, path: String, format: LocalizationFormat) {
+  /// Checks a structured document (`StructuredCheck`): read whole, decoded
+  /// by its byte order mark (a UTF-16 file, whose bytes hold NULs, is not
+  /// binary), its findings the findings engine's.
+  mutating func checkStructured(_ input: consuming CheckInput, path: String, format: any StructuredFormat) {
     var input = input
     while !input.atEnd { input.readMore() }
     if input.readFailed {
@@ -317,7 +318,7 @@ struct CheckRun {
       return
     }
     filesChecked += 1
-    for finding in LocalizationCheck.findings(of: bytes, format: format, path: path, locale: locale) {
+    for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale) {
       report(finding, path: path)
     }
   }

@@ -7,50 +7,24 @@ import UnicodeBidi
 /// bidi requests (specification, "The four bidi requests"), and the
 /// settings that give their defaults ("Settings").
 
-/// How a paragraph's natural direction is found.
-package enum DirectionStrategy: String, Sendable, CaseIterable {
-  /// UAX #9 P2–P3: the first L, R or AL character outside isolates.
-  case firstStrong
-  /// The word-count estimate of the BidiFormatter family.
-  case estimate
-  /// RTL when any R or AL character occurs.
-  case anyRTL
-}
-
-/// Why a paragraph has its direction: the strategy that decided it, or the
-/// fallback.
-package enum DirectionBasis: String, Sendable, CaseIterable {
-  case firstStrong
-  case estimate
-  case anyRTL
-  case fallback
-
-  package init(_ strategy: DirectionStrategy) {
-    switch strategy {
-    case .firstStrong: self = .firstStrong
-    case .estimate: self = .estimate
-    case .anyRTL: self = .anyRTL
-    }
-  }
-}
-
-/// The direction of a paragraph that has no strong character.
-package enum DirectionFallback: String, Sendable, CaseIterable {
-  /// The nearest preceding paragraph that has one; at the start, the layout.
-  case previous
-  /// The layout direction.
-  case layout
-  case ltr
-  case rtl
-}
-
 /// What a paragraph is: every line, blocks of lines between blank lines,
-/// or each translated value of a localization document (Protocol/localization.md; the
-/// default there, answered as `line` in other documents).
+/// or the paragraphs a structured document's format defines — values,
+/// rendered blocks, cue lines (`document`, the default there; `values` is
+/// its synonym; answered as `line` in plain documents).
 package enum ParagraphMode: String, Sendable, CaseIterable {
   case line
   case block
-  case values
+  case document
+
+  /// The mode a wire name gives (`values` is `document`).
+  package init?(rawValue: String) {
+    switch rawValue {
+    case "line": self = .line
+    case "block": self = .block
+    case "document", "values": self = .document
+    default: return nil
+    }
+  }
 }
 
 /// The alignment a client asks for in `bidi/alignment`.
@@ -68,6 +42,11 @@ package struct DirectionSettings: Sendable, Equatable {
   package var layoutDirection: BidiDirection = .leftToRight
 
   package init() {}
+
+  /// The resolver of the settings' strategy and fallback.
+  package var policy: DirectionPolicy {
+    DirectionPolicy(strategy: strategy, rtlThreshold: rtlThreshold, fallback: fallback, layout: layoutDirection)
+  }
 }
 
 /// The common options of the four bidi requests, read from a request's
@@ -77,10 +56,15 @@ package struct DirectionOptions: Sendable, Equatable {
   package var rtlThreshold: Double
   package var fallback: DirectionFallback
   package var paragraphs: ParagraphMode
-  /// Whether the request named `paragraphs` (else localization documents
-  /// take `values` whatever the settings say).
+  /// Whether the request named `paragraphs` (else structured documents
+  /// take `document` whatever the settings say).
   package var paragraphsGiven = false
   package var layoutDirection: BidiDirection
+
+  /// The resolver of the options' strategy and fallback.
+  package var policy: DirectionPolicy {
+    DirectionPolicy(strategy: strategy, rtlThreshold: rtlThreshold, fallback: fallback, layout: layoutDirection)
+  }
 
   /// The settings themselves, for requests that take no options (hover).
   package init(_ settings: DirectionSettings) {

@@ -55,7 +55,7 @@ package enum VisualOrderResult: ListResult {
 package struct VisualParagraph: Sendable, Hashable, JSONEncodable {
   package var place: ParagraphPlace
   package var direction: BidiDirection
-  /// Values mode: the decoded value paragraph, from whose start the
+  /// Document mode: the entry paragraph's decoded (rendered) text, from whose start the
   /// offsets of `lines` then count.
   package var text: String?
   package var lines: [VisualLine]

@@ -1,5 +1,6 @@
 import BidiHazards
 import BidiProtocol
+import DocumentFormats
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -28,9 +29,11 @@ extension BidiLanguageServer {
   }
 
   /// A scanner for a document: its language from the languageId, else from
-  /// the URI's file name.
+  /// the URI's file name; none in a structured document, whose lines outside
+  /// entries get the line rules as `check` gives them (the findings engine's).
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
-    let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
+    let isStructured = DocumentKind.detect(languageId: languageId, path: uri).structuredFormat != nil
+    let language = isStructured ? nil : SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
     var scanner = HazardScanner(
       language: language, settings: rules, renderer: HazardScanner.visualOrderRenderer)
     scanner.maximumDiagnosticsPerLine = Self.hazardsPerLine
@@ -123,7 +126,7 @@ extension BidiLanguageServer {
         }
       }
       if needsRefresh { return true }
-      if !prepareLocalization(document, until: { ContinuousClock.now >= deadline }) { return true }
+      if !prepareStructured(document, until: { ContinuousClock.now >= deadline }) { return true }
       hazards[uri]!.scansInBackground = false
       guard hazards[uri]!.needsPublish else { continue }
       hazards[uri]!.needsPublish = false
@@ -145,7 +148,7 @@ extension BidiLanguageServer {
   private func publishEarlyIfClean(_ uri: String, on connection: Connection) -> Bool {
     guard hazards[uri]!.mayPublishEarly, hazards[uri]!.needsPublish else { return false }
     hazards[uri]!.mayPublishEarly = false
-    guard let document = documents[uri], localization[uri] == nil,
+    guard let document = documents[uri], structured[uri] == nil,
       document.text.utf8Count <= Self.earlyPublishBytes, document.text.freshStateCount == 0,
       !HazardLineCache.mayHaveHazards(document.text)
     else { return false }
@@ -187,12 +190,12 @@ extension BidiLanguageServer {
     var notShown = 0
     var firstNotShown: Int?
     var codec = positions
-    // A localization document's values have their own findings (its
-    // values' hazards included); the line scan counts only after them.
-    let plainFrom = plainHazardLinesStart(document)
-    let localized = localizationDiagnostics(document)
+    // A structured document's findings come from its findings engine; the
+    // line scan counts only on the lines no entry or region touches.
+    let engineFindings = structuredDiagnostics(document)
+    let isStructured = structured[document.uri] != nil
     hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
-      guard n >= plainFrom, let line = try? document.text.line(n) else { return true }
+      guard !isStructured || isFreeLine(n, of: document), let line = try? document.text.line(n) else { return true }
       let room = Self.hazardsPerDocument - shown
       for var hazard in state.diagnostics.prefix(max(room, 0)) {
         hazard.line = n
@@ -211,7 +214,7 @@ extension BidiLanguageServer {
     if let n = firstNotShown, let line = try? document.text.line(n) {
       entries.append(truncation(line: n, line, notShown, onLine: false, &codec))
     }
-    let all = [AnySequence(localized), AnySequence(entries)].joined()
+    let all = [AnySequence(engineFindings), AnySequence(entries)].joined()
     connection.send(notification: PublishDiagnostics.method) { writer in
       PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: all, to: &writer)
     }
@@ -257,6 +260,6 @@ extension BidiLanguageServer {
       }
     }
     localeSetting = locale
-    refreshLocalizationFindings()
+    refreshStructuredFindings()
   }
 }

@@ -26,7 +26,7 @@ extension BidiLanguageServer {
       try opened?.get()
       logger.debug("opened \(uri) (\(size) bytes)")
       if let document = documents[uri] {
-        openLocalization(document)
+        openStructured(document)
         startHazards(for: document, isNew: true)
         hazards[uri]?.progressToken = token
       }
@@ -54,7 +54,7 @@ extension BidiLanguageServer {
     // touched (its `LineChange`).
     do throws(DocumentError) {
       let lineChanges = try documents.change(uri: uri, version: version, changes: changes, encoding: encoding)
-      localizationLinesChanged(uri: uri, lineChanges)
+      structuredLinesChanged(uri: uri, lineChanges)
       hazardLinesChanged(uri: uri, lineChanges)
     } catch {
       warn("textDocument/didChange ignored: \(error)", on: connection)
@@ -69,7 +69,7 @@ extension BidiLanguageServer {
         reportProgress(token, .end(message: "closed"), on: connection)
       }
       hazards[uri] = nil
-      localization[uri] = nil
+      structured[uri] = nil
       // Clear the closed document's diagnostics in the client.
       connection.send(notification: PublishDiagnostics.method) { writer in
         PublishDiagnostics.encode(uri: uri, version: nil, diagnostics: [], to: &writer)

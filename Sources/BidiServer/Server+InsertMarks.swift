@@ -13,8 +13,8 @@ extension BidiLanguageServer {
     _ params: InsertMarksParams, _ context: RequestContext, emit: (TextEdit) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     let target = params.target
-    if let state = valuesDocument(for: target, whole: true) {
-      try valuesInsertMarks(params, state, context, emit: emit)
+    if let state = structuredDocument(for: target, whole: true) {
+      try documentInsertMarks(params, state, context, emit: emit)
       return
     }
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
@@ -48,7 +48,7 @@ extension BidiLanguageServer {
       switch params.mode {
       case .direction(let wanted):
         switch options.paragraphs {
-        case .line, .values:
+        case .line, .document:
           for index in lines {
             try checkCancel(index)
             let line = try lineOf(index, document)
@@ -61,8 +61,8 @@ extension BidiLanguageServer {
           options.fallback = .ltr
           var done = Set<Int>()
           var starts: [(start: Int, resolved: BidiDirection?)] = []
-          try forEachParagraphDirection(lines, options, &document, context) { paragraph, _ in
-            starts.append((paragraph.line, paragraph.basis == .fallback ? nil : paragraph.direction))
+          try forEachLineParagraph(lines, options, &document, context) { paragraph, _ in
+            starts.append((paragraph.place.line, paragraph.basis == .fallback ? nil : paragraph.direction))
           }
           for (line, resolved) in starts {
             guard let start = try blockStart(of: line, &document), done.insert(start).inserted else { continue }
@@ -118,9 +118,9 @@ extension BidiLanguageServer {
           lineDirections.removeAll(keepingCapacity: true)
           next += 1
         }
-        try forEachParagraphDirection(lines, options, &document, context) {
+        try forEachLineParagraph(lines, options, &document, context) {
           (paragraph, document) throws(ResponseError) in
-          while next < paragraph.line { try planLine(document) }
+          while next < paragraph.place.line { try planLine(document) }
           lineDirections.append(paragraph.direction)
         }
         while next < lines.upperBound { try planLine(document) }

@@ -12,53 +12,28 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     let target = params.target
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
-      var lines = try target.selection.lines(lineCount: document.text.lineCount)
+      let lines = try target.selection.lines(lineCount: document.text.lineCount)
       if params.lineBreaks != nil && lines.count != 1 {
         throw .invalidParams(
           at: VisualOrderParams.lineBreaksPath, "lineBreaks needs a range of one line, got \(lines.count) lines")
       }
-      var options = target.options
-      if let state = valuesDocument(for: target, text: document.text) {
-        // In values mode, breaks count in each value paragraph's decoded text.
-        try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
-          let direction = params.direction.direction ?? resolved.direction
-          try entries.append(valueVisualParagraph(resolved, direction, params))
-        }
-        lines = plainLines(state, lines)
-        options.paragraphs = .line
-      }
       var lineBreaks: [Int]?
-      if let breaks = params.lineBreaks, !lines.isEmpty {
-        lineBreaks = try validatedBreaks(breaks, line: try lineOf(lines.lowerBound, document))
-      }
       var codec = positions
       var current: (index: Int, line: Line)?
-      func emit(_ index: Int, _ utf8Range: Range<Int>, _ direction: BidiDirection, _ document: Document)
-        throws(ResponseError)
-      {
-        if current?.index != index { current = (index, try lineOf(index, document)) }
-        try entries.append(
-          visualParagraph(index, current!.line, utf8Range, direction, &codec, lineBreaks, params, context))
-      }
-      switch params.direction {
-      case .auto:
-        try forEachParagraphDirection(lines, options, &document, context) {
-          (paragraph, document) throws(ResponseError) in
-          try emit(paragraph.line, paragraph.utf8Range, paragraph.direction, document)
-        }
-      case .leftToRight, .rightToLeft:
-        let direction = params.direction.direction!
-        for index in lines {
-          if index & 1023 == 1023 && context.isCancelled {
-            throw .cancelled(context)
+      try forEachParagraph(target, &document, context, forced: params.direction.direction) {
+        (paragraph, document) throws(ResponseError) in
+        switch paragraph.source {
+        case .entry(let analysis):
+          // In document mode, breaks count in each entry paragraph's decoded text.
+          try entries.append(entryVisualParagraph(paragraph, analysis, params))
+        case .line(let index, let utf8Range):
+          if current?.index != index { current = (index, try lineOf(index, document)) }
+          if let breaks = params.lineBreaks, lineBreaks == nil {
+            lineBreaks = try validatedBreaks(breaks, line: current!.line)
           }
-          let paragraphs: [ParagraphFacts]
-          do throws(DocumentError) {
-            paragraphs = try document.text.analysis(ofLine: index).paragraphs
-          } catch {
-            throw .invalidParams(error.description)
-          }
-          for p in paragraphs { try emit(index, p.utf8Range, direction, document) }
+          try entries.append(
+            visualParagraph(
+              index, current!.line, utf8Range, paragraph.direction, &codec, lineBreaks, params, context))
         }
       }
     }

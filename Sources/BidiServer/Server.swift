@@ -44,8 +44,8 @@ package final class BidiLanguageServer: MessageHandler {
   var hazards: [String: HazardState] = [:]
   /// Which diagnostic rules are on, with which severities (`diagnostics`).
   var rules = RuleSettings.default
-  /// The localization documents among the open ones (Protocol/localization.md).
-  var localization: [String: LocalizationDocument] = [:]
+  /// The structured documents among the open ones (contract §7, §8).
+  var structured: [String: StructuredDocument] = [:]
   /// `locale`: the locale of documents whose path and contents name none.
   var localeSetting: String?
   /// Whether the client accepts `window/workDoneProgress` reports.

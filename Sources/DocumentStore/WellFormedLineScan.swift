@@ -27,7 +27,8 @@ enum WellFormedLineScan {
     while i &+ 8 <= count {
       var word = ByteWord.load(raw, i)
       let breaks =
-        ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0A)) | ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0D))
+        ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0A))
+        | ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0D))
       if breaks != 0 {
         // The lowest flagged byte is exact (a false flag only ever sits
         // above a true one): count the bytes before it, and stop there.

@@ -48,7 +48,8 @@ extension BidiParagraph {
   /// `uniformLevel(utf8:direction:)` with the paragraph's length in every
   /// encoding, counted in the same pass (a caller needs it to lay out the
   /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
-  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UniformParagraph? {
+  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UniformParagraph?
+  {
     guard let base = utf8.baseAddress, utf8.count > 0 else {
       return UniformParagraph(
         level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
@@ -123,7 +124,9 @@ extension BidiParagraph {
   /// resolves to level 0 in an `.auto` or `.leftToRight` paragraph. Stops
   /// at the first character of another class, where `uniformLevel` goes on
   /// looking for a uniformly right-to-left answer.
-  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> Bool {
+  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto)
+    -> Bool
+  {
     guard direction != .rightToLeft else { return false }
     guard let base = utf8.baseAddress else { return true }
     let n = utf8.count

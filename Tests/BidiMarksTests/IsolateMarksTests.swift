@@ -92,8 +92,10 @@ final class IsolateMarksTests: XCTestCase {
     XCTAssertEqual(try MarkPlanner(text).isolateEdits(content), [])
     XCTAssertEqual(try MarkPlanner(text).isolateEdits(content.lowerBound..<content.lowerBound), [])
     // An explicit kind replaces a different initiator, and only that.
-    XCTAssertEqual(try MarkPlanner(text).isolateEdits(whole, kind: .rightToLeft), [MarkEdit(start: 4, end: 7, newText: rli)])
-    XCTAssertEqual(try MarkPlanner(text).isolateEdits(content, kind: .leftToRight), [MarkEdit(start: 4, end: 7, newText: lri)])
+    XCTAssertEqual(
+      try MarkPlanner(text).isolateEdits(whole, kind: .rightToLeft), [MarkEdit(start: 4, end: 7, newText: rli)])
+    XCTAssertEqual(
+      try MarkPlanner(text).isolateEdits(content, kind: .leftToRight), [MarkEdit(start: 4, end: 7, newText: lri)])
     XCTAssertEqual(try check(text, whole, kind: .rightToLeft), "abc " + rli + "שלום" + pdi + " def")
     // Two isolates side by side are not one isolate.
     let pair = fsi + "a" + pdi + fsi + "b" + pdi

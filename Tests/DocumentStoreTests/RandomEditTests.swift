@@ -115,7 +115,8 @@ final class RandomEditTests: XCTestCase {
       let boundaries = ShadowText.boundaries(lines[index].string, encoding)
       let character = Int.random(in: 0...((boundaries.last?.units ?? 0) + 2), using: &rng)
       let point = try tree.resolve(LSPPosition(line: index, character: character), in: encoding)
-      XCTAssertEqual(point, SourcePosition(line: index, column: ShadowText.utf8Offset(boundaries, character: character)))
+      XCTAssertEqual(
+        point, SourcePosition(line: index, column: ShadowText.utf8Offset(boundaries, character: character)))
       let back = try tree.position(of: point, in: encoding)
       XCTAssertEqual(back.character, ShadowText.character(boundaries, utf8Offset: point.column), context)
       XCTAssertEqual(try tree.resolve(back, in: encoding), point, context)

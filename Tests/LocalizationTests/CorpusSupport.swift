@@ -1,6 +1,7 @@
 import BidiHazards
 import BidiMarks
 import Foundation
+import StructuredText
 import UnicodeBidi
 
 @testable import Localization
@@ -31,14 +32,14 @@ enum Corpus {
   struct File {
     var path: String
     var bytes: [UInt8]
-    var decoded: DecodedLocalizationFile
+    var decoded: DecodedFile
     var format: LocalizationFormat
     var read: LocalizationReadResult
 
     init(_ path: String) throws {
       self.path = path
       bytes = Array(try Data(contentsOf: Corpus.root.appendingPathComponent(path)))
-      decoded = DecodedLocalizationFile(bytes)
+      decoded = DecodedFile(bytes)
       guard let format = LocalizationFormat.detect(languageId: nil, path: path) else {
         throw CorpusError.notLocalization(path)
       }
@@ -46,17 +47,17 @@ enum Corpus {
       read = LocalizationReader.read(decoded.text, format: format)
     }
 
-    var text: LocalizationText { decoded.text }
+    var text: TextLines { decoded.text }
 
-    func locale(of value: LocalizedValue) -> LocaleTag? {
+    func locale(of value: TextEntry) -> LocaleTag? {
       resolveLocale(value: value.locale, contents: read.contentLocale, path: path, setting: nil)
     }
 
-    var spelling: MarkSpelling { SpellingVotes(read.values).spelling(for: format) }
+    var spelling: MarkSpelling { format.spelling(SpellingVotes(read.values)) }
 
-    var findings: [LocalizationFinding] {
-      LocalizationDiagnostics(spelling: spelling).findings(
-        values: read.values, error: read.error, format: format, locale: locale(of:))
+    /// Every finding, as the daemon and `check` give them.
+    var findings: [Finding] {
+      documentFindings(text, format: format, spelling: spelling, locale: locale(of:))
     }
 
     /// The manifest lines this file gives.
@@ -66,9 +67,9 @@ enum Corpus {
         var written: [String] = []
         var filled: [String] = []
         for paragraph in value.paragraphs.indices {
-          let analysis = ValueParagraphAnalysis(value, paragraph: paragraph)
-          written.append(Corpus.name(analysis.direction().direction))
-          filled.append(Corpus.name(analysis.direction(filled: true).direction))
+          let analysis = ParagraphAnalysis(value, paragraph: paragraph)
+          written.append(Corpus.name(analysis.direction()))
+          filled.append(Corpus.name(analysis.direction(filled: true)))
         }
         lines.append(
           [

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Foundation
+import StructuredText
 import UnicodeBidi
 import XCTest
 
@@ -88,7 +89,7 @@ final class LocalizationCorpusTests: XCTestCase {
     // Inside CDATA no entity is read: the character itself.
     let xliff = try Corpus.File("xliff/ar.xliff")
     let cdata = try XCTUnwrap(xliff.read.values.first { $0.key == "cdata" })
-    let edits = ValuePlanner(cdata, spelling: xliff.spelling).placeholderEdits(style: .isolate)
+    let edits = EntryPlanner(cdata, spelling: xliff.spelling).placeholderEdits(style: .isolate)
     XCTAssertEqual(edits.map(\.newText), ["\u{2068}", "&#x2069;"])
   }
 }

@@ -1,4 +1,5 @@
 import BidiMarks
+import StructuredText
 
 /// The placeholder grammars other than ICU's, over a value's decoded text
 /// (its UTF-8 bytes). Each finds placeholders left to right; the caller
@@ -6,9 +7,9 @@ import BidiMarks
 enum FormatPlaceholders {
   /// printf forms, by BidiMarks' grammar (the one printf grammar of the
   /// project), extended over `%#@name@` substitutions and `%arg`.
-  static func printf(_ bytes: [UInt8], catalogArgument: Bool?) -> [ValuePlaceholder] {
+  static func printf(_ bytes: [UInt8], catalogArgument: Bool?) -> [TextAtom] {
     guard bytes.contains(UInt8(ascii: "%")) else { return [] }
-    var found: [ValuePlaceholder] = []
+    var found: [TextAtom] = []
     for placeholder in MarkPlanner(utf8: bytes).placeholders() where placeholder.kind == .printf {
       var end = placeholder.range.upperBound
       let conversion = bytes[end - 1]
@@ -24,7 +25,7 @@ enum FormatPlaceholders {
         end += 2
         numeric = catalogArgument
       }
-      found.append(ValuePlaceholder(range: placeholder.range.lowerBound..<end, kind: .printf, isNumeric: numeric))
+      found.append(TextAtom(range: placeholder.range.lowerBound..<end, kind: .printf, isNumeric: numeric))
     }
     return found
   }
@@ -35,8 +36,8 @@ enum FormatPlaceholders {
   /// Python `%(name)` followed by a printf conversion; the name runs to
   /// the parenthesis that closes its `(` (as Python reads it), and a `%(`
   /// never closed is text.
-  static func pythonPercent(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func pythonPercent(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
@@ -59,7 +60,7 @@ enum FormatPlaceholders {
       if probe < bytes.count, "diouxXeEfFgGcrsa".utf8.contains(bytes[probe]) {
         let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
         found.append(
-          ValuePlaceholder(
+          TextAtom(
             range: index..<probe + 1, kind: .pythonPercent,
             isNumeric: numericConversions.contains(bytes[probe]), name: name))
         index = probe + 1
@@ -73,8 +74,8 @@ enum FormatPlaceholders {
   /// The brace arguments of .NET composite formatting (`{0}`, `{0,-8}`,
   /// `{0:N2}`) or Python `str.format` (`{}`, `{name}`, `{0.attr}`,
   /// `{name!r:>10}`); `{{` and `}}` are literal braces.
-  static func braces(_ bytes: [UInt8], python: Bool) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func braces(_ bytes: [UInt8], python: Bool) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -129,7 +130,7 @@ enum FormatPlaceholders {
       }
       let name = String(decoding: bytes[(index + 1)..<fieldEnd], as: UTF8.self)
       let numeric = python ? isPythonNumeric(format) : isDotnetNumeric(format)
-      found.append(ValuePlaceholder(range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: name))
+      found.append(TextAtom(range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: name))
       index = probe + 1
     }
     return found
@@ -151,8 +152,8 @@ enum FormatPlaceholders {
 
   /// i18next `{{name}}`, `{{- name}}`, `{{name, format}}` (numeric for a
   /// `number` format) and `$t(key)` nesting (parentheses balanced).
-  static func i18next(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func i18next(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
@@ -170,7 +171,7 @@ enum FormatPlaceholders {
           if let name = parts.first, !name.isEmpty {
             let numeric = parts.count > 1 && parts[1].hasPrefix("number")
             found.append(
-              ValuePlaceholder(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
+              TextAtom(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
             index = probe + 2
             continue
           }
@@ -180,7 +181,7 @@ enum FormatPlaceholders {
       {
         if closers == nil { closers = closingParentheses(bytes) }
         if let probe = closers?[index + 2] {
-          found.append(ValuePlaceholder(range: index..<probe + 1, kind: .nesting, isNumeric: false))
+          found.append(TextAtom(range: index..<probe + 1, kind: .nesting, isNumeric: false))
           index = probe + 1
           continue
         }

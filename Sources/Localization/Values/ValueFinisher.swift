@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Completes a value a reader built: finds its placeholders by the format's
@@ -5,14 +6,14 @@ import UnicodeBidi
 /// and splits off the branches of its ICU plural/select arguments as
 /// entries of their own, right after it.
 enum ValueFinisher {
-  static func finish(_ value: LocalizedValue, rules: PlaceholderRules) -> [LocalizedValue] {
+  static func finish(_ value: TextEntry, rules: PlaceholderRules) -> [TextEntry] {
     let bytes = Array(value.text.utf8)
     var value = value
-    var placeholders = value.placeholders
+    var placeholders = value.atoms
     var branches: [ICUMessage.Branch] = []
-    var branchArguments: [[ValuePlaceholder]] = []
+    var branchArguments: [[TextAtom]] = []
     let structural = placeholders.map(\.range) + value.markup
-    var found: [ValuePlaceholder] = []
+    var found: [TextAtom] = []
     if rules.i18next { found += FormatPlaceholders.i18next(bytes) }
     if rules.icu {
       let message = ICUMessage(
@@ -32,7 +33,7 @@ enum ValueFinisher {
     if rules.pythonBraces { found += FormatPlaceholders.braces(bytes, python: true) }
     if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
-    value.placeholders = placeholders
+    value.atoms = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
     value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
     guard !branches.isEmpty else { return [value] }
@@ -52,8 +53,8 @@ enum ValueFinisher {
 
   /// Keeps the structural placeholders and, of the others, those that
   /// overlap nothing taken before them, in order.
-  private static func merge(structural: [ValuePlaceholder], markup: [Range<Int>], found: [ValuePlaceholder])
-    -> [ValuePlaceholder]
+  private static func merge(structural: [TextAtom], markup: [Range<Int>], found: [TextAtom])
+    -> [TextAtom]
   {
     var result = structural
     let taken = (structural.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
@@ -87,8 +88,8 @@ enum ValueFinisher {
   }
 
   /// Placeholders and markup, sorted: the spans paragraphs never split.
-  static func spans(of value: LocalizedValue) -> [Range<Int>] {
-    (value.placeholders.map(\.range) + value.markup).sorted { $0.lowerBound < $1.lowerBound }
+  static func spans(of value: TextEntry) -> [Range<Int>] {
+    (value.atoms.map(\.range) + value.markup).sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// UAX #9 P1 over the text outside `skipping`: each paragraph ends after
@@ -123,13 +124,13 @@ enum ValueFinisher {
 
   /// A branch of `value` as a value of its own.
   private static func slice(
-    _ value: LocalizedValue, _ range: Range<Int>, variant: String, placeholders: [ValuePlaceholder]
-  ) -> LocalizedValue {
+    _ value: TextEntry, _ range: Range<Int>, variant: String, placeholders: [TextAtom]
+  ) -> TextEntry {
     let bytes = Array(value.text.utf8)[range]
     let map = value.map.slice(range)
     let start = value.map.sourceStart(ofDecoded: range.lowerBound) ?? value.content.start
     let end = range.isEmpty ? start : (value.map.sourceEnd(ofDecoded: range.upperBound) ?? start)
-    var branch = LocalizedValue(
+    var branch = TextEntry(
       key: value.key, text: String(decoding: bytes, as: UTF8.self), map: map,
       content: SourceRange(start: start, end: end), firstLine: value.firstLine)
     branch.context = value.context
@@ -139,7 +140,7 @@ enum ValueFinisher {
     branch.controlSpelling = value.controlSpelling
     branch.hasLiteralControl = value.hasLiteralControl
     func rebase(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - range.lowerBound)..<(r.upperBound - range.lowerBound) }
-    branch.placeholders = placeholders.map {
+    branch.atoms = placeholders.map {
       var copy = $0
       copy.range = rebase($0.range)
       return copy

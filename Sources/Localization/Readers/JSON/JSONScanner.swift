@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// A JSON reader for the JSON formats (ARB, i18next, String Catalogs): an

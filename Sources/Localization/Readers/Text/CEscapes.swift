@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// The escapes of C string literals that the `.strings` and `.po` readers

@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// gettext `.po` / `.pot`: entries of `#` comments (`#,` flags, `#~`

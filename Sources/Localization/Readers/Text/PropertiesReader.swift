@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Java `.properties`: logical lines `key=value`, `key: value` or

@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Apple `.strings` (an old-style property list of strings): entries

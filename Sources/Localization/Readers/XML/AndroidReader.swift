@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Android `res/values*/strings.xml`: `<string name>`, the `<item

@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// .NET `.resx`: `<data name="key"><value>text</value></data>`; data with

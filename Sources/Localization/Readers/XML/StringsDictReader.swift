@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Apple `.stringsdict`: an XML property list whose top dictionary maps

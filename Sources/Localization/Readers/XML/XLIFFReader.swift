@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// XLIFF 1.2 (`<file target-language>` … `<trans-unit id>` … `<target>`)

@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// A start or end tag as the XML formats see it.
