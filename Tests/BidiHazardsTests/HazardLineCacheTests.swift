@@ -130,10 +130,7 @@ final class HazardLineCacheTests: XCTestCase {
   func randomEditsAgreeWithFullScans(seed: UInt64, languages: [SourceLanguage], pieces: [String]) throws {
     var generator = SeededGenerator(seed: seed)
     var compared = 0
-    func randomText(_ count: Int) -> String {
-      (0..<Int(generator.next() % UInt64(count))).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
-        .joined()
-    }
+    func randomText(_ count: Int) -> String { generator.text(pieces, lengths: 0...count - 1) }
     for (index, language) in languages.enumerated() {
       let scanner = HazardScanner(language: language)
       let cache = HazardLineCache(scanner: scanner)

@@ -18,8 +18,7 @@ final class PropertyTests: XCTestCase {
   static let encodings: [BidiEncoding] = [.utf8, .utf16, .utf32]
 
   func randomText(_ random: inout SeededGenerator) -> [UInt32] {
-    let length = Int.random(in: 0...40, using: &random)
-    return (0..<length).map { _ in Self.pool.randomElement(using: &random) ?? 0x20 }
+    random.elements(of: Self.pool, lengths: 0...40)
   }
 
   static func encodeUTF8(_ scalars: [UInt32]) -> [UInt8] {
