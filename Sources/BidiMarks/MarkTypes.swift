@@ -24,17 +24,7 @@ package struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
   /// The bytes replaced.
   package var range: Range<Int> { start..<end }
 
-  package var description: String {
-    var text = ""
-    for scalar in newText.unicodeScalars {
-      if scalar.isASCII && scalar.value >= 0x20 {
-        text.unicodeScalars.append(scalar)
-      } else {
-        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return "\(start)..<\(end) → \"\(text)\""
-  }
+  package var description: String { "\(start)..<\(end) → \"\(newText.escapingNonASCII)\"" }
 }
 
 extension BidiDirection {

@@ -1,5 +1,6 @@
 import BidiHazards
 import BidiMarks
+import BidiTestSupport
 import Foundation
 import StructuredText
 import UnicodeBidi
@@ -111,51 +112,9 @@ enum Corpus {
     return result
   }
 
-  /// Text written on one line of the manifest or the checker's protocol:
-  /// `\\`, `\n`, `\r`, `\t`, and `\u{X}` for every other control, format
-  /// character or separator (bidi controls included), so that they show.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
-
-  static func unescape(_ text: Substring) -> String {
-    var result = ""
-    var iterator = text.unicodeScalars.makeIterator()
-    while let scalar = iterator.next() {
-      guard scalar == "\\", let next = iterator.next() else {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
-      switch next {
-      case "n": result += "\n"
-      case "r": result += "\r"
-      case "t": result += "\t"
-      case "u":
-        _ = iterator.next()  // {
-        var hex = ""
-        while let digit = iterator.next(), digit != "}" { hex.unicodeScalars.append(digit) }
-        result.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16) ?? 0xFFFD) ?? "\u{FFFD}")
-      default: result.unicodeScalars.append(next)
-      }
-    }
-    return result
-  }
+  /// Text on one line of the manifest (`ManifestText`, BidiTestSupport).
+  static func escape(_ text: String) -> String { ManifestText.escape(text) }
+  static func unescape(_ text: Substring) -> String { ManifestText.unescape(text) }
 
   /// Removes every bidi control (the set of `bidi/insertMarks` mode `strip`, Protocol/specification.md).
   static func withoutControls(_ text: String) -> String {

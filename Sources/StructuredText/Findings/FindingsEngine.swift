@@ -199,18 +199,3 @@ package struct FindingsEngine: Sendable {
     }.map(\.element)
   }
 }
-
-extension String {
-  /// Every occurrence of `target` replaced (no Foundation).
-  package func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-}

@@ -33,15 +33,6 @@ package struct SourceEdit: Hashable, Sendable, CustomStringConvertible {
     self.newText = newText
   }
 
-  package var description: String {
-    var shown = ""
-    for scalar in newText.unicodeScalars {
-      if scalar.isASCII && scalar.value >= 0x20 {
-        shown.unicodeScalars.append(scalar)
-      } else {
-        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return "\(range) → \"\(shown)\""
-  }
+  package var description: String { "\(range) → \"\(newText.escapingNonASCII)\"" }
+
 }
