@@ -19,9 +19,9 @@ struct CheckFinding {
 }
 
 /// What `check` finds in a structured document (contract §7, §8): the file
-/// decoded by its byte order mark, read whole by its format into a
-/// `StructuredIndex`, and its findings from the `FindingsEngine` — the one
-/// the daemon publishes from, so that `check` and the editor agree: each
+/// decoded by its byte order mark, read whole by its format (`WholeRead`),
+/// and its findings from the `FindingsEngine` — the one the daemon
+/// publishes from, so that `check` and the editor agree: each
 /// entry's (the format's rules, the hazards of each paragraph as its own
 /// context, `bidi.inIdentifier` for a control in a key), the syntax error,
 /// and the line rules on everything outside the entries (keys, comments,
@@ -34,14 +34,14 @@ enum StructuredCheck {
   {
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
-    let index = StructuredIndex(lines, format: format)
+    let read = WholeRead(lines, format: format)
     // The file's locale once: an entry's own (an `.xcstrings` localization,
     // an XLIFF target) is the rare case.
-    let fileLocale = locale ?? resolveLocale(value: nil, contents: index.contentLocale, path: path, setting: nil)
-    let engine = FindingsEngine(format: format, spelling: index.spelling)
-    let found = engine.findings(in: lines, index: index) { entry in
+    let fileLocale = locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil)
+    let engine = FindingsEngine(format: format, spelling: read.spelling)
+    let found = engine.findings(in: lines, read: read) { entry in
       guard locale == nil, let own = entry.locale else { return fileLocale }
-      return resolveLocale(value: own, contents: index.contentLocale, path: path, setting: nil)
+      return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil)
     }
     return found.map { finding in
       CheckFinding(

@@ -81,7 +81,7 @@ extension BidiLanguageServer {
         if let forced {
           (direction, basis) = (forced, .fallback)
         } else {
-          (direction, basis) = policy.resolve(analysis.writtenFacts) {
+          (direction, basis) = policy.resolve(analysis.facts(for: policy)) {
             if previous == nil && !lookedBack {
               lookedBack = true
               previous = previousEntryDirection(state, before: entry, paragraph: paragraph, policy)

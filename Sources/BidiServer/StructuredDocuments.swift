@@ -1,3 +1,4 @@
+import BidiHazards
 import DocumentFormats
 import DocumentStore
 import StructuredText
@@ -149,16 +150,21 @@ struct StructuredDocument {
       let found = engine.findings(in: entry, locale: locale(of: entry, fileLocale: basis.fileLocale))
       if !found.isEmpty { result[entry.firstLine, default: []] += found }
     }
-    // The lines an entry touches, with the entries touching each.
-    var touched: [Int: [TextEntry]] = [:]
+    // The lines an entry touches: those holding a bidi control get the
+    // line rules outside the entries touching them.
+    var touched: [Int] = []
     for entry in entries {
+      let first = max(entry.firstLine, range.lowerBound)
       let last = min(entry.range.end.line, range.upperBound - 1)
-      for line in max(entry.firstLine, range.lowerBound)...max(last, range.lowerBound) where line <= last {
-        touched[line, default: []].append(entry)
-      }
+      if first <= last { touched += first...last }
     }
-    for (line, onLine) in touched {
-      let found = lines.withUTF8(ofLine: line) { engine.outsideFindings(line: line, $0, entries: onLine) }
+    var previous = -1
+    for line in touched.sorted() where line != previous {
+      previous = line
+      let found = lines.withUTF8(ofLine: line) { bytes -> [Finding] in
+        guard HazardBytes.firstHazard(in: bytes) != nil else { return [] }
+        return engine.outsideFindings(line: line, bytes, entries: entries.filter { $0.range.touches(line: line) })
+      }
       if !found.isEmpty { result[line, default: []] += found }
     }
     for region in index.regions(touching: range) where region.lines.lowerBound >= range.lowerBound {

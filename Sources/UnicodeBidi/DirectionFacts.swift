@@ -27,12 +27,13 @@ package struct DirectionFacts: Hashable, Sendable {
 
   /// The facts of a paragraph of scalar values (a paragraph separator ends
   /// nothing here: the caller splits paragraphs); offsets are indices.
-  package init(scalars: some Sequence<UInt32>) {
+  package init(scalars: [UInt32]) {
     var scanner = DirectionFactsScanner()
-    var index = 0
-    for scalar in scalars {
-      scanner.feed(scalar, BidiClass(scalar), at: index)
-      index += 1
+    scalars.withUnsafeBufferPointer { scalars in
+      for index in 0..<scalars.count {
+        let scalar = scalars[index]
+        scanner.feed(scalar, BidiClass(scalar), at: index)
+      }
     }
     self = scanner.facts
   }

@@ -9,17 +9,22 @@ package struct ParagraphAnalysis: Sendable {
   package let paragraph: Int
   package let written: ParagraphProjection
   package let filled: ParagraphProjection
-  /// The facts of the paragraph as written and filled.
-  package let writtenFacts: DirectionFacts
-  package let filledFacts: DirectionFacts
+  /// UAX #9 P2–P3 as written: asked by every rule and request, found once.
+  let writtenFirstStrong: FirstStrong
+  /// Whether the paragraph holds right-to-left letters (R or AL) outside
+  /// placeholders and markup (ALM, a bidi control of class AL, is none).
+  package let hasRightToLeftLetters: Bool
 
   package init(_ entry: TextEntry, paragraph: Int) {
     self.entry = entry
     self.paragraph = paragraph
     written = ParagraphProjection(entry, paragraph: paragraph, filled: false)
     filled = ParagraphProjection(entry, paragraph: paragraph, filled: true)
-    writtenFacts = DirectionFacts(scalars: written.scalars)
-    filledFacts = DirectionFacts(scalars: filled.scalars)
+    writtenFirstStrong = BidiParagraph.firstStrong(scalars: written.scalars)
+    hasRightToLeftLetters = written.scalars.contains {
+      let c = BidiClass($0)
+      return (c == .R || c == .AL) && BidiControl(scalar: $0) == nil
+    }
   }
 
   /// The paragraph's source range.
@@ -33,23 +38,24 @@ package struct ParagraphAnalysis: Sendable {
     return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bounds]), as: UTF8.self) }
   }
 
-  /// Whether the paragraph holds right-to-left letters (R or AL) outside
-  /// placeholders and markup (ALM, a bidi control of class AL, is none).
-  package var hasRightToLeftLetters: Bool {
-    written.scalars.contains {
-      let c = BidiClass($0)
-      return (c == .R || c == .AL) && BidiControl(scalar: $0) == nil
-    }
+  /// The facts as written or filled that `policy`'s strategy decides
+  /// from: with firstStrong only the first strong character, found by P2's
+  /// scan, which stops there; the whole scan for the others.
+  package func facts(for policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> DirectionFacts {
+    let scalars = isFilled ? filled.scalars : written.scalars
+    guard policy.strategy == .firstStrong else { return DirectionFacts(scalars: scalars) }
+    let found = isFilled ? BidiParagraph.firstStrong(scalars: scalars) : writtenFirstStrong
+    var facts = DirectionFacts()
+    facts.firstStrong = found.direction
+    facts.firstStrongOffset = found.offset ?? 0
+    return facts
   }
-
-  /// The facts as written or filled.
-  package func facts(filled isFilled: Bool = false) -> DirectionFacts { isFilled ? filledFacts : writtenFacts }
 
   /// The direction `policy`'s strategy decides as written (or filled), nil
   /// when it decides none (the caller applies the fallback).
   package func direction(_ policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> BidiDirection?
   {
-    policy.decide(facts(filled: isFilled))
+    policy.decide(facts(for: policy, filled: isFilled))
   }
 
   /// The document position of the first strong character as written (of

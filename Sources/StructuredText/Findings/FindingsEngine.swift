@@ -21,11 +21,16 @@ package struct FindingsEngine: Sendable {
   /// How marks are written in the document (the fixes' edits).
   package let spelling: MarkSpelling
   package let rules: RuleSettings
+  /// The format's paragraph rules that are on, with their severities.
+  private let paragraphRules: [(rule: ParagraphRule, severity: DiagnosticSeverity)]
+  private let keys: Bool
 
   package init(format: any StructuredFormat, spelling: MarkSpelling, rules: RuleSettings = .default) {
     self.format = format
     self.spelling = spelling
     self.rules = rules
+    paragraphRules = format.paragraphRules.compactMap { rule in rules.severity(for: rule.code).map { (rule, $0) } }
+    keys = format.entriesHaveKeys
   }
 
   // MARK: Entries
@@ -34,8 +39,8 @@ package struct FindingsEngine: Sendable {
   /// locale that applies to it.
   package func findings(in entry: TextEntry, locale: LocaleTag?) -> [Finding] {
     var found: [Finding] = []
-    let key = format.entriesHaveKeys ? entry.key : nil
-    let variant = format.entriesHaveKeys ? entry.variant : nil
+    let key = keys ? entry.key : nil
+    let variant = keys ? entry.variant : nil
     if let severity = rules.severity(for: .inIdentifier) {
       for (control, range) in entry.controlsInIdentifier {
         found.append(
@@ -48,13 +53,10 @@ package struct FindingsEngine: Sendable {
     }
     let planner = EntryPlanner(entry, spelling: spelling)
     let context = RuleContext(planner: planner, locale: locale)
-    let paragraphRules = format.paragraphRules.filter { rules.isEnabled($0.code) }
     for paragraph in entry.paragraphs.indices {
       let analysis = ParagraphAnalysis(entry, paragraph: paragraph)
-      for rule in paragraphRules {
-        guard let result = rule.check(analysis, context), let severity = rules.severity(for: rule.code) else {
-          continue
-        }
+      for (rule, severity) in paragraphRules {
+        guard let result = rule.check(analysis, context) else { continue }
         found.append(
           Finding(
             code: rule.code, severity: severity, range: analysis.range, message: result.message, fixes: result.fixes,
@@ -173,23 +175,46 @@ package struct FindingsEngine: Sendable {
   package func findings(
     in lines: some DocumentLines, index: StructuredIndex, locale: (TextEntry) -> LocaleTag?
   ) -> [Finding] {
+    findings(
+      in: lines,
+      read: WholeRead(
+        entries: index.entries, regions: index.regions(touching: 0..<index.lineCount),
+        error: index.error, contentLocale: index.contentLocale, spelling: index.spelling), locale: locale)
+  }
+
+  /// `findings(in:index:locale:)` over a document read whole without an
+  /// index (`WholeRead`, what `check` reads).
+  package func findings(in lines: some DocumentLines, read: WholeRead, locale: (TextEntry) -> LocaleTag?)
+    -> [Finding]
+  {
     var found: [Finding] = []
-    for entry in index.entries { found += findings(in: entry, locale: locale(entry)) }
-    if let error = index.error, let finding = finding(for: error) { found.append(finding) }
+    for entry in read.entries { found += findings(in: entry, locale: locale(entry)) }
+    if let error = read.error, let finding = finding(for: error) { found.append(finding) }
     let entryCount = found.count
-    let regions = index.regions(touching: 0..<lines.lineCount)
+    // The lines holding a bidi control outside a region, then the entries
+    // touching each of them (one pass over the entries).
+    var hazardLines: [Int] = []
     var nextRegion = 0
     for line in 0..<lines.lineCount {
-      while nextRegion < regions.count, regions[nextRegion].lines.upperBound <= line { nextRegion += 1 }
-      if nextRegion < regions.count, regions[nextRegion].lines.contains(line) { continue }
-      let outside = lines.withUTF8(ofLine: line) { bytes in
-        guard HazardBytes.firstHazard(in: bytes) != nil else { return [Finding]() }
-        return outsideFindings(line: line, bytes, entries: index.entries(touching: line..<line + 1))
-      }
-      // Bytes that are not UTF-8 at the syntax error are that error.
-      found += outside.filter { $0.code != .invalidUtf8 || $0.range.start != index.error?.position }
+      while nextRegion < read.regions.count, read.regions[nextRegion].lines.upperBound <= line { nextRegion += 1 }
+      if nextRegion < read.regions.count, read.regions[nextRegion].lines.contains(line) { continue }
+      if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) { hazardLines.append(line) }
     }
-    for region in regions { found += regionFindings(region, in: lines) }
+    var touching: [Int: [TextEntry]] = [:]
+    if !hazardLines.isEmpty {
+      let wanted = Set(hazardLines)
+      for entry in read.entries {
+        for line in entry.firstLine...max(entry.firstLine, entry.range.end.line) where wanted.contains(line) {
+          touching[line, default: []].append(entry)
+        }
+      }
+    }
+    for line in hazardLines {
+      let outside = lines.withUTF8(ofLine: line) { outsideFindings(line: line, $0, entries: touching[line] ?? []) }
+      // Bytes that are not UTF-8 at the syntax error are that error.
+      found += outside.filter { $0.code != .invalidUtf8 || $0.range.start != read.error?.position }
+    }
+    for region in read.regions { found += regionFindings(region, in: lines) }
     // Stable: at one place, an entry's finding before the line rules'.
     return found.enumerated().sorted { a, b in
       let first = (a.offset < entryCount ? 0 : 1, a.offset)

@@ -35,6 +35,8 @@ package struct StructuredIndex: Sendable {
   /// The locale and fact items, few, in order, at their lines.
   private var facts: [ReadItem] = []
   private var votes = SpellingVotes()
+  /// How many plain regions the index holds (most documents: none).
+  private var regionCount = 0
   package private(set) var lineCount: Int
   /// The checkpoint where a lazy read stopped: the first line not read
   /// and the reader's state there; nil once the document is read through.
@@ -108,7 +110,11 @@ package struct StructuredIndex: Sendable {
   }
 
   private mutating func count(_ item: ReadItem, by delta: Int) {
-    if case .entry(let entry) = item { votes.count(entry, by: delta) }
+    switch item {
+    case .entry(let entry): votes.count(entry, by: delta)
+    case .region: regionCount += delta
+    case .locale, .fact: break
+    }
   }
 
   /// Applies an edit: lines `old` (old numbering) were replaced by
@@ -217,6 +223,7 @@ package struct StructuredIndex: Sendable {
 
   /// The plain regions that touch a line of `lines`, in order.
   package func regions(touching lines: Range<Int>) -> [PlainRegion] {
+    guard regionCount > 0 else { return [] }
     var result: [PlainRegion] = []
     var start = lines.lowerBound
     if case .region(let reaching) = items.last(before: lines.lowerBound), reaching.lines.upperBound > lines.lowerBound {

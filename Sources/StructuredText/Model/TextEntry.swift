@@ -1,15 +1,24 @@
 import UnicodeBidi
 
 /// What kind of atom an atom is: a name its format gives it (`printf`,
-/// `codeSpan`…). Formats declare theirs as static members.
+/// `codeSpan`…). Formats declare theirs as static members. A static string,
+/// so that copying an atom copies no reference.
 package struct AtomKind: Hashable, Sendable, CustomStringConvertible {
-  package var name: String
+  package let name: StaticString
 
-  package init(_ name: String) {
+  package init(_ name: StaticString) {
     self.name = name
   }
 
-  package var description: String { name }
+  package var description: String { name.description }
+
+  package static func == (a: AtomKind, b: AtomKind) -> Bool {
+    a.name.withUTF8Buffer { x in b.name.withUTF8Buffer { y in x.elementsEqual(y) } }
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 }
 
 /// An atom of an entry's text: a span that no edit ever splits and that

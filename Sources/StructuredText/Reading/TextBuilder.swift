@@ -83,7 +83,7 @@ package struct TextBuilder {
   /// as a quote or a backslash), and advances past it: one source segment
   /// for the whole run. The cursor's line is valid UTF-8, so the run is
   /// whole characters.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func appendLiteralRun(from cursor: inout Cursor, stoppingAt stop: (UInt8) -> Bool) {
     let startColumn = cursor.column
     let end = cursor.runEnd(stoppingAt: stop)
