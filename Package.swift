@@ -14,6 +14,8 @@
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   CByteScan           vectorised byte scans: plain text, the hazard scan's skip (C)
 //   UnicodeBidi         the Unicode Bidirectional Algorithm (UAX #9)
+//   CArabicShapingData  generated Unicode 17.0 Arabic joining tables (C)
+//   ArabicShaping       Arabic joining and presentation forms for display lines
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
@@ -21,6 +23,7 @@
 //                       entries, the incremental index, analysis, planning, findings
 //   Localization        the localization formats on StructuredText: readers, placeholders, rules
 //   DocumentFormats     the one place a document's kind is told from its languageId and path
+//   Subtitles           SubRip and WebVTT readers: cue lines, decoded text, markup, locale
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -44,6 +47,7 @@ let package = Package(
   products: [
     .executable(name: "bidi-lsp", targets: ["bidi-lsp"]),
     .library(name: "UnicodeBidi", targets: ["UnicodeBidi"]),
+    .library(name: "ArabicShaping", targets: ["ArabicShaping"]),
   ],
   targets: [
     // MARK: CJansson
@@ -100,6 +104,26 @@ let package = Package(
     .testTarget(
       name: "UnicodeBidiTests",
       dependencies: [
+        "BidiTestSupport",
+        "UnicodeBidi",
+      ]
+    ),
+
+    // MARK: CArabicShapingData
+    .target(name: "CArabicShapingData"),
+
+    // MARK: ArabicShaping
+    .target(
+      name: "ArabicShaping",
+      dependencies: [
+        "CArabicShapingData",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "ArabicShapingTests",
+      dependencies: [
+        "ArabicShaping",
         "BidiTestSupport",
         "UnicodeBidi",
       ]
@@ -184,6 +208,7 @@ let package = Package(
     .target(
       name: "BidiCommands",
       dependencies: [
+        "ArabicShaping",
         "BidiHazards",
         "ByteWords",
         "CByteScan",
@@ -228,6 +253,21 @@ let package = Package(
       ]
     ),
 
+    // MARK: Subtitles
+    .target(name: "Subtitles"),
+    .testTarget(
+      name: "SubtitlesTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Localization",
+        "StructuredText",
+        "Subtitles",
+      ],
+      exclude: [
+        "Corpus"
+      ]
+    ),
+
     // MARK: BidiProtocol
     .target(
       name: "BidiProtocol",
@@ -242,6 +282,7 @@ let package = Package(
     .target(
       name: "BidiServer",
       dependencies: [
+        "ArabicShaping",
         "BidiHazards",
         "BidiMarks",
         "BidiProtocol",
@@ -296,6 +337,9 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "JSONRPC",
+      ],
+      exclude: [
+        "Shaping"
       ]
     ),
   ]

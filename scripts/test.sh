@@ -24,3 +24,7 @@ time scripts/fuzz.sh --all "${FUZZ_SECONDS:-10}"
 
 # The editor plugins against the same daemon.
 BIDI_LSP=.build/release/bidi-lsp editors/run-tests.sh
+
+# The release's five artifacts, from that same binary, each used as a user
+# would (scripts/release-smoke.sh).
+time scripts/release-smoke.sh

@@ -2,10 +2,14 @@
 """Tries bidi-lsp on a folder of real localization files, as a new user would.
 
 Usage: scripts/try-real-files.py [--server PATH] [--keep DIR] DIR...
+(with the Python tools' venv for Fluent and YAML:
+"$(scripts/python-tools.sh)/bin/python" scripts/try-real-files.py …)
 
 Every localization file under DIR (by the daemon's own rules: .strings,
 .stringsdict, .xcstrings, .po/.pot, .xlf/.xliff, .arb, .properties, .resx,
-.xml under a values* folder, .json under a locale folder) goes through:
+.xml under a values* folder, .json under a locale folder, .ftl, a .ts file
+that begins as Qt Linguist, .yml/.yaml named by a locale or under a
+locales/translations folder, _locales/*/messages.json) goes through:
 
 1. `bidi-lsp check --format json FILE`: it must not crash or hang, and must
    report `bidi.localizationSyntax` only where the format's own parser (see
@@ -66,10 +70,23 @@ def format_of(path):
     extension = os.path.splitext(name)[1].lower()
     simple = {".strings": "strings", ".stringsdict": "stringsdict", ".xcstrings": "xcstrings",
               ".po": "po", ".pot": "po", ".xlf": "xliff", ".xliff": "xliff", ".arb": "arb",
-              ".properties": "properties", ".resx": "resx"}
+              ".properties": "properties", ".resx": "resx", ".ftl": "fluent"}
     if extension in simple:
         return simple[extension]
     folders = os.path.dirname(path).split(os.sep)
+    if extension == ".ts":
+        # Qt Linguist, not TypeScript, when it begins as one (as the daemon tells them apart).
+        with open(path, "rb") as stream:
+            head = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", stream.read(4096).lstrip(b"\xef\xbb\xbf"), flags=re.S)
+        return "qt" if re.match(rb"\s*(<!DOCTYPE\s+TS[\s>\[]|<TS[\s>/])", head) else None
+    if extension in (".yml", ".yaml"):
+        stem = os.path.splitext(name)[0]
+        named = any(LOCALE_FOLDER.match(part) for part in re.split(r"[._-]", stem)[-2:] + [stem])
+        if named or set(folders) & {"locales", "locale", "translations", "i18n", "l10n", "lang"}:
+            return "yaml"
+        return None
+    if name == "messages.json" and len(folders) >= 2 and folders[-2] == "_locales":
+        return "webextension"
     if extension == ".xml" and folders and re.match(r"^values(-.*)?$", folders[-1]):
         return "android"
     if extension == ".json":
@@ -175,6 +192,9 @@ def compare_values(format_name, served, reference):
         return "%d values served, the format's parser reads %d (missing %s, extra %s)" % (
             len(served), len(reference), missing, extra)
     for (k1, v1, t1), (k2, v2, t2) in zip(served, reference):
+        if format_name == "yaml" and k1 != k2 and "." in k2 and LOCALE_FOLDER.match(k2.split(".")[0]):
+            # A Rails file's top-level locale key is the values' locale, not part of their keys.
+            k2 = k2.split(".", 1)[1]
         if (k1, v1) != (k2, v2):
             return "key %s %s served where the parser reads %s %s" % (short(k1), v1, short(k2), v2)
         if t1 != t2:
@@ -203,7 +223,7 @@ def finding_code(finding):
     return finding.get("code") or finding.get("rule") or "?"
 
 
-def try_mode(server, daemon, format_name, path, copy, text, ranges, mode, options):
+def try_mode(server, daemon, format_name, path, copy, cli_copy, text, ranges, mode, options):
     """Plans MODE on TEXT, applies it to COPY and checks the result; returns
     (number of edits, problem or None)."""
     uri = daemon.open(path, text)
@@ -233,8 +253,9 @@ def try_mode(server, daemon, format_name, path, copy, text, ranges, mode, option
         return len(edits), "%s: on the edited file, %s" % (mode, problem)
     if any(finding_code(f) == "bidi.localizationSyntax" for f in findings):
         return len(edits), "%s: check reports a syntax error in the edited file" % mode
-    # The same through the client's command line, as a user types it.
-    cli_copy = copy + ".cli" + os.path.splitext(copy)[1]
+    # The same through the client's command line, as a user types it (on a
+    # copy with the same folders and name: the format and the locale may
+    # come from them, as for `_locales/fa/messages.json`).
     shutil.copyfile(path, cli_copy)
     arguments = [sys.executable, os.path.join(HERE, "..", "editors", "python", "bidi_lsp_client.py"),
                  "--server", server, "marks", mode, cli_copy, "--apply"]
@@ -429,7 +450,8 @@ def try_file(server, daemon, path, copy_for):
     if problem:
         problems.append(problem)
     for mode, options in (("placeholders", {}), ("direction", {"direction": "rtl"})):
-        count, problem = try_mode(server, daemon, format_name, path, copy_for(mode), text, ranges, mode, options)
+        count, problem = try_mode(
+            server, daemon, format_name, path, copy_for(mode), copy_for(mode + "-cli"), text, ranges, mode, options)
         notes.append("%s %d edits" % (mode, count))
         if problem:
             problems.append(problem)

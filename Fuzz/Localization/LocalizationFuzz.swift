@@ -17,7 +17,9 @@ private let editPieces: [[UInt8]] = [
   "\"", "\\", "=", ";", ":", ",", "{", "}", "[", "]", "<", ">", "/", "</string>", "<string name=\"k\">",
   "<target>", "</target>", "msgid \"", "msgstr \"", "msgstr[0] \"", "#", "#, c-format", "/*", "*/", "//", "%@",
   "%1$s", "{name}", "{n, plural, one {#} other {# x}}", "&amp;", "&#x200F;", "\\u200F", "\\U202E", "<![CDATA[",
-  "]]>", "'", "مرحبا", "שלום", "\u{202E}", "\u{2067}", "\u{2069}", "\u{200F}", " ", "\t", "x", "\u{0}", "\u{FF}",
+  "]]>", "'", "{ $x }", "{ -brand }", "-term = ", ".attr = ", "    ", "[one] ", "*[other] ", "{ $n ->",
+  "key: ", "- ", "|", ">-", "%{name}", "%count%", "---", "<numerusform>", "</numerusform>", "%n", "$1", "$NAME$",
+  "مرحبا", "שלום", "\u{202E}", "\u{2067}", "\u{2069}", "\u{200F}", " ", "\t", "x", "\u{0}", "\u{FF}",
 ].map { Array($0.utf8) }
 
 /// Runs every check on `bytes` read as `format`; `input` chooses the edit.

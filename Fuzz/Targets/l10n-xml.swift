@@ -10,6 +10,6 @@ import Localization
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLocalizationXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  fuzzLocalization(data, size, formats: [.stringsdict, .xliff, .resx, .android])
+  fuzzLocalization(data, size, formats: [.stringsdict, .xliff, .resx, .android, .qtLinguist])
   return 0
 }

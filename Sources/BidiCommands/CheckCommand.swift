@@ -14,11 +14,13 @@ import UnicodeBidi
 
 /// The usage text of `bidi-lsp check`.
 package let checkUsage = """
-  usage: bidi-lsp check [--format text|json] [--language ID] [--locale TAG] [--] FILE|DIR|- ...
+  usage: bidi-lsp check [--format text|json|sarif] [--language ID] [--locale TAG] [--] FILE|DIR|- ...
 
   Reports bidi hazards (Trojan Source, CVE-2021-42574) as
   path:line:column: severity: message [code]
-  with 1-based lines and 1-based columns counted in UTF-8 bytes.
+  with 1-based lines and 1-based columns counted in UTF-8 bytes; --format
+  json writes one JSON document, --format sarif one SARIF 2.1.0 log (columns
+  in code points, quick fixes as SARIF fixes) for code scanning.
   Directories are walked (version-control folders skipped); binary files
   (a NUL byte in the first 8 KiB) are skipped; '-' reads standard input.
   The language of each file comes from its name or #! line, or --language
@@ -57,9 +59,10 @@ package func runCheck(
 /// `runCheck` with the findings written as UTF-8 bytes to `output` (whole
 /// lines), as the command line does: no conversion to a `String`, and the
 /// visual order of the flagged lines from `visualOrder`, written as bytes.
+/// `version`: the tool's, for the SARIF log.
 package func runCheck(
   arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
-  visualOrder: VisualOrderWriter? = nil
+  visualOrder: VisualOrderWriter? = nil, version: String? = nil
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
@@ -100,7 +103,7 @@ package func runCheck(
       let given = value ?? ""
       if name == "--format" {
         guard let chosen = CheckRun.Format(rawValue: given) else {
-          return usageError("unknown format '\(given)' (use text or json)")
+          return usageError("unknown format '\(given)' (use text, json or sarif)")
         }
         format = chosen
       } else if name == "--locale" {
@@ -127,6 +130,7 @@ package func runCheck(
       var run = CheckRun(
         format: format, language: language, languageId: languageId, locale: locale, visualOrder: visualOrder,
         stdout: stdout, stderr: stderr)
+      run.toolVersion = version
       run.begin()
       for path in paths { run.check(argument: path) }
       run.end()
@@ -141,6 +145,7 @@ struct CheckRun {
   enum Format: String {
     case text
     case json
+    case sarif
   }
 
   static let binaryProbe = 8 * 1024
@@ -183,6 +188,8 @@ struct CheckRun {
   var filesChecked = 0
   var skipped: [String] = []
   var errors: [(path: String, message: String)] = []
+  /// The tool's version, for the SARIF log.
+  var toolVersion: String?
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
@@ -203,10 +210,12 @@ struct CheckRun {
 
   mutating func begin() {
     if format == .json { stdout("{\"findings\":[\n") }
+    if format == .sarif { beginSARIF() }
   }
 
   mutating func end() {
     defer { flush() }
+    if format == .sarif { endSARIF() }
     guard format == .json else { return }
     let errors = self.errors.map { error -> JSONValue in
       ["path": .string(error.path), "message": .string(error.message)]
@@ -294,11 +303,21 @@ struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    if let format = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat {
+    if let format = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat ?? sniffed(descriptor, shown) {
       checkStructured(CheckInput(descriptor: descriptor), path: shown, format: format)
     } else {
       checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))
     }
+  }
+
+  /// The format a file's first bytes tell, where its path alone cannot
+  /// (`.ts`: Qt Linguist or TypeScript), read without moving the offset.
+  func sniffed(_ descriptor: CInt, _ path: String) -> (any StructuredFormat)? {
+    guard DocumentKind.needsContents(path: path) else { return nil }
+    var head = [UInt8](repeating: 0, count: 4096)
+    let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    return DocumentKind.detect(languageId: languageId, path: path, contents: head[..<count]).structuredFormat
   }
 
   /// Checks a structured document (`StructuredCheck`): read whole, decoded
@@ -318,8 +337,10 @@ struct CheckRun {
       return
     }
     filesChecked += 1
+    // (For SARIF, the decoded text, whose code points count the columns.)
+    let text = self.format == .sarif ? FindingText.file(DecodedFile(bytes).text) : nil
     for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale) {
-      report(finding, path: path)
+      report(finding, path: path, text: text)
     }
   }
 
@@ -536,7 +557,9 @@ struct CheckRun {
         report(
           CheckFinding(
             line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-            severity: diagnostic.severity, code: diagnostic.code, message: message), path: path)
+            severity: diagnostic.severity, code: diagnostic.code, message: message,
+            fixes: format == .sarif ? diagnostic.fixes.map(CheckFix.init) : []), path: path,
+          text: .line(number: lineNumber, bytes: line))
       }
     }
     if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }

@@ -56,7 +56,8 @@ extension CheckRun {
   /// Writes one finding. A localization finding's message can quote a key
   /// or a value: in text output its bidi and other controls are written as
   /// `\u{…}`; its JSON item also has `key` and `variant` when known.
-  mutating func report(_ finding: CheckFinding, path: String) {
+  /// `text`: the text the finding is in (for SARIF's columns).
+  mutating func report(_ finding: CheckFinding, path: String, text: FindingText? = nil) {
     findings += 1
     let line = finding.line + 1
     let column = finding.column + 1
@@ -75,6 +76,9 @@ extension CheckRun {
       if let key = finding.key { item["key"] = .string(key) }
       if let variant = finding.variant { item["variant"] = .string(variant) }
       stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
+    case .sarif:
+      guard let text else { preconditionFailure("a SARIF result needs the text of its finding") }
+      reportSARIF(finding, path: path, text: text)
     }
   }
 

@@ -16,6 +16,8 @@ struct CheckFinding {
   /// The value's key and variant, for the findings of a localization value.
   var key: String? = nil
   var variant: String? = nil
+  /// Its quick fixes (filled for SARIF output).
+  var fixes: [CheckFix] = []
 }
 
 /// What `check` finds in a structured document (contract §7, §8): the file
@@ -48,7 +50,7 @@ enum StructuredCheck {
         line: finding.range.start.line, column: finding.range.start.column,
         length: lines.offset(of: finding.range.end) - lines.offset(of: finding.range.start),
         severity: finding.severity, code: finding.code, message: finding.message, key: finding.key,
-        variant: finding.variant)
+        variant: finding.variant, fixes: finding.fixes.map(CheckFix.init))
     }
   }
 }

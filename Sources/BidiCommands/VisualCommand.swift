@@ -10,7 +10,8 @@ import UnicodeBidi
 
 /// `bidi-lsp visual` (Protocol/specification.md, “The command line”): prints
 /// each line of a file (or standard input) in visual order, left to right,
-/// with mirrored glyphs, like the `fribidi` tool. Lines end at LF, CR LF or
+/// with mirrored glyphs and, on a terminal, Arabic letters joined
+/// (`ArabicShaping`), like the `fribidi` tool. Lines end at LF, CR LF or
 /// CR (written back as LF); a line holding several paragraphs (U+2029 …)
 /// has each reordered by itself. It streams in bounded memory: input is
 /// read in blocks into a buffer that holds one line at most, a line longer
@@ -20,7 +21,8 @@ package enum VisualCommand {
   package static let usage = """
     Usage: bidi-lsp visual [OPTIONS] [FILE|-]
     Prints each line of FILE (or standard input) in visual order, left to
-    right, with mirrored glyphs (UAX #9), for terminals and scripts.
+    right, with mirrored glyphs (UAX #9) and, on a terminal, Arabic letters
+    joined, for terminals and scripts.
 
     Options:
       --direction auto|ltr|rtl     paragraph direction; auto (default): the
@@ -34,6 +36,13 @@ package enum VisualCommand {
                                    (embeddings, overrides, PDF) and keeps
                                    isolates and marks; names writes each as
                                    [RLO], [LRI], [RLM]...
+      --shape[=auto|always|never]  join Arabic letters into the Arabic
+                                   Presentation Forms (lam-alef ligatures
+                                   included), as a terminal that does not
+                                   shape needs; auto (default): when standard
+                                   output is a terminal, not into a pipe or
+                                   a file; --shape alone: always
+      --no-shape                   never join (a terminal that shapes itself)
       --width N                    right-align right-to-left lines to N
                                    terminal columns (no padding by default)
       --max-paragraph BYTES        refuse a paragraph longer than BYTES
@@ -47,7 +56,7 @@ package enum VisualCommand {
   /// Runs the command; returns the exit status (0, or 2 on usage or I/O
   /// errors and refused paragraphs).
   package static func run(arguments: [String], stdout: Int32 = STDOUT_FILENO, stderr: Int32 = STDERR_FILENO) -> Int32 {
-    let parsed: (options: VisualOptions, path: String?, help: Bool)
+    var parsed: (options: VisualOptions, path: String?, help: Bool)
     do throws(UsageError) {
       parsed = try VisualOptions.parse(arguments)
     } catch {
@@ -58,6 +67,7 @@ package enum VisualCommand {
       write(stdout, usage)
       return 0
     }
+    parsed.options.resolveShaping(outputIsTerminal: isatty(stdout) == 1)
     let input: Int32
     if let path = parsed.path, path != "-" {
       input = open(path, O_RDONLY)

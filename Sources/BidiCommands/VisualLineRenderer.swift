@@ -1,9 +1,11 @@
+import ArabicShaping
 import UnicodeBidi
 
 /// Writes lines in visual order for `bidi-lsp visual`: UAX #9 through the
 /// `UnicodeBidi` API (P1–I2, L1–L2, L3 with `--combining-marks
-/// after-base`, L4), the bidi controls as `--controls` asks, and ill-formed
-/// UTF-8 as U+FFFD (one per byte, as the paragraph counts them).
+/// after-base`, L4), the bidi controls as `--controls` asks, Arabic joined
+/// by `ArabicShaper` when `--shape` applies, and ill-formed UTF-8 as U+FFFD
+/// (one per byte, as the paragraph counts them).
 ///
 /// A line with nothing to reorder is copied as it is: printable ASCII in a
 /// paragraph that is not forced right to left, and any text whose classes
@@ -11,8 +13,10 @@ import UnicodeBidi
 /// to be well-formed and to hold no mark that `--controls` changes. Other
 /// lines are analysed paragraph by paragraph, and each is written straight
 /// from its runs (`BidiLine.writeVisualUTF8`), without maps.
-struct VisualLineRenderer {
+struct VisualLineRenderer: ~Copyable {
   let options: VisualOptions
+  /// Joins the Arabic letters of each line when `options.shapes`.
+  var shaper = ArabicShaper()
   init(options: VisualOptions) { self.options = options }
 
   /// The longest line analysed before it is split into paragraphs.
@@ -26,7 +30,7 @@ struct VisualLineRenderer {
   /// Writes the visual order of `line` (its bytes without the terminator)
   /// to `output`, which has room for `outputBound(line.count)` bytes.
   /// Returns the level of the line's first paragraph (0 for an empty line).
-  func render(_ line: UnsafeBufferPointer<UInt8>, into output: inout OutputBuffer) -> UInt8 {
+  mutating func render(_ line: UnsafeBufferPointer<UInt8>, into output: inout OutputBuffer) -> UInt8 {
     guard let base = line.baseAddress, !line.isEmpty else { return options.direction == .rightToLeft ? 1 : 0 }
     if options.direction != .rightToLeft && ByteScan.isPrintableASCII(line) {
       output.append(base, count: line.count)
@@ -52,7 +56,7 @@ struct VisualLineRenderer {
   /// One paragraph (P1 already applied, or with `unlessSeparated` not
   /// needed: nil and nothing written when the text holds a separator);
   /// returns its level.
-  private func renderParagraph(
+  private mutating func renderParagraph(
     _ text: UnsafeBufferPointer<UInt8>, unlessSeparated: Bool, into output: inout OutputBuffer
   ) -> UInt8? {
     // Text at level 0 everywhere is copied whole, separators and all (each
@@ -64,7 +68,11 @@ struct VisualLineRenderer {
     let paragraph = BidiParagraph(utf8: text, direction: options.direction)
     if unlessSeparated && paragraph.holdsParagraphSeparator { return nil }
     let line = paragraph.line(combiningMarks: options.combiningMarks)
-    output.count += line.writeVisualUTF8(mirrored: true, controls: options.controls, to: output.base + output.count)
+    let end = output.base + output.count
+    output.count +=
+      options.shapes
+      ? shaper.writeVisualUTF8(line, mirrored: true, controls: options.controls, to: end)
+      : line.writeVisualUTF8(mirrored: true, controls: options.controls, to: end)
     return paragraph.level
   }
 

@@ -8,13 +8,31 @@ struct VisualOptions {
   /// each written by name (`names`, `[RLO]`).
   typealias Controls = ControlDisplay
 
+  /// When Arabic letters are joined (`--shape[=WHEN]`, `--no-shape`).
+  enum Shaping: String {
+    /// When standard output is a terminal: a terminal that does not shape
+    /// shows unjoined letters, while a pipe or a file keeps the characters.
+    case auto
+    case always
+    case never
+  }
+
   var direction = DirectionChoice.auto
   var combiningMarks = CombiningMarkOrder.afterBase
   var controls = Controls.strip
   /// Right-aligns right-to-left lines to this many columns; nil: no padding.
   var width: Int?
+  var shaping = Shaping.auto
+  /// Whether this run joins Arabic letters: `shaping` decided for its
+  /// standard output (`resolveShaping(outputIsTerminal:)`).
+  var shapes = false
   /// The longest paragraph reordered; a longer one is refused (exit 2).
   var maximumParagraph = VisualOptions.defaultMaximumParagraph
+
+  /// Decides `shapes` for an output that is a terminal or not.
+  mutating func resolveShaping(outputIsTerminal: Bool) {
+    shapes = shaping == .always || (shaping == .auto && outputIsTerminal)
+  }
 
   /// 4 MiB: reordering a paragraph takes about 25 times its size in memory.
   static let defaultMaximumParagraph = 4 << 20
@@ -66,6 +84,20 @@ struct VisualOptions {
           throw UsageError("--controls needs keep, strip or names")
         }
         options.controls = controls
+      case "--shape":
+        // As GNU's --color[=WHEN]: a value only after '=', so that
+        // `--shape FILE` reads FILE.
+        guard let inline else {
+          options.shaping = .always
+          continue
+        }
+        guard let shaping = Shaping(rawValue: inline) else {
+          throw UsageError("--shape needs auto, always or never")
+        }
+        options.shaping = shaping
+      case "--no-shape":
+        guard inline == nil else { throw UsageError("--no-shape takes no value") }
+        options.shaping = .never
       case "--width":
         guard let width = Int(try value()), width > 0, width <= 1 << 20 else {
           throw UsageError("--width needs a number of columns from 1 to 1048576")

@@ -2,7 +2,7 @@ import JSONRPC
 import UnicodeBidi
 
 /// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
-/// `include`, `lineBreaks`, `combiningMarks` and `controls`.
+/// `include`, `lineBreaks`, `combiningMarks`, `controls` and `shape`.
 package struct VisualOrderParams: Sendable {
   package var target: BidiRequestTarget
   package var direction: DirectionChoice
@@ -15,6 +15,8 @@ package struct VisualOrderParams: Sendable {
   package var combiningMarks: CombiningMarkOrder
   /// How `visualText` shows the bidi controls.
   package var controls: ControlDisplay
+  /// Whether `visualText` joins Arabic letters into presentation forms.
+  package var shape: Bool
 
   package init(decoding value: JSONValue?, defaults: DirectionSettings) throws(ResponseError) {
     let params = Params(value)
@@ -23,6 +25,7 @@ package struct VisualOrderParams: Sendable {
     mirror = try params.optional("mirror")?.bool() ?? true
     combiningMarks = try params.optional("combiningMarks")?.oneOf(CombiningMarkOrder.self) ?? .resolved
     controls = try params.optional("controls")?.oneOf(ControlDisplay.self) ?? .keep
+    shape = try params.optional("shape")?.bool() ?? false
     include = [.runs]
     if let list = try params.optional("include") {
       include = []

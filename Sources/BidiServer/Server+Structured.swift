@@ -11,7 +11,8 @@ import UnicodeBidi
 /// by every `didChange`, the `locale` setting and the rules' settings.
 extension BidiLanguageServer {
   func openStructured(_ document: Document) {
-    let kind = DocumentKind.detect(languageId: document.languageId, path: document.uri)
+    let lines = StoredLines(text: document.text)
+    let kind = DocumentKind.detect(languageId: document.languageId, path: document.uri, lines: lines)
     guard let format = kind.structuredFormat else {
       structured[document.uri] = nil
       return
@@ -20,7 +21,7 @@ extension BidiLanguageServer {
     // about, the first publish (or anything about the whole file) to the end.
     var state = StructuredDocument(
       format: format, path: document.uri,
-      index: StructuredIndex(StoredLines(text: document.text), format: format, through: 0))
+      index: StructuredIndex(lines, format: format, through: 0))
     state.rules = rules
     structured[document.uri] = state
     logger.debug("\(document.uri): \(format.name) document")

@@ -1,3 +1,4 @@
+import ArabicShaping
 import BidiProtocol
 import DocumentStore
 import JSONRPC
@@ -121,6 +122,7 @@ extension BidiLanguageServer {
     try checkCancellation()
     var visualLines: [VisualLine] = []
     visualLines.reserveCapacity(displayLines.count)
+    var shaper = params.shape && include.contains(.visualText) ? ArabicShaper() : nil
     for display in displayLines {
       let range = display.range(in: unit)
       var entry = VisualLine(start: start + range.lowerBound, end: start + range.upperBound)
@@ -141,7 +143,11 @@ extension BidiLanguageServer {
         try checkCancellation()
       }
       if include.contains(.visualText) {
-        entry.visualText = display.visualText(mirrored: params.mirror, controls: params.controls)
+        let controls = params.controls
+        entry.visualText =
+          shaper != nil
+          ? shaper!.visualText(display, mirrored: params.mirror, controls: controls)
+          : display.visualText(mirrored: params.mirror, controls: controls)
         try checkCancellation()
       }
       if include.contains(.logicalToVisual) {

@@ -12,8 +12,11 @@ import UnicodeBidi
 /// answer or a `window/logMessage`; none stops the server.
 package final class BidiLanguageServer: MessageHandler {
   /// The server's name and version, as `initialize` and `--version` report them.
+  /// This line is where the project's one version is defined:
+  /// scripts/release-version.py reads it, and checks (`--check`) or
+  /// rewrites (`--set`) its copies in the plugins, packages and examples.
   package static let name = "bidi-lsp"
-  package static let version = "0.1.0"
+  package static let version = "0.3.0"
 
   enum Phase {
     /// Before `initialize`: requests get -32002.

@@ -42,6 +42,28 @@ package enum DocumentKind: Hashable, Sendable {
     }
   }
 
+  /// As `detect(languageId:path:)`, and where the path alone cannot tell
+  /// (`.ts`: Qt Linguist or TypeScript), by the document's first lines.
+  package static func detect(languageId: String?, path: String, lines: some DocumentLines) -> DocumentKind {
+    let kind = detect(languageId: languageId, path: path)
+    guard kind == .plain, let format = LocalizationFormat.detect(languageId: languageId, path: path, lines: lines)
+    else { return kind }
+    return .localization(format)
+  }
+
+  /// As `detect(languageId:path:)`, and where the path alone cannot tell,
+  /// by the file's first bytes (`check`).
+  package static func detect(languageId: String?, path: String, contents: some Sequence<UInt8>) -> DocumentKind {
+    let kind = detect(languageId: languageId, path: path)
+    guard kind == .plain, let format = LocalizationFormat.detect(languageId: languageId, path: path, contents: contents)
+    else { return kind }
+    return .localization(format)
+  }
+
+  /// Whether telling the kind of the file at `path` may need its contents
+  /// (a `.ts` file: Qt Linguist or TypeScript).
+  package static func needsContents(path: String) -> Bool { LocalizationFormat.needsContents(path: path) }
+
   /// The format that reads the document as entries, or nil when it is
   /// answered as plain lines.
   package var structuredFormat: (any StructuredFormat)? {

@@ -65,10 +65,16 @@ package func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable 
   pthread_attr_setstacksize(&attributes, stackSize)
   pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
   let context = Unmanaged.passRetained(Box(body)).toOpaque()
-  var thread = pthread_t()
+  #if os(Linux)
+    var thread = pthread_t()
+  #else
+    var thread: pthread_t? = nil
+  #endif
   let result = pthread_create(
     &thread, &attributes,
     { context in
+      // (An optional pointer on Linux, not on Darwin.)
+      let context: UnsafeMutableRawPointer? = context
       guard let context else { return nil }
       let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
       box.body()

@@ -36,7 +36,7 @@ extension BidiLine {
   }
 
   @inline(__always)
-  private func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
+  func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let clusters = layout.marks == .afterBase
     return layout.withRuns { runs, count in
       var p = output
@@ -73,8 +73,12 @@ struct VisualUTF8Writer {
   /// L4 applies to the right-to-left runs.
   let mirrored: Bool
 
-  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool) {
-    scalars = storage.scalars
+  /// With `scalars`, the characters are written as those values (indexed
+  /// as the paragraph's) instead of the paragraph's own
+  /// (`BidiLine.writeVisualUTF8(substituting:)`).
+  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, scalars: UnsafeMutablePointer<UInt32>? = nil)
+  {
+    self.scalars = scalars ?? storage.scalars
     classes = storage.classes
     levels = storage.levels
     self.controls = controls
@@ -144,6 +148,13 @@ struct VisualUTF8Writer {
         end = last
         continue
       }
+      if Self.isLetterOfThreeBytes(s, c) {
+        // Presentation forms of shaped Arabic (FB50...FEFC), Hebrew's, the
+        // Arabic extensions: never a mark, removed or mirrored either.
+        Self.encodeThreeBytes(s, &p)
+        end = last
+        continue
+      }
       if isDropped(last, s) {
         // Removed by X9 or a stripped control: never a mark, an item of its
         // own, written as nothing.
@@ -205,6 +216,10 @@ struct VisualUTF8Writer {
       let c = classes[i]
       if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
         Self.encodeTwoBytes(s, &p)
+        return p
+      }
+      if Self.isLetterOfThreeBytes(s, c) {
+        Self.encodeThreeBytes(s, &p)
         return p
       }
     }
@@ -303,6 +318,23 @@ struct VisualUTF8Writer {
     let ascii = s < 0x80
     UnsafeMutableRawPointer(p).storeBytes(of: UInt16(truncatingIfNeeded: ascii ? s : two), as: UInt16.self)
     p += ascii ? 1 : 2
+  }
+
+  /// Whether `s` (of class `c`) is a letter of three bytes, R or AL of
+  /// U+0800...U+FFFF other than RLM (the one control among them): as the
+  /// letters of two bytes, never removed, mirrored or a combining mark.
+  @inline(__always)
+  static func isLetterOfThreeBytes(_ s: UInt32, _ c: BidiClass) -> Bool {
+    (c == .R || c == .AL) && s &- 0x800 < 0xF800 && s != 0x200F
+  }
+
+  /// The UTF-8 of scalar value `v`, U+0800...U+FFFF.
+  @inline(__always)
+  static func encodeThreeBytes(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+    p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
+    p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+    p += 3
   }
 
   /// The UTF-8 of scalar value `v`, U+0080...U+07FF.

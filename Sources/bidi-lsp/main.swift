@@ -20,7 +20,7 @@ let usage = """
     bidi-lsp [--stdio] [--log-level LEVEL] [--log-file PATH] [--max-message-size BYTES]
     bidi-lsp visual [--direction auto|ltr|rtl] [--combining-marks after-base|resolved]
                     [--controls strip|keep|names] [--width N] [--max-paragraph BYTES] [FILE|-]
-    bidi-lsp check [--format text|json] [--language ID] [--locale TAG] FILE...
+    bidi-lsp check [--format text|json|sarif] [--language ID] [--locale TAG] FILE...
     bidi-lsp --version | --help
 
   Serves the bidi-lsp protocol (JSON-RPC 2.0, LSP framing) on stdin/stdout:
@@ -133,7 +133,7 @@ case "check":
       arguments: Array(arguments.dropFirst()),
       output: { writeAll(STDOUT_FILENO, bytes: $0) },
       stderr: { writeAll(STDERR_FILENO, $0) },
-      visualOrder: HazardScanner.visualOrderWriter))
+      visualOrder: HazardScanner.visualOrderWriter, version: BidiLanguageServer.version))
 default:
   exit(serve(arguments))
 }

@@ -57,7 +57,10 @@ final class LocalizationCorpusServerTests: XCTestCase {
     switch (path as NSString).pathExtension {
     case "xlf", "xliff": "xliff"
     case "pot": "po"
-    case "json": "i18next"
+    case "ftl": "fluent"
+    case "ts": "qt"
+    case "yml", "yaml": "yaml"
+    case "json": path.contains("_locales/") ? "webextension" : "i18next"
     case "xml": "android"
     case let other: other
     }
@@ -153,7 +156,8 @@ final class LocalizationCorpusServerTests: XCTestCase {
     }
     let jobsPath = folder.appendingPathComponent("jobs.tsv").path
     try (jobs.joined(separator: "\n") + "\n").write(toFile: jobsPath, atomically: true, encoding: .utf8)
-    let run = try TestClient.run("/usr/bin/env", arguments: ["python3", Self.checker.path, jobsPath], timeout: 600)
+    let (python, prefix) = PythonTools.python.map { ($0, [String]()) } ?? ("/usr/bin/env", ["python3"])
+    let run = try TestClient.run(python, arguments: prefix + [Self.checker.path, jobsPath], timeout: 600)
     XCTAssertEqual(run.status, 0, run.standardError)
     var same = 0
     for line in run.standardOutput.split(separator: "\n") {

@@ -41,7 +41,7 @@ enum Corpus {
       self.path = path
       bytes = Array(try Data(contentsOf: Corpus.root.appendingPathComponent(path)))
       decoded = DecodedFile(bytes)
-      guard let format = LocalizationFormat.detect(languageId: nil, path: path) else {
+      guard let format = LocalizationFormat.detect(languageId: nil, path: path, contents: bytes) else {
         throw CorpusError.notLocalization(path)
       }
       self.format = format

@@ -43,6 +43,29 @@ final class IncrementalIndexTests: XCTestCase {
       return k % 3 == 0
         ? ["  <plurals name=\"p\(k)\">", "    <item quantity=\"one\">\(word)</item>", "  </plurals>"]
         : ["  <string name=\"k\(k)\">\(word)", "     \\n <b>\(k)</b></string>"]
+    case .qtLinguist:
+      return k % 3 == 0
+        ? [
+          "  <message numerus=\"yes\"><source>%n k\(k)</source>", "    <translation>",
+          "      <numerusform>\(word)</numerusform><numerusform>%n \(word)</numerusform>",
+          "    </translation></message>",
+        ]
+        : ["  <message><source>k\(k)</source>", "    <translation>\(word) %1</translation></message>"]
+    case .webExtension:
+      return ["  \"k\(k)\": {\"message\": \"\(word) $1\",", "    \"description\": \"d\"},"]
+    case .yaml:
+      switch k % 4 {
+      case 0: return ["  k\(k):", "    one: \"\(word) %{count}\"", "    other: \(word)", "      \(k)"]
+      case 1: return ["  # c", "  k\(k): |", "    \(word)", "", "    %{x} \(k)"]
+      case 2: return ["  k\(k): [\(word), '\(k)']"]
+      default: return ["  k\(k):", "  - \(word)", "  - \"\(k)\""]
+      }
+    case .fluent:
+      return k % 3 == 0
+        ? ["k\(k) =", "    \(word) { $x }", "", "      \(k)", "    .attr = \(word)"]
+        : k % 3 == 1
+          ? ["k\(k) = { $n ->", "    [one] \(word)", "   *[other] { $n } \(word)", "}"]
+          : ["# c", "k\(k) = \(word) {$n}"]
     }
   }
 
@@ -59,10 +82,19 @@ final class IncrementalIndexTests: XCTestCase {
       )
     case .resx: (["<root>"], ["</root>"])
     case .android: (["<resources>"], ["</resources>"])
+    case .fluent: ([], [])
+    case .yaml: (["---", "ar:"], ["  end: x"])
+    case .qtLinguist:
+      (
+        ["<?xml version=\"1.0\"?>", "<!DOCTYPE TS>", "<TS language=\"ar\"><context><name>c</name>"], ["</context></TS>"]
+      )
+    case .webExtension: (["{"], ["  \"end\": {\"message\": \"x\"}", "}"])
     }
   }
 
-  static let breakers = ["\"", "{", "<", "}", "</x>", "msgstr", "\"open", "  ", "", "<!-- c", "-->", "*/"]
+  static let breakers = [
+    "\"", "{", "<", "}", "</x>", "msgstr", "\"open", "  ", "", "<!-- c", "-->", "*/", "    more", ".attr = x",
+  ]
 
   func testRandomEditsMatchAFullRead() {
     for format in LocalizationFormat.allCases {

@@ -132,7 +132,9 @@ final class IndependentParserTests: XCTestCase {
     }
     let jobsPath = folder.appendingPathComponent("jobs.tsv").path
     try (jobs.joined(separator: "\n") + "\n").write(toFile: jobsPath, atomically: true, encoding: .utf8)
-    let run = try TestClient.run("/usr/bin/env", arguments: ["python3", Corpus.checker.path, jobsPath], timeout: 600)
+    // The venv of install-deps holds fluent.syntax and PyYAML (else the machine's python3).
+    let (python, prefix) = PythonTools.python.map { ($0, [String]()) } ?? ("/usr/bin/env", ["python3"])
+    let run = try TestClient.run(python, arguments: prefix + [Corpus.checker.path, jobsPath], timeout: 600)
     XCTAssertEqual(run.status, 0, run.standardError)
 
     var parsed: [String: [String]] = [:]
@@ -165,12 +167,15 @@ final class IndependentParserTests: XCTestCase {
   }
 
   /// The values as the independent readers give them: without ICU branches
-  /// (they read messages, not their insides); for `.po`, keyed
+  /// (they read messages, not their insides; Fluent's parser reads select
+  /// expressions, so its variants are compared too); for `.po`, keyed
   /// "context\u{4}msgid", untranslated ones left out, sorted (msgfmt's catalog).
   static func comparable(_ values: [TextEntry], format: LocalizationFormat) -> [String] {
     var result: [String] = []
-    for value in values where !value.isBranch {
+    for value in values where !value.isBranch || format == .fluent {
       var key = value.key
+      // PyYAML reads a Rails file's locale key as the first key.
+      if format == .yaml, let locale = value.locale { key = key.isEmpty ? locale : locale + "." + key }
       if format == .po {
         if value.text.isEmpty { continue }
         if let context = value.context { key = context + "\u{4}" + key }

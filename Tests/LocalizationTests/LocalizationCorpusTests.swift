@@ -80,6 +80,10 @@ final class LocalizationCorpusTests: XCTestCase {
       "android/res/values-ar/strings.xml": "\\u200F",
       "android/res/values-iw/strings.xml": "&#x200F;",
       "android/res/values-fa/strings.xml": "\u{200F}",
+      "fluent/ar/browser/browser.ftl": "\u{200F}",
+      "qt/translations/notes_ar.ts": "\u{200F}",
+      "rails/config/locales/ar.yml": "\u{200F}",
+      "webextension/_locales/fa/messages.json": "\u{200F}",
     ]
     for (path, rlm) in expected {
       let file = try Corpus.File(path)

@@ -222,4 +222,22 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(result.values[0].atoms.map(\.isNumeric), [true])
     XCTAssertEqual(result.error?.position, SourcePosition(line: 2, column: 25))
   }
+
+  /// The source text a value translates is kept where the file holds it
+  /// (for the checks of a translation against its source): an XLIFF
+  /// `<source>` (1.2's unit, 2.0's segment), a `.po` `msgid` or `msgid_plural`.
+  func testSourceTextIsRecorded() {
+    let xliff = """
+      <xliff version="2.0" srcLang="en" trgLang="ar"><file id="f">
+        <unit id="u"><segment><source>Pay &amp; go <ph id="1"/></source>
+          <target>ادفع <ph id="1"/></target></segment>
+          <segment><source>Second</source><target>الثاني</target></segment></unit>
+        <unit id="v"><segment><target>بلا مصدر</target></segment></unit>
+      </file></xliff>
+      """
+    let values = LocalizationReader.read(xliff, format: .xliff).values
+    XCTAssertEqual(values.map(\.source), ["Pay & go <ph id=\"1\"/>", "Second", nil])
+    let po = "msgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d ملف\"\nmsgstr[1] \"%d ملفات\"\n"
+    XCTAssertEqual(LocalizationReader.read(po, format: .po).values.map(\.source), ["%d file", "%d files"])
+  }
 }

@@ -60,7 +60,8 @@ final class TextReadersTests: XCTestCase {
     XCTAssertEqual(result.values.map(\.variant), ["plural:0", "plural:1", nil])
     XCTAssertEqual(result.values[1].text, "%d فایل")
     XCTAssertEqual(result.values[1].atoms.map(\.isNumeric), [true])
-    XCTAssertEqual(result.values[1].range.start, SourcePosition(line: 8, column: 11))
+    // The value starts at its first character, past the empty first piece (issue 28).
+    XCTAssertEqual(result.values[1].range.start, SourcePosition(line: 9, column: 1))
     XCTAssertEqual(result.values[1].range.end, SourcePosition(line: 10, column: 9))
     XCTAssertEqual(result.values[2].atoms, [])
   }

@@ -145,7 +145,7 @@ As `jsonrpc-process-connection' does, but the body is copied once
                            append (list (intern (format ":%s" rule)) setting))))))
 
 (defun bidi-lsp-running-p ()
-  "Non-nil when the daemon runs."
+  "Return non-nil when the daemon is running."
   (and bidi-lsp--connection (jsonrpc-running-p bidi-lsp--connection)))
 
 (defun bidi-lsp--error-text (err)
@@ -176,7 +176,7 @@ A new daemon gets every attached buffer again."
   (unless (bidi-lsp-running-p)
     (bidi-lsp--cancel-restart)
     (unless (and bidi-lsp-command (executable-find (car bidi-lsp-command)))
-      (user-error "bidi-lsp: cannot run %S (customize `bidi-lsp-command')"
+      (user-error "bidi-lsp: Cannot run %S (customize `bidi-lsp-command')"
                   bidi-lsp-command))
     (let* ((connection (bidi-lsp--make-connection))
            (answer
@@ -184,20 +184,20 @@ A new daemon gets every attached buffer again."
                 (jsonrpc-request
                  connection :initialize
                  (list :processId (emacs-pid)
-                       :clientInfo (list :name "bidi-lsp.el" :version "0.2.0")
+                       :clientInfo (list :name "bidi-lsp.el" :version "0.3.0")
                        :rootUri nil
                        :capabilities (list :general (list :positionEncodings ["utf-32"]))
                        :initializationOptions (list :bidi (bidi-lsp--settings)))
                  :timeout bidi-lsp-request-timeout)
               ((error jsonrpc-error)
                (ignore-errors (jsonrpc-shutdown connection t))
-               (error "bidi-lsp: the daemon did not start: %s"
+               (error "bidi-lsp: The daemon did not start: %s"
                       (or (alist-get 'jsonrpc-error-message (cdr err))
                           (error-message-string err))))))
            (capabilities (plist-get answer :capabilities)))
       (unless (equal (plist-get capabilities :positionEncoding) "utf-32")
         (jsonrpc-shutdown connection t)
-        (error "bidi-lsp: the daemon chose %s positions; this package needs utf-32"
+        (error "bidi-lsp: The daemon chose %s positions; this package needs utf-32"
                (plist-get capabilities :positionEncoding)))
       (setf (bidi-lsp--capabilities connection) capabilities)
       (setq bidi-lsp--connection connection
@@ -450,7 +450,7 @@ Its localization format, else its major mode's."
           bidi-lsp--uri nil)))
 
 (defun bidi-lsp--ensure ()
-  "Make sure the daemon runs and has the buffer; return its URI."
+  "Make sure the daemon is running and has the buffer; return its URI."
   (unless bidi-lsp-mode
     (user-error "bidi-lsp: `bidi-lsp-mode' is off in this buffer"))
   (unless (and bidi-lsp--version (bidi-lsp-running-p))
@@ -462,7 +462,8 @@ Its localization format, else its major mode's."
   (append (list :textDocument (list :uri (bidi-lsp--ensure))) params))
 
 (defun bidi-lsp--send-change (changes)
-  "Send the content CHANGES (a list) as a new version."
+  "Send content edits to the daemon as a new version of the buffer.
+CHANGES is the list of LSP content changes."
   (when (and bidi-lsp--version (bidi-lsp-running-p))
     (cl-incf bidi-lsp--version)
     (jsonrpc-notify bidi-lsp--connection :textDocument/didChange
@@ -475,7 +476,7 @@ Its localization format, else its major mode's."
   (bidi-lsp--send-change (list (list :text (bidi-lsp--text)))))
 
 (defun bidi-lsp--before-change-function (beg end)
-  "Record the LSP range of the text from BEG to END before it changes."
+  "Record the LSP range of the text from BEG to END before an edit."
   (when bidi-lsp--version
     (setq bidi-lsp--before-change (list beg end (bidi-lsp--range beg end)))))
 
@@ -531,7 +532,7 @@ Its localization format, else its major mode's."
              for buffer = (gethash uri bidi-lsp--buffers)
              do (if (buffer-live-p buffer)
                     (with-current-buffer buffer (bidi-lsp--apply-edits edits))
-                  (user-error "bidi-lsp: an edit for a buffer that is not open: %s" uri)))
+                  (user-error "bidi-lsp: An edit for a buffer that is not open: %s" uri)))
     (cl-loop for change across (or (plist-get edit :documentChanges) [])
              for uri = (plist-get (plist-get change :textDocument) :uri)
              for buffer = (gethash uri bidi-lsp--buffers)

@@ -99,7 +99,7 @@ keeps REPORT-FN for the next."
     (funcall report-fn (bidi-lsp--flymake-diagnostics) :region (cons (point-min) (point-max)))))
 
 (defun bidi-lsp--flymake-setup ()
-  "Report the hazards to Flymake, as `bidi-lsp-flymake' says."
+  "Report the hazards to Flymake, as set by `bidi-lsp-flymake'."
   (unless bidi-lsp--flymake-saved
     (let ((replace (and (eq bidi-lsp-flymake t) (not flymake-mode))))
       (setq bidi-lsp--flymake-saved

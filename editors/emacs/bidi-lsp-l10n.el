@@ -40,7 +40,7 @@ buffer does not hold a localization file."
       (cdr (assq major-mode bidi-lsp-l10n-modes))))
 
 (defun bidi-lsp-localization-p ()
-  "Non-nil when the current buffer holds a localization file.
+  "Return non-nil when the current buffer is a localization file.
 The commands then act on the value under point, not on its line."
   (and (bidi-lsp-l10n-language-id) t))
 

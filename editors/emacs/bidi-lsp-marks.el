@@ -34,7 +34,7 @@
   "Non-nil while a command inserts marks many times: no message for each.")
 
 (defun bidi-lsp-insert-marks (mode beg end &rest options)
-  "Insert the bidi marks of MODE between BEG and END, as the daemon says.
+  "Insert the bidi controls of MODE between BEG and END, as the daemon plans.
 MODE is \"direction\", \"isolate\", \"placeholders\", \"runs\" or
 \"strip\"; OPTIONS is a plist of the request's other fields, such as
 \(:direction \"rtl\").  The daemon acts on exactly BEG to END (for
@@ -83,7 +83,7 @@ DIRECTION is \"auto\" (FSI, the default), \"ltr\" (LRI) or \"rtl\" (RLI);
 with a prefix argument, ask for it."
   (interactive
    (append (if (use-region-p) (list (region-beginning) (region-end))
-             (user-error "bidi-lsp: select the text to isolate"))
+             (user-error "bidi-lsp: Select the text to isolate"))
            (list (if current-prefix-arg
                      (completing-read "Isolate: " '("auto" "ltr" "rtl") nil t)
                    "auto"))))
@@ -104,7 +104,7 @@ Interactively, the region, else the current line (or value)."
   (bidi-lsp-insert-marks "placeholders" beg end :style "marks"))
 
 (defun bidi-lsp-isolate-runs (beg end)
-  "Isolate the opposite-direction runs from BEG to END.
+  "Isolate each opposite-direction run from BEG to END.
 Interactively, the region, else the current line (or value)."
   (interactive (bidi-lsp--target))
   (bidi-lsp-insert-marks "runs" beg end))

@@ -174,7 +174,7 @@ with a strong character.  nil when no line has one."
     (bidi-lsp--majority (bidi-lsp-paragraphs (car span) (cdr span)))))
 
 (defun bidi-lsp--set-direction (direction)
-  "Make DIRECTION the buffer's, as `bidi-lsp-auto-direction' says."
+  "Make DIRECTION the buffer's, as set by `bidi-lsp-auto-direction'."
   (pcase bidi-lsp-auto-direction
     ('line
      (setq-local bidi-paragraph-direction nil
@@ -185,7 +185,7 @@ with a strong character.  nil when no line has one."
        (setq-local bidi-paragraph-direction direction)))))
 
 (defun bidi-lsp-update-direction ()
-  "Set the paragraph direction of the buffer as `bidi-lsp-auto-direction' says."
+  "Set the paragraph direction of the buffer as `bidi-lsp-auto-direction' asks."
   (interactive)
   (bidi-lsp--set-direction (and (memq bidi-lsp-auto-direction '(visible document first))
                                 (bidi-lsp-document-direction))))

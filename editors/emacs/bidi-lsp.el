@@ -4,7 +4,7 @@
 
 ;; Author: the bidi-lsp authors
 ;; Maintainer: the bidi-lsp authors
-;; Version: 0.2.0
+;; Version: 0.3.0
 ;; URL: https://github.com/bidi-lsp/bidi-lsp
 ;; Keywords: i18n, languages, convenience
 ;; Package-Requires: ((emacs "28.1"))
@@ -159,7 +159,7 @@ Its direction, alignment, visual order and bidi controls."
     text))
 
 (defun bidi-lsp--eldoc-text (paragraphs logical)
-  "What eldoc shows for the line LOGICAL whose visual order is PARAGRAPHS.
+  "Return the eldoc text of the line LOGICAL whose visual order is PARAGRAPHS.
 nil when the line shows as it is stored (left to right, not reordered)."
   (let ((visual (mapconcat #'bidi-lsp--paragraph-visual-text paragraphs ""))
         (rtl (cl-some (lambda (p) (equal (plist-get p :direction) "rtl")) paragraphs)))
@@ -229,11 +229,11 @@ Only for lines that Emacs reorders, up to 1000 characters."
   "The buffer-local hooks of `bidi-lsp-mode'.")
 
 (defun bidi-lsp--turn-off ()
-  "Turn `bidi-lsp-mode' off (before the major mode changes)."
+  "Turn `bidi-lsp-mode' off (before a change of major mode)."
   (bidi-lsp-mode -1))
 
 (defun bidi-lsp--setup ()
-  "Attach the buffer to the daemon.  Doing it again changes nothing."
+  "Attach the buffer to the daemon (again is harmless)."
   (bidi-lsp--did-open)
   (unless bidi-lsp--saved-direction
     (setq bidi-lsp--saved-direction

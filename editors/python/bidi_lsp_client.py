@@ -44,6 +44,9 @@ import sys
 import threading
 import unicodedata
 
+__version__ = "0.3.0"
+"""The version of bidi-lsp this client comes with (the daemon's `--version`)."""
+
 
 class ProtocolError(Exception):
     """The server broke the framing or closed the stream."""
@@ -160,6 +163,7 @@ class Client:
         return self.request(
             "initialize",
             {"processId": os.getpid(), "rootUri": None,
+             "clientInfo": {"name": "bidi_lsp_client.py", "version": __version__},
              "capabilities": {"general": {"positionEncodings": list(encodings)}}},
         )
 
@@ -493,6 +497,7 @@ def build_parser():
                         help="the daemon to start (default: $BIDI_LSP, else bidi-lsp)")
     parser.add_argument("--server", default=os.environ.get("BIDI_LSP") or "bidi-lsp",
                         help="the daemon to start (default: $BIDI_LSP, else bidi-lsp)")
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name, help_text):

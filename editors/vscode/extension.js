@@ -9,6 +9,8 @@
 // Positions: VS Code counts UTF-16 code units, so the daemon is asked for
 // "utf-16" positions and every LSP Position maps to a vscode.Position as is.
 
+const fs = require('fs');
+const path = require('path');
 const vscode = require('vscode');
 const { LanguageClient, ResponseError, ErrorCodes } = require('./lib/client');
 const { severity, lspSeverity, toRange, fromRange, linesRange } = require('./lib/convert');
@@ -30,6 +32,32 @@ function bidiSettings(config) {
   const diagnostics = config.get('diagnostics', {});
   if (diagnostics && Object.keys(diagnostics).length > 0) settings.diagnostics = diagnostics;
   return settings;
+}
+
+/**
+ * The daemon to start: `bidiLsp.path` when set to something else than
+ * `bidi-lsp`, else the binary bundled in the extension's `bin/` (the .vsix
+ * built by scripts/release.sh holds one, made executable here if unpacking
+ * lost its mode), else `bidi-lsp` on the PATH.
+ */
+function daemonCommand(configured, extensionPath) {
+  if (configured && configured !== 'bidi-lsp') return configured;
+  if (extensionPath) {
+    const bundled = path.join(extensionPath, 'bin', 'bidi-lsp');
+    try {
+      if (fs.statSync(bundled).isFile()) {
+        try {
+          fs.accessSync(bundled, fs.constants.X_OK);
+        } catch (_) {
+          fs.chmodSync(bundled, 0o755);
+        }
+        return bundled;
+      }
+    } catch (_) {
+      // No bundled binary (or none that can be made executable).
+    }
+  }
+  return 'bidi-lsp';
 }
 
 /** The extension's state while active. */
@@ -81,7 +109,7 @@ class BidiExtension {
 
   async launch() {
     const config = this.config();
-    const command = config.get('path', 'bidi-lsp') || 'bidi-lsp';
+    const command = daemonCommand(config.get('path', 'bidi-lsp'), this.context.extensionPath);
     const trace = config.get('trace.server', 'off');
     const client = new LanguageClient(command, config.get('arguments', []), {
       trace: trace === 'off' ? null : (direction, message) => {
@@ -110,7 +138,7 @@ class BidiExtension {
     }
     const result = await client.request('initialize', {
       processId: process.pid,
-      clientInfo: { name: 'bidi-lsp-vscode', version: '0.1.0' },
+      clientInfo: { name: 'bidi-lsp-vscode', version: require('./package.json').version },
       rootUri: null,
       capabilities: { general: { positionEncodings: ['utf-16'] } },
       initializationOptions: { bidi: bidiSettings(config) },
@@ -354,4 +382,4 @@ function deactivate() {
   return ext ? ext.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, linesRange, bidiSettings, lspLanguageId, VIEW_MARGIN };
+module.exports = { activate, deactivate, linesRange, bidiSettings, lspLanguageId, daemonCommand, VIEW_MARGIN };

@@ -611,6 +611,12 @@ READERS = {
 
 
 def read(format_name, path):
+    if format_name not in READERS:
+        from reference_fluent_yaml import READERS as FLUENT_YAML
+        from reference_qt_webextension import READERS as QT_WEBEXTENSION
+
+        READERS.update(FLUENT_YAML)
+        READERS.update(QT_WEBEXTENSION)
     if format_name == "po":
         return msgfmt_check(path)
     if format_name == "po-lenient":

@@ -1,6 +1,7 @@
 // cli-bench: the `bidi-lsp visual` and `bidi-lsp check` command lines against
 // the tools a user would reach for instead, on the same files in one run:
-// `fribidi --nopad --nobreak FILE` and `cat FILE` for visual, `rg -j1`
+// `fribidi --nopad --nobreak FILE` and `cat FILE` for visual and
+// `visual --shape` (fribidi shapes Arabic by default), `rg -j1`
 // searching for the bidi controls for check (issue 11). Medians of the CPU
 // time of whole processes; visual, fribidi and cat write to /dev/null, check
 // and rg to a file (rg stops at its first match when its output is
@@ -111,6 +112,7 @@ for file in files {
   let repetitions = file.bytes > 50_000_000 ? max(3, options.repetitions / 2) : options.repetitions
   var commands = [
     Command(name: "visual", executable: options.ours, arguments: ["visual", file.path]),
+    Command(name: "visual-shape", executable: options.ours, arguments: ["visual", "--shape", file.path]),
     Command(name: "check", executable: options.ours, arguments: ["check", file.path], output: found),
     Command(name: "fribidi", executable: fribidi, arguments: ["--nopad", "--nobreak", file.path]),
     Command(name: "cat", executable: cat, arguments: [file.path]),
@@ -158,6 +160,19 @@ for row in rows {
 }
 print(visual.render())
 print("targets: fribidi/visual >= 4x on every file; visual/cat <= 2x on pure ASCII")
+print("")
+// fribidi shapes Arabic by default: the like-for-like comparison is
+// `visual --shape` (a file or pipe is not shaped by default).
+print("bidi-lsp visual --shape FILE vs fribidi --nopad --nobreak FILE (MB/s; ratios of times)")
+var shaped = Table(["file", "MB", "visual", "visual --shape", "fribidi", "fribidi/shape", "shape/visual"])
+for row in rows {
+  shaped.add([
+    row.name, fixed(row.megabytes, 1), rate(row, "visual"), rate(row, "visual-shape"), rate(row, "fribidi"),
+    ratio(row, "fribidi", "visual-shape"), ratio(row, "visual-shape", "visual"),
+  ])
+}
+print(shaped.render())
+print("target: fribidi/shape >= 4x on every file")
 print("")
 print("bidi-lsp check FILE vs rg -j1 searching FILE for the bidi controls (MB/s; ratios of times)")
 var check = Table(

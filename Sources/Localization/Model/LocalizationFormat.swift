@@ -1,7 +1,7 @@
 import StructuredText
 import UnicodeBidi
 
-/// The ten localization formats of Protocol/localization.md.
+/// The localization formats of Protocol/localization.md.
 package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// Apple `.strings`: `"key" = "value";`.
   case strings
@@ -23,6 +23,14 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   case resx
   /// Android `strings.xml` under `res/values*/`.
   case android
+  /// Project Fluent `.ftl` (Firefox, Thunderbird).
+  case fluent
+  /// Qt Linguist `.ts` (XML; not TypeScript: told apart by its contents).
+  case qtLinguist = "qt"
+  /// WebExtension `_locales/LOCALE/messages.json`.
+  case webExtension = "webextension"
+  /// Rails and Symfony YAML (`config/locales/ar.yml`, `translations/messages.fa.yaml`).
+  case yaml
 
   /// The format of a document from its LSP `languageId` or, failing that,
   /// its path (a file path or a `file:` URI), by the table of the
@@ -41,6 +49,8 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     case "arb": return .arb
     case "properties", "jproperties", "java-properties": return .properties
     case "resx": return .resx
+    case "fluent", "ftl": return .fluent
+    case "qt-linguist", "linguist": return .qtLinguist
     default: break
     }
     let components = PathComponents(path)
@@ -54,7 +64,13 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     case "arb": return .arb
     case "properties": return .properties
     case "resx": return .resx
+    case "ftl": return .fluent
+    case "yml", "yaml":
+      let named = LocaleTag.fromFileName(name) != nil
+      let folders: Set<String> = ["locales", "locale", "translations", "i18n", "l10n", "lang"]
+      return named || components.folders.contains(where: folders.contains) ? .yaml : nil
     case "json":
+      if name == "messages.json", components.folders.dropLast().last == "_locales" { return .webExtension }
       let stem = String(name.dropLast(5))
       if LocaleTag(stem) != nil { return .i18next }
       return components.folders.contains { LocaleTag($0) != nil } ? .i18next : nil
@@ -64,6 +80,90 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
     default:
       return nil
     }
+  }
+
+  /// The format of a document from its languageId, its path and its first
+  /// bytes (a kilobyte is enough): as `detect(languageId:path:)`, and a
+  /// `.ts` file, which is TypeScript as often as Qt Linguist, is Qt Linguist
+  /// when its contents begin as one (`<?xml …?>`, comments, then
+  /// `<!DOCTYPE TS>` or `<TS`), whatever its languageId says.
+  package static func detect(languageId: String?, path: String, contents: some Sequence<UInt8>)
+    -> LocalizationFormat?
+  {
+    if let format = detect(languageId: languageId, path: path) { return format }
+    guard needsContents(path: path), startsAsQtLinguist(Array(contents.prefix(4096))) else { return nil }
+    return .qtLinguist
+  }
+
+  /// As `detect(languageId:path:contents:)` over a document's lines (the
+  /// first ones read only for a `.ts` file): the daemon's didOpen.
+  package static func detect(languageId: String?, path: String, lines: some DocumentLines)
+    -> LocalizationFormat?
+  {
+    if let format = detect(languageId: languageId, path: path) { return format }
+    guard needsContents(path: path) else { return nil }
+    var bytes: [UInt8] = []
+    var line = 0
+    while line < lines.lineCount, bytes.count < 4096 {
+      lines.withUTF8(ofLine: line) { bytes += $0 }
+      bytes.append(0x0A)
+      line += 1
+    }
+    return startsAsQtLinguist(bytes) ? .qtLinguist : nil
+  }
+
+  /// Whether telling the format of the file at `path` needs its contents
+  /// (`detect(languageId:path:contents:)`): a `.ts` file.
+  package static func needsContents(path: String) -> Bool {
+    PathComponents(path).fileExtension == "ts"
+  }
+
+  /// Whether the bytes begin as a Qt Linguist file: a BOM, white space, an
+  /// XML declaration and comments, then `<!DOCTYPE TS` or a `<TS` element.
+  static func startsAsQtLinguist(_ bytes: [UInt8]) -> Bool {
+    var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    func matches(_ text: String, at offset: Int) -> Bool {
+      bytes.count >= offset + text.utf8.count && bytes[offset..<offset + text.utf8.count].elementsEqual(text.utf8)
+    }
+    func skip(past end: String) -> Bool {
+      while index < bytes.count {
+        if matches(end, at: index) {
+          index += end.utf8.count
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
+    func endsName(_ offset: Int) -> Bool {
+      offset < bytes.count
+        && [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "[")]
+          .contains(bytes[offset])
+    }
+    while index < bytes.count {
+      if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+        index += 1
+      } else if matches("<?", at: index) {
+        guard skip(past: "?>") else { return false }
+      } else if matches("<!--", at: index) {
+        guard skip(past: "-->") else { return false }
+      } else if matches("<!DOCTYPE", at: index) {
+        index += 9
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        return matches("TS", at: index) && endsName(index + 2)
+      } else {
+        return matches("<TS", at: index) && endsName(index + 3)
+      }
+    }
+    return false
+  }
+
+  /// Whether marks are always written as the characters themselves: gettext
+  /// has no escape for them, a Fluent pattern's text none at all, and YAML
+  /// reads escapes only in double-quoted scalars (a plain, single-quoted or
+  /// block scalar would read `\u200F` as text).
+  package var writesMarksAsCharacters: Bool {
+    self == .po || self == .fluent || self == .yaml
   }
 }
 
@@ -94,6 +194,10 @@ extension LocalizationFormat: StructuredFormat {
     case .properties: "a Java .properties file"
     case .resx: "a .NET .resx file"
     case .android: "Android string resources"
+    case .fluent: "a Fluent .ftl file"
+    case .qtLinguist: "a Qt Linguist .ts file"
+    case .webExtension: "a WebExtension messages.json"
+    case .yaml: "YAML"
     }
   }
 
@@ -120,10 +224,10 @@ extension LocalizationFormat: StructuredFormat {
   /// The character itself in a UTF-8 file; the file's own escape where it
   /// already writes bidi controls as escapes; a `.properties` file with no
   /// character beyond ASCII written as itself gets `\u200F` escapes (Java
-  /// before 9 reads the file as Latin-1); `.po` always the character (it has
-  /// no escape for them).
+  /// before 9 reads the file as Latin-1); `.po`, Fluent and YAML always the
+  /// character (`writesMarksAsCharacters`).
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling {
-    if self == .po { return .literal }
+    if writesMarksAsCharacters { return .literal }
     if let best = votes.mostFrequentEscape { return best }
     if self == .properties && votes.nonASCIILiterals == 0 { return .backslashLowerU(uppercaseHex: true) }
     return .literal
@@ -141,6 +245,10 @@ extension LocalizationFormat: StructuredFormat {
     case .xliff: XLIFFReader.self
     case .resx: ResXReader.self
     case .android: AndroidReader.self
+    case .fluent: FluentReader.self
+    case .qtLinguist: QtLinguistReader.self
+    case .webExtension: WebExtensionReader.self
+    case .yaml: YAMLReader.self
     }
   }
 }
@@ -165,4 +273,15 @@ extension AtomKind {
   static let nesting = AtomKind("nesting")
   /// An XLIFF inline code (`<x/>`, `<ph>…</ph>`, `<bpt>`…) written as XML.
   static let inlineElement = AtomKind("inlineElement")
+  /// A Fluent placeable `{ $name }`, `{ -brand }`, `{ NUMBER($n) }`, a
+  /// select expression as a whole.
+  static let fluent = AtomKind("fluent")
+  /// Qt's `%1`, `%L1`, `%n`.
+  static let qt = AtomKind("qt")
+  /// WebExtension `$NAME$` and `$1`.
+  static let webExtension = AtomKind("webExtension")
+  /// Rails `%{name}`, `%<name>d`.
+  static let ruby = AtomKind("ruby")
+  /// Symfony `%name%`.
+  static let symfony = AtomKind("symfony")
 }

@@ -151,8 +151,8 @@ enum FormatPlaceholders {
   }
 
   /// i18next `{{name}}`, `{{- name}}`, `{{name, format}}` (numeric for a
-  /// `number` format) and `$t(key)` nesting (parentheses balanced).
-  static func i18next(_ bytes: [UInt8]) -> [TextAtom] {
+  /// `number` format) and, with `nesting`, `$t(key)` (parentheses balanced).
+  static func i18next(_ bytes: [UInt8], nesting: Bool = true) -> [TextAtom] {
     var found: [TextAtom] = []
     var closers: [Int: Int]?
     var index = 0
@@ -176,7 +176,8 @@ enum FormatPlaceholders {
             continue
           }
         }
-      } else if bytes[index] == UInt8(ascii: "$"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "t"),
+      } else if nesting, bytes[index] == UInt8(ascii: "$"), index + 2 < bytes.count,
+        bytes[index + 1] == UInt8(ascii: "t"),
         bytes[index + 2] == UInt8(ascii: "(")
       {
         if closers == nil { closers = closingParentheses(bytes) }
@@ -221,5 +222,146 @@ extension StringProtocol {
     while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
     while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
     return String(slice)
+  }
+}
+
+extension FormatPlaceholders {
+  /// Qt's `QString::arg` markers `%1`…`%99` (text: an argument may be
+  /// either), `%L1` (a localized number: numeric), and `tr()`'s plural count
+  /// `%n` / `%Ln` (numeric). Any other `%` is text.
+  static func qt(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
+        index += 1
+        continue
+      }
+      var probe = index + 1
+      let localized = bytes[probe] == UInt8(ascii: "L")
+      if localized { probe += 1 }
+      if probe < bytes.count, bytes[probe] == UInt8(ascii: "n") {
+        found.append(TextAtom(range: index..<probe + 1, kind: .qt, isNumeric: true, name: "n"))
+        index = probe + 1
+        continue
+      }
+      let digits = probe
+      while probe < bytes.count, probe - digits < 2, isDigit(bytes[probe]) { probe += 1 }
+      guard probe > digits, bytes[digits] != UInt8(ascii: "0") else {
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[digits..<probe], as: UTF8.self)
+      found.append(TextAtom(range: index..<probe, kind: .qt, isNumeric: localized, name: name))
+      index = probe
+    }
+    return found
+  }
+
+  /// WebExtension placeholders: `$NAME$` (letters, digits, `_`, `@`;
+  /// defined in the message's `placeholders`) and substitutions `$1`…`$9`,
+  /// all text (the messages say nothing of types); `$$` is a dollar sign.
+  static func webExtension(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "$") else {
+        index += 1
+        continue
+      }
+      let next = bytes[index + 1]
+      if next == UInt8(ascii: "$") {
+        index += 2
+        continue
+      }
+      if isDigit(next), next != UInt8(ascii: "0") {
+        found.append(TextAtom(range: index..<index + 2, kind: .webExtension, isNumeric: false))
+        index += 2
+        continue
+      }
+      var probe = index + 1
+      while probe < bytes.count, isNameByte(bytes[probe]) || bytes[probe] == UInt8(ascii: "@") { probe += 1 }
+      if probe > index + 1, probe < bytes.count, bytes[probe] == UInt8(ascii: "$") {
+        let name = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
+        found.append(TextAtom(range: index..<probe + 1, kind: .webExtension, isNumeric: false, name: name))
+        index = probe + 1
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+}
+
+extension FormatPlaceholders {
+  /// Ruby's (Rails I18n) `%{name}` (text, but `%{count}`, the plural
+  /// count Rails passes, is numeric) and `%<name>` followed by a format
+  /// conversion (`%<amount>.2f`: numeric by its conversion); `%%` is a percent sign.
+  static func ruby(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
+        index += 1
+        continue
+      }
+      let opener = bytes[index + 1]
+      if opener == UInt8(ascii: "%") {
+        index += 2
+        continue
+      }
+      guard opener == UInt8(ascii: "{") || opener == UInt8(ascii: "<") else {
+        index += 1
+        continue
+      }
+      let closer = opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: ">")
+      var probe = index + 2
+      while probe < bytes.count, isNameByte(bytes[probe]) { probe += 1 }
+      guard probe > index + 2, probe < bytes.count, bytes[probe] == closer else {
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[(index + 2)..<probe], as: UTF8.self)
+      var end = probe + 1
+      var numeric = name == "count"
+      if opener == UInt8(ascii: "<") {
+        while end < bytes.count, "-+ #0".utf8.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+        guard end < bytes.count, "bBdiouxXeEfgGaAcps".utf8.contains(bytes[end]) else {
+          index += 1
+          continue
+        }
+        numeric = numericConversions.contains(bytes[end])
+        end += 1
+      }
+      found.append(TextAtom(range: index..<end, kind: .ruby, isNumeric: numeric, name: name))
+      index = end
+    }
+    return found
+  }
+
+  /// Symfony's `%name%` parameters (letters, digits, `_`, `.`, `-`; text,
+  /// but `%count%`, the number a plural message is chosen by, is numeric).
+  static func symfony(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
+    var index = 0
+    while index + 2 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%"),
+        isNameByte(bytes[index + 1]) && !isDigit(bytes[index + 1])
+      else {
+        index += 1
+        continue
+      }
+      var probe = index + 1
+      while probe < bytes.count, isNameByte(bytes[probe]) || bytes[probe] == 0x2E || bytes[probe] == 0x2D { probe += 1 }
+      guard probe < bytes.count, bytes[probe] == UInt8(ascii: "%") else {
+        index += 1
+        continue
+      }
+      let name = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
+      found.append(TextAtom(range: index..<probe + 1, kind: .symfony, isNumeric: name == "count", name: name))
+      index = probe + 1
+    }
+    return found
   }
 }

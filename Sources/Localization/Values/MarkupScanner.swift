@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Finds markup in a value's decoded text, outside the spans already taken
 /// (placeholders, XML inline elements): HTML-style tags `<b>`, `</b>`,
 /// `<br/>`, `<a href="…">`, numbered tags `<1>`…`</1>` (react-i18next),
@@ -81,4 +84,74 @@ enum MarkupScanner {
     }
     return nil
   }
+}
+
+extension MarkupScanner {
+  /// The HTML character references of `bytes` outside `taken` (sorted):
+  /// `&#NNN;`, `&#xHHH;` and the named ones of `namedReferences`, each with
+  /// the character it stands for. A value shown as HTML (i18next through
+  /// React, a Rails `_html` key, an Android `Html.fromHtml`) displays that
+  /// character: it counts as that character for directions, and no edit
+  /// splits it (an inserted mark would leave `&` and `amp;` as text).
+  static func characterReferences(_ bytes: [UInt8], outside taken: [Range<Int>]) -> [CharacterReference] {
+    var found: [CharacterReference] = []
+    var nextTaken = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      guard bytes[index] == UInt8(ascii: "&") else {
+        index += 1
+        continue
+      }
+      while nextTaken < taken.count, taken[nextTaken].upperBound <= index { nextTaken += 1 }
+      if nextTaken < taken.count, taken[nextTaken].lowerBound <= index {
+        index = taken[nextTaken].upperBound
+        continue
+      }
+      let limit = min(nextTaken < taken.count ? taken[nextTaken].lowerBound : count, index + 12)
+      var end = index + 1
+      while end < limit, bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+      guard end < limit, bytes[end] == UInt8(ascii: ";"),
+        let scalar = referencedScalar(bytes[(index + 1)..<end])
+      else {
+        index += 1
+        continue
+      }
+      found.append(CharacterReference(range: index..<end + 1, scalar: scalar))
+      index = end + 1
+    }
+    return found
+  }
+
+  /// The character a reference's name (between `&` and `;`) stands for.
+  private static func referencedScalar(_ name: ArraySlice<UInt8>) -> UInt32? {
+    guard let first = name.first else { return nil }
+    if first == UInt8(ascii: "#") {
+      var digits = name.dropFirst()
+      var radix: UInt32 = 10
+      if let x = digits.first, x == UInt8(ascii: "x") || x == UInt8(ascii: "X") {
+        radix = 16
+        digits = digits.dropFirst()
+      }
+      guard !digits.isEmpty, digits.count <= 7 else { return nil }
+      var value: UInt32 = 0
+      for digit in digits {
+        guard let d = hexValue(digit), d < radix else { return nil }
+        value = value * radix + d
+      }
+      guard value > 0, value <= 0x10FFFF, !(0xD800..<0xE000).contains(value) else { return nil }
+      return value
+    }
+    return namedReferences[String(decoding: name, as: UTF8.self)]
+  }
+
+  /// The named references localization files use.
+  static let namedReferences: [String: UInt32] = [
+    "amp": 0x26, "lt": 0x3C, "gt": 0x3E, "quot": 0x22, "apos": 0x27, "nbsp": 0xA0, "shy": 0xAD, "copy": 0xA9,
+    "reg": 0xAE, "trade": 0x2122, "hellip": 0x2026, "mdash": 0x2014, "ndash": 0x2013, "laquo": 0xAB,
+    "raquo": 0xBB, "lsquo": 0x2018, "rsquo": 0x2019, "ldquo": 0x201C, "rdquo": 0x201D, "bull": 0x2022,
+    "middot": 0xB7, "times": 0xD7, "divide": 0xF7, "deg": 0xB0, "euro": 0x20AC, "pound": 0xA3, "yen": 0xA5,
+    "cent": 0xA2, "sect": 0xA7, "para": 0xB6, "lrm": 0x200E, "rlm": 0x200F, "zwj": 0x200D, "zwnj": 0x200C,
+    "thinsp": 0x2009, "ensp": 0x2002, "emsp": 0x2003, "larr": 0x2190, "rarr": 0x2192, "hArr": 0x21D4,
+  ]
 }

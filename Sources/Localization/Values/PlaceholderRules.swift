@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Which placeholder grammars apply to a value (Protocol/localization.md, "Placeholders,
 /// per format").
 struct PlaceholderRules: Hashable, Sendable {
@@ -16,6 +19,14 @@ struct PlaceholderRules: Hashable, Sendable {
   var i18next = false
   /// .NET composite formatting `{0}`, `{0:N2}`, `{0,-8}`.
   var dotnet = false
+  /// Qt `%1`…`%99`, `%L1`, `%n`, `%Ln`.
+  var qt = false
+  /// WebExtension `$NAME$`, `$1`…`$9`.
+  var webExtension = false
+  /// `{{ name }}` alone (Symfony's validators), without i18next's `$t()`.
+  var mustache = false
+  /// Rails `%{name}`, `%<name>d` and Symfony `%name%`.
+  var railsSymfony = false
 
   static let none = PlaceholderRules()
 
@@ -33,6 +44,13 @@ struct PlaceholderRules: Hashable, Sendable {
       rules.i18next = true
       rules.printf = true
     case .resx: rules.dotnet = true
+    case .fluent: break  // placeables are read with the syntax
+    case .qtLinguist: rules.qt = true
+    case .webExtension: rules.webExtension = true
+    case .yaml:
+      rules.railsSymfony = true
+      rules.mustache = true
+      rules.icu = true
     }
     return rules
   }

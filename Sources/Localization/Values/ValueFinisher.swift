@@ -14,7 +14,8 @@ enum ValueFinisher {
     var branchArguments: [[TextAtom]] = []
     let structural = placeholders.map(\.range) + value.markup
     var found: [TextAtom] = []
-    if rules.i18next { found += FormatPlaceholders.i18next(bytes) }
+    if rules.i18next || rules.mustache { found += FormatPlaceholders.i18next(bytes, nesting: rules.i18next) }
+    if rules.railsSymfony { found += FormatPlaceholders.ruby(bytes) + FormatPlaceholders.symfony(bytes) }
     if rules.icu {
       let message = ICUMessage(
         bytes, opaque: (found.map(\.range) + structural).sorted { $0.lowerBound < $1.lowerBound })
@@ -32,9 +33,12 @@ enum ValueFinisher {
     if rules.pythonPercent { found += FormatPlaceholders.pythonPercent(bytes) }
     if rules.pythonBraces { found += FormatPlaceholders.braces(bytes, python: true) }
     if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
+    if rules.qt { found += FormatPlaceholders.qt(bytes) }
+    if rules.webExtension { found += FormatPlaceholders.webExtension(bytes) }
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
     value.atoms = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
+    value.characterReferences = MarkupScanner.characterReferences(bytes, outside: spans(of: value))
     value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
     guard !branches.isEmpty else { return [value] }
     var result = [value]
@@ -134,6 +138,7 @@ enum ValueFinisher {
       key: value.key, text: String(decoding: bytes, as: UTF8.self), map: map,
       content: SourceRange(start: start, end: end), firstLine: value.firstLine)
     branch.context = value.context
+    branch.source = value.source
     branch.variant = variant
     branch.isBranch = true
     branch.locale = value.locale
@@ -149,6 +154,10 @@ enum ValueFinisher {
     let innerBytes = Array(bytes)
     branch.markup = inner.map(rebase)
     branch.markup = merged(branch.markup, MarkupScanner.scan(innerBytes, outside: spans(of: branch)))
+    branch.characterReferences = MarkupScanner.characterReferences(innerBytes, outside: spans(of: branch))
+    branch.layoutWhiteSpace = value.layoutWhiteSpace.filter {
+      $0.lowerBound >= range.lowerBound && $0.upperBound <= range.upperBound
+    }.map(rebase)
     branch.paragraphs = paragraphs(innerBytes, skipping: spans(of: branch))
     return branch
   }

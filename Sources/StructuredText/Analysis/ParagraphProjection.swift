@@ -43,9 +43,12 @@ package struct ParagraphProjection: Sendable {
     content = bounds.lowerBound..<end
     let atoms = Self.overlapping(value.atoms, bounds.lowerBound..<end) { $0.range }
     let markup = Self.overlapping(value.markup, bounds.lowerBound..<end) { $0 }
-    let spans = (atoms.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
+    let references = Self.overlapping(value.characterReferences, bounds.lowerBound..<end) { $0.range }
+    let spans = (atoms.map(\.range) + markup + references.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
     var atomAt: [Int: TextAtom] = [:]
     for atom in atoms { atomAt[atom.range.lowerBound] = atom }
+    var referenceAt: [Int: UInt32] = [:]
+    for reference in references { referenceAt[reference.range.lowerBound] = reference.scalar }
     var next = 0
     var index = bounds.lowerBound
     reserve(bytes, index..<end)
@@ -53,7 +56,10 @@ package struct ParagraphProjection: Sendable {
       while next < spans.count, spans[next].upperBound <= index { next += 1 }
       if next < spans.count, spans[next].lowerBound <= index {
         let span = spans[next]
-        if let atom = atomAt[span.lowerBound], atom.range == span {
+        if let scalar = referenceAt[span.lowerBound] {
+          // A character reference is the one character it stands for.
+          append(scalar, span)
+        } else if let atom = atomAt[span.lowerBound], atom.range == span {
           let range = span.lowerBound..<min(span.upperBound, end)
           let first = scalars.count
           if atom.showsText {

@@ -21,6 +21,18 @@ package struct AtomKind: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// An HTML character reference in an entry's text (`&amp;`, `&#x200F;`,
+/// `&rlm;`): the character it stands for, over its UTF-8 range.
+package struct CharacterReference: Hashable, Sendable {
+  package var range: Range<Int>
+  package var scalar: UInt32
+
+  package init(range: Range<Int>, scalar: UInt32) {
+    self.range = range
+    self.scalar = scalar
+  }
+}
+
 /// An atom of an entry's text: a span that no edit ever splits and that
 /// mode `placeholders` isolates whole. A localization placeholder (`%@`,
 /// `{name}`, an ICU plural as a whole, an XLIFF `<ph/>`) stands for text the
@@ -95,6 +107,18 @@ package struct TextEntry: Hashable, Sendable {
   /// Decoded ranges whose source reads no escape (XML CDATA sections): a
   /// mark inserted there is written as the character itself.
   package var literalOnly: [Range<Int>] = []
+  /// Its HTML character references (`&amp;`, `&#1605;`), outside atoms and
+  /// markup, in order: each counts as the character it stands for, and no
+  /// edit splits it.
+  package var characterReferences: [CharacterReference] = []
+  /// Decoded white space that the format reads as layout as well as text
+  /// (the indent of a YAML folded scalar's more-indented line, which keeps
+  /// its line breaks): an insertion at its start goes after it instead.
+  package var layoutWhiteSpace: [Range<Int>] = []
+  /// The source text this entry translates, where the file holds it: an
+  /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
+  /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the entry is).
+  package var source: String?
   /// The first line of the entry's source text.
   package var firstLine: Int
   /// The content (delimiters excluded), relative to `firstLine`.
@@ -148,6 +172,9 @@ package struct TextEntry: Hashable, Sendable {
   /// the escape of the character at `offset`, or at the content end.
   package func insertionPoint(atDecoded offset: Int) -> SourcePosition {
     if offset == 0 && text.isEmpty { return range.start }
+    if let layout = layoutWhiteSpace.first(where: { $0.lowerBound == offset }) {
+      return sourcePosition(ofDecoded: layout.upperBound)
+    }
     return sourcePosition(ofDecoded: offset)
   }
 

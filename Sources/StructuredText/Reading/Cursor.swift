@@ -111,6 +111,28 @@ package struct Cursor {
     for _ in 0..<count { advance() }
   }
 
+  /// Skips the spaces (0x20) at the cursor on its line; returns how many.
+  package mutating func skipSpaces() -> Int {
+    var count = 0
+    while byte == 0x20 {
+      advance()
+      count += 1
+    }
+    return count
+  }
+
+  /// After a syntax error at `position` found by a reader that looks ahead
+  /// (Fluent, YAML: whether the next line continues a value): moves past
+  /// everything that decided it, the error, the rest of its line, blank
+  /// lines and the next line's indent, so that the index re-reads on an edit
+  /// of any of them (it keeps an error when an edit comes after the line the
+  /// reader stopped on).
+  package mutating func advance(pastLookaheadFor position: SourcePosition) {
+    while self.position < position, byte != nil { advance() }
+    while let byte, byte != 0x0A { advance() }
+    while let byte, byte == 0x0A || byte == 0x20 { advance() }
+  }
+
   /// The end of the run of bytes from the cursor on this line up to (not
   /// including) the first line end or byte for which `stop` holds. A run
   /// ends at a scalar boundary when `stop` holds only for ASCII bytes.

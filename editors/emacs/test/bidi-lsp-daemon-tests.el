@@ -19,7 +19,7 @@
       (let ((shown (bidi-lsp-tests--messages (bidi-lsp-mode 1))))
         (should-not bidi-lsp-mode)
         (should (equal 1 (length shown)))
-        (should (string-prefix-p "bidi-lsp: cannot run (\"/nonexistent/bidi-lsp\")" (car shown)))
+        (should (string-prefix-p "bidi-lsp: Cannot run (\"/nonexistent/bidi-lsp\")" (car shown)))
         (should-not (string-match-p "bidi-lsp: bidi-lsp" (car shown)))))))
 
 (ert-deftest bidi-lsp-test-insertions-at-one-position-keep-their-order ()

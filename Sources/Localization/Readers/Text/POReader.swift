@@ -21,6 +21,7 @@ enum POReader: FormatReader {
     var flags: [String] = []
     var context: TextBuilder?
     var id: TextBuilder?
+    var idPlural: TextBuilder?
     var hasString = false
     /// The msgstr being read.
     var field: Field?
@@ -94,6 +95,7 @@ enum POReader: FormatReader {
             return
           }
           entry.field = .idPlural
+          entry.idPlural = TextBuilder(baseLine: cursor.position.line)
         case "msgstr":
           guard entry.id != nil else {
             sink.fail("msgstr with no msgid before it", at: lineStart)
@@ -172,10 +174,11 @@ enum POReader: FormatReader {
     switch entry.field {
     case .context: builder = entry.context!
     case .id: builder = entry.id!
-    case .idPlural: builder = TextBuilder(baseLine: start.line)
+    case .idPlural: builder = entry.idPlural!
     case .string: builder = entry.value!
     case nil: return false
     }
+    let before = builder.count
     while let byte = cursor.byte, byte != UInt8(ascii: "\""), byte != 0x0A {
       if byte == UInt8(ascii: "\\") {
         escape(&cursor, &builder)
@@ -192,10 +195,13 @@ enum POReader: FormatReader {
     switch entry.field {
     case .context: entry.context = builder
     case .id: entry.id = builder
-    case .idPlural, nil: break
+    case .idPlural: entry.idPlural = builder
+    case nil: break
     case .string:
       entry.value = builder
-      if entry.valueStart == nil { entry.valueStart = start }
+      // The value starts at its first character: `msgstr ""` followed by
+      // its text on the next lines starts on the first of those lines.
+      if entry.valueStart == nil || (before == 0 && builder.count > 0) { entry.valueStart = start }
       entry.valueEnd = end
     }
     return true
@@ -240,6 +246,7 @@ enum POReader: FormatReader {
     let start = entry.valueStart ?? SourcePosition(line: builder.baseLine, column: 0)
     var value = builder.value(key: key, start: start, end: entry.valueEnd ?? start)
     value.context = entry.context?.string
+    value.source = (entry.index ?? 0) >= 1 ? entry.idPlural?.string ?? key : key
     if let index = entry.index { value.variant = "plural:\(index)" }
     value.attachKey(id)
     sink.add(value, rules: .po(flags: entry.flags))

@@ -32,7 +32,16 @@ enum AndroidReader: FormatReader {
     /// A backslash escape being read: where it started, and for `\u` the
     /// hex digits so far.
     var escape: (start: SourcePosition, unicode: Bool, digits: Int, value: UInt32, upper: Bool)?
+    /// Where the value's text starts and ends in the source: its first and
+    /// last character or tag, or just inside its `"…"` quotes (delimiters,
+    /// as the white space aapt2 drops is no text).
+    var textBounds: (start: SourcePosition, end: SourcePosition)?
     var isCapturing: Bool { capture != nil }
+
+    /// Records source that belongs to the text (`start` where it begins, `end` where it ends).
+    private mutating func touch(_ start: SourcePosition, _ end: SourcePosition) {
+      textBounds = (textBounds?.start ?? start, max(textBounds?.start ?? start, end))
+    }
 
     mutating func start(_ tag: XMLTag, _ state: inout ReaderState, _ sink: inout ReadSink) {
       if capture != nil {
@@ -41,6 +50,7 @@ enum AndroidReader: FormatReader {
         finishEscape(at: tag.start)
         flushSpace()
         capture?.markupTag(tag)
+        touch(tag.start, tag.end)
         return
       }
       let count = state.frames.count
@@ -77,6 +87,7 @@ enum AndroidReader: FormatReader {
       started = false
       space = nil
       escape = nil
+      textBounds = nil
     }
 
     mutating func end(_ tag: XMLTag, _ state: inout ReaderState, _ sink: inout ReadSink) {
@@ -86,13 +97,20 @@ enum AndroidReader: FormatReader {
         capture = nil
         var rules = PlaceholderRules.of(.android)
         rules.printf = formatted
-        sink.add(current.value(endingAt: tag), rules: rules)
+        var value = current.value(endingAt: tag)
+        if let (start, end) = textBounds {
+          value.content = SourceRange(
+            start: SourcePosition(line: start.line - value.firstLine, column: start.column),
+            end: SourcePosition(line: end.line - value.firstLine, column: end.column))
+        }
+        sink.add(value, rules: rules)
         return
       }
       if !tag.isSelfClosing {
         finishEscape(at: tag.start)
         flushSpace()
         capture?.markupTag(tag)
+        touch(tag.start, tag.end)
       }
     }
 
@@ -108,6 +126,7 @@ enum AndroidReader: FormatReader {
       flushSpace()
       capture?.builder.append(value, from: start, to: end, spelling: spelling)
       started = true
+      touch(start, end)
     }
 
     /// Ends a `\u` escape cut short (fewer than four digits).
@@ -153,7 +172,9 @@ enum AndroidReader: FormatReader {
         escape = (start, false, 0, 0, true)
         return true
       case 0x22:
+        // The text starts after an opening quote and ends before a closing one.
         quoted.toggle()
+        touch(end, start)
         return true
       case 0x20, 0x09, 0x0A, 0x0D:
         guard !quoted else { return false }
@@ -184,7 +205,9 @@ enum AndroidReader: FormatReader {
       }
       flushSpace()
       started = true
+      let start = cursor.position
       capture?.builder.appendLiteral(from: &cursor)
+      touch(start, cursor.position)
     }
 
     mutating func decoded(_ value: UInt32, from start: SourcePosition, to end: SourcePosition, spelling: MarkSpelling?)

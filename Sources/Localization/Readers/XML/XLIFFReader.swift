@@ -7,7 +7,7 @@ import UnicodeBidi
 /// (1.2's `resname`, 2.0's `name`: what Symfony and other loaders look a
 /// translation up by) or else its `id`, its locale the target language.
 /// Inline codes: `<x/>` and `<ph>` are placeholders (whole), or markup
-/// (whole) when they carry a `ctype`; `<bx/> <ex/> <bpt> <ept> <it> <sc/>
+/// (whole) when they stand for formatting (`isFormattingCode`); `<bx/> <ex/> <bpt> <ept> <it> <sc/>
 /// <ec/>` are markup (whole), and the tags of `<g> <pc> <mrk> <sm/> <em/>`
 /// (and any other element) markup around text; 2.0's `<cp hex="…"/>` is the
 /// character it names. printf forms in the text are placeholders too. The
@@ -32,12 +32,48 @@ enum XLIFFReader: FormatReader {
     return nil
   }
 
+  /// Whether an `<x/>` or `<ph>` stands for formatting (markup) rather
+  /// than for text the program fills in (a placeholder): a formatting
+  /// `ctype` (1.2's `lb`, `pb`, `image`, `bold`, `italic`, `underlined`,
+  /// `link`, or `x-` and an HTML element's name, as Angular writes
+  /// `ctype="x-b"`), an Angular tag id (`START_TAG_SPAN`, `CLOSE_BOLD_TEXT`,
+  /// `TAG_IMG`, `LINE_BREAK`), or an `equiv-text` that is a tag. Any other
+  /// code, `ctype="x-service"` among them, is a placeholder.
+  static func isFormattingCode(_ tag: XMLTag) -> Bool {
+    if let equivalent = tag.attribute("equiv-text") ?? tag.attribute("equiv"), equivalent.hasPrefix("<") {
+      return true
+    }
+    if let id = tag.attribute("id"),
+      id.hasPrefix("START_") || id.hasPrefix("CLOSE_") || id.hasPrefix("TAG_") || id == "LINE_BREAK"
+    {
+      return true
+    }
+    guard let type = tag.attribute("ctype")?.lowercased() else { return false }
+    if formattingTypes.contains(type) { return true }
+    guard type.hasPrefix("x-") else { return false }
+    var element = type.dropFirst(2)
+    if element.hasPrefix("html-") { element = element.dropFirst(5) }
+    return htmlElements.contains(String(element))
+  }
+
+  /// XLIFF 1.2's `ctype` values for formatting codes.
+  static let formattingTypes: Set<String> = ["lb", "pb", "image", "bold", "italic", "underlined", "link"]
+
+  /// HTML elements an `x-` ctype names (Angular's `x-b`, `x-span`, Okapi's `x-html-a`).
+  static let htmlElements: Set<String> = Set(
+    ("a abbr b big blockquote br button cite code del dfn div em font h1 h2 h3 h4 h5 h6 hr i img input ins kbd "
+      + "label li mark ol p pre q s samp small span strike strong sub sup table tbody td th thead tr tt u ul var wbr")
+      .split(separator: " ").map(String.init))
+
   /// Frame kinds.
   static let languageFrame: UInt8 = 1
   static let unitFrame: UInt8 = 2
 
   struct Handler: XMLHandler {
     var capture: ValueCapture?
+    /// Whether `capture` reads a `<source>` (kept in `state.notes` for the
+    /// unit's targets) rather than a `<target>`.
+    var readsSource = false
     var depth = 0
     var isCapturing: Bool { capture != nil }
 
@@ -50,10 +86,7 @@ enum XLIFFReader: FormatReader {
           }
           if !tag.isSelfClosing { capture?.openWhole(tag, isMarkup: true) }
         case "x", "ph":
-          // With a ctype (1.2) the code stands for formatting, not for text
-          // the program fills in: Angular writes the start and end tags of an
-          // element as <x id="START_TAG_…" ctype="x-…"/>, <br/> as ctype="lb".
-          capture?.openWhole(tag, isMarkup: tag.attribute("ctype") != nil)
+          capture?.openWhole(tag, isMarkup: XLIFFReader.isFormattingCode(tag))
         case "bx", "ex", "bpt", "ept", "it", "sc", "ec":
           capture?.openWhole(tag, isMarkup: true)
         default:
@@ -77,7 +110,8 @@ enum XLIFFReader: FormatReader {
         state.frames[count - 1].kind = XLIFFReader.unitFrame
         let resourceName = tag.attribute(tag.localName == "unit" ? "name" : "resname")
         state.frames[count - 1].note = resourceName.flatMap { $0.isEmpty ? nil : $0 } ?? tag.attribute("id") ?? ""
-      case "target":
+        state.notes = []
+      case "source", "target":
         // An <alt-trans>'s target is a suggestion, not what the application receives.
         guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }),
           !state.frames.contains(where: { $0.name == "alt-trans" || $0.name.hasSuffix(":alt-trans") })
@@ -86,6 +120,7 @@ enum XLIFFReader: FormatReader {
         value.locale = state.frames.last(where: { $0.kind == XLIFFReader.languageFrame })?.note
         value.variant = XLIFFReader.stringsDictVariant(unit.note)
         capture = value
+        readsSource = tag.localName == "source"
         depth = count
       default:
         break
@@ -96,7 +131,14 @@ enum XLIFFReader: FormatReader {
       guard let current = capture else { return }
       if state.frames.count == depth {
         capture = nil
-        sink.add(current.value(endingAt: tag), rules: .of(.xliff))
+        var value = current.value(endingAt: tag)
+        if readsSource {
+          // 2.0 has a source per segment: the one before the target is its.
+          state.notes = [value.text]
+          return
+        }
+        value.source = state.notes.first
+        sink.add(value, rules: .of(.xliff))
         return
       }
       if tag.isSelfClosing { return }

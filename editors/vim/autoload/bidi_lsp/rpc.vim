@@ -107,7 +107,7 @@ function! bidi_lsp#rpc#start() abort
   try
     let l:result = bidi_lsp#rpc#request('initialize', {
           \ 'processId': getpid(),
-          \ 'clientInfo': {'name': 'bidi-lsp.vim', 'version': '0.2.0'},
+          \ 'clientInfo': {'name': 'bidi-lsp.vim', 'version': '0.3.0'},
           \ 'rootUri': v:null,
           \ 'capabilities': {'general': {'positionEncodings': ['utf-8']}},
           \ 'initializationOptions': {'bidi': get(g:, 'bidi_lsp_settings', {})},

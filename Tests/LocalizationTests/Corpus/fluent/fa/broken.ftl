@@ -1,0 +1,3 @@
+greeting = سلام { $name }
+farewell = خداحافظ { $name
+next = بعدی
