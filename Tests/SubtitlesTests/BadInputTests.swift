@@ -90,8 +90,8 @@ final class BadInputTests: XCTestCase {
     )
   }
 
-  /// UTF-16 files are decoded by the caller, by `Localization`'s
-  /// `DecodedFile` (the shared foundation will own it); the
+  /// UTF-16 files are decoded by the caller, by `StructuredText`'s
+  /// `DecodedFile` (the shared foundation); the
   /// readers take UTF-8.
   func testUTF16FilesDecodedByTheCaller() {
     let text = "1\n00:00:01,000 --> 00:00:02,000\n- هل أنت بخير؟\n"
