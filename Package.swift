@@ -9,6 +9,7 @@
 //
 //   CJansson            system library: libjansson (Debian libjansson-dev)
 //   CMalloc             system header: glibc's malloc_trim
+//   ByteWords           word-at-a-time byte arithmetic, the byte scans' one foundation
 //   JSONRPC             JSON values over jansson, LSP framing, JSON-RPC 2.0
 //   CUnicodeBidiData    generated Unicode 17.0 bidi property tables (C)
 //   CByteScan           vectorised byte scans: plain text, the hazard scan's skip (C)
@@ -18,7 +19,10 @@
 //   DocumentStore       document buffers, line index, incremental analysis
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
-//   Localization        localization file readers, values-mode analysis and edits
+//   StructuredText      documents whose paragraphs are not lines: readers' foundation,
+//                       entries, the incremental index, analysis, planning, findings
+//   Localization        the localization formats on StructuredText: readers, placeholders, rules
+//   DocumentFormats     the one place a document's kind is told from its languageId and path
 //   Subtitles           SubRip and WebVTT readers: cue lines, decoded text, markup, locale
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
@@ -56,10 +60,20 @@ let package = Package(
     // MARK: CMalloc
     .systemLibrary(name: "CMalloc"),
 
+    // MARK: ByteWords
+    .target(name: "ByteWords"),
+    .testTarget(
+      name: "ByteWordsTests",
+      dependencies: [
+        "ByteWords"
+      ]
+    ),
+
     // MARK: JSONRPC
     .target(
       name: "JSONRPC",
       dependencies: [
+        "ByteWords",
         "CJansson",
         "CMalloc",
       ]
@@ -82,6 +96,7 @@ let package = Package(
     .target(
       name: "UnicodeBidi",
       dependencies: [
+        "ByteWords",
         "CByteScan",
         "CUnicodeBidiData",
       ]
@@ -118,7 +133,8 @@ let package = Package(
     .target(
       name: "DocumentStore",
       dependencies: [
-        "UnicodeBidi"
+        "ByteWords",
+        "UnicodeBidi",
       ]
     ),
     .testTarget(
@@ -170,15 +186,36 @@ let package = Package(
       ]
     ),
 
+    // MARK: StructuredText
+    .target(
+      name: "StructuredText",
+      dependencies: [
+        "BidiHazards",
+        "BidiMarks",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "StructuredTextTests",
+      dependencies: [
+        "BidiTestSupport",
+        "StructuredText",
+        "UnicodeBidi",
+      ]
+    ),
+
     // MARK: BidiCommands
     .target(
       name: "BidiCommands",
       dependencies: [
         "ArabicShaping",
         "BidiHazards",
+        "ByteWords",
         "CByteScan",
+        "DocumentFormats",
         "JSONRPC",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),
@@ -187,8 +224,8 @@ let package = Package(
     .target(
       name: "Localization",
       dependencies: [
-        "BidiHazards",
         "BidiMarks",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),
@@ -199,10 +236,20 @@ let package = Package(
         "BidiMarks",
         "BidiTestSupport",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ],
       exclude: [
         "Corpus"
+      ]
+    ),
+
+    // MARK: DocumentFormats
+    .target(
+      name: "DocumentFormats",
+      dependencies: [
+        "Localization",
+        "StructuredText",
       ]
     ),
 
@@ -213,6 +260,7 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "Localization",
+        "StructuredText",
         "Subtitles",
       ],
       exclude: [
@@ -224,7 +272,9 @@ let package = Package(
     .target(
       name: "BidiProtocol",
       dependencies: [
-        "JSONRPC"
+        "BidiMarks",
+        "JSONRPC",
+        "UnicodeBidi",
       ]
     ),
 
@@ -236,9 +286,11 @@ let package = Package(
         "BidiHazards",
         "BidiMarks",
         "BidiProtocol",
+        "DocumentFormats",
         "DocumentStore",
         "JSONRPC",
         "Localization",
+        "StructuredText",
         "UnicodeBidi",
       ]
     ),
@@ -263,6 +315,7 @@ let package = Package(
         "BidiHazards",
         "BidiServer",
         "JSONRPC",
+        "UnicodeBidi",
       ],
       // A command such as `bidi-lsp check` in a hook starts in a millisecond
       // (see `releaseLinking`).

@@ -16,32 +16,17 @@ import json
 import subprocess
 import sys
 import time
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "editors", "python"))
+from bidi_lsp_client import frame, read_message  # noqa: E402  (the one framing)
 
 
-def frame(message):
-    body = json.dumps(message, ensure_ascii=False).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def read_message(stream):
-    length = None
-    while True:
-        line = stream.readline()
-        if not line:
-            raise EOFError("the daemon closed its output")
-        line = line.strip()
-        if not line:
-            break
-        name, _, value = line.partition(b":")
-        if name.lower() == b"content-length":
-            length = int(value)
-    body = b""
-    while len(body) < length:
-        chunk = stream.read(length - len(body))
-        if not chunk:
-            raise EOFError("the daemon closed its output inside a message")
-        body += chunk
-    return body
+def read_body(stream):
+    framed = read_message(stream)
+    if framed is None:
+        raise EOFError("the daemon closed its output")
+    return framed[1]
 
 
 def peak_rss_kib(pid):
@@ -68,7 +53,7 @@ def measure(binary, text, method):
         daemon.stdin.write(frame({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
         daemon.stdin.flush()
         while True:
-            body = read_message(daemon.stdout)
+            body = read_body(daemon.stdout)
             if b'"method"' in body[:200]:
                 continue  # a notification
             return body

@@ -10,22 +10,17 @@ publishDiagnostics came, and the follow-up requests' p50 and max latency.
 Run it with two daemons (before and after a change) in the same run.
 """
 import json, subprocess, sys, time, os, threading
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'editors', 'python'))
+from bidi_lsp_client import frame, read_message  # the one framing
 daemon = sys.argv[1]; path = sys.argv[2]; uri = sys.argv[3]; lang = sys.argv[4]
 text = open(path, encoding='utf-8').read()
-def frame(obj):
-    b = json.dumps(obj, ensure_ascii=False).encode()
-    return b'Content-Length: %d\r\n\r\n' % len(b) + b
 p = subprocess.Popen([daemon], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 sent = {}; got = {}; diag = [None]
 def reader():
     while True:
-        n = None
-        while True:
-            l = p.stdout.readline()
-            if l in (b'\r\n', b''): break
-            if l.lower().startswith(b'content-length'): n = int(l.split(b':')[1])
-        if n is None: return
-        m = json.loads(p.stdout.read(n))
+        framed = read_message(p.stdout)
+        if framed is None: return
+        m = json.loads(framed[1])
         if 'id' in m and m['id'] in sent: got[m['id']] = time.time()
         if m.get('method') == 'textDocument/publishDiagnostics' and diag[0] is None: diag[0] = time.time()
 threading.Thread(target=reader, daemon=True).start()

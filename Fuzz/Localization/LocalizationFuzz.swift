@@ -6,9 +6,10 @@
 // decoded character mapped to a place inside the value, in order, where the
 // source holds that character or an escape); every values-mode edit and
 // quick fix inside its value; and an incremental edit
-// (`LocalizationIndex.edit`) giving what a fresh read of the edited text gives.
+// (`StructuredIndex.edit`) giving what a fresh read of the edited text gives.
 import BidiMarks
 import Localization
+import StructuredText
 import UnicodeBidi
 
 /// Pieces an edit inserts: the syntax of every format, text, controls.
@@ -24,24 +25,24 @@ private let editPieces: [[UInt8]] = [
 /// Runs every check on `bytes` read as `format`; `input` chooses the edit.
 func checkLocalization(_ bytes: [UInt8], format: LocalizationFormat, edit input: inout FuzzInput) {
   // The file as `check` decodes it (UTF-16 by its BOM): no trap.
-  let decoded = DecodedLocalizationFile(bytes)
+  let decoded = DecodedFile(bytes)
   if decoded.encoding != .utf8 { _ = LocalizationReader.read(decoded.text, format: format) }
-  let text = LocalizationText(bytes)
+  let text = TextLines(bytes)
   let read = LocalizationReader.read(text, format: format)
   checkValues(read, text, format)
   checkIncrementalEdit(text, format: format, &input)
 }
 
 /// Where a position is in `text`: inside it (a column up to its line's end).
-private func isInside(_ position: SourcePosition, _ text: LocalizationText) -> Bool {
+private func isInside(_ position: SourcePosition, _ text: TextLines) -> Bool {
   position.line >= 0 && position.line < text.lineCount && position.column >= 0
     && position.column <= text.byteRange(ofLine: position.line).count
 }
 
-private func checkValues(_ read: LocalizationReadResult, _ text: LocalizationText, _ format: LocalizationFormat) {
+private func checkValues(_ read: LocalizationReadResult, _ text: TextLines, _ format: LocalizationFormat) {
   if let error = read.error, !isInside(error.position, text) { fuzzFailure("syntax error outside: \(error)") }
-  var previous: LocalizedValue?
-  let spelling = SpellingVotes(read.values).spelling(for: format)
+  var previous: TextEntry?
+  let spelling = format.spelling(SpellingVotes(read.values))
   for value in read.values {
     let range = value.range
     guard isInside(range.start, text), isInside(range.end, text), range.start <= range.end else {
@@ -62,7 +63,7 @@ private func checkValues(_ read: LocalizationReadResult, _ text: LocalizationTex
   }
 }
 
-private func checkDecodedText(_ value: LocalizedValue, _ text: LocalizationText) {
+private func checkDecodedText(_ value: TextEntry, _ text: TextLines) {
   let utf8 = Array(value.text.utf8)
   var end = 0
   for paragraph in value.paragraphs {
@@ -70,7 +71,7 @@ private func checkDecodedText(_ value: LocalizedValue, _ text: LocalizationText)
     end = paragraph.upperBound
   }
   if end != utf8.count { fuzzFailure("\(value.key): paragraphs \(value.paragraphs) end before \(utf8.count)") }
-  for (name, ranges) in [("placeholders", value.placeholders.map(\.range)), ("markup", value.markup)] {
+  for (name, ranges) in [("atoms", value.atoms.map(\.range)), ("markup", value.markup)] {
     var last = 0
     for range in ranges {
       if range.lowerBound < last || range.upperBound > utf8.count || range.isEmpty {
@@ -103,12 +104,14 @@ private func checkDecodedText(_ value: LocalizedValue, _ text: LocalizationText)
 }
 
 /// Every mode and every quick fix edits inside its value only.
-private func checkEdits(_ value: LocalizedValue, spelling: MarkSpelling) {
-  let planner = ValuePlanner(value, spelling: spelling)
+private func checkEdits(_ value: TextEntry, spelling: MarkSpelling) {
+  let planner = EntryPlanner(value, spelling: spelling)
   var edits = planner.directionEdits(.rightToLeft) + planner.directionEdits(.leftToRight)
   edits += planner.placeholderEdits(style: .isolate) + planner.placeholderEdits(style: .marks)
   edits += planner.runEdits(directions: [.rightToLeft]) + planner.stripEdits(.all) + planner.stripEdits(.unpaired)
-  for finding in LocalizationDiagnostics(spelling: spelling).findings(in: value, localeIsRightToLeft: true) {
+  for finding in FindingsEngine(format: LocalizationFormat.strings, spelling: spelling).findings(
+    in: value, locale: LocaleTag("ar"))
+  {
     if finding.range.start < value.range.start || value.range.end < finding.range.end, finding.code != .inIdentifier {
       fuzzFailure("\(value.key): \(finding.code) at \(finding.range) outside \(value.range)")
     }
@@ -121,8 +124,8 @@ private func checkEdits(_ value: LocalizedValue, spelling: MarkSpelling) {
 
 /// Replaces a few lines at a time (edits of the input's choosing),
 /// re-reads incrementally, and compares with a fresh read of the edited text.
-private func checkIncrementalEdit(_ text: LocalizationText, format: LocalizationFormat, _ input: inout FuzzInput) {
-  var index = LocalizationIndex(text, format: format)
+private func checkIncrementalEdit(_ text: TextLines, format: LocalizationFormat, _ input: inout FuzzInput) {
+  var index = StructuredIndex(text, format: format)
   var lines = (0..<text.lineCount).map { line in text.withUTF8(ofLine: line) { Array($0) } }
   for _ in 0...input.number(below: 3) {
     // Lines start..<end (at least one) become `replacement` (at least one).
@@ -145,15 +148,15 @@ private func checkIncrementalEdit(_ text: LocalizationText, format: Localization
       }
     }
     lines.replaceSubrange(start..<end, with: replacement)
-    let edited = LocalizationText(Array(lines.joined(separator: [0x0A])))
+    let edited = TextLines(Array(lines.joined(separator: [0x0A])))
     if edited.lineCount != lines.count { fuzzFailure("\(lines.count) lines read as \(edited.lineCount)") }
     index.edit(edited, replacing: start..<end, newLineCount: replacement.count)
-    let fresh = LocalizationIndex(edited, format: format)
-    if index.values != fresh.values || index.error != fresh.error || index.contentLocale != fresh.contentLocale {
+    let fresh = StructuredIndex(edited, format: format)
+    if index.entries != fresh.entries || index.error != fresh.error || index.contentLocale != fresh.contentLocale {
       fuzzFailure(
         "incremental edit of lines \(start)..<\(end) differs from a fresh read:\n"
-          + "\(index.values.map(\.key)) \(String(describing: index.error))\n"
-          + "\(fresh.values.map(\.key)) \(String(describing: fresh.error))")
+          + "\(index.entries.map(\.key)) \(String(describing: index.error))\n"
+          + "\(fresh.entries.map(\.key)) \(String(describing: fresh.error))")
     }
   }
 }

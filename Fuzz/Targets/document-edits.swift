@@ -41,10 +41,11 @@ public func fuzzDocumentEdits(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         continue
       }
       let lines = expected.lines.count
-      func position() -> Position {
-        Position(line: input.number(below: lines + 1), character: input.number(below: 24) - (input.byte() == 0 ? 1 : 0))
+      func position() -> LSPPosition {
+        LSPPosition(
+          line: input.number(below: lines + 1), character: input.number(below: 24) - (input.byte() == 0 ? 1 : 0))
       }
-      let range = TextRange(start: position(), end: position())
+      let range = LSPRange(start: position(), end: position())
       changes.append(ContentChange(range: range, text: replacement))
       if valid && !expected.replace(range, with: replacement, encoding) { valid = false }
     }

@@ -189,7 +189,7 @@ private func checkBoth(_ resolved: BidiLine, _ afterBase: BidiLine, _ scalars: A
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUAX9(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
-  let direction = input.choice([BidiParagraph.Direction.auto, .leftToRight, .rightToLeft])
+  let direction = input.choice([DirectionChoice.auto, .leftToRight, .rightToLeft])
   var scalars: [UInt32] = []
   while !input.isEmpty && scalars.count < 4096 {
     let selector = input.byte()

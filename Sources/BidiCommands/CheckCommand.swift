@@ -1,6 +1,7 @@
 import BidiHazards
+import DocumentFormats
 import JSONRPC
-import Localization
+import StructuredText
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -110,7 +111,7 @@ package func runCheck(
           return usageError("unknown locale '\(given)' (use a tag such as ar, he-IL, fa_IR)")
         }
         locale = tag
-      } else if LocalizationFormat.detect(languageId: given, path: "") != nil {
+      } else if DocumentKind.isStructuredLanguageId(given) {
         languageId = given
       } else if given == "plaintext" || given == "text" {
         language = .some(nil)
@@ -152,7 +153,7 @@ struct CheckRun {
   static let visualOrderPrefix = Array(HazardScanner.visualOrderNoteStart.utf8)
   static let visualOrderSuffix = Array(HazardScanner.visualOrderNoteEnd.utf8)
   /// The severities' names (UTF-8), by `lspValue` from 1.
-  static let severityNames = HazardSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
+  static let severityNames = DiagnosticSeverity.allCases.sorted { $0.lspValue < $1.lspValue }.map {
     Array($0.rawValue.utf8)
   }
   static let skippedDirectories: Set<String> = [".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj", ".pijul"]
@@ -160,7 +161,7 @@ struct CheckRun {
   let format: Format
   /// The language forced by `--language` (`.some(nil)`: plain text).
   let language: SourceLanguage??
-  /// The localization languageId forced by `--language`, if any.
+  /// The languageId of a structured format forced by `--language`, if any.
   let languageId: String?
   /// The locale forced by `--locale`.
   let locale: LocaleTag?
@@ -237,8 +238,8 @@ struct CheckRun {
 
   mutating func check(argument: String) {
     if argument == "-" {
-      if let format = LocalizationFormat.detect(languageId: languageId, path: "") {
-        checkLocalization(CheckInput(descriptor: 0), path: "-", format: format)
+      if let format = DocumentKind.detect(languageId: languageId, path: "").structuredFormat {
+        checkStructured(CheckInput(descriptor: 0), path: "-", format: format)
       } else {
         checkStream(CheckInput(descriptor: 0), path: "-", pathLanguage: nil)
       }
@@ -302,8 +303,8 @@ struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    if let format = LocalizationFormat.detect(languageId: languageId, path: shown) ?? sniffed(descriptor, shown) {
-      checkLocalization(CheckInput(descriptor: descriptor), path: shown, format: format)
+    if let format = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat ?? sniffed(descriptor, shown) {
+      checkStructured(CheckInput(descriptor: descriptor), path: shown, format: format)
     } else {
       checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))
     }
@@ -311,18 +312,18 @@ struct CheckRun {
 
   /// The format a file's first bytes tell, where its path alone cannot
   /// (`.ts`: Qt Linguist or TypeScript), read without moving the offset.
-  func sniffed(_ descriptor: CInt, _ path: String) -> LocalizationFormat? {
-    guard LocalizationFormat.needsContents(path: path) else { return nil }
+  func sniffed(_ descriptor: CInt, _ path: String) -> (any StructuredFormat)? {
+    guard DocumentKind.needsContents(path: path) else { return nil }
     var head = [UInt8](repeating: 0, count: 4096)
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return nil }
-    return LocalizationFormat.detect(languageId: languageId, path: path, contents: head[..<count])
+    return DocumentKind.detect(languageId: languageId, path: path, contents: head[..<count]).structuredFormat
   }
 
-  /// Checks a localization file (Protocol/localization.md, `LocalizationCheck`): read
-  /// whole, decoded by its byte order mark (a UTF-16 file, whose bytes hold
-  /// NULs, is not binary), its values checked one by one.
-  mutating func checkLocalization(_ input: consuming CheckInput, path: String, format: LocalizationFormat) {
+  /// Checks a structured document (`StructuredCheck`): read whole, decoded
+  /// by its byte order mark (a UTF-16 file, whose bytes hold NULs, is not
+  /// binary), its findings the findings engine's.
+  mutating func checkStructured(_ input: consuming CheckInput, path: String, format: any StructuredFormat) {
     var input = input
     while !input.atEnd { input.readMore() }
     if input.readFailed {
@@ -337,8 +338,8 @@ struct CheckRun {
     }
     filesChecked += 1
     // (For SARIF, the decoded text, whose code points count the columns.)
-    let text = self.format == .sarif ? FindingText.file(DecodedLocalizationFile(bytes).text) : nil
-    for finding in LocalizationCheck.findings(of: bytes, format: format, path: path, locale: locale) {
+    let text = self.format == .sarif ? FindingText.file(DecodedFile(bytes).text) : nil
+    for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale) {
       report(finding, path: path, text: text)
     }
   }
@@ -542,7 +543,7 @@ struct CheckRun {
         findings += 1
         writeText(
           line: scan.diagnostics[k].line + 1, column: scan.diagnostics[k].range.lowerBound + 1,
-          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code.rawValue,
+          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code,
           message: scan.diagnostics[k].message, withNote: visualCount != nil)
       }
     } else {
@@ -556,7 +557,7 @@ struct CheckRun {
         report(
           CheckFinding(
             line: diagnostic.line, column: diagnostic.range.lowerBound, length: diagnostic.range.count,
-            severity: diagnostic.severity, code: diagnostic.code.rawValue, message: message,
+            severity: diagnostic.severity, code: diagnostic.code, message: message,
             fixes: format == .sarif ? diagnostic.fixes.map(CheckFix.init) : []), path: path,
           text: .line(number: lineNumber, bytes: line))
       }

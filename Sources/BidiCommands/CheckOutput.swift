@@ -18,7 +18,7 @@ extension CheckRun {
 
   /// Appends `line:column: severity: ` (line and column not negative), in
   /// one copy.
-  mutating func append(line: Int, column: Int, severity: HazardSeverity) {
+  mutating func append(line: Int, column: Int, severity: DiagnosticSeverity) {
     var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &bytes) { buffer in
       // Written from the end: `: severity: ` (at most 15 bytes), the column
@@ -71,7 +71,7 @@ extension CheckRun {
       var item = JSONObject([
         ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
         ("length", JSONValue(finding.length)), ("severity", .string(finding.severity.rawValue)),
-        ("code", .string(finding.code)), ("message", .string(finding.message)),
+        ("code", .string(finding.code.rawValue)), ("message", .string(finding.message)),
       ])
       if let key = finding.key { item["key"] = .string(key) }
       if let variant = finding.variant { item["variant"] = .string(variant) }
@@ -86,7 +86,7 @@ extension CheckRun {
   /// message [code]` (the path: `shownPath`'s), appended piece by piece;
   /// `withNote`: the message ends with `noteBuffer`.
   mutating func writeText(
-    line: Int, column: Int, severity: HazardSeverity, code: String, message: String, withNote: Bool
+    line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
     // (The separators byte by byte: appending a short String costs about
     // 150 instructions.)
@@ -101,7 +101,7 @@ extension CheckRun {
     }
     pending.append(0x20)
     pending.append(0x5B)  // [
-    append(code)
+    append(code.rawValue)
     pending.append(0x5D)  // ]
     pending.append(0x0A)
     if pending.count >= 1 << 16 { flush() }

@@ -1,6 +1,6 @@
 import BidiHazards
 import JSONRPC
-import Localization
+import StructuredText
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -38,7 +38,7 @@ struct CheckFix {
     }
   }
 
-  init(_ fix: LocalizationFix) {
+  init(_ fix: Fix) {
     title = fix.title
     edits = fix.edits
   }
@@ -49,7 +49,7 @@ struct CheckFix {
 /// localization file, whose findings and fixes can span lines.
 enum FindingText {
   case line(number: Int, bytes: UnsafeBufferPointer<UInt8>)
-  case file(LocalizationText)
+  case file(TextLines)
 
   /// The bytes of `line` (empty if this text does not hold it) to `body`.
   func withLine<R>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -136,8 +136,8 @@ extension CheckRun {
     let location = Self.artifactLocation(path)
     let start = SourcePosition(line: finding.line, column: finding.column)
     let end = text.position(line: finding.line, column: finding.column, after: finding.length)
-    var result = JSONObject([("ruleId", .string(finding.code))])
-    if let index = SARIFRule.indices[finding.code] { result["ruleIndex"] = JSONValue(index) }
+    var result = JSONObject([("ruleId", .string(finding.code.rawValue))])
+    if let index = SARIFRule.indices[finding.code.rawValue] { result["ruleIndex"] = JSONValue(index) }
     result["level"] = .string(finding.severity.sarifLevel)
     result["message"] = ["text": .string(finding.message)]
     result["locations"] = [

@@ -1,12 +1,11 @@
-import BidiHazards
-import Localization
+import UnicodeBidi
 
 /// A rule of `check`'s SARIF log (`reportingDescriptor`): one per code.
 struct SARIFRule: Equatable {
   /// The code, `bidi.…`: the result's `ruleId`.
   var id: String
   /// The severity of the rule when it is simply on.
-  var severity: HazardSeverity
+  var severity: DiagnosticSeverity
   /// A title (SARIF's `shortDescription`).
   var title: String
   /// What it finds and why it matters (`fullDescription`).
@@ -14,28 +13,20 @@ struct SARIFRule: Equatable {
 }
 
 extension SARIFRule {
-  /// Every code `check` reports, each once, in a fixed order: the hazard
-  /// codes (`HazardCode`, `bidi.invalidUtf8` included), then the codes of
-  /// localization files (`LocalizationFindingCode`) that are not hazards.
-  /// (The one table of rules: the descriptions are switches over the code
-  /// enums, so that a new code cannot be left out.)
-  static let all: [SARIFRule] = {
-    var rules = HazardCode.allCases.map { code in
-      let (title, description) = code.sarifText
-      return SARIFRule(id: code.rawValue, severity: code.defaultSeverity, title: title, description: description)
-    }
-    for code in LocalizationFindingCode.allCases where !rules.contains(where: { $0.id == code.rawValue }) {
-      guard let (title, description) = code.sarifText else { continue }
-      rules.append(SARIFRule(id: code.rawValue, severity: code.defaultSeverity, title: title, description: description))
-    }
-    return rules
-  }()
+  /// Every code `check` reports, each once, in `RuleCode`'s order
+  /// (`bidi.truncated`, which is no rule, left out). The one table of
+  /// rules: the descriptions are a switch over `RuleCode`, so that a new
+  /// code cannot be left out.
+  static let all: [SARIFRule] = RuleCode.allCases.compactMap { code in
+    guard let (title, description) = code.sarifText else { return nil }
+    return SARIFRule(id: code.rawValue, severity: code.defaultSeverity, title: title, description: description)
+  }
 
   /// The index of each rule in `all`, by code.
   static let indices: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
 }
 
-extension HazardSeverity {
+extension DiagnosticSeverity {
   /// SARIF's `level`: `error`, `warning`, or `note` for information and hints.
   var sarifLevel: String {
     switch self {
@@ -46,9 +37,9 @@ extension HazardSeverity {
   }
 }
 
-extension HazardCode {
+extension RuleCode {
   /// The rule's title and description.
-  fileprivate var sarifText: (String, String) {
+  fileprivate var sarifText: (String, String)? {
     switch self {
     case .unpaired:
       (
@@ -83,14 +74,6 @@ extension HazardCode {
       )
     case .invalidUtf8:
       ("Invalid UTF-8", "Bytes that are not UTF-8; the rest of the file is still checked.")
-    }
-  }
-}
-
-extension LocalizationFindingCode {
-  /// The rule's title and description, for the codes that are not hazard codes.
-  fileprivate var sarifText: (String, String)? {
-    switch self {
     case .placeholderDirection:
       (
         "Value flips direction once its placeholders are filled",
@@ -108,7 +91,19 @@ extension LocalizationFindingCode {
         "File stops being its localization format",
         "The file cannot be read as its format from here on; the values before are still checked."
       )
-    case .unpaired, .unmatched, .override, .inIdentifier:
+    case .blockDirection:
+      (
+        "Markdown block that renders in the other direction",
+        "A Markdown block whose rendered text is mostly one direction starts with a strong character of the "
+          + "other, so a renderer that gives each block dir=\"auto\" lays it out the wrong way."
+      )
+    case .cueDirection:
+      (
+        "Subtitle line whose display depends on the player",
+        "A subtitle line displays differently with a left-to-right and a right-to-left base direction: "
+          + "punctuation lands on the wrong side in players that lay lines out left to right."
+      )
+    case .truncated:
       nil
     }
   }

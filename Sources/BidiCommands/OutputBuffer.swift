@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -57,28 +59,7 @@ struct OutputBuffer: ~Copyable {
   /// must have been reserved); U+FFFD for a value that is not a scalar.
   @inline(__always)
   mutating func append(scalar value: UInt32) {
-    var v = value
-    if v >= 0xD800 && (v < 0xE000 || v > 0x10FFFF) { v = 0xFFFD }
-    let p = base + count
-    if v < 0x80 {
-      p[0] = UInt8(v)
-      count &+= 1
-    } else if v < 0x800 {
-      p[0] = UInt8(0xC0 | v >> 6)
-      p[1] = UInt8(0x80 | v & 0x3F)
-      count &+= 2
-    } else if v < 0x10000 {
-      p[0] = UInt8(0xE0 | v >> 12)
-      p[1] = UInt8(0x80 | (v >> 6) & 0x3F)
-      p[2] = UInt8(0x80 | v & 0x3F)
-      count &+= 3
-    } else {
-      p[0] = UInt8(0xF0 | v >> 18)
-      p[1] = UInt8(0x80 | (v >> 12) & 0x3F)
-      p[2] = UInt8(0x80 | (v >> 6) & 0x3F)
-      p[3] = UInt8(0x80 | v & 0x3F)
-      count &+= 4
-    }
+    count &+= UTF8Encoder.write(UTF8Encoder.scalarOrReplacement(value), to: base + count)
   }
 
   /// Appends ASCII text (reserving room for it).

@@ -235,7 +235,7 @@ struct VisualStream: ~Copyable {
   /// the last paragraph separator, or refuses the line.
   mutating func writeLeadingParagraphs() -> String? {
     let held = UnsafeBufferPointer(start: buffer + start, count: end - start)
-    guard let found = ParagraphSeparators.lastEnd(held) else {
+    guard let found = ParagraphSeparator.lastEnd(held) else {
       return
         "line \(lineNumber): a paragraph longer than \(options.maximumParagraph) bytes (--max-paragraph); not reordered, stopped"
     }

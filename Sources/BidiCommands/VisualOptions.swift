@@ -17,7 +17,7 @@ struct VisualOptions {
     case never
   }
 
-  var direction = BidiParagraph.Direction.auto
+  var direction = DirectionChoice.auto
   var combiningMarks = CombiningMarkOrder.afterBase
   var controls = Controls.strip
   /// Right-aligns right-to-left lines to this many columns; nil: no padding.

@@ -6,9 +6,9 @@ import UnicodeBidi
 /// line (see `LineUnits` in UnicodeBidi to convert to UTF-16 or UTF-32 units).
 package struct HazardDiagnostic: Sendable, Hashable {
   /// The rule that reported it.
-  package var code: HazardCode
+  package var code: RuleCode
   /// The configured severity of that rule.
-  package var severity: HazardSeverity
+  package var severity: DiagnosticSeverity
   /// Zero-based line number.
   package var line: Int
   /// UTF-8 byte offsets of the offending character (or invalid bytes).
@@ -31,7 +31,7 @@ package struct HazardDiagnostic: Sendable, Hashable {
   package var visualOrder: String?
 
   package init(
-    code: HazardCode, severity: HazardSeverity, line: Int, range: Range<Int>,
+    code: RuleCode, severity: DiagnosticSeverity, line: Int, range: Range<Int>,
     control: BidiControl?, message: String, closing: ClosingInsertion? = nil,
     pairedCloser: Range<Int>? = nil
   ) {

@@ -55,7 +55,7 @@ package struct HazardScanner: Sendable {
   /// The language, or nil for plain text (whole-line rules only).
   package let language: SourceLanguage?
   /// Which rules report, and how severely.
-  package var settings: HazardSettings
+  package var settings: RuleSettings
   /// Gives a line's visual order for messages; nil leaves it out.
   package var renderer: VisualOrderRenderer?
   /// At most this many diagnostics are made per line (the first the scan
@@ -71,7 +71,7 @@ package struct HazardScanner: Sendable {
   /// Lines up to this many bytes get their visual order in each message.
   package static let visualOrderInMessageLimit = 400
 
-  package init(language: SourceLanguage?, settings: HazardSettings = .default, renderer: VisualOrderRenderer? = nil) {
+  package init(language: SourceLanguage?, settings: RuleSettings = .default, renderer: VisualOrderRenderer? = nil) {
     self.language = language
     self.settings = settings
     self.renderer = renderer

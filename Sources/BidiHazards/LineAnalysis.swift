@@ -46,7 +46,7 @@ struct LineAnalysis {
 
   let line: UnsafeBufferPointer<UInt8>
   let lineNumber: Int
-  let settings: HazardSettings
+  let settings: RuleSettings
   let hasLanguage: Bool
   /// The segments of the line (`run`'s).
   var segments: [Segment] = []
@@ -99,7 +99,7 @@ struct LineAnalysis {
 
   /// Whether the limit is reached: the hazards of the enabled codes among
   /// `code` and `other` are then counted instead of made.
-  mutating func isFull(counting code: HazardCode?, _ other: HazardCode? = nil) -> Bool {
+  mutating func isFull(counting code: RuleCode?, _ other: RuleCode? = nil) -> Bool {
     guard diagnostics.count >= limit else { return false }
     if let code, settings.severity(for: code) != nil { omitted += 1 }
     if let other, settings.severity(for: other) != nil { omitted += 1 }
@@ -264,7 +264,7 @@ struct LineAnalysis {
     let control = opener.control
     let range = opener.offset..<(opener.offset + control.utf8Count)
     if diagnostics.count >= limit {
-      var pairing: HazardCode?
+      var pairing: RuleCode?
       if opener.closing >= 0 {
         switch context(of: opener) {
         case .line, .code: pairing = .unpaired
@@ -277,7 +277,7 @@ struct LineAnalysis {
     }
     let closing = opener.closing >= 0 ? closings[opener.closing] : nil
     if let closing {
-      let code: HazardCode
+      let code: RuleCode
       let message: String
       switch context(of: opener) {
       case .line:

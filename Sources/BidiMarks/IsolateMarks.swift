@@ -19,7 +19,7 @@ extension MarkPlanner {
   ///   initiator would pair with it), or an embedding or override opened
   ///   inside and closed outside (or the reverse). Unpaired embedding,
   ///   override and PDF characters are allowed.
-  package func isolateEdits(_ range: Range<Int>, kind: IsolateKind = .auto) throws(MarkError)
+  package func isolateEdits(_ range: Range<Int>, kind: DirectionChoice = .auto) throws(MarkError)
     -> [MarkEdit]
   {
     let span = try scalarRange(strictly: range)
@@ -32,8 +32,8 @@ extension MarkPlanner {
     }
     var list = EditList()
     if let existing {
-      if kind != .auto && scalars[existing] != kind.initiator {
-        list.replace(existing..<existing + 1, with: String(Character(kind.initiator)))
+      if kind != .auto && scalars[existing] != kind.isolateInitiator {
+        list.replace(existing..<existing + 1, with: String(Character(kind.isolateInitiator)))
       }
       return list.edits(offsets: offsets)
     }
@@ -53,7 +53,7 @@ extension MarkPlanner {
         break
       }
     }
-    list.insert(kind.initiator, at: span.lowerBound)
+    list.insert(kind.isolateInitiator, at: span.lowerBound)
     list.insert(Controls.pdi, at: span.upperBound)
     return list.edits(offsets: offsets)
   }

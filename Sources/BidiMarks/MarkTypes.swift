@@ -24,23 +24,10 @@ package struct MarkEdit: Hashable, Sendable, CustomStringConvertible {
   /// The bytes replaced.
   package var range: Range<Int> { start..<end }
 
-  package var description: String {
-    var text = ""
-    for scalar in newText.unicodeScalars {
-      if scalar.isASCII && scalar.value >= 0x20 {
-        text.unicodeScalars.append(scalar)
-      } else {
-        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return "\(start)..<\(end) → \"\(text)\""
-  }
+  package var description: String { "\(start)..<\(end) → \"\(newText.escapingNonASCII)\"" }
 }
 
 extension BidiDirection {
-  /// The other direction.
-  var opposite: BidiDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
-
   /// U+200E LEFT-TO-RIGHT MARK or U+200F RIGHT-TO-LEFT MARK.
   var mark: Unicode.Scalar { self == .leftToRight ? Controls.lrm : Controls.rlm }
 
@@ -48,35 +35,29 @@ extension BidiDirection {
   var isolateInitiator: Unicode.Scalar { self == .leftToRight ? Controls.lri : Controls.rli }
 }
 
-/// The isolate that mode `isolate` wraps a range in.
-package enum IsolateKind: Sendable, Hashable {
-  /// U+2068 FIRST STRONG ISOLATE: the content's own first strong character decides.
-  case auto
-  /// U+2066 LEFT-TO-RIGHT ISOLATE.
-  case ltr
-  /// U+2067 RIGHT-TO-LEFT ISOLATE.
-  case rtl
-
-  /// The initiator this kind inserts.
-  package var initiator: Unicode.Scalar {
+extension DirectionChoice {
+  /// The isolate initiator mode `isolate` writes for this choice: U+2068
+  /// FIRST STRONG ISOLATE (the content's own first strong character
+  /// decides), U+2066 LEFT-TO-RIGHT ISOLATE or U+2067 RIGHT-TO-LEFT ISOLATE.
+  package var isolateInitiator: Unicode.Scalar {
     switch self {
     case .auto: Controls.fsi
-    case .ltr: Controls.lri
-    case .rtl: Controls.rli
+    case .leftToRight: Controls.lri
+    case .rightToLeft: Controls.rli
     }
   }
 }
 
-/// How mode `placeholders` protects a placeholder.
-package enum PlaceholderStyle: Sendable, Hashable {
+/// How mode `placeholders` protects a placeholder (`style`: `"isolate"` or `"marks"`).
+package enum PlaceholderStyle: String, Sendable, Hashable, CaseIterable {
   /// Wrap it in U+2068 FSI … U+2069 PDI.
   case isolate
   /// Put the mark of its paragraph's direction (LRM or RLM) right after it.
   case marks
 }
 
-/// Which bidi controls mode `strip` removes.
-package enum StripScope: Sendable, Hashable {
+/// Which bidi controls mode `strip` removes (`only`: `"all"` or `"unpaired"`).
+package enum StripScope: String, Sendable, Hashable, CaseIterable {
   /// Every bidi control: U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069.
   case all
   /// Embeddings, overrides and isolates not closed on their line, and closers

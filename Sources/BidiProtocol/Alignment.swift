@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `bidi/alignment` params: the common ones and `textAlignment`.
 package struct AlignmentParams: Sendable {
@@ -21,10 +22,10 @@ package enum AlignmentResult: ListResult {
 /// One paragraph's alignment.
 package struct AlignmentEntry: Sendable, Hashable, JSONEncodable {
   package var place: ParagraphPlace
-  package var direction: TextDirection
+  package var direction: BidiDirection
   package var alignment: ResolvedAlignment
 
-  package init(place: ParagraphPlace, direction: TextDirection, alignment: ResolvedAlignment) {
+  package init(place: ParagraphPlace, direction: BidiDirection, alignment: ResolvedAlignment) {
     self.place = place
     self.direction = direction
     self.alignment = alignment

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Resolves a requested text alignment for a paragraph (Protocol/specification.md,
 /// “`bidi/alignment`”).
 ///
@@ -13,11 +15,11 @@ package struct ResolvedAlignment: Sendable, Hashable {
   package var lastLinePhysical: String?
 
   package init(
-    _ requested: TextAlignment, paragraph: TextDirection, layout: TextDirection
+    _ requested: TextAlignment, paragraph: BidiDirection, layout: BidiDirection
   ) {
-    func side(_ d: TextDirection) -> String { d == .ltr ? "left" : "right" }
+    func side(_ d: BidiDirection) -> String { d == .leftToRight ? "left" : "right" }
     func relative(physicalLeft: Bool) -> String {
-      (physicalLeft == (layout == .ltr)) ? "leading" : "trailing"
+      (physicalLeft == (layout == .leftToRight)) ? "leading" : "trailing"
     }
     lastLinePhysical = nil
     switch requested {

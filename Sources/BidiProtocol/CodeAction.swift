@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `textDocument/codeAction` params.
 package struct CodeActionParams: Sendable {

@@ -1,15 +1,16 @@
 import JSONRPC
+import UnicodeBidi
 
 /// An LSP Diagnostic of bidi-lsp.
 package struct Diagnostic: Sendable, Hashable, JSONEncodable {
   package var range: LSPRange
   package var severity: DiagnosticSeverity
-  package var code: String
+  package var code: RuleCode
   package var message: String
   /// `data.visualOrder`: the line in visual order, controls named.
   package var visualOrder: String?
 
-  package init(range: LSPRange, severity: DiagnosticSeverity, code: String, message: String, visualOrder: String?) {
+  package init(range: LSPRange, severity: DiagnosticSeverity, code: RuleCode, message: String, visualOrder: String?) {
     self.range = range
     self.severity = severity
     self.code = code
@@ -21,7 +22,7 @@ package struct Diagnostic: Sendable, Hashable, JSONEncodable {
     writer.beginObject()
     writer.member("range", range)
     writer.member("severity", severity)
-    writer.member("code", code)
+    writer.member("code", code.rawValue)
     writer.member("source", "bidi-lsp")
     writer.member("message", message)
     if let visualOrder {

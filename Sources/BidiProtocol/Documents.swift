@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `textDocument/didOpen` params.
 package struct DidOpenParams: Sendable {

@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `textDocument/hover` params.
 package struct HoverParams: Sendable {

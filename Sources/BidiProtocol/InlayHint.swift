@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `textDocument/inlayHint` params.
 package struct InlayHintParams: Sendable {

@@ -1,4 +1,6 @@
+import BidiMarks
 import JSONRPC
+import UnicodeBidi
 
 /// `bidi/insertMarks` params: the common ones, `mode`, and the mode's own
 /// options.
@@ -21,14 +23,14 @@ package struct InsertMarksParams: Sendable {
 /// A mode of `bidi/insertMarks`, with its options.
 package enum MarkMode: Sendable, Hashable {
   /// `direction` (required).
-  case direction(TextDirection)
+  case direction(BidiDirection)
   /// `isolate` (default `auto`); needs a range.
   case isolate(DirectionChoice)
   /// `style` (default `isolate`).
-  case placeholders(PlaceholderMarkStyle)
+  case placeholders(PlaceholderStyle)
   case runs
   /// `only` (default `all`).
-  case strip(StripOnly)
+  case strip(StripScope)
 
   /// The mode's name, as `mode` gives it.
   package enum Name: String, Sendable, CaseIterable {
@@ -48,28 +50,18 @@ package enum MarkMode: Sendable, Hashable {
   package init(_ params: Params, hasRange: Bool) throws(ResponseError) {
     switch try params["mode"].oneOf(Name.self) {
     case .direction:
-      self = .direction(try params["direction"].oneOf(TextDirection.self))
+      self = .direction(try params["direction"].oneOf(BidiDirection.self))
     case .isolate:
       guard hasRange else { throw params["range"].error("mode isolate needs a range") }
       self = .isolate(try params.optional("isolate")?.oneOf(DirectionChoice.self) ?? .auto)
     case .placeholders:
-      self = .placeholders(try params.optional("style")?.oneOf(PlaceholderMarkStyle.self) ?? .isolate)
+      self = .placeholders(try params.optional("style")?.oneOf(PlaceholderStyle.self) ?? .isolate)
     case .runs:
       self = .runs
     case .strip:
-      self = .strip(try params.optional("only")?.oneOf(StripOnly.self) ?? .all)
+      self = .strip(try params.optional("only")?.oneOf(StripScope.self) ?? .all)
     }
   }
-}
-
-/// `style` of mode `placeholders`.
-package enum PlaceholderMarkStyle: String, Sendable, CaseIterable {
-  case isolate, marks
-}
-
-/// `only` of mode `strip`.
-package enum StripOnly: String, Sendable, CaseIterable {
-  case all, unpaired
 }
 
 /// The `bidi/insertMarks` result: `{edits: [TextEdit]}`.

@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `bidi/naturalDirection` params: the common ones.
 package struct NaturalDirectionParams: Sendable {
@@ -18,12 +19,12 @@ package enum NaturalDirectionResult: ListResult {
 /// One paragraph's natural direction, and why.
 package struct DirectionEntry: Sendable, Hashable, JSONEncodable {
   package var place: ParagraphPlace
-  package var direction: TextDirection
+  package var direction: BidiDirection
   package var basis: DirectionBasis
   /// The Position of the character that decided it (firstStrong only).
   package var strongCharacter: LSPPosition?
 
-  package init(place: ParagraphPlace, direction: TextDirection, basis: DirectionBasis, strongCharacter: LSPPosition?) {
+  package init(place: ParagraphPlace, direction: BidiDirection, basis: DirectionBasis, strongCharacter: LSPPosition?) {
     self.place = place
     self.direction = direction
     self.basis = basis

@@ -1,72 +1,30 @@
 import JSONRPC
+import UnicodeBidi
 
-/// The option values of the protocol, one enum per meaning, each decoded
-/// from its wire name once; the options shared by the four bidi requests
-/// (specification, "The four bidi requests"), and the settings that give
-/// their defaults ("Settings").
-
-/// A text direction: left-to-right or right-to-left.
-package enum TextDirection: String, Sendable, CaseIterable {
-  case ltr
-  case rtl
-
-  /// The other direction.
-  package var opposite: TextDirection { self == .ltr ? .rtl : .ltr }
-}
-
-/// A direction, or `auto`: the natural direction found by the request's
-/// strategy (`bidi/visualOrder`'s `direction`), or the one the text itself
-/// calls for (`bidi/insertMarks`' `isolate`).
-package enum DirectionChoice: String, Sendable, CaseIterable {
-  case auto
-  case ltr
-  case rtl
-}
-
-/// How a paragraph's natural direction is found.
-package enum DirectionStrategy: String, Sendable, CaseIterable {
-  /// UAX #9 P2–P3: the first L, R or AL character outside isolates.
-  case firstStrong
-  /// The word-count estimate of the BidiFormatter family.
-  case estimate
-  /// RTL when any R or AL character occurs.
-  case anyRTL
-}
-
-/// Why a paragraph has its direction: the strategy that decided it, or the
-/// fallback.
-package enum DirectionBasis: String, Sendable, CaseIterable {
-  case firstStrong
-  case estimate
-  case anyRTL
-  case fallback
-
-  package init(_ strategy: DirectionStrategy) {
-    switch strategy {
-    case .firstStrong: self = .firstStrong
-    case .estimate: self = .estimate
-    case .anyRTL: self = .anyRTL
-    }
-  }
-}
-
-/// The direction of a paragraph that has no strong character.
-package enum DirectionFallback: String, Sendable, CaseIterable {
-  /// The nearest preceding paragraph that has one; at the start, the layout.
-  case previous
-  /// The layout direction.
-  case layout
-  case ltr
-  case rtl
-}
+/// The option values of the protocol that only the protocol has, each
+/// decoded from its wire name once (the directions, `BidiDirection` and
+/// `DirectionChoice`, are UnicodeBidi's); the options shared by the four
+/// bidi requests (specification, "The four bidi requests"), and the
+/// settings that give their defaults ("Settings").
 
 /// What a paragraph is: every line, blocks of lines between blank lines,
-/// or each translated value of a localization document (Protocol/localization.md; the
-/// default there, answered as `line` in other documents).
+/// or the paragraphs a structured document's format defines — values,
+/// rendered blocks, cue lines (`document`, the default there; `values` is
+/// its synonym; answered as `line` in plain documents).
 package enum ParagraphMode: String, Sendable, CaseIterable {
   case line
   case block
-  case values
+  case document
+
+  /// The mode a wire name gives (`values` is `document`).
+  package init?(rawValue: String) {
+    switch rawValue {
+    case "line": self = .line
+    case "block": self = .block
+    case "document", "values": self = .document
+    default: return nil
+    }
+  }
 }
 
 /// The alignment a client asks for in `bidi/alignment`.
@@ -81,9 +39,14 @@ package struct DirectionSettings: Sendable, Equatable {
   package var rtlThreshold: Double = 0.4
   package var fallback: DirectionFallback = .previous
   package var paragraphs: ParagraphMode = .line
-  package var layoutDirection: TextDirection = .ltr
+  package var layoutDirection: BidiDirection = .leftToRight
 
   package init() {}
+
+  /// The resolver of the settings' strategy and fallback.
+  package var policy: DirectionPolicy {
+    DirectionPolicy(strategy: strategy, rtlThreshold: rtlThreshold, fallback: fallback, layout: layoutDirection)
+  }
 }
 
 /// The common options of the four bidi requests, read from a request's
@@ -93,10 +56,15 @@ package struct DirectionOptions: Sendable, Equatable {
   package var rtlThreshold: Double
   package var fallback: DirectionFallback
   package var paragraphs: ParagraphMode
-  /// Whether the request named `paragraphs` (else localization documents
-  /// take `values` whatever the settings say).
+  /// Whether the request named `paragraphs` (else structured documents
+  /// take `document` whatever the settings say).
   package var paragraphsGiven = false
-  package var layoutDirection: TextDirection
+  package var layoutDirection: BidiDirection
+
+  /// The resolver of the options' strategy and fallback.
+  package var policy: DirectionPolicy {
+    DirectionPolicy(strategy: strategy, rtlThreshold: rtlThreshold, fallback: fallback, layout: layoutDirection)
+  }
 
   /// The settings themselves, for requests that take no options (hover).
   package init(_ settings: DirectionSettings) {
@@ -114,7 +82,7 @@ package struct DirectionOptions: Sendable, Equatable {
     let given = try params.optional("paragraphs")?.oneOf(ParagraphMode.self)
     paragraphs = given ?? defaults.paragraphs
     paragraphsGiven = given != nil
-    layoutDirection = try params.optional("layoutDirection")?.oneOf(TextDirection.self) ?? defaults.layoutDirection
+    layoutDirection = try params.optional("layoutDirection")?.oneOf(BidiDirection.self) ?? defaults.layoutDirection
   }
 }
 

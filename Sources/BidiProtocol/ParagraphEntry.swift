@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// What every bidi request names: the document, the common options over the
 /// server's settings, and the lines.
@@ -24,23 +25,28 @@ package struct BidiRequestTarget: Sendable {
 /// `visualOrder` lies, and what it is: the members every per-paragraph
 /// entry starts with, encoded here once for the three.
 ///
-/// `range`, `key`, `variant` and `locale` are the members of a value
-/// paragraph of a localization document (values mode); they are written
-/// only when set, so the line modes are unchanged by them.
+/// `range`, `key`, `variant`, `locale`, `block` and `cue` are the members
+/// of a paragraph of a structured document in `document` mode (a value, a
+/// rendered block, a cue line); they are written only when set, so the
+/// line modes are unchanged by them.
 package struct ParagraphPlace: Sendable, Hashable {
   /// The LSP line (of the paragraph's first character).
   package var line: Int
   /// The paragraph's offsets within the line, in the negotiated encoding.
   package var start: Int
   package var end: Int
-  /// Values mode: the Range of the value's source text.
+  /// Document mode: the Range of the paragraph's source text.
   package var range: LSPRange?
-  /// Values mode: the value's key.
+  /// Document mode, localization: the value's key.
   package var key: String?
-  /// Values mode: the plural/select/device branch (`"plural:one"`).
+  /// Document mode, localization: the plural/select/device branch (`"plural:one"`).
   package var variant: String?
-  /// Values mode: the value's locale, when known.
+  /// Document mode: the entry's locale, when known.
   package var locale: String?
+  /// Document mode, Markdown: the block's kind (`"paragraph"`, `"heading"`, `"tableCell"`).
+  package var block: String?
+  /// Document mode, subtitles: the cue's 1-based index.
+  package var cue: Int?
 
   package init(line: Int, start: Int, end: Int) {
     self.line = line
@@ -57,10 +63,12 @@ package struct ParagraphPlace: Sendable, Hashable {
     writer.member("key", ifPresent: key)
     writer.member("variant", ifPresent: variant)
     writer.member("locale", ifPresent: locale)
+    writer.member("block", ifPresent: block)
+    writer.member("cue", ifPresent: cue)
   }
 }
 
-extension TextDirection: JSONEncodable {
+extension BidiDirection: JSONEncodable {
   package func encode(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 

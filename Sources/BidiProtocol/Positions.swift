@@ -1,28 +1,17 @@
 import JSONRPC
+import UnicodeBidi
 
-/// An LSP Position on the wire: a zero-based line and a `character` offset
-/// in the negotiated position encoding's units. The one codec of positions
-/// and ranges: every params field and result member that is a Position or a
-/// Range is read and written here.
-package struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConvertible, JSONEncodable {
-  package var line: Int
-  package var character: Int
+// The one codec of positions and ranges: every params field and result
+// member that is a Position or a Range is read and written here. The types
+// are UnicodeBidi's (`LSPPosition`, `LSPRange`: a line and a `character` in
+// the negotiated position encoding's units).
 
-  package init(line: Int, character: Int) {
-    self.line = line
-    self.character = character
-  }
-
+extension LSPPosition: JSONEncodable {
+  /// Decodes `{line, character}`, both non-negative integers.
   package init(_ params: Params) throws(ResponseError) {
     try params.requireObject()
     self.init(line: try params["line"].uint(), character: try params["character"].uint())
   }
-
-  package static func < (a: LSPPosition, b: LSPPosition) -> Bool {
-    (a.line, a.character) < (b.line, b.character)
-  }
-
-  package var description: String { "(line \(line), character \(character))" }
 
   package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -32,31 +21,13 @@ package struct LSPPosition: Hashable, Comparable, Sendable, CustomStringConverti
   }
 }
 
-/// An LSP Range on the wire: `start` included, `end` excluded, never
-/// reversed once decoded.
-package struct LSPRange: Hashable, Sendable, CustomStringConvertible, JSONEncodable {
-  package var start: LSPPosition
-  package var end: LSPPosition
-
-  package init(start: LSPPosition, end: LSPPosition) {
-    self.start = start
-    self.end = end
-  }
-
-  /// The range of `characters` within line `line`.
-  package init(line: Int, _ characters: Range<Int>) {
-    self.init(
-      start: LSPPosition(line: line, character: characters.lowerBound),
-      end: LSPPosition(line: line, character: characters.upperBound))
-  }
-
+extension LSPRange: JSONEncodable {
+  /// Decodes `{start, end}`; a range whose start is after its end is -32602.
   package init(_ params: Params) throws(ResponseError) {
     try params.requireObject()
     self.init(start: try LSPPosition(params["start"]), end: try LSPPosition(params["end"]))
     guard start <= end else { throw params.error("start \(start) is after end \(end)") }
   }
-
-  package var description: String { "\(start)-\(end)" }
 
   package func encode(to writer: inout JSONWriter) {
     writer.beginObject()

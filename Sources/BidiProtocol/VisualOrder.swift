@@ -1,4 +1,5 @@
 import JSONRPC
+import UnicodeBidi
 
 /// `bidi/visualOrder` params: the common ones, `direction`, `mirror`,
 /// `include`, `lineBreaks`, `combiningMarks`, `controls` and `shape`.
@@ -11,9 +12,9 @@ package struct VisualOrderParams: Sendable {
   /// with `lineBreakPath(_:)` naming each).
   package var lineBreaks: [Int]?
   /// Whether L3 applies (combining marks displayed after their base).
-  package var combiningMarks: CombiningMarksChoice
+  package var combiningMarks: CombiningMarkOrder
   /// How `visualText` shows the bidi controls.
-  package var controls: VisualControls
+  package var controls: ControlDisplay
   /// Whether `visualText` joins Arabic letters into presentation forms.
   package var shape: Bool
 
@@ -22,8 +23,8 @@ package struct VisualOrderParams: Sendable {
     target = try BidiRequestTarget(params, defaults: defaults)
     direction = try params.optional("direction")?.oneOf(DirectionChoice.self) ?? .auto
     mirror = try params.optional("mirror")?.bool() ?? true
-    combiningMarks = try params.optional("combiningMarks")?.oneOf(CombiningMarksChoice.self) ?? .resolved
-    controls = try params.optional("controls")?.oneOf(VisualControls.self) ?? .keep
+    combiningMarks = try params.optional("combiningMarks")?.oneOf(CombiningMarkOrder.self) ?? .resolved
+    controls = try params.optional("controls")?.oneOf(ControlDisplay.self) ?? .keep
     shape = try params.optional("shape")?.bool() ?? false
     include = [.runs]
     if let list = try params.optional("include") {
@@ -42,24 +43,6 @@ package struct VisualOrderParams: Sendable {
   package static let lineBreaksPath = "params.lineBreaks"
 }
 
-/// `combiningMarks`: the conformance files' order, or UAX #9 L3.
-package enum CombiningMarksChoice: String, Sendable, CaseIterable {
-  /// L1–L2 only, as Unicode's conformance files order the marks.
-  case resolved
-  /// L3: in a right-to-left run each combining mark is displayed after its base.
-  case afterBase
-}
-
-/// `controls`: how `visualText` shows the bidi controls.
-package enum VisualControls: String, Sendable, CaseIterable {
-  /// The characters X9 removes dropped; isolates, marks and ALM kept.
-  case keep
-  /// Every bidi control dropped.
-  case strip
-  /// Each bidi control written by name, `[RLO]`, where it stands.
-  case names
-}
-
 /// What a display line carries in the answer.
 package enum VisualInclude: String, Sendable, CaseIterable {
   case runs, levels, visualOrder, visualText, logicalToVisual, visualToLogical
@@ -74,13 +57,13 @@ package enum VisualOrderResult: ListResult {
 /// One paragraph reordered, per display line.
 package struct VisualParagraph: Sendable, Hashable, JSONEncodable {
   package var place: ParagraphPlace
-  package var direction: TextDirection
-  /// Values mode: the decoded value paragraph, from whose start the
+  package var direction: BidiDirection
+  /// Document mode: the entry paragraph's decoded (rendered) text, from whose start the
   /// offsets of `lines` then count.
   package var text: String?
   package var lines: [VisualLine]
 
-  package init(place: ParagraphPlace, direction: TextDirection, lines: [VisualLine]) {
+  package init(place: ParagraphPlace, direction: BidiDirection, lines: [VisualLine]) {
     self.place = place
     self.direction = direction
     self.lines = lines
@@ -89,7 +72,7 @@ package struct VisualParagraph: Sendable, Hashable, JSONEncodable {
   package func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     place.encodeMembers(to: &writer)
-    writer.member("paragraphLevel", direction == .rtl ? 1 : 0)
+    writer.member("paragraphLevel", direction == .rightToLeft ? 1 : 0)
     writer.member("direction", direction)
     writer.member("text", ifPresent: text)
     writer.member("lines", lines)

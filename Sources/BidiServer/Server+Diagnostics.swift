@@ -1,5 +1,6 @@
 import BidiHazards
 import BidiProtocol
+import DocumentFormats
 import DocumentStore
 import JSONRPC
 import UnicodeBidi
@@ -28,11 +29,13 @@ extension BidiLanguageServer {
   }
 
   /// A scanner for a document: its language from the languageId, else from
-  /// the URI's file name.
+  /// the URI's file name; none in a structured document, whose lines outside
+  /// entries get the line rules as `check` gives them (the findings engine's).
   func hazardScanner(languageId: String, uri: String) -> HazardScanner {
-    let language = SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
+    let isStructured = DocumentKind.detect(languageId: languageId, path: uri).structuredFormat != nil
+    let language = isStructured ? nil : SourceLanguage(languageId: languageId) ?? SourceLanguage(path: uri)
     var scanner = HazardScanner(
-      language: language, settings: hazardSettings, renderer: HazardScanner.visualOrderRenderer)
+      language: language, settings: rules, renderer: HazardScanner.visualOrderRenderer)
     scanner.maximumDiagnosticsPerLine = Self.hazardsPerLine
     return scanner
   }
@@ -44,8 +47,6 @@ extension BidiLanguageServer {
   /// At most this many hazards of one document are published, then one
   /// `bidi.truncated` diagnostic saying how many more it holds.
   static let hazardsPerDocument = 1_000
-  /// The code of the diagnostics that say how many hazards are not shown.
-  static let truncatedCode = "bidi.truncated"
 
   /// Starts (or restarts, with the current rules) the hazard scan of an
   /// open document: every line waits for a scan. A document just opened
@@ -125,7 +126,7 @@ extension BidiLanguageServer {
         }
       }
       if needsRefresh { return true }
-      if !prepareLocalization(document, until: { ContinuousClock.now >= deadline }) { return true }
+      if !prepareStructured(document, until: { ContinuousClock.now >= deadline }) { return true }
       hazards[uri]!.scansInBackground = false
       guard hazards[uri]!.needsPublish else { continue }
       hazards[uri]!.needsPublish = false
@@ -147,7 +148,7 @@ extension BidiLanguageServer {
   private func publishEarlyIfClean(_ uri: String, on connection: Connection) -> Bool {
     guard hazards[uri]!.mayPublishEarly, hazards[uri]!.needsPublish else { return false }
     hazards[uri]!.mayPublishEarly = false
-    guard let document = documents[uri], localization[uri] == nil,
+    guard let document = documents[uri], structured[uri] == nil,
       document.text.utf8Count <= Self.earlyPublishBytes, document.text.freshStateCount == 0,
       !HazardLineCache.mayHaveHazards(document.text)
     else { return false }
@@ -189,12 +190,12 @@ extension BidiLanguageServer {
     var notShown = 0
     var firstNotShown: Int?
     var codec = positions
-    // A localization document's values have their own findings (its
-    // values' hazards included); the line scan counts only after them.
-    let plainFrom = plainHazardLinesStart(document)
-    let localized = localizationDiagnostics(document)
+    // A structured document's findings come from its findings engine; the
+    // line scan counts only on the lines no entry or region touches.
+    let engineFindings = structuredDiagnostics(document)
+    let isStructured = structured[document.uri] != nil
     hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
-      guard n >= plainFrom, let line = try? document.text.line(n) else { return true }
+      guard !isStructured || isFreeLine(n, of: document), let line = try? document.text.line(n) else { return true }
       let room = Self.hazardsPerDocument - shown
       for var hazard in state.diagnostics.prefix(max(room, 0)) {
         hazard.line = n
@@ -213,7 +214,7 @@ extension BidiLanguageServer {
     if let n = firstNotShown, let line = try? document.text.line(n) {
       entries.append(truncation(line: n, line, notShown, onLine: false, &codec))
     }
-    let all = [AnySequence(localized), AnySequence(entries)].joined()
+    let all = [AnySequence(engineFindings), AnySequence(entries)].joined()
     connection.send(notification: PublishDiagnostics.method) { writer in
       PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: all, to: &writer)
     }
@@ -230,78 +231,35 @@ extension BidiLanguageServer {
       ? "\(what) on this line not shown (at most \(Self.hazardsPerLine) per line are published)"
       : "\(what) not shown in this document (at most \(Self.hazardsPerDocument) per document are published)"
     return Diagnostic(
-      range: codec.range(line: n, line, 0..<line.utf8Count), severity: .information, code: Self.truncatedCode,
+      range: codec.range(line: n, line, 0..<line.utf8Count), severity: .information, code: .truncated,
       message: message, visualOrder: nil)
   }
 
   /// The wire form of a hazard diagnostic on `line`.
   func diagnostic(_ diagnostic: HazardDiagnostic, _ line: Line, _ codec: inout PositionCodec) -> Diagnostic {
     Diagnostic(
-      range: codec.range(line: diagnostic.line, line, diagnostic.range), severity: diagnostic.severity.wire,
-      code: diagnostic.code.rawValue, message: diagnostic.message, visualOrder: diagnostic.visualOrder)
+      range: codec.range(line: diagnostic.line, line, diagnostic.range), severity: diagnostic.severity,
+      code: diagnostic.code, message: diagnostic.message, visualOrder: diagnostic.visualOrder)
   }
 
-  /// Applies `settings.bidi.diagnostics`: each rule off, on or a severity.
-  func applyDiagnosticSettings(_ rules: [(rule: DiagnosticRule, setting: RuleSetting)]) {
-    var updated = hazardSettings
-    for (rule, setting) in rules {
-      updated[rule.hazardCode] = setting.hazardSetting
+  /// Applies `settings.bidi.diagnostics` (each rule off, on or a severity)
+  /// and `locale`: what they change is checked again and published.
+  func applyRuleSettings(_ change: SettingsChange) {
+    var updated = rules
+    for (rule, setting) in change.diagnostics ?? [] { updated[rule] = setting }
+    let locale = change.locale.map { $0.isEmpty ? nil : $0 } ?? localeSetting
+    guard updated != rules || locale != localeSetting else { return }
+    if updated != rules {
+      rules = updated
+      // Rescan and republish every open document with the new rules.
+      for uri in hazards.keys {
+        guard let document = documents[uri] else { continue }
+        let token = hazards[uri]?.progressToken
+        startHazards(for: document)
+        hazards[uri]?.progressToken = token
+      }
     }
-    guard updated != hazardSettings else { return }
-    hazardSettings = updated
-    // Rescan and republish every open document with the new rules.
-    for uri in hazards.keys {
-      guard let document = documents[uri] else { continue }
-      let token = hazards[uri]?.progressToken
-      startHazards(for: document)
-      hazards[uri]?.progressToken = token
-    }
-  }
-}
-
-extension HazardSeverity {
-  /// The protocol's severity.
-  var wire: DiagnosticSeverity {
-    switch self {
-    case .error: .error
-    case .warning: .warning
-    case .information: .information
-    case .hint: .hint
-    }
-  }
-}
-
-extension DiagnosticRule {
-  /// The hazard rule a settings key names.
-  var hazardCode: HazardCode {
-    switch self {
-    case .unpaired: .unpaired
-    case .unmatched: .unmatched
-    case .override: .override
-    case .inIdentifier: .inIdentifier
-    case .inComment: .inComment
-    case .inString: .inString
-    case .invalidUtf8: .invalidUtf8
-    }
-  }
-}
-
-extension RuleSetting {
-  var hazardSetting: HazardRuleSetting {
-    switch self {
-    case .enabled(let enabled): HazardRuleSetting(enabled: enabled)
-    case .severity(let severity): .severity(severity.hazardSeverity)
-    }
-  }
-}
-
-extension DiagnosticSeverity {
-  var hazardSeverity: HazardSeverity {
-    switch self {
-    case .error: .error
-    case .warning: .warning
-    case .information: .information
-    case .hint: .hint
-    }
+    localeSetting = locale
+    refreshStructuredFindings()
   }
 }

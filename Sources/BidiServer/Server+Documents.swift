@@ -26,7 +26,7 @@ extension BidiLanguageServer {
       try opened?.get()
       logger.debug("opened \(uri) (\(size) bytes)")
       if let document = documents[uri] {
-        openLocalization(document)
+        openStructured(document)
         startHazards(for: document, isNew: true)
         hazards[uri]?.progressToken = token
       }
@@ -39,7 +39,7 @@ extension BidiLanguageServer {
   func didChange(_ params: DidChangeParams, _ connection: Connection) {
     let uri = params.uri
     let version = params.version
-    let changes = params.changes.map { ContentChange(range: $0.range.map(TextRange.init), text: $0.text) }
+    let changes = params.changes.map { ContentChange(range: $0.range, text: $0.text) }
     if changes.isEmpty {
       // Nothing to change but the version.
       do throws(DocumentError) {
@@ -54,7 +54,7 @@ extension BidiLanguageServer {
     // touched (its `LineChange`).
     do throws(DocumentError) {
       let lineChanges = try documents.change(uri: uri, version: version, changes: changes, encoding: encoding)
-      localizationLinesChanged(uri: uri, lineChanges)
+      structuredLinesChanged(uri: uri, lineChanges)
       hazardLinesChanged(uri: uri, lineChanges)
     } catch {
       warn("textDocument/didChange ignored: \(error)", on: connection)
@@ -69,7 +69,7 @@ extension BidiLanguageServer {
         reportProgress(token, .end(message: "closed"), on: connection)
       }
       hazards[uri] = nil
-      localization[uri] = nil
+      structured[uri] = nil
       // Clear the closed document's diagnostics in the client.
       connection.send(notification: PublishDiagnostics.method) { writer in
         PublishDiagnostics.encode(uri: uri, version: nil, diagnostics: [], to: &writer)
@@ -107,12 +107,5 @@ extension BidiLanguageServer {
     } catch {
       throw ResponseError(code: .internalError, message: "\(error)")
     }
-  }
-}
-
-extension TextRange {
-  /// The document store's range for a wire range.
-  init(_ range: LSPRange) {
-    self.init(range.start.line, range.start.character, range.end.line, range.end.character)
   }
 }

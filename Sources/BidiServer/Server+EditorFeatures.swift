@@ -11,8 +11,8 @@ extension BidiLanguageServer {
 
   /// The `bidi/insertMarks` modes offered on a selection, by title.
   private static let markActions: [(title: String, mode: MarkMode)] = [
-    ("Make the paragraphs left-to-right (insert LRM)", .direction(.ltr)),
-    ("Make the paragraphs right-to-left (insert RLM)", .direction(.rtl)),
+    ("Make the paragraphs left-to-right (insert LRM)", .direction(.leftToRight)),
+    ("Make the paragraphs right-to-left (insert RLM)", .direction(.rightToLeft)),
     ("Isolate the format placeholders (FSI…PDI)", .placeholders(.isolate)),
     ("Mark the format placeholders (LRM/RLM after each)", .placeholders(.marks)),
     ("Isolate the opposite-direction runs", .runs),
@@ -31,10 +31,10 @@ extension BidiLanguageServer {
     var codec = positions
     // Quick fixes and fix-all, from an up-to-date hazard scan.
     refreshHazards(document.uri)
-    // In a localization document the values have their own fixes: the
-    // line scan's count only after them (after a syntax error).
-    let plainFrom = plainHazardLinesStart(document)
-    let all = hazardDiagnostics(document.uri).filter { $0.line >= plainFrom }
+    // In a structured document the findings engine's findings have their
+    // own fixes: the line scan's count only on the lines no entry or region
+    // touches.
+    let all = hazardDiagnostics(document.uri).filter { isFreeLine($0.line, of: document) }
     if params.wants("quickfix") {
       // The bytes of the range on its first and last line: a diagnostic
       // that touches the range gets its fixes (on a long line with many
@@ -44,7 +44,7 @@ extension BidiLanguageServer {
       let endByte =
         range.end.line < document.text.lineCount
         ? try lineOf(range.end.line, document).utf8Offset(ofCharacter: range.end.character, in: encoding) : Int.max
-      try localizationQuickFixes(params, document, &actions)
+      try structuredQuickFixes(params, document, &actions)
       for hazard in all where lines.contains(hazard.line) {
         if hazard.line == range.start.line && hazard.range.upperBound < startByte { continue }
         if hazard.line == range.end.line && hazard.range.lowerBound > endByte { continue }
@@ -67,7 +67,7 @@ extension BidiLanguageServer {
       ] {
         // Fixed lines are rescanned (from the cached start states) until no
         // hazard is left: removing a control can expose another.
-        let edits = hazardFixAllEdits(document.uri, strategy: strategy).filter { $0.line >= plainFrom }
+        let edits = hazardFixAllEdits(document.uri, strategy: strategy).filter { isFreeLine($0.line, of: document) }
         try actions.append(
           CodeAction(
             title: title, kind: "source.fixAll.bidi",
@@ -118,20 +118,21 @@ extension BidiLanguageServer {
   /// configured layout, and its visual order as plain text.
   func hover(_ params: HoverParams, _ context: RequestContext) throws(ResponseError) -> HoverResult {
     let position = params.position
-    if let value = try valueHover(params) { return value }
+    if let value = try entryHover(params) { return value }
     return try withOpenDocument(params.uri) { (document) throws(ResponseError) in
       guard position.line < document.text.lineCount else {
         throw params.lineError(lineCount: document.text.lineCount)
       }
       let options = DirectionOptions(settings)
       let lineIndex = position.line
-      let directions = try paragraphDirections(lineIndex..<(lineIndex + 1), options, &document, context)
+      let directions = try lineParagraphs(lineIndex, options, &document, context)
       let line = try lineOf(lineIndex, document)
       var parts: [String] = []
       for paragraph in directions {
+        guard case .line(_, let utf8Range) = paragraph.source else { continue }
         var text = "Direction: \(paragraph.direction.rawValue)"
         if let strong = paragraph.strongCharacter {
-          let character = try lineOf(strong.line, document).character(atUTF8Offset: strong.utf8Offset, in: encoding)
+          let character = try lineOf(strong.line, document).character(atUTF8Offset: strong.column, in: encoding)
           text += " (first strong character at line \(strong.line + 1), character \(character + 1))"
         } else {
           text +=
@@ -142,8 +143,8 @@ extension BidiLanguageServer {
         text +=
           "\nAlignment: \(alignment.alignment) (\(alignment.physical)) in a \(options.layoutDirection.rawValue) layout"
         let visual = line.withUTF8 { bytes -> String? in
-          let slice = UnsafeBufferPointer(rebasing: bytes[paragraph.utf8Range])
-          let analysed = BidiParagraph(utf8: slice, direction: paragraph.direction.paragraphDirection) {
+          let slice = UnsafeBufferPointer(rebasing: bytes[utf8Range])
+          let analysed = BidiParagraph(utf8: slice, direction: DirectionChoice(paragraph.direction)) {
             context.isCancelled
           }
           // What a terminal shows: marks after their base (L3), the

@@ -13,8 +13,8 @@ extension BidiLanguageServer {
     _ params: InsertMarksParams, _ context: RequestContext, emit: (TextEdit) throws(ResponseError) -> Void
   ) throws(ResponseError) {
     let target = params.target
-    if let state = valuesDocument(for: target, whole: true) {
-      try valuesInsertMarks(params, state, context, emit: emit)
+    if let state = structuredDocument(for: target, whole: true) {
+      try documentInsertMarks(params, state, context, emit: emit)
       return
     }
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
@@ -48,11 +48,11 @@ extension BidiLanguageServer {
       switch params.mode {
       case .direction(let wanted):
         switch options.paragraphs {
-        case .line, .values:
+        case .line, .document:
           for index in lines {
             try checkCancel(index)
             let line = try lineOf(index, document)
-            try add(planner(line).directionEdits(wanted.markDirection), line: index, line)
+            try add(planner(line).directionEdits(wanted), line: index, line)
           }
         case .block:
           // Once per block, at the start of its first line, judged by the
@@ -61,13 +61,13 @@ extension BidiLanguageServer {
           options.fallback = .ltr
           var done = Set<Int>()
           var starts: [(start: Int, resolved: BidiDirection?)] = []
-          try forEachParagraphDirection(lines, options, &document, context) { paragraph, _ in
-            starts.append((paragraph.line, paragraph.basis == .fallback ? nil : paragraph.direction.markDirection))
+          try forEachLineParagraph(lines, options, &document, context) { paragraph, _ in
+            starts.append((paragraph.place.line, paragraph.basis == .fallback ? nil : paragraph.direction))
           }
           for (line, resolved) in starts {
             guard let start = try blockStart(of: line, &document), done.insert(start).inserted else { continue }
             let startLine = try lineOf(start, document)
-            if let edit = planner(startLine).directionEdit(wanted.markDirection, paragraph: 0, resolved: resolved) {
+            if let edit = planner(startLine).directionEdit(wanted, paragraph: 0, resolved: resolved) {
               try add([edit], line: start, startLine)
             }
           }
@@ -93,7 +93,7 @@ extension BidiLanguageServer {
             ofCharacter: selection.end.character, in: encoding)
         let planned: [MarkEdit]
         do throws(MarkError) {
-          planned = try planner(line).isolateEdits(range, kind: choice.isolateKind)
+          planned = try planner(line).isolateEdits(range, kind: choice)
         } catch {
           throw .invalidParams(at: "params.range", error.description)
         }
@@ -110,7 +110,7 @@ extension BidiLanguageServer {
           case .placeholders(let style):
             try add(
               plan.placeholderEdits(
-                style: style == .isolate ? .isolate : .marks, directions: lineDirections, in: covered(next, line)),
+                style: style, directions: lineDirections, in: covered(next, line)),
               line: next, line)
           default:
             try add(plan.runEdits(directions: lineDirections, in: covered(next, line)), line: next, line)
@@ -118,14 +118,14 @@ extension BidiLanguageServer {
           lineDirections.removeAll(keepingCapacity: true)
           next += 1
         }
-        try forEachParagraphDirection(lines, options, &document, context) {
+        try forEachLineParagraph(lines, options, &document, context) {
           (paragraph, document) throws(ResponseError) in
-          while next < paragraph.line { try planLine(document) }
-          lineDirections.append(paragraph.direction.markDirection)
+          while next < paragraph.place.line { try planLine(document) }
+          lineDirections.append(paragraph.direction)
         }
         while next < lines.upperBound { try planLine(document) }
       case .strip(let only):
-        let scope: StripScope = only == .unpaired ? .unpaired : .all
+        let scope = only
         for index in lines {
           try checkCancel(index)
           let line = try lineOf(index, document)

@@ -41,11 +41,8 @@ extension BidiLanguageServer {
   /// Applies `initializationOptions.bidi` or `settings.bidi` (read whole
   /// before anything applies: a bad field changes nothing).
   func apply(_ change: SettingsChange) {
-    if let rules = change.diagnostics {
-      applyDiagnosticSettings(rules)
-    }
     settings = change.applied(to: settings)
-    applyLocalizationSettings(change)
+    applyRuleSettings(change)
   }
 
   /// `workspace/didChangeConfiguration`: `settings.bidi` as in

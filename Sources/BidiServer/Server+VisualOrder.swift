@@ -13,53 +13,28 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     let target = params.target
     try withOpenDocument(target.uri) { (document) throws(ResponseError) in
-      var lines = try target.selection.lines(lineCount: document.text.lineCount)
+      let lines = try target.selection.lines(lineCount: document.text.lineCount)
       if params.lineBreaks != nil && lines.count != 1 {
         throw .invalidParams(
           at: VisualOrderParams.lineBreaksPath, "lineBreaks needs a range of one line, got \(lines.count) lines")
       }
-      var options = target.options
-      if let state = valuesDocument(for: target, text: document.text) {
-        // In values mode, breaks count in each value paragraph's decoded text.
-        try forEachValueParagraph(state, lines, options, document, context) { (resolved) throws(ResponseError) in
-          let direction = params.direction == .auto ? resolved.direction : params.direction == .ltr ? .ltr : .rtl
-          try entries.append(valueVisualParagraph(resolved, direction, params))
-        }
-        lines = plainLines(state, lines)
-        options.paragraphs = .line
-      }
       var lineBreaks: [Int]?
-      if let breaks = params.lineBreaks, !lines.isEmpty {
-        lineBreaks = try validatedBreaks(breaks, line: try lineOf(lines.lowerBound, document))
-      }
       var codec = positions
       var current: (index: Int, line: Line)?
-      func emit(_ index: Int, _ utf8Range: Range<Int>, _ direction: TextDirection, _ document: Document)
-        throws(ResponseError)
-      {
-        if current?.index != index { current = (index, try lineOf(index, document)) }
-        try entries.append(
-          visualParagraph(index, current!.line, utf8Range, direction, &codec, lineBreaks, params, context))
-      }
-      switch params.direction {
-      case .auto:
-        try forEachParagraphDirection(lines, options, &document, context) {
-          (paragraph, document) throws(ResponseError) in
-          try emit(paragraph.line, paragraph.utf8Range, paragraph.direction, document)
-        }
-      case .ltr, .rtl:
-        let direction: TextDirection = params.direction == .ltr ? .ltr : .rtl
-        for index in lines {
-          if index & 1023 == 1023 && context.isCancelled {
-            throw .cancelled(context)
+      try forEachParagraph(target, &document, context, forced: params.direction.direction) {
+        (paragraph, document) throws(ResponseError) in
+        switch paragraph.source {
+        case .entry(let analysis):
+          // In document mode, breaks count in each entry paragraph's decoded text.
+          try entries.append(entryVisualParagraph(paragraph, analysis, params))
+        case .line(let index, let utf8Range):
+          if current?.index != index { current = (index, try lineOf(index, document)) }
+          if let breaks = params.lineBreaks, lineBreaks == nil {
+            lineBreaks = try validatedBreaks(breaks, line: current!.line)
           }
-          let paragraphs: [ParagraphFacts]
-          do throws(DocumentError) {
-            paragraphs = try document.text.analysis(ofLine: index).paragraphs
-          } catch {
-            throw .invalidParams(error.description)
-          }
-          for p in paragraphs { try emit(index, p.utf8Range, direction, document) }
+          try entries.append(
+            visualParagraph(
+              index, current!.line, utf8Range, paragraph.direction, &codec, lineBreaks, params, context))
         }
       }
     }
@@ -100,11 +75,11 @@ extension BidiLanguageServer {
   /// (between the steps of UAX #9), before its lines are reordered, after
   /// each per-unit array, and `ResultStream` while writing them.
   private func visualParagraph(
-    _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: TextDirection, _ codec: inout PositionCodec,
+    _ index: Int, _ line: Line, _ utf8Range: Range<Int>, _ direction: BidiDirection, _ codec: inout PositionCodec,
     _ utf8Breaks: [Int]?, _ params: VisualOrderParams, _ context: RequestContext
   ) throws(ResponseError) -> VisualParagraph {
     let unit = encoding
-    let marks = params.combiningMarks.markOrder
+    let marks = params.combiningMarks
     let place = self.place(of: index, line, utf8Range, &codec)
     let start = place.start
     let checks = utf8Range.count >= Self.cancellationCheckBytes ? context : nil
@@ -112,12 +87,12 @@ extension BidiLanguageServer {
       let slice = UnsafeBufferPointer(rebasing: bytes[utf8Range])
       let analysed: BidiParagraph
       if let checks {
-        let resolved = BidiParagraph(utf8: slice, direction: direction.paragraphDirection) { checks.isCancelled }
+        let resolved = BidiParagraph(utf8: slice, direction: DirectionChoice(direction)) { checks.isCancelled }
         // Checked again before the lines are reordered (L1–L2).
         guard let resolved, !checks.isCancelled else { throw .cancelled(checks) }
         analysed = resolved
       } else {
-        analysed = BidiParagraph(utf8: slice, direction: direction.paragraphDirection)
+        analysed = BidiParagraph(utf8: slice, direction: DirectionChoice(direction))
       }
       guard let utf8Breaks else { return [analysed.line(combiningMarks: marks)] }
       let inside = utf8Breaks.filter { utf8Range.contains($0) && $0 > utf8Range.lowerBound }
@@ -168,7 +143,7 @@ extension BidiLanguageServer {
         try checkCancellation()
       }
       if include.contains(.visualText) {
-        let controls = params.controls.display
+        let controls = params.controls
         entry.visualText =
           shaper != nil
           ? shaper!.visualText(display, mirrored: params.mirror, controls: controls)

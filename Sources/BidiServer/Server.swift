@@ -43,13 +43,14 @@ package final class BidiLanguageServer: MessageHandler {
   /// Converts byte offsets within lines to positions in `encoding`.
   var positions: PositionCodec { PositionCodec(encoding) }
   var documents = DocumentStore()
-  /// Hazard diagnostics per open document, and the rules' settings.
+  /// Hazard diagnostics per open document.
   var hazards: [String: HazardState] = [:]
-  var hazardSettings = HazardSettings.default
-  /// The localization documents among the open ones (Protocol/localization.md), and the
-  /// settings only they use.
-  var localization: [String: LocalizationDocument] = [:]
-  var localizationSettings = LocalizationSettings()
+  /// Which diagnostic rules are on, with which severities (`diagnostics`).
+  var rules = RuleSettings.default
+  /// The structured documents among the open ones (contract §7, §8).
+  var structured: [String: StructuredDocument] = [:]
+  /// `locale`: the locale of documents whose path and contents name none.
+  var localeSetting: String?
   /// Whether the client accepts `window/workDoneProgress` reports.
   var clientSupportsProgress = false
   /// The number of progress tokens created so far.

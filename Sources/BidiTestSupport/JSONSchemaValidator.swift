@@ -110,7 +110,7 @@ package struct JSONSchemaValidator: Sendable {
     if hash < reference.endIndex {
       let pointer = reference[reference.index(after: hash)...]
       for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-        let key = token.replacingOccurrences("~1", "/").replacingOccurrences("~0", "~")
+        let key = token.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
         if let member = schema[key] {
           schema = member
         } else if let index = Int(key), let element = schema[index] {
@@ -314,19 +314,5 @@ extension JSONSchemaValidator {
         }
       }
     }
-  }
-}
-
-extension StringProtocol {
-  /// This text with every `target` replaced (no Foundation here).
-  fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
   }
 }

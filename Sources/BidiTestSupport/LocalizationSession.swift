@@ -6,6 +6,32 @@ import XCTest
 /// IntegrationTests (`LocalizationProtocolTests`) against the built binary.
 /// Positions are UTF-16 unless a check says otherwise.
 package enum LocalizationChecks {
+  /// Every point, by name: the one suite, run in process (BidiServerTests)
+  /// and against the built binary (IntegrationTests).
+  package static let all: [(name: String, check: @Sendable (TestServer) throws -> Void)] = [
+    ("the seed case: its diagnostic, fixes and Apple Pay preview", { try seedCase($0) }),
+    ("formats by languageId and path", { try formatsByLanguageIdAndPath($0) }),
+    ("entries carry line, range, key, variant, locale", { try entryMembers($0) }),
+    ("a range selects values; strongCharacter is the escape", { try rangeAndStrongCharacter($0) }),
+    ("a range selects values by position (issue 28)", { try rangeSelectsByPosition($0) }),
+    ("visualOrder carries the decoded text", { try visualOrderText($0) }),
+    ("insertMarks edits only inside values", { try insertMarksInsideValues($0) }),
+    ("the locale from the path, the contents and the setting", { try localeSetting($0) }),
+    ("diagnostics per value and their settings", { try diagnosticsPerValue($0) }),
+    ("a syntax error: values before it, plain lines after", { try syntaxError($0) }),
+    ("incremental edits answer as a fresh open", { try incrementalEdits($0) }),
+  ]
+
+  /// Runs every point against `server`; a point that throws fails with its name.
+  package static func runAll(_ server: TestServer, file: StaticString = #filePath, line: UInt = #line) {
+    for (name, check) in all {
+      do {
+        try check(server)
+      } catch {
+        XCTFail("\(name): \(error)", file: file, line: line)
+      }
+    }
+  }
   package static let seedURI = "file:///app/ar.lproj/Localizable.strings"
   /// The seed case of issue 9, line 1.
   package static let seedText = "/* Payment */\n\"payment\" = \"%@ مدفوعات بدون فوائد من %@\";\n"
@@ -216,6 +242,34 @@ package enum LocalizationChecks {
     let all = try session.paragraphs("bidi/alignment", [:], uri: uri, file: file, line: line)
     XCTAssertEqual(all.map { $0["physical"]?.stringValue ?? "" }, ["right", "right", "left"], file: file, line: line)
     XCTAssertEqual(all.map { $0["key"]?.stringValue ?? "" }, ["a", "b", "c"], file: file, line: line)
+  }
+
+  /// A `range` selects the values whose source it touches by position, not
+  /// whole lines (issue 28): a range inside one branch of an ICU `select`
+  /// returns that branch and its message, not the other branches on the
+  /// same line; in the four requests alike.
+  package static func rangeSelectsByPosition(
+    _ server: TestServer, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let session = try TestSession(server, ignoring: TestSession.diagnosticsAndProgress)
+    let uri = "file:///l10n/intl_ar.arb"
+    let message = "{gender, select, male {هو ذهب} female {هي ذهبت} other {ذهبوا}}"
+    let text = "{\"@@locale\": \"ar\",\n\"g\": \"\(message)\"}\n"
+    try session.open(uri, languageId: "arb", text: text)
+    let lineText = "\"g\": \"\(message)\"}"
+    let female = lineText.utf16.count - lineText.drop(while: { $0 != "ي" }).utf16.count
+    let inside = lspRange(1, female, 1, female + 2)
+    for method in ["bidi/naturalDirection", "bidi/alignment", "bidi/visualOrder"] {
+      let entries = try session.paragraphs(method, ["range": inside], uri: uri, file: file, line: line)
+      XCTAssertEqual(
+        entries.map { "\($0["key"]?.stringValue ?? "-") \($0["variant"]?.stringValue ?? "-")" },
+        ["g -", "g select:female"], method, file: file, line: line)
+    }
+    let edits = try session.edits(["mode": "direction", "direction": "ltr", "range": inside], uri: uri)
+    XCTAssertEqual(edits.count, 2, "the message and its female branch", file: file, line: line)
+    let whole = try session.paragraphs(
+      "bidi/naturalDirection", ["range": lineRange(1)], uri: uri, file: file, line: line)
+    XCTAssertEqual(whole.count, 4, "the whole line: the message and its three branches", file: file, line: line)
   }
 
   /// `bidi/visualOrder` entries carry `text`, the decoded paragraph, and

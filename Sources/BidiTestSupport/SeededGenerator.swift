@@ -13,3 +13,26 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 }
+
+extension SeededGenerator {
+  /// `count` elements of `pool`, each drawn at random: the one random text
+  /// of the property tests (pieces of text, scalar values).
+  package mutating func elements<T>(of pool: [T], count: Int) -> [T] {
+    (0..<count).map { _ in pool[Int.random(in: 0..<pool.count, using: &self)] }
+  }
+
+  /// A random number (in `lengths`) of elements of `pool`.
+  package mutating func elements<T>(of pool: [T], lengths: ClosedRange<Int>) -> [T] {
+    elements(of: pool, count: Int.random(in: lengths, using: &self))
+  }
+
+  /// `count` pieces of `pieces` drawn at random, joined.
+  package mutating func text(_ pieces: [String], count: Int) -> String {
+    elements(of: pieces, count: count).joined()
+  }
+
+  /// A random number (in `lengths`) of pieces of `pieces`, joined.
+  package mutating func text(_ pieces: [String], lengths: ClosedRange<Int>) -> String {
+    elements(of: pieces, lengths: lengths).joined()
+  }
+}

@@ -23,6 +23,29 @@ package struct ParagraphFacts: Sendable, Hashable {
   package var utf8Range: Range<Int> { Int(utf8Start)..<Int(utf8End) }
   /// Whether any strong character occurs (so `estimate` and `anyRTL` decide).
   package var hasStrong: Bool { hasRTL || hasLTR }
+
+  /// The facts `DirectionPolicy` decides from (the first strong
+  /// character's offset a byte offset in the line).
+  package var directionFacts: DirectionFacts {
+    var facts = DirectionFacts()
+    facts.firstStrong = firstStrong
+    facts.firstStrongOffset = Int(firstStrongOffset)
+    facts.rtlWords = Int(rtlWords)
+    facts.ltrWords = Int(ltrWords)
+    facts.hasRTL = hasRTL
+    facts.hasLTR = hasLTR
+    return facts
+  }
+}
+
+extension ParagraphFacts {
+  /// The packed facts of the paragraph `bytes` of a line.
+  init(_ facts: DirectionFacts, _ bytes: Range<Int>) {
+    self.init(
+      utf8Start: UInt32(bytes.lowerBound), utf8End: UInt32(bytes.upperBound), firstStrong: facts.firstStrong,
+      firstStrongOffset: UInt32(facts.firstStrongOffset), rtlWords: UInt32(facts.rtlWords),
+      ltrWords: UInt32(facts.ltrWords), hasRTL: facts.hasRTL, hasLTR: facts.hasLTR)
+  }
 }
 
 /// The cached per-line analysis behind the bidi requests: the facts of each
@@ -119,80 +142,30 @@ package struct BidiLineAnalysis: LineAnalysis, Hashable {
 
   // MARK: Scanning
 
-  private static func emptyFacts(at offset: Int) -> ParagraphFacts {
-    ParagraphFacts(
-      utf8Start: UInt32(offset), utf8End: UInt32(offset), firstStrong: nil, firstStrongOffset: 0,
-      rtlWords: 0, ltrWords: 0, hasRTL: false, hasLTR: false)
-  }
-
-  /// One pass over the line: paragraph splits (P1), P2 with isolate depth,
-  /// words for the estimate, strong classes present, blankness.
+  /// One pass over the line: paragraph splits (P1), and each paragraph's
+  /// `DirectionFacts` (UnicodeBidi's one scan), blankness.
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (paragraphs: [ParagraphFacts], isBlank: Bool) {
     var paragraphs: [ParagraphFacts] = []
-    var current = emptyFacts(at: 0)
-    var isolateDepth = 0
-    var inWord = false
-    var wordDecided = false
-    var isBlank = true
+    var scanner = DirectionFactsScanner()
+    var start = 0
     var i = 0
     let count = bytes.count
     while i < count {
-      let start = i
+      let offset = i
       let decoded = UTF8Decoder.decode(bytes, at: i)
-      let scalar = decoded.value
       i += decoded.length
-      if isWhiteSpace(scalar) {
-        inWord = false
-      } else {
-        isBlank = false
-        if !inWord {
-          inWord = true
-          wordDecided = false
-        }
-      }
-      let c = BidiProperties.bidiClass(scalar)
-      switch c {
-      case .L, .R, .AL:
-        let rtl = c != .L
-        if rtl { current.hasRTL = true } else { current.hasLTR = true }
-        if inWord && !wordDecided {
-          wordDecided = true
-          if rtl { current.rtlWords += 1 } else { current.ltrWords += 1 }
-        }
-        if isolateDepth == 0 && current.firstStrong == nil {
-          current.firstStrong = rtl ? .rightToLeft : .leftToRight
-          current.firstStrongOffset = UInt32(start)
-        }
-      case .LRI, .RLI, .FSI:
-        isolateDepth += 1
-      case .PDI:
-        if isolateDepth > 0 { isolateDepth -= 1 }
-      case .B:
+      let c = BidiProperties.bidiClass(decoded.value)
+      scanner.feed(decoded.value, c, at: offset)
+      if c == .B {
         // P1: the separator ends its paragraph.
-        current.utf8End = UInt32(i)
-        paragraphs.append(current)
-        current = emptyFacts(at: i)
-        isolateDepth = 0
-        inWord = false
-      default:
-        break
+        paragraphs.append(ParagraphFacts(scanner.facts, start..<i))
+        scanner.startParagraph()
+        start = i
       }
     }
-    if paragraphs.isEmpty || current.utf8Start < UInt32(count) {
-      current.utf8End = UInt32(count)
-      paragraphs.append(current)
+    if paragraphs.isEmpty || start < count {
+      paragraphs.append(ParagraphFacts(scanner.facts, start..<count))
     }
-    return (paragraphs, isBlank)
-  }
-
-  /// The White_Space property (PropList.txt): the characters that separate
-  /// words for the estimate and make a line blank.
-  @inline(__always)
-  static func isWhiteSpace(_ scalar: UInt32) -> Bool {
-    if scalar < 0x80 { return scalar == 0x20 || (scalar >= 0x09 && scalar <= 0x0D) }
-    switch scalar {
-    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-    default: return false
-    }
+    return (paragraphs, scanner.isBlank)
   }
 }

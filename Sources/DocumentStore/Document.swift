@@ -3,10 +3,10 @@ import UnicodeBidi
 /// One LSP content change (`TextDocumentContentChangeEvent`): `text` replaces
 /// `range`, or the whole document when `range` is nil.
 package struct ContentChange: Hashable, Sendable {
-  package var range: TextRange?
+  package var range: LSPRange?
   package var text: String
 
-  package init(range: TextRange?, text: String) {
+  package init(range: LSPRange?, text: String) {
     self.range = range
     self.text = text
   }

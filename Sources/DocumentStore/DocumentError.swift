@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Why a document operation was refused. An operation that throws changes
 /// nothing. The server turns these into -32602 answers or `window/logMessage`
 /// warnings; `description` names the problem.
@@ -5,9 +7,9 @@ package indirect enum DocumentError: Error, Hashable, Sendable, CustomStringConv
   /// A line at or past the end of the document (`line >= lineCount`).
   case lineOutOfRange(line: Int, lineCount: Int)
   /// A position with a negative line or character.
-  case negativePosition(Position)
+  case negativePosition(LSPPosition)
   /// A range whose start comes after its end.
-  case invertedRange(TextRange)
+  case invertedRange(LSPRange)
   /// A line range that is not inside `0...lineCount`.
   case lineRangeOutOfBounds(lower: Int, upper: Int, lineCount: Int)
   /// Text that is not well-formed UTF-8.

@@ -12,7 +12,7 @@ extension LineTree {
   /// and every other line keeps its bytes, its cached analysis and its
   /// state (see `LineState`). Returns the lines it replaced.
   @discardableResult
-  package mutating func replace(_ range: TextRange, with text: String, in encoding: PositionEncoding)
+  package mutating func replace(_ range: LSPRange, with text: String, in encoding: PositionEncoding)
     throws(DocumentError) -> LineChange
   {
     var text = text
@@ -30,7 +30,7 @@ extension LineTree {
   /// well-formed (else `invalidUTF8`, and nothing changes).
   @discardableResult
   package mutating func replace(
-    _ range: TextRange, withUTF8 text: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding
+    _ range: LSPRange, withUTF8 text: UnsafeBufferPointer<UInt8>, in encoding: PositionEncoding
   ) throws(DocumentError) -> LineChange {
     let start = try resolve(range.start, in: encoding)
     let end = try resolve(range.end, in: encoding)
@@ -69,18 +69,18 @@ extension LineTree {
   ///
   /// The lines of the region that are not kept are the ones the edit
   /// touched: they make the `LineChange` it returns.
-  mutating func replace(from start: TextPoint, to end: TextPoint, withUTF8 text: UnsafeBufferPointer<UInt8>)
+  mutating func replace(from start: SourcePosition, to end: SourcePosition, withUTF8 text: UnsafeBufferPointer<UInt8>)
     throws(DocumentError) -> LineChange
   {
     let lineCount = self.lineCount
     let (startLeaf, startLeafFirst) = leaf(containing: start.line)
-    let cut = startLeaf.leaf.bounds(of: start.line - startLeafFirst).lowerBound + start.utf8Offset
+    let cut = startLeaf.leaf.bounds(of: start.line - startLeafFirst).lowerBound + start.column
     let (endLeaf, endLeafFirst) = leaf(containing: end.line)
-    let resume = endLeaf.leaf.bounds(of: end.line - endLeafFirst).lowerBound + end.utf8Offset
+    let resume = endLeaf.leaf.bounds(of: end.line - endLeafFirst).lowerBound + end.column
 
     // The first byte after the previous line's terminator, once edited.
     let firstNewByte: UInt8? =
-      start.utf8Offset > 0
+      start.column > 0
       ? nil : (text.first ?? (resume < endLeaf.leaf.bytes.count ? endLeaf.leaf.bytes[resume] : nil))
     var joinsPreviousLine = false
     if firstNewByte == 0x0A && start.line > 0 {
@@ -100,11 +100,11 @@ extension LineTree {
       }
       if inserted.contentEnd == text.count {
         let old = startLeaf.leaf.line(start.line - startLeafFirst)
-        let newLength = old.utf8Count - (end.utf8Offset - start.utf8Offset) + text.count
+        let newLength = old.utf8Count - (end.column - start.column) + text.count
         if newLength >= LeafPacker.maximumLineLength { throw .lineTooLong(utf8Count: newLength) }
         // The removed bytes are well-formed content of one line.
         let removed = old.withUTF8 { bytes in
-          (try? UTF8Decoder.scanLine(UnsafeBufferPointer(rebasing: bytes[start.utf8Offset..<end.utf8Offset]), from: 0))
+          (try? UTF8Decoder.scanLine(UnsafeBufferPointer(rebasing: bytes[start.column..<end.column]), from: 0))
             ?? UTF8LineScan(contentEnd: 0, utf16Count: 0, scalarCount: 0)
         }
         editedLineCounts = (

@@ -206,18 +206,18 @@ package struct LineTree<Analysis: LineAnalysis>: Sendable {
   /// line's end is clamped to the end (terminator excluded); one inside a
   /// multi-unit character snaps to that character's start. Throws for a
   /// negative line or character and for a line at or past `lineCount`.
-  package func resolve(_ position: Position, in encoding: PositionEncoding) throws(DocumentError) -> TextPoint {
+  package func resolve(_ position: LSPPosition, in encoding: PositionEncoding) throws(DocumentError) -> SourcePosition {
     guard position.line >= 0 && position.character >= 0 else { throw .negativePosition(position) }
     let line = try line(position.line)
-    return TextPoint(line: position.line, utf8Offset: line.utf8Offset(ofCharacter: position.character, in: encoding))
+    return SourcePosition(line: position.line, column: line.utf8Offset(ofCharacter: position.character, in: encoding))
   }
 
   /// The LSP position of `point` in `encoding` (its offset clamped to the
   /// line and snapped to a character's start, as in `resolve`).
-  package func position(of point: TextPoint, in encoding: PositionEncoding) throws(DocumentError) -> Position {
-    guard point.line >= 0 else { throw .negativePosition(Position(line: point.line, character: point.utf8Offset)) }
+  package func position(of point: SourcePosition, in encoding: PositionEncoding) throws(DocumentError) -> LSPPosition {
+    guard point.line >= 0 else { throw .negativePosition(LSPPosition(line: point.line, character: point.column)) }
     let line = try line(point.line)
-    return Position(line: point.line, character: line.character(atUTF8Offset: point.utf8Offset, in: encoding))
+    return LSPPosition(line: point.line, character: line.character(atUTF8Offset: point.column, in: encoding))
   }
 }
 

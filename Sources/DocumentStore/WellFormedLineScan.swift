@@ -1,3 +1,4 @@
+import ByteWords
 import UnicodeBidi
 
 /// Line splitting for UTF-8 that is already known to be well-formed (a
@@ -10,8 +11,8 @@ import UnicodeBidi
 /// four-byte sequences (lead bytes `11110xxx`, the only bytes ≥ 0xF0), so
 /// both are counted on whole words without decoding a character.
 enum WellFormedLineScan {
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let ones = ByteWord.ones
+  private static let highBits = ByteWord.highBits
 
   /// The content of the line that starts at `start` in `bytes` (well-formed
   /// UTF-8): up to the first `\n` or `\r`, or the end, with its UTF-16 and
@@ -24,12 +25,14 @@ enum WellFormedLineScan {
     var tally = Tally()
     var end = count
     while i &+ 8 <= count {
-      var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      let breaks = zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+      var word = ByteWord.load(raw, i)
+      let breaks =
+        ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0A))
+        | ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x0D))
       if breaks != 0 {
         // The lowest flagged byte is exact (a false flag only ever sits
         // above a true one): count the bytes before it, and stop there.
-        let before = breaks.trailingZeroBitCount >> 3
+        let before = ByteWord.firstFlagged(breaks)
         word &= before == 0 ? 0 : ~0 >> (64 &- 8 &* UInt64(before))
         tally.add(word)
         end = i &+ before
@@ -54,13 +57,6 @@ enum WellFormedLineScan {
     }
     let scalars = end &- start &- continuations
     return UTF8LineScan(contentEnd: end, utf16Count: scalars &+ fourByteLeads, scalarCount: scalars)
-  }
-
-  /// The high bit of every zero byte of `x` set, at least (bytes above the
-  /// lowest zero byte may be flagged wrongly; that one never is).
-  @inline(__always)
-  private static func zeroBytes(_ x: UInt64) -> UInt64 {
-    (x &- ones) & ~x & highBits
   }
 
   /// Continuation bytes and four-byte lead bytes of whole words, summed in

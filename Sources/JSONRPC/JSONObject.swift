@@ -69,17 +69,6 @@ package struct JSONObject: Sendable {
     self.index = index
   }
 
-  /// Appends a member known not to be present (decoding: jansson keys are unique).
-  mutating func appendUnique(_ key: String, _ value: JSONValue) {
-    keys.append(key)
-    values.append(value)
-    if index != nil {
-      index?[key] = keys.count - 1
-    } else if keys.count > Self.indexThreshold {
-      rebuildIndex()
-    }
-  }
-
   mutating func reserveCapacity(_ capacity: Int) {
     keys.reserveCapacity(capacity)
     values.reserveCapacity(capacity)

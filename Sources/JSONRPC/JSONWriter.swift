@@ -1,3 +1,5 @@
+import ByteWords
+
 /// Writes compact JSON text straight into a byte buffer, value by value.
 ///
 /// A large answer (a million paragraph entries, a map of every unit of a
@@ -355,7 +357,7 @@ package struct JSONWriter: Sendable {
       var start = 0
       var i = 0
       while i < n {
-        while i + 8 <= n && !Self.mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
+        while i + 8 <= n && !Self.mayNeedEscape(ByteWord.load(base, i)) { i += 8 }
         guard i < n else { break }
         let byte = base[i]
         i += 1
@@ -373,12 +375,11 @@ package struct JSONWriter: Sendable {
   /// backslash (true may be a false alarm, never a miss).
   @inline(__always)
   static func mayNeedEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    // A byte below 0x20; a byte equal to 0x22 or 0x5C (zero after the xor).
-    let control = (word &- ones &* 0x20) & ~word & high
-    let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & high
-    let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & high
+    // A byte below 0x20, a quote, a backslash (each test exact up to the
+    // first byte it finds, which is all a "maybe" needs).
+    let control = ByteWord.firstBytesBelow(word, 0x20)
+    let quote = ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x22))
+    let backslash = ByteWord.firstZeroBytes(word ^ ByteWord.broadcast(0x5C))
     return control | quote | backslash != 0
   }
 

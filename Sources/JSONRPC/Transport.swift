@@ -115,8 +115,6 @@ package final class MemoryPipe: ByteSource, ByteSink, @unchecked Sendable {
     }
   }
 
-  package var isClosed: Bool { lock.withLock { closed } }
-
   package func write(_ bytes: UnsafeRawBufferPointer) -> String? {
     lock.withLock { () -> String? in
       guard !closed else { return "the pipe is closed" }

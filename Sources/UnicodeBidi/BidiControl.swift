@@ -163,7 +163,7 @@ public enum BidiControl: UInt32, CaseIterable, Sendable, Hashable {
 
   /// The character's UTF-8 encoding.
   public var utf8: [UInt8] {
-    encodeUTF8(rawValue)
+    UTF8Encoder.bytes(rawValue)
   }
 
   /// The length of the character's UTF-8 encoding (2 for ALM, else 3).
@@ -309,10 +309,4 @@ extension BidiControl {
 package func hex4(_ value: UInt32) -> String {
   let digits = String(value, radix: 16, uppercase: true)
   return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
-}
-
-/// The UTF-8 encoding of a scalar value (U+FFFD for invalid values).
-func encodeUTF8(_ value: UInt32) -> [UInt8] {
-  guard let scalar = Unicode.Scalar(value) else { return [0xEF, 0xBF, 0xBD] }
-  return Array(String(Character(scalar)).utf8)
 }

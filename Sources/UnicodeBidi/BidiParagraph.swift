@@ -7,36 +7,27 @@
 /// `paragraphRanges(utf8:)` (P1). Offsets count from the start of the
 /// paragraph, in the encoding a call names.
 public struct BidiParagraph: Sendable {
-  /// How the paragraph level is chosen.
-  public enum Direction: Sendable, Hashable {
-    /// P2–P3: the direction of the first strong character outside isolates,
-    /// left to right when there is none.
-    case auto
-    case leftToRight
-    case rightToLeft
-  }
-
   let storage: ParagraphStorage
 
   /// Analyses a paragraph of UTF-8. Each byte of an ill-formed sequence is
   /// one character of class ON (shown as U+FFFD).
-  public init(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) {
+  public init(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) {
     self.init(ParagraphStorage(utf8: utf8), direction)
   }
 
   /// Analyses a paragraph of UTF-8.
-  public init(utf8: [UInt8], direction: Direction = .auto) {
+  public init(utf8: [UInt8], direction: DirectionChoice = .auto) {
     self.init(utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }, direction)
   }
 
   /// Analyses a paragraph of scalar values; values that are not Unicode
   /// scalars are characters of class ON.
-  public init(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto) {
+  public init(scalars: UnsafeBufferPointer<UInt32>, direction: DirectionChoice = .auto) {
     self.init(ParagraphStorage(scalars: scalars), direction)
   }
 
   /// Analyses a paragraph of scalar values.
-  public init(scalars: [UInt32], direction: Direction = .auto) {
+  public init(scalars: [UInt32], direction: DirectionChoice = .auto) {
     self.init(scalars.withUnsafeBufferPointer { ParagraphStorage(scalars: $0) }, direction)
   }
 
@@ -45,17 +36,17 @@ public struct BidiParagraph: Sendable {
   /// isolating run sequence, the first after X1–X9), and gives up (nil) once it
   /// answers true: for a paragraph so long that its resolution must be
   /// cancellable while it runs.
-  public init?(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto, until stop: () -> Bool) {
+  public init?(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto, until stop: () -> Bool) {
     let storage = ParagraphStorage(utf8: utf8)
     if stop() { return nil }
     self.init(storage, direction, until: stop)
   }
 
-  private init(_ storage: ParagraphStorage, _ direction: Direction) {
+  private init(_ storage: ParagraphStorage, _ direction: DirectionChoice) {
     self.init(storage, direction, until: { false })!
   }
 
-  private init?(_ storage: ParagraphStorage, _ direction: Direction, until stop: () -> Bool) {
+  private init?(_ storage: ParagraphStorage, _ direction: DirectionChoice, until stop: () -> Bool) {
     self.storage = storage
     let count = storage.count
     switch direction {

@@ -25,11 +25,6 @@ public struct BidiLevel: RawRepresentable, Hashable, Sendable, CustomStringConve
   public var description: String { isRemoved ? "x" : String(rawValue) }
 }
 
-/// A direction: left to right (an even level) or right to left (odd).
-public enum BidiDirection: Sendable, Hashable {
-  case leftToRight, rightToLeft
-}
-
 /// A run of characters at one level of a display line (BD7), in logical
 /// offsets `start..<end` from the start of the paragraph.
 public struct BidiRun: Hashable, Sendable {

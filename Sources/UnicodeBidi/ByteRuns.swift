@@ -1,3 +1,5 @@
+import ByteWords
+
 // Word-at-a-time scans and writes of the byte arrays the phases share (a
 // paragraph's classes, levels and types, the resolver's scratch copies):
 // runs of one class or level found eight bytes at a time, and short runs
@@ -19,11 +21,11 @@ enum ClassScan {
   @inline(__always)
   static func runEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
     let bytes = UnsafeRawPointer(p)
-    let pattern = UInt64(bytes.load(fromByteOffset: start, as: UInt8.self)) &* 0x0101_0101_0101_0101
+    let pattern = ByteWord.broadcast(bytes.load(fromByteOffset: start, as: UInt8.self))
     var j = start &+ 1
     while j < count {
-      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self)) ^ pattern
-      if x != 0 { return min(j &+ x.trailingZeroBitCount &>> 3, count) }
+      let x = ByteWord.load(bytes, j) ^ pattern
+      if x != 0 { return min(j &+ ByteWord.firstNonZero(x), count) }
       j &+= 8
     }
     return count
@@ -34,15 +36,15 @@ enum ClassScan {
   @inline(__always)
   static func nextExplicit(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
     let bytes = UnsafeRawPointer(p)
-    let ones: UInt64 = 0x0101_0101_0101_0101
+    let ones = ByteWord.ones
     var j = start
     while j < count {
-      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      let x = ByteWord.load(bytes, j)
       // Bit 7 of each byte: set by adding 0x72 for 14 and above, by 0x77
       // for 9 and above, by 0x75 for 11 and above (the classes are below
       // 23, so no byte carries into the next one before `count`).
-      let found = ((x &+ 0x72 &* ones) | ((x &+ 0x77 &* ones) & ~(x &+ 0x75 &* ones))) & 0x8080_8080_8080_8080
-      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+      let found = ((x &+ 0x72 &* ones) | ((x &+ 0x77 &* ones) & ~(x &+ 0x75 &* ones))) & ByteWord.highBits
+      if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }
     return count
@@ -57,10 +59,10 @@ extension ClassScan {
   @inline(__always)
   static func rightToLeftStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
     let bytes = UnsafeRawPointer(p)
-    let ones: UInt64 = 0x0101_0101_0101_0101
+    let ones = ByteWord.ones
     var j = start
     while j < count {
-      let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+      let x = ByteWord.load(bytes, j)
       // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
       // classes are below 23: no carry into the next byte). Not in the
       // stretch: L (0), EN…CS (3…7), BN (9), LRE…PDF (14…18).
@@ -72,8 +74,8 @@ extension ClassScan {
       let atLeast19 = x &+ 0x6D &* ones
       let zero = ~(x &+ 0x7F &* ones)
       let found =
-        (zero | atLeast3 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & 0x8080_8080_8080_8080
-      if found != 0 { return min(j &+ found.trailingZeroBitCount &>> 3, count) }
+        (zero | atLeast3 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+      if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }
     return count
@@ -110,12 +112,10 @@ extension ClassScan {
 /// Scans of level bytes eight at a time (bit 7, the removed mark, ignored):
 /// most runs of one level are longer than a word.
 enum LevelScan {
-  static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  static let low = ByteWord.lowBits
 
   @inline(__always)
-  static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
-    UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-  }
+  static func load(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 { ByteWord.load(p, i) }
 
   /// The number of `i` in `1..<count` where `levels[i]` differs from
   /// `levels[i - 1]`.
@@ -149,7 +149,7 @@ enum LevelScan {
       marks |= UInt64(levels[i])
       i &+= 1
     }
-    return marks & 0x8080_8080_8080_8080 != 0
+    return ByteWord.hasNonASCII(marks)
   }
 
   /// A mask of the places in `from..<to` (`from` ≥ 1, at most 64 of them)
@@ -162,10 +162,7 @@ enum LevelScan {
     var i = from
     while i &+ 8 <= to {
       let x = (load(levels, i) ^ load(levels, i &- 1)) & low
-      // Bit 0 of each byte: set where that byte of x is not zero (x's
-      // bytes are below 0x80, so adding 0x7F carries into bit 7 only).
-      let nonzero = ((x &+ low) & ~low) &>> 7
-      mask |= ((nonzero &* 0x0102_0408_1020_4080) &>> 56) &<< UInt64(truncatingIfNeeded: i &- from)
+      mask |= ByteWord.nonZeroMask(x) &<< UInt64(truncatingIfNeeded: i &- from)
       i &+= 8
     }
     while i < to {
@@ -181,11 +178,11 @@ enum LevelScan {
   @inline(__always)
   static func runEnd(exactly levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
     let level = levels[start]
-    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    let pattern = ByteWord.broadcast(level)
     var j = start &+ 1
     while j &+ 8 <= count {
       let x = load(levels, j) ^ pattern
-      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
+      if x != 0 { return j &+ ByteWord.firstNonZero(x) }
       j &+= 8
     }
     while j < count && levels[j] == level { j &+= 1 }
@@ -196,11 +193,11 @@ enum LevelScan {
   @inline(__always)
   static func runEnd(_ levels: UnsafePointer<UInt8>, from start: Int, _ count: Int) -> Int {
     let level = levels[start] & 0x7F
-    let pattern = UInt64(level) &* 0x0101_0101_0101_0101
+    let pattern = ByteWord.broadcast(level)
     var j = start &+ 1
     while j &+ 8 <= count {
       let x = (load(levels, j) ^ pattern) & low
-      if x != 0 { return j &+ x.trailingZeroBitCount &>> 3 }
+      if x != 0 { return j &+ ByteWord.firstNonZero(x) }
       j &+= 8
     }
     while j < count && levels[j] & 0x7F == level { j &+= 1 }
@@ -213,7 +210,7 @@ enum LevelScan {
 enum ByteFill {
   @inline(__always)
   static func fill(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
-    let word = UInt64(value) &* 0x0101_0101_0101_0101
+    let word = ByteWord.broadcast(value)
     switch count {
     case 0:
       return
@@ -247,11 +244,10 @@ extension ByteFill {
       fill(p, value, count)
       return
     }
-    let word = UInt64(value) &* 0x0101_0101_0101_0101
-    // The bytes past the first `count` (in memory order) are kept; the
-    // shift is made in two steps, as one by 64 would be masked to 0.
-    let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
-    let old = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+    let word = ByteWord.broadcast(value)
+    // The bytes past the first `count` (in memory order) are kept.
+    let kept = ByteWord.bytesAfter(count)
+    let old = ByteWord.load(p, 0)
     p.storeBytes(of: (old & kept | word & ~kept).littleEndian, as: UInt64.self)
   }
 }
@@ -265,16 +261,16 @@ enum ByteCopy {
   static func copyWithSlack(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ count: Int) {
     if count <= 8 {
       // One read-modify-write of a word, as `fillWithSlack`.
-      let kept: UInt64 = count == 0 ? ~0 : (~0 &<< UInt64(truncatingIfNeeded: count &* 8 &- 1)) &<< 1
-      let new = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
-      let old = UInt64(littleEndian: to.loadUnaligned(as: UInt64.self))
+      let kept = ByteWord.bytesAfter(count)
+      let new = ByteWord.load(from, 0)
+      let old = ByteWord.load(UnsafeRawPointer(to), 0)
       to.storeBytes(of: (old & kept | new & ~kept).littleEndian, as: UInt64.self)
     } else if count <= 16 {
       // Two overlapping words, both loaded first.
-      let head = from.loadUnaligned(as: UInt64.self)
-      let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      to.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
-      to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+      let head = ByteWord.load(from, 0)
+      let tail = ByteWord.load(from, count &- 8)
+      to.storeBytes(of: head.littleEndian, toByteOffset: 0, as: UInt64.self)
+      to.storeBytes(of: tail.littleEndian, toByteOffset: count &- 8, as: UInt64.self)
     } else {
       to.copyMemory(from: from, byteCount: count)
     }

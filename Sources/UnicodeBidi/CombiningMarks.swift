@@ -2,8 +2,9 @@ import CUnicodeBidiData
 
 // UAX #9, 3.4 Reordering Resolved Levels: L3, combining marks (optional).
 
-/// Where a display line puts the combining marks of right-to-left text.
-public enum CombiningMarkOrder: Sendable, Hashable {
+/// Where a display line puts the combining marks of right-to-left text (on
+/// the wire, `combiningMarks`: `"resolved"` or `"afterBase"`).
+public enum CombiningMarkOrder: String, Sendable, Hashable, CaseIterable {
   /// As L2 leaves them: in a right-to-left run a mark is shown before (left
   /// of) its base, reversed with the rest of the run. BidiTest.txt and
   /// BidiCharacterTest.txt expect this.

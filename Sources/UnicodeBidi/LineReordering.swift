@@ -1,3 +1,5 @@
+import ByteWords
+
 // UAX #9, 3.4 Reordering Resolved Levels: L1 (levels of a display line) and
 // L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
 // L4 (mirroring) in BidiLine.swift.
@@ -160,7 +162,7 @@ struct LineLayout: @unchecked Sendable {
       var i = 0
       while i < count {
         var end = i
-        while end &+ 8 <= count && LevelScan.load(line, end) & 0x8080_8080_8080_8080 == 0 { end &+= 8 }
+        while end &+ 8 <= count && !ByteWord.hasNonASCII(LevelScan.load(line, end)) { end &+= 8 }
         while end < count && line[end] & removedBit == 0 { end &+= 1 }
         if end > i {
           if line[i] != previous { runs &+= 1 }

@@ -12,9 +12,7 @@ extension BidiParagraph {
       let decoded = UTF8Decoder.decode(utf8, at: i)
       let scalar = decoded.value
       i += decoded.length
-      // ASCII separators are 0x0A, 0x0D and 0x1C...0x1E; skip the lookup for
-      // the other printable characters.
-      guard scalar < 0x20 || scalar >= 0x80, BidiClass(scalar) == .B else { continue }
+      guard ParagraphSeparator.contains(scalar) else { continue }
       if scalar == 0x0D, i < utf8.count, utf8[i] == 0x0A { i += 1 }
       ranges.append(start..<i)
       start = i
@@ -32,7 +30,7 @@ extension BidiParagraph {
     while i < scalars.count {
       let scalar = scalars[i]
       i += 1
-      guard scalar < 0x20 || scalar >= 0x80, BidiClass(scalar) == .B else { continue }
+      guard ParagraphSeparator.contains(scalar) else { continue }
       if scalar == 0x0D, i < scalars.count, scalars[i] == 0x0A { i += 1 }
       ranges.append(start..<i)
       start = i

@@ -1,3 +1,4 @@
+import ByteWords
 import CByteScan
 import CUnicodeBidiData
 
@@ -40,14 +41,15 @@ extension BidiParagraph {
   /// paragraph: every character is at level 1 and every display line is
   /// reversed (a multi-unit character keeps its units in logical order).
   /// Either answer equals what `BidiParagraph(utf8:direction:)` resolves.
-  public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UInt8? {
     uniform(utf8: utf8, direction: direction)?.level
   }
 
   /// `uniformLevel(utf8:direction:)` with the paragraph's length in every
   /// encoding, counted in the same pass (a caller needs it to lay out the
   /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
-  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> UniformParagraph? {
+  public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UniformParagraph?
+  {
     guard let base = utf8.baseAddress, utf8.count > 0 else {
       return UniformParagraph(
         level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
@@ -76,7 +78,7 @@ extension BidiParagraph {
       // classes (L, EN, ES, ET, CS, WS, ON) all resolve to level 0, and
       // matter only to a uniformly right-to-left answer.
       if i + 8 <= n {
-        if Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+        if ByteWord.isPrintableASCII(ByteWord.load(raw, i)) {
           if rightToLeftOnly && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base + i, count: 8)) {
             return nil
           }
@@ -84,7 +86,7 @@ extension BidiParagraph {
           skipped = true
           continue
         }
-      } else if n >= 8 && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) {
+      } else if n >= 8 && ByteWord.isPrintableASCII(ByteWord.load(raw, n - 8)) {
         // The last bytes, as the (overlapping) last eight.
         skipped = true
         break
@@ -122,7 +124,9 @@ extension BidiParagraph {
   /// resolves to level 0 in an `.auto` or `.leftToRight` paragraph. Stops
   /// at the first character of another class, where `uniformLevel` goes on
   /// looking for a uniformly right-to-left answer.
-  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: Direction = .auto) -> Bool {
+  public static func isUniformlyLeftToRight(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto)
+    -> Bool
+  {
     guard direction != .rightToLeft else { return false }
     guard let base = utf8.baseAddress else { return true }
     let n = utf8.count
@@ -130,7 +134,7 @@ extension BidiParagraph {
     var i = 0
     while i < n {
       // Eight plain ASCII bytes (L, EN, ES, ET, CS, WS, ON) at a time.
-      if i + 8 <= n && Self.isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+      if i + 8 <= n && ByteWord.isPrintableASCII(ByteWord.load(raw, i)) {
         i += 8
         continue
       }
@@ -158,21 +162,8 @@ extension BidiParagraph {
     return true
   }
 
-  /// True when each of the eight bytes of `word` is in 0x20...0x7E.
-  @inline(__always)
-  static func isPlainASCII(_ word: UInt64) -> Bool {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let low = word & ~high
-    // Bit 7 of each byte of `atLeastSpace` is set when the byte's low seven
-    // bits are 0x20 or more, of `delete` when they are 0x7F (no byte
-    // carries into the next).
-    let atLeastSpace = low &+ 0x6060_6060_6060_6060
-    let delete = low &+ 0x0101_0101_0101_0101
-    return (~atLeastSpace | delete | word) & high == 0
-  }
-
   /// `uniformLevel(utf8:direction:)` for a paragraph of scalar values.
-  public static func uniformLevel(scalars: UnsafeBufferPointer<UInt32>, direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(scalars: UnsafeBufferPointer<UInt32>, direction: DirectionChoice = .auto) -> UInt8? {
     var classes = UniformClassCollector()
     for scalar in scalars {
       classes.insert(BidiClass(scalar))
@@ -182,12 +173,12 @@ extension BidiParagraph {
   }
 
   /// `uniformLevel(utf8:direction:)` for an array of bytes of UTF-8.
-  public static func uniformLevel(utf8: [UInt8], direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(utf8: [UInt8], direction: DirectionChoice = .auto) -> UInt8? {
     utf8.withUnsafeBufferPointer { uniformLevel(utf8: $0, direction: direction) }
   }
 
   /// `uniformLevel(utf8:direction:)` for an array of scalar values.
-  public static func uniformLevel(scalars: [UInt32], direction: Direction = .auto) -> UInt8? {
+  public static func uniformLevel(scalars: [UInt32], direction: DirectionChoice = .auto) -> UInt8? {
     scalars.withUnsafeBufferPointer { uniformLevel(scalars: $0, direction: direction) }
   }
 }
@@ -199,19 +190,13 @@ struct UniformClassCollector {
   @inline(__always)
   mutating func insert(_ c: BidiClass) { present.insert(c) }
 
-  /// True when the text could still resolve to level 1 everywhere.
-  @inline(__always)
-  func mayBeRightToLeft(_ direction: BidiParagraph.Direction) -> Bool {
-    direction != .leftToRight && present.isSubset(of: .uniformRightToLeft)
-  }
-
   /// True when neither uniform case can hold any more.
   @inline(__always)
   var isHopeless: Bool {
     !present.isSubset(of: .uniformLeftToRight) && !present.isSubset(of: .uniformRightToLeft)
   }
 
-  func uniformLevel(_ direction: BidiParagraph.Direction) -> UInt8? {
+  func uniformLevel(_ direction: DirectionChoice) -> UInt8? {
     // No explicit controls, BN or AN is in either set, so X1–X9 change
     // nothing and one isolating run sequence holds the whole paragraph.
     let leftToRight = present.isSubset(of: .uniformLeftToRight)

@@ -1,4 +1,5 @@
-/// How the bidi controls appear in a display line's visual text.
+/// How the bidi controls appear in a display line's visual text (on the
+/// wire, `controls`: `"keep"`, `"strip"` or `"names"`).
 public enum ControlDisplay: String, Sendable, CaseIterable {
   /// As UAX #9 displays them: the characters X9 removes (embeddings,
   /// overrides, PDF, class BN) dropped; isolates, marks and ALM kept.

@@ -348,24 +348,6 @@ struct VisualUTF8Writer {
   /// The UTF-8 of scalar value `v`.
   @inline(__always)
   static func encode(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
-    if v < 0x80 {
-      p[0] = UInt8(truncatingIfNeeded: v)
-      p += 1
-    } else if v < 0x800 {
-      p[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
-      p[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-      p += 2
-    } else if v < 0x10000 {
-      p[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
-      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
-      p[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-      p += 3
-    } else {
-      p[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
-      p[1] = UInt8(truncatingIfNeeded: 0x80 | (v >> 12) & 0x3F)
-      p[2] = UInt8(truncatingIfNeeded: 0x80 | (v >> 6) & 0x3F)
-      p[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
-      p += 4
-    }
+    p += UTF8Encoder.write(v, to: p)
   }
 }

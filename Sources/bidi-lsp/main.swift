@@ -5,6 +5,7 @@ import BidiCommands
 import BidiHazards
 import BidiServer
 import JSONRPC
+import UnicodeBidi
 
 #if canImport(Glibc)
   import Glibc
@@ -118,7 +119,8 @@ func serve(_ arguments: ArraySlice<String>) -> Int32 {
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "--version":
-  writeAll(STDOUT_FILENO, "\(BidiLanguageServer.name) \(BidiLanguageServer.version) (Unicode 17.0.0)\n")
+  let version = "\(BidiLanguageServer.name) \(BidiLanguageServer.version)"
+  writeAll(STDOUT_FILENO, "\(version) (Unicode \(BidiProperties.unicodeVersion))\n")
   exit(0)
 case "--help", "-h":
   writeAll(STDOUT_FILENO, usage)

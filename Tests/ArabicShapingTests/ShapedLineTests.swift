@@ -7,7 +7,7 @@ import XCTest
 /// `fribidi --nopad --nobreak` (its U+FEFF after a lam-alef ligature
 /// dropped), for the cases where levels decide.
 final class ShapedLineTests: XCTestCase {
-  func shaped(_ text: String, direction: BidiParagraph.Direction = .auto, controls: ControlDisplay = .keep)
+  func shaped(_ text: String, direction: DirectionChoice = .auto, controls: ControlDisplay = .keep)
     -> [UInt32]
   {
     let paragraph = BidiParagraph(scalars: text.unicodeScalars.map(\.value), direction: direction)

@@ -1,6 +1,7 @@
 import BidiHazards
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// Incremental scanning over a document's line tree gives the same result as
@@ -21,7 +22,7 @@ final class HazardLineCacheTests: XCTestCase {
   /// Replaces line `n`'s content.
   func replaceLine(_ tree: inout Tree, _ n: Int, with text: String) throws -> LineChange {
     let line = try tree.line(n)
-    return try tree.replace(TextRange(n, 0, n, line.utf8Count), with: MarkedText(text).text, in: .utf8)
+    return try tree.replace(LSPRange(n, 0, n, line.utf8Count), with: MarkedText(text).text, in: .utf8)
   }
 
   func testFreshCacheMatchesAFullScan() throws {
@@ -70,14 +71,14 @@ final class HazardLineCacheTests: XCTestCase {
     let cache = HazardLineCache(scanner: scanner)
     cache.refresh(&text)
     // Insert two lines before line 1.
-    let insert = try text.replace(TextRange(1, 0, 1, 0), with: MarkedText("new1\nnew2 ⟦LRE⟧\n").text, in: .utf8)
+    let insert = try text.replace(LSPRange(1, 0, 1, 0), with: MarkedText("new1\nnew2 ⟦LRE⟧\n").text, in: .utf8)
     XCTAssertEqual(insert, LineChange(oldLines: 1..<2, newLineCount: 3))
     cache.refresh(&text)
     XCTAssertEqual(text.lineCount, 6)
     XCTAssertEqual(cache.diagnostics(text), full(text, scanner))
     XCTAssertEqual(cache.diagnostics(text).map(\.line), [0, 0, 2, 4])  // unpaired + override on line 0
     // Delete lines 0...2.
-    let delete = try text.replace(TextRange(0, 0, 3, 0), with: "", in: .utf8)
+    let delete = try text.replace(LSPRange(0, 0, 3, 0), with: "", in: .utf8)
     XCTAssertEqual(delete, LineChange(oldLines: 0..<4, newLineCount: 1))
     cache.refresh(&text)
     XCTAssertEqual(text.lineCount, 3)
@@ -129,10 +130,7 @@ final class HazardLineCacheTests: XCTestCase {
   func randomEditsAgreeWithFullScans(seed: UInt64, languages: [SourceLanguage], pieces: [String]) throws {
     var generator = SeededGenerator(seed: seed)
     var compared = 0
-    func randomText(_ count: Int) -> String {
-      (0..<Int(generator.next() % UInt64(count))).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
-        .joined()
-    }
+    func randomText(_ count: Int) -> String { generator.text(pieces, lengths: 0...count - 1) }
     for (index, language) in languages.enumerated() {
       let scanner = HazardScanner(language: language)
       let cache = HazardLineCache(scanner: scanner)
@@ -143,7 +141,7 @@ final class HazardLineCacheTests: XCTestCase {
       for step in 0..<300 {
         let startLine = Int(generator.next() % UInt64(text.lineCount))
         let endLine = min(text.lineCount - 1, startLine + Int(generator.next() % 3))
-        let range = TextRange(
+        let range = LSPRange(
           startLine, Int(generator.next() % 8), endLine, Int(generator.next() % 8))
         guard range.start <= range.end else { continue }
         try text.replace(range, with: randomText(5), in: .utf8)

@@ -1,9 +1,10 @@
 import BidiHazards
+import UnicodeBidi
 import XCTest
 
 final class HazardSettingsTests: XCTestCase {
   func testDefaultsFollowTheContract() {
-    let settings = HazardSettings.default
+    let settings = RuleSettings.default
     XCTAssertEqual(settings.severity(for: .unpaired), .error)
     XCTAssertEqual(settings.severity(for: .inIdentifier), .error)
     XCTAssertEqual(settings.severity(for: .inComment), .error)
@@ -11,19 +12,24 @@ final class HazardSettingsTests: XCTestCase {
     XCTAssertEqual(settings.severity(for: .override), .warning)
     XCTAssertEqual(settings.severity(for: .unmatched), .warning)
     XCTAssertEqual(settings.severity(for: .invalidUtf8), .warning)
-    XCTAssertTrue(HazardCode.allCases.allSatisfy(settings.isEnabled))
+    XCTAssertTrue(RuleCode.allCases.allSatisfy(settings.isEnabled))
+    XCTAssertEqual(settings.severity(for: .placeholderDirection), .warning)
+    XCTAssertEqual(settings.severity(for: .cueDirection), .warning)
   }
 
   func testSettingsKeysAndValues() {
-    XCTAssertEqual(HazardCode.inComment.settingsKey, "inComment")
-    XCTAssertEqual(HazardCode(settingsKey: "unmatched"), .unmatched)
-    XCTAssertNil(HazardCode(settingsKey: "bidi.unmatched"))
-    var settings = HazardSettings()
-    XCTAssertTrue(settings.set(key: "override", to: .off))
-    XCTAssertTrue(settings.set(key: "unpaired", to: HazardRuleSetting(severityName: "hint")!))
-    XCTAssertTrue(settings.set(key: "inString", to: HazardRuleSetting(enabled: true)))
-    XCTAssertFalse(settings.set(key: "nonsense", to: .off))
-    XCTAssertNil(HazardRuleSetting(severityName: "fatal"))
+    XCTAssertEqual(RuleCode.inComment.settingsKey, "inComment")
+    XCTAssertEqual(RuleCode(settingsKey: "unmatched"), .unmatched)
+    XCTAssertNil(RuleCode(settingsKey: "bidi.unmatched"))
+    XCTAssertEqual(RuleCode(settingsKey: "blockDirection"), .blockDirection)
+    XCTAssertNil(RuleCode(settingsKey: "truncated"))
+    XCTAssertNil(RuleCode(settingsKey: "nonsense"))
+    XCTAssertEqual(RuleCode.settingsKeys.count, RuleCode.allCases.count - 1)
+    var settings = RuleSettings()
+    settings[.override] = .off
+    settings[.unpaired] = .severity(DiagnosticSeverity(rawValue: "hint")!)
+    settings[.inString] = RuleSetting(enabled: true)
+    XCTAssertNil(DiagnosticSeverity(rawValue: "fatal"))
     XCTAssertEqual(settings.severity(for: .override), nil)
     XCTAssertEqual(settings.severity(for: .unpaired), .hint)
     XCTAssertEqual(settings.severity(for: .inString), .error)
@@ -31,8 +37,8 @@ final class HazardSettingsTests: XCTestCase {
   }
 
   func testOffRulesReportNothing() {
-    var settings = HazardSettings()
-    for code in HazardCode.allCases { settings[code] = .off }
+    var settings = RuleSettings()
+    for code in RuleCode.allCases { settings[code] = .off }
     let text = MarkedText("x ⟦RLO⟧ ⟦PDI⟧ /* ⟦RLI⟧ */ \"⟦LRI⟧\" a⟦LRM⟧b").text
     XCTAssertEqual(HazardScanner(language: .c, settings: settings).scanDocument(text), [])
     XCTAssertEqual(HazardScanner(language: .c).scanDocument(text).count, 6)

@@ -1,4 +1,5 @@
 import BidiHazards
+import UnicodeBidi
 import XCTest
 
 /// Source-code rules: comments, string literals and identifiers, with the
@@ -116,7 +117,7 @@ final class LanguageRulesTests: XCTestCase {
   }
 
   func testDisabledRuleFallsBackToOverrideOnly() {
-    var settings = HazardSettings()
+    var settings = RuleSettings()
     settings[.inComment] = .off
     assertFindings("/* ⟦RLO:override⟧ ⟦RLI⟧ */", .c, settings: settings)
     settings[.inIdentifier] = .off
@@ -126,7 +127,7 @@ final class LanguageRulesTests: XCTestCase {
   }
 
   func testSeveritiesFollowSettings() {
-    var settings = HazardSettings()
+    var settings = RuleSettings()
     settings[.unpaired] = .severity(.hint)
     settings[.unmatched] = .severity(.error)
     let text = MarkedText("a ⟦RLI:unpaired⟧ ⟦PDF:unmatched⟧ ⟦RLO:override⟧b⟦PDF⟧")

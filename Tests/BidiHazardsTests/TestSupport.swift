@@ -66,7 +66,7 @@ struct MarkedText {
 
 /// Asserts that `marked` gives exactly its marked findings.
 func assertFindings(
-  _ marked: String, _ language: SourceLanguage?, settings: HazardSettings = .default,
+  _ marked: String, _ language: SourceLanguage?, settings: RuleSettings = .default,
   file: StaticString = #filePath, line: UInt = #line
 ) {
   let text = MarkedText(marked)

@@ -20,7 +20,7 @@ final class IsolateMarksTests: XCTestCase {
   /// range (and over the content alone) gives nothing. Returns the new line.
   @discardableResult
   private func check(
-    _ text: String, _ range: Range<Int>, kind: IsolateKind = .auto, direction: BidiDirection = .rightToLeft,
+    _ text: String, _ range: Range<Int>, kind: DirectionChoice = .auto, direction: BidiDirection = .rightToLeft,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     let edits = try MarkPlanner(text).isolateEdits(range, kind: kind)
@@ -47,8 +47,8 @@ final class IsolateMarksTests: XCTestCase {
         MarkEdit(start: span.upperBound, end: span.upperBound, newText: pdi),
       ])
     XCTAssertEqual(try check(text, span), "ادفع باستخدام " + fsi + "Apple Pay" + pdi + "!")
-    XCTAssertEqual(try check(text, span, kind: .ltr), "ادفع باستخدام " + lri + "Apple Pay" + pdi + "!")
-    XCTAssertEqual(try check(text, span, kind: .rtl), "ادفع باستخدام " + rli + "Apple Pay" + pdi + "!")
+    XCTAssertEqual(try check(text, span, kind: .leftToRight), "ادفع باستخدام " + lri + "Apple Pay" + pdi + "!")
+    XCTAssertEqual(try check(text, span, kind: .rightToLeft), "ادفع باستخدام " + rli + "Apple Pay" + pdi + "!")
   }
 
   func testTheWrappedTextDisplaysAsOneBlockWhateverSurroundsIt() throws {
@@ -62,7 +62,7 @@ final class IsolateMarksTests: XCTestCase {
         for after in sides {
           let text = before + span + after
           let target = before.utf8.count..<(before.utf8.count + span.utf8.count)
-          for kind in [IsolateKind.auto, .ltr, .rtl] {
+          for kind in DirectionChoice.allCases {
             for direction in [BidiDirection.leftToRight, .rightToLeft] {
               try check(text, target, kind: kind, direction: direction)
             }
@@ -80,7 +80,7 @@ final class IsolateMarksTests: XCTestCase {
     let start = "المبلغ ".unicodeScalars.count
     XCTAssertNotNil(
       blockProblem(scalarValues(text), span: start..<start + 9, own: .leftToRight, direction: .rightToLeft))
-    let result = try check(text, span, kind: .ltr)
+    let result = try check(text, span, kind: .leftToRight)
     XCTAssertTrue(displayed(result, .rightToLeft).contains("-1,234.56"), displayed(result, .rightToLeft))
   }
 
@@ -92,9 +92,11 @@ final class IsolateMarksTests: XCTestCase {
     XCTAssertEqual(try MarkPlanner(text).isolateEdits(content), [])
     XCTAssertEqual(try MarkPlanner(text).isolateEdits(content.lowerBound..<content.lowerBound), [])
     // An explicit kind replaces a different initiator, and only that.
-    XCTAssertEqual(try MarkPlanner(text).isolateEdits(whole, kind: .rtl), [MarkEdit(start: 4, end: 7, newText: rli)])
-    XCTAssertEqual(try MarkPlanner(text).isolateEdits(content, kind: .ltr), [MarkEdit(start: 4, end: 7, newText: lri)])
-    XCTAssertEqual(try check(text, whole, kind: .rtl), "abc " + rli + "שלום" + pdi + " def")
+    XCTAssertEqual(
+      try MarkPlanner(text).isolateEdits(whole, kind: .rightToLeft), [MarkEdit(start: 4, end: 7, newText: rli)])
+    XCTAssertEqual(
+      try MarkPlanner(text).isolateEdits(content, kind: .leftToRight), [MarkEdit(start: 4, end: 7, newText: lri)])
+    XCTAssertEqual(try check(text, whole, kind: .rightToLeft), "abc " + rli + "שלום" + pdi + " def")
     // Two isolates side by side are not one isolate.
     let pair = fsi + "a" + pdi + fsi + "b" + pdi
     XCTAssertEqual(try MarkPlanner(pair).isolateEdits(0..<pair.utf8.count).count, 2)
@@ -142,7 +144,7 @@ final class IsolateMarksTests: XCTestCase {
       let a = boundaries.randomElement(using: &generator) ?? 0
       let b = boundaries.randomElement(using: &generator) ?? 0
       let range = min(a, b)..<max(a, b)
-      let kind = [IsolateKind.auto, .ltr, .rtl].randomElement(using: &generator) ?? .auto
+      let kind = DirectionChoice.allCases.randomElement(using: &generator) ?? .auto
       do {
         try check(text, range, kind: kind, direction: randomDirection(&generator))
         planned += 1

@@ -6,7 +6,7 @@ import XCTest
 /// marks and displayed as meant with them.
 final class LocalizationCasesTests: XCTestCase {
   /// How a line displays, left to right, without the invisible controls.
-  private func shown(_ text: String, _ direction: BidiParagraph.Direction = .auto) -> String {
+  private func shown(_ text: String, _ direction: DirectionChoice = .auto) -> String {
     String(
       String.UnicodeScalarView(
         displayed(text, direction).unicodeScalars.filter {
@@ -97,7 +97,7 @@ final class LocalizationCasesTests: XCTestCase {
     fixed = applying(MarkPlanner(fixed).runEdits(directions: [.rightToLeft]), to: fixed)
     XCTAssertEqual(shown(fixed), meant)
     // The isolate mode on the handle alone does the same.
-    let isolated = applying(try MarkPlanner(plain).isolateEdits(0..<7, kind: .ltr), to: plain)
+    let isolated = applying(try MarkPlanner(plain).isolateEdits(0..<7, kind: .leftToRight), to: plain)
     XCTAssertEqual(shown(isolated, .rightToLeft), meant)
   }
 

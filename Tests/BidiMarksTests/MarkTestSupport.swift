@@ -109,18 +109,18 @@ func grown(_ range: Range<Int>, by edits: [MarkEdit]) -> Range<Int> {
 
 /// The logical indices of a paragraph's scalars, left to right (characters
 /// removed by X9 left out).
-func visualOrder(_ values: [UInt32], _ direction: BidiParagraph.Direction) -> [Int] {
+func visualOrder(_ values: [UInt32], _ direction: DirectionChoice) -> [Int] {
   BidiParagraph(scalars: values, direction: direction).line().visualOrder(in: .utf32)
 }
 
 /// How a one-paragraph line displays, left to right, mirrored, without the
 /// characters X9 removes.
-func displayed(_ text: String, _ direction: BidiParagraph.Direction) -> String {
+func displayed(_ text: String, _ direction: DirectionChoice) -> String {
   string(BidiParagraph(scalars: scalarValues(text), direction: direction).line().visualScalars())
 }
 
 /// The paragraph direction as UnicodeBidi's paragraph option.
-func paragraphOption(_ direction: BidiDirection) -> BidiParagraph.Direction {
+func paragraphOption(_ direction: BidiDirection) -> DirectionChoice {
   direction == .leftToRight ? .leftToRight : .rightToLeft
 }
 
@@ -166,7 +166,7 @@ func isolates(in values: [UInt32]) -> [(initiator: Int, pdi: Int)] {
 /// nil when it is. Characters whose level L1 resets (trailing whitespace) are
 /// left out of the comparison: no isolate can hold them.
 func blockProblem(
-  _ values: [UInt32], span: Range<Int>, own: BidiParagraph.Direction, direction: BidiParagraph.Direction
+  _ values: [UInt32], span: Range<Int>, own: DirectionChoice, direction: DirectionChoice
 ) -> String? {
   let whole = visualOrder(values, direction)
   let alone = visualOrder(Array(values[span]), own).map { $0 + span.lowerBound }
@@ -190,12 +190,12 @@ func blockProblem(
 /// (TAB) is not checked: L1 resets the separator to the paragraph level,
 /// which splits any isolate.
 func assertDisplaysAsBlock(
-  _ values: [UInt32], initiator: Int, pdi: Int, direction: BidiParagraph.Direction,
+  _ values: [UInt32], initiator: Int, pdi: Int, direction: DirectionChoice,
   file: StaticString = #filePath, line: UInt = #line
 ) {
   let span = (initiator + 1)..<pdi
   guard !span.isEmpty, !span.contains(where: { BidiClass(values[$0]) == .S }) else { return }
-  let own: BidiParagraph.Direction =
+  let own: DirectionChoice =
     switch BidiClass(values[initiator]) {
     case .LRI: .leftToRight
     case .RLI: .rightToLeft
@@ -224,8 +224,8 @@ func assertIsolatesDisplayAsBlocks(
 
 /// The bidi controls a hazard scanner finds unpaired or unmatched on a line.
 func unpairedControls(_ text: String) -> [HazardDiagnostic] {
-  var settings = HazardSettings()
-  for code in HazardCode.allCases where code != .unpaired && code != .unmatched {
+  var settings = RuleSettings()
+  for code in RuleCode.allCases where code != .unpaired && code != .unmatched {
     settings[code] = .off
   }
   return HazardScanner(language: nil, settings: settings).scanLine(Array(text.utf8), lineNumber: 0).diagnostics

@@ -14,12 +14,6 @@ final class BidiRequestsCacheTests: XCTestCase {
     "\n", "\n", "\n\n", "\r\n", "\r", "\u{3000}", "%@", "é",
   ]
 
-  private func randomText(_ count: Int, _ generator: inout SeededGenerator) -> String {
-    var text = ""
-    for _ in 0..<count { text += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
-    return text
-  }
-
   /// A random LSP position on `line` at a character boundary.
   private func position(
     _ shadow: TestText, line: Int, _ encoding: PositionEncoding, _ generator: inout SeededGenerator
@@ -77,7 +71,7 @@ final class BidiRequestsCacheTests: XCTestCase {
     var compared = 0
     for encoding in PositionEncoding.allCases {
       let session = try TestSession(.bidiLSP, encoding: encoding)
-      let initial = (0..<150).map { _ in randomText(Int.random(in: 0...6, using: &generator), &generator) }
+      let initial = (0..<150).map { _ in generator.text(pieces, lengths: 0...6) }
         .joined(separator: "\n")
       try session.open(text: initial)
       var shadow = TestText(initial)
@@ -99,7 +93,7 @@ final class BidiRequestsCacheTests: XCTestCase {
             let deletes = Int.random(in: 0..<(lineCount < 150 ? 6 : 2), using: &generator) == 0
             let grow = lineCount < 150 && Bool.random(using: &generator)
             let text =
-              deletes ? "" : randomText(Int.random(in: 1...4, using: &generator), &generator) + (grow ? "\n" : "")
+              deletes ? "" : generator.text(pieces, lengths: 1...4) + (grow ? "\n" : "")
             let change: JSONValue = [
               "range": lspRange(start.line, start.character, end.line, end.character), "text": .string(text),
             ]

@@ -49,26 +49,8 @@ final class LocalizationCorpusServerTests: XCTestCase {
     return files.filter { !$0.text.isEmpty }
   }
 
-  /// `\\`, `\n`, `\r`, `\t`, `\u{X}` for other controls and format
-  /// characters: the manifest's spelling of keys.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default: result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
+  /// The manifest's spelling of keys.
+  static func escape(_ text: String) -> String { ManifestText.escape(text) }
 
   /// The format name l10n-check takes, from the path (as the daemon detects it).
   static func format(_ path: String) -> String {

@@ -29,19 +29,19 @@ final class ProtocolSpecificationTests: XCTestCase {
 
   func testAlignmentTable() {
     // specification, “`bidi/alignment`”: natural follows the paragraph; leading/trailing follow the layout.
-    let rtlInLTR = ResolvedAlignment(.natural, paragraph: .rtl, layout: .ltr)
+    let rtlInLTR = ResolvedAlignment(.natural, paragraph: .rightToLeft, layout: .leftToRight)
     XCTAssertEqual(rtlInLTR.alignment, "trailing")
     XCTAssertEqual(rtlInLTR.physical, "right")
-    let ltrInRTL = ResolvedAlignment(.natural, paragraph: .ltr, layout: .rtl)
+    let ltrInRTL = ResolvedAlignment(.natural, paragraph: .leftToRight, layout: .rightToLeft)
     XCTAssertEqual(ltrInRTL.alignment, "trailing")
     XCTAssertEqual(ltrInRTL.physical, "left")
-    XCTAssertEqual(ResolvedAlignment(.leading, paragraph: .ltr, layout: .rtl).physical, "right")
-    XCTAssertEqual(ResolvedAlignment(.trailing, paragraph: .ltr, layout: .rtl).physical, "left")
-    XCTAssertEqual(ResolvedAlignment(.left, paragraph: .rtl, layout: .rtl).alignment, "trailing")
-    XCTAssertEqual(ResolvedAlignment(.right, paragraph: .rtl, layout: .rtl).alignment, "leading")
-    let justified = ResolvedAlignment(.justified, paragraph: .rtl, layout: .ltr)
+    XCTAssertEqual(ResolvedAlignment(.leading, paragraph: .leftToRight, layout: .rightToLeft).physical, "right")
+    XCTAssertEqual(ResolvedAlignment(.trailing, paragraph: .leftToRight, layout: .rightToLeft).physical, "left")
+    XCTAssertEqual(ResolvedAlignment(.left, paragraph: .rightToLeft, layout: .rightToLeft).alignment, "trailing")
+    XCTAssertEqual(ResolvedAlignment(.right, paragraph: .rightToLeft, layout: .rightToLeft).alignment, "leading")
+    let justified = ResolvedAlignment(.justified, paragraph: .rightToLeft, layout: .leftToRight)
     XCTAssertEqual(justified.physical, "justified")
     XCTAssertEqual(justified.lastLinePhysical, "right")
-    XCTAssertNil(ResolvedAlignment(.center, paragraph: .rtl, layout: .ltr).lastLinePhysical)
+    XCTAssertNil(ResolvedAlignment(.center, paragraph: .rightToLeft, layout: .leftToRight).lastLinePhysical)
   }
 }

@@ -141,7 +141,7 @@ final class RandomizedEditTests: XCTestCase {
     let deleteBias = size > 3000 ? 30 : 0
 
     if roll < 1 {
-      let text = randomText(using: &random, pieces: Int.random(in: 0...40, using: &random))
+      let text = random.text(Self.pieces, lengths: 0...40)
       shadow.replaceAll(with: text)
       coverage.fullChanges += 1
       return (fullChange(text), "full \(JSONValue.string(text))")
@@ -151,11 +151,11 @@ final class RandomizedEditTests: XCTestCase {
     let text: String
     if roll < 45 - deleteBias {  // insertion
       end = start
-      text = randomText(using: &random, pieces: Int.random(in: 1...4, using: &random))
+      text = random.text(Self.pieces, lengths: 1...4)
     } else {
       let longest = Int.random(in: 0..<10, using: &random) == 0 ? 400 : 30
       end = randomIndex(in: shadow, from: start, upTo: min(size, start + longest), using: &random)
-      text = roll < 75 ? "" : randomText(using: &random, pieces: Int.random(in: 1...4, using: &random))
+      text = roll < 75 ? "" : random.text(Self.pieces, lengths: 1...4)
     }
     var from = shadow.position(of: start, in: encoding)!
     var to = shadow.position(of: end, in: encoding)!
@@ -210,11 +210,5 @@ final class RandomizedEditTests: XCTestCase {
       index -= 1
     }
     return index
-  }
-
-  private func randomText(using random: inout SeededGenerator, pieces count: Int) -> String {
-    var text = ""
-    for _ in 0..<count { text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &random)] }
-    return text
   }
 }

@@ -1,4 +1,5 @@
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// The packed cache of `BidiLineAnalysis` (`BidiAnalysisColumn`) gives back
@@ -32,7 +33,7 @@ final class BidiAnalysisColumnTests: XCTestCase {
       }
       // Reading back again, after every line is cached, and after an edit
       // elsewhere that keeps them.
-      try text.replace(TextRange(0, 0, 0, 0), with: "x", in: .utf8)
+      try text.replace(LSPRange(0, 0, 0, 0), with: "x", in: .utf8)
       for (index, line) in Self.lines.enumerated().dropFirst() {
         let expected = Array(line.utf8).withUnsafeBufferPointer { BidiLineAnalysis(utf8: $0) }
         XCTAssertEqual(text.cachedAnalysis(ofLine: index), expected, "line \(index) after an edit")

@@ -58,25 +58,19 @@ final class BidiLineAnalysisTests: XCTestCase {
     "\u{200F}", "\u{202B}", "\u{202C}", "\u{2029}", "\u{85}", "\u{1C}", "\u{3000}", "\n", "\n", "\r\n", "\r", "\n\n",
   ]
 
-  private func randomText(_ count: Int, _ rng: inout SeededGenerator) -> String {
-    var text = ""
-    for _ in 0..<count { text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
-    return text
-  }
-
   /// A valid range: positions on character boundaries of existing lines.
   private func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator)
-    -> TextRange
+    -> LSPRange
   {
     let lines = shadow.lines
-    func position(_ line: Int) -> Position {
+    func position(_ line: Int) -> LSPPosition {
       let boundaries = ShadowText.boundaries(lines[line].string, encoding)
-      return Position(line: line, character: boundaries[Int.random(in: 0..<boundaries.count, using: &rng)].units)
+      return LSPPosition(line: line, character: boundaries[Int.random(in: 0..<boundaries.count, using: &rng)].units)
     }
     let startLine = Int.random(in: 0..<lines.count, using: &rng)
     let endLine = min(
       lines.count - 1, startLine + (Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 1...3, using: &rng) : 0))
-    var range = TextRange(start: position(startLine), end: position(endLine))
+    var range = LSPRange(start: position(startLine), end: position(endLine))
     if range.end < range.start { swap(&range.start, &range.end) }
     return range
   }
@@ -160,7 +154,7 @@ final class BidiLineAnalysisTests: XCTestCase {
     let tunings = [tinyTuning, LineTreeTuning(maxLeafBytes: 64, maxChildren: 4), LineTreeTuning.standard]
     for document in 0..<24 {
       let initial = (0..<Int.random(in: 1...80, using: &rng)).map { _ in
-        randomText(Int.random(in: 0...5, using: &rng), &rng)
+        rng.text(Self.pieces, lengths: 0...5)
       }
       .joined(separator: "\n")
       var text = try Text(initial, tuning: tunings[document % tunings.count])
@@ -169,7 +163,7 @@ final class BidiLineAnalysisTests: XCTestCase {
         let encoding = PositionEncoding.allCases[Int.random(in: 0..<3, using: &rng)]
         let range = randomRange(shadow, encoding, &rng)
         let replacement =
-          Int.random(in: 0..<4, using: &rng) == 0 ? "" : randomText(Int.random(in: 1...4, using: &rng), &rng)
+          Int.random(in: 0..<4, using: &rng) == 0 ? "" : rng.text(Self.pieces, lengths: 1...4)
         XCTAssertTrue(shadow.replace(range, with: replacement, encoding))
         try text.replace(range, with: replacement, in: encoding)
         counts.edits += 1

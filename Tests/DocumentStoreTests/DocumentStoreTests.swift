@@ -1,4 +1,5 @@
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 final class DocumentStoreTests: XCTestCase {
@@ -10,8 +11,8 @@ final class DocumentStoreTests: XCTestCase {
     try store.change(
       uri: uri, version: 2,
       changes: [
-        ContentChange(range: TextRange(1, 0, 1, 5), text: "עולם"),
-        ContentChange(range: TextRange(0, 5, 0, 5), text: " 😀"),
+        ContentChange(range: LSPRange(1, 0, 1, 5), text: "עולם"),
+        ContentChange(range: LSPRange(0, 5, 0, 5), text: " 😀"),
       ], encoding: .utf16)
     let document = try store.document(uri)
     XCTAssertEqual(document.version, 2)
@@ -40,10 +41,10 @@ final class DocumentStoreTests: XCTestCase {
       try store.change(
         uri: uri, version: 2,
         changes: [
-          ContentChange(range: TextRange(0, 0, 0, 3), text: "ONE\nnew"),
+          ContentChange(range: LSPRange(0, 0, 0, 3), text: "ONE\nnew"),
           .full("replaced"),
-          ContentChange(range: TextRange(0, 0, 0, 1), text: "R"),
-          ContentChange(range: TextRange(5, 0, 5, 0), text: "beyond"),
+          ContentChange(range: LSPRange(0, 0, 0, 1), text: "R"),
+          ContentChange(range: LSPRange(5, 0, 5, 0), text: "beyond"),
         ], encoding: .utf16)
     ) { error in
       XCTAssertEqual(error as? DocumentError, .contentChange(index: 3, .lineOutOfRange(line: 5, lineCount: 1)))

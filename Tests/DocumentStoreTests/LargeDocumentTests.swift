@@ -1,5 +1,6 @@
 import BidiTestSupport
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// Big documents: built in one pass, then edited in place.
@@ -37,7 +38,7 @@ final class LargeDocumentTests: XCTestCase {
       let line = Int.random(in: 0..<(lines.count - 3), using: &rng)
       if step % 40 == 0 {
         // Lines line...line+2 become "x\ny": one line fewer.
-        try tree.replace(TextRange(line, 0, line + 2, 99), with: "x\ny", in: .utf16)
+        try tree.replace(LSPRange(line, 0, line + 2, 99), with: "x\ny", in: .utf16)
         lines.replaceSubrange(line...(line + 2), with: [Array("x".utf8), Array("y".utf8)])
       } else {
         let text = ["ب", "😀", "z", ""][step % 4]
@@ -45,7 +46,7 @@ final class LargeDocumentTests: XCTestCase {
         let scalars = Array(old.unicodeScalars)
         let at = Int.random(in: 0...scalars.count, using: &rng)
         let cut = min(at + 1, scalars.count)
-        try tree.replace(TextRange(line, at, line, cut), with: text, in: .utf32)
+        try tree.replace(LSPRange(line, at, line, cut), with: text, in: .utf32)
         var new = String.UnicodeScalarView(scalars[..<at])
         new.append(contentsOf: text.unicodeScalars)
         new.append(contentsOf: scalars[cut...])
@@ -73,11 +74,11 @@ final class LargeDocumentTests: XCTestCase {
     let units = line.utf16.count
     XCTAssertEqual(long.utf16Count, units)
     XCTAssertEqual(
-      try tree.resolve(Position(line: 1, character: units - 1), in: .utf16).utf8Offset, line.utf8.count - 1)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 1, utf8Offset: line.utf8.count), in: .utf16).character, units)
+      try tree.resolve(LSPPosition(line: 1, character: units - 1), in: .utf16).column, line.utf8.count - 1)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 1, column: line.utf8.count), in: .utf16).character, units)
 
-    try tree.replace(TextRange(1, units / 2, 1, units / 2), with: "\u{2067}X\u{2069}", in: .utf16)
-    try tree.replace(TextRange(1, units + 3, 2, 0), with: "!", in: .utf16)
+    try tree.replace(LSPRange(1, units / 2, 1, units / 2), with: "\u{2067}X\u{2069}", in: .utf16)
+    try tree.replace(LSPRange(1, units + 3, 2, 0), with: "!", in: .utf16)
     XCTAssertEqual(tree.lineCount, 2)
     XCTAssertEqual(try tree.line(1).utf16Count, units + 3 + 1 + 4)
     XCTAssertEqual(try tree.line(1).content.hasSuffix(" !last"), true)

@@ -1,4 +1,5 @@
 import DocumentStore
+import UnicodeBidi
 import XCTest
 
 /// The per-line cache and node summaries, with the `LetterX` dummy analysis.
@@ -29,7 +30,7 @@ final class LineAnalysisCacheTests: XCTestCase {
       _ = try tree.summary(ofLines: 0..<1000)
       LetterX.computed = 0
 
-      try tree.replace(TextRange(500, 2, 500, 2), with: "xx", in: .utf16)
+      try tree.replace(LSPRange(500, 2, 500, 2), with: "xx", in: .utf16)
       XCTAssertNil(tree.cachedAnalysis(ofLine: 500))
       XCTAssertNotNil(tree.cachedAnalysis(ofLine: 499))
       XCTAssertNotNil(tree.cachedAnalysis(ofLine: 501))
@@ -37,7 +38,7 @@ final class LineAnalysisCacheTests: XCTestCase {
       XCTAssertEqual(LetterX.computed, 1, "only the edited line was analysed again")
 
       // Three lines become two.
-      try tree.replace(TextRange(10, 0, 12, 4), with: "x\ny", in: .utf8)
+      try tree.replace(LSPRange(10, 0, 12, 4), with: "x\ny", in: .utf8)
       XCTAssertEqual(try tree.summary(ofLines: 0..<999).lines, 999)
       XCTAssertEqual(LetterX.computed, 3)
       XCTAssertEqual(tree.invariantViolations(), [])
@@ -59,7 +60,7 @@ final class LineAnalysisCacheTests: XCTestCase {
 
       // Remove every x from lines 600..<700; the searches must see it.
       for line in stride(from: 602, to: 700, by: 7) {
-        try tree.replace(TextRange(line, 0, line, 99), with: "none", in: .utf32)
+        try tree.replace(LSPRange(line, 0, line, 99), with: "none", in: .utf32)
       }
       XCTAssertEqual(tree.lastLine(before: 700, where: hasX), 595)
       XCTAssertEqual(tree.firstLine(from: 596, where: hasX), 700)

@@ -34,7 +34,7 @@ final class LineChangeTests: XCTestCase {
         }
         let startLine = Int.random(in: 0..<before.count, using: &rng)
         let endLine = min(before.count - 1, startLine + Int.random(in: 0...3, using: &rng))
-        let range = TextRange(
+        let range = LSPRange(
           startLine, Int.random(in: 0...6, using: &rng), endLine, Int.random(in: 0...6, using: &rng))
         guard range.start <= range.end else { continue }
         let saved = (0..<before.count).map { tree.lineState(ofLine: $0, as: Tag.self) }
@@ -96,8 +96,8 @@ final class LineChangeTests: XCTestCase {
     var document = Document(uri: "file:///a", languageId: "plaintext", version: 1, text: try Document.Text("a\r\nb"))
     let changes = try document.apply(
       [
-        ContentChange(range: TextRange(0, 1, 1, 0), text: "\n\n"),
-        ContentChange(range: TextRange(2, 0, 2, 1), text: "c"),
+        ContentChange(range: LSPRange(0, 1, 1, 0), text: "\n\n"),
+        ContentChange(range: LSPRange(2, 0, 2, 1), text: "c"),
         .full("z"),
       ], version: 2, encoding: .utf16)
     XCTAssertEqual(

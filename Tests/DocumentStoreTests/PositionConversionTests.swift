@@ -10,7 +10,7 @@ final class PositionConversionTests: XCTestCase {
   let sample = "a😀b\r\nשלום\rx\n"
 
   func point(_ tree: Tree, _ line: Int, _ character: Int, _ encoding: PositionEncoding) throws -> Int {
-    try tree.resolve(Position(line: line, character: character), in: encoding).utf8Offset
+    try tree.resolve(LSPPosition(line: line, character: character), in: encoding).column
   }
 
   func testLinesAreSplitAtCRLFAndCRAndLF() throws {
@@ -41,8 +41,8 @@ final class PositionConversionTests: XCTestCase {
     XCTAssertEqual(try point(tree, 0, 4, .utf16), 6)
     XCTAssertEqual(try point(tree, 0, 5, .utf16), 6, "past the end, before the CRLF")
     XCTAssertEqual(try tree.line(0).count(in: .utf16), 4)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 0, utf8Offset: 5), in: .utf16).character, 3)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 0, utf8Offset: 3), in: .utf16).character, 1)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 0, column: 5), in: .utf16).character, 3)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 0, column: 3), in: .utf16).character, 1)
   }
 
   func testUTF8AndUTF32Offsets() throws {
@@ -55,9 +55,9 @@ final class PositionConversionTests: XCTestCase {
     XCTAssertEqual(try point(tree, 1, 3, .utf32), 6)
     XCTAssertEqual(try point(tree, 1, 3, .utf16), 6)
     XCTAssertEqual(try point(tree, 1, 100, .utf16), 8)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 0, utf8Offset: 5), in: .utf32).character, 2)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 0, utf8Offset: 5), in: .utf8).character, 5)
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 1, utf8Offset: 99), in: .utf32).character, 4)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 0, column: 5), in: .utf32).character, 2)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 0, column: 5), in: .utf8).character, 5)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 1, column: 99), in: .utf32).character, 4)
     XCTAssertEqual(try tree.line(1).count(in: .utf8), 8)
   }
 
@@ -94,7 +94,7 @@ final class PositionConversionTests: XCTestCase {
       XCTAssertEqual("\(error)", "line 4 is past the end of the document, which has 4 lines (0...3)")
     }
     XCTAssertThrowsError(try point(tree, -1, 0, .utf16)) { error in
-      XCTAssertEqual(error as? DocumentError, .negativePosition(Position(line: -1, character: 0)))
+      XCTAssertEqual(error as? DocumentError, .negativePosition(LSPPosition(line: -1, character: 0)))
     }
     XCTAssertThrowsError(try point(tree, 0, -2, .utf8))
     XCTAssertThrowsError(try tree.line(9))
@@ -119,7 +119,7 @@ final class PositionConversionTests: XCTestCase {
     var tree = try Tree("ab")
     let truncated: [UInt8] = [0xF0, 0x9F]
     XCTAssertThrowsError(
-      try truncated.withUnsafeBufferPointer { try tree.replace(TextRange(0, 1, 0, 1), withUTF8: $0, in: .utf8) })
+      try truncated.withUnsafeBufferPointer { try tree.replace(LSPRange(0, 1, 0, 1), withUTF8: $0, in: .utf8) })
     XCTAssertEqual(tree.text, "ab")
   }
 
@@ -130,6 +130,6 @@ final class PositionConversionTests: XCTestCase {
     XCTAssertEqual(try tree.line(0).utf8Count, 140_000)
     XCTAssertEqual(try point(tree, 0, 79_999, .utf16), 139_999)
     XCTAssertEqual(try point(tree, 0, 79_998, .utf16), 139_995, "inside the last emoji")
-    XCTAssertEqual(try tree.position(of: TextPoint(line: 0, utf8Offset: 139_999), in: .utf32).character, 59_999)
+    XCTAssertEqual(try tree.position(of: SourcePosition(line: 0, column: 139_999), in: .utf32).character, 59_999)
   }
 }

@@ -17,20 +17,20 @@ final class RandomEditTests: XCTestCase {
   func randomPosition(
     _ lines: [ShadowText.ShadowLine], line: Int, _ encoding: PositionEncoding,
     _ rng: inout SeededGenerator
-  ) -> Position {
-    guard line < lines.count else { return Position(line: line, character: 0) }
+  ) -> LSPPosition {
+    guard line < lines.count else { return LSPPosition(line: line, character: 0) }
     let length = ShadowText.boundaries(lines[line].string, encoding).last?.units ?? 0
-    return Position(line: line, character: Int.random(in: 0...(length + 2), using: &rng))
+    return LSPPosition(line: line, character: Int.random(in: 0...(length + 2), using: &rng))
   }
 
-  func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator) -> TextRange {
+  func randomRange(_ shadow: ShadowText, _ encoding: PositionEncoding, _ rng: inout SeededGenerator) -> LSPRange {
     let lines = shadow.lines
     let outOfRange = Int.random(in: 0..<60, using: &rng) == 0
     let startLine = outOfRange ? lines.count : Int.random(in: 0..<lines.count, using: &rng)
     let multiLine = Int.random(in: 0..<4, using: &rng) == 0
     let span = Int.random(in: 0...(multiLine ? 8 : 1), using: &rng)
     let endLine = min(startLine + span, lines.count - 1 + (outOfRange ? 1 : 0))
-    var range = TextRange(
+    var range = LSPRange(
       start: randomPosition(lines, line: startLine, encoding, &rng),
       end: randomPosition(lines, line: endLine, encoding, &rng))
     if startLine == endLine && range.end < range.start && Int.random(in: 0..<8, using: &rng) != 0 {
@@ -114,10 +114,11 @@ final class RandomEditTests: XCTestCase {
       let index = Int.random(in: 0..<lines.count, using: &rng)
       let boundaries = ShadowText.boundaries(lines[index].string, encoding)
       let character = Int.random(in: 0...((boundaries.last?.units ?? 0) + 2), using: &rng)
-      let point = try tree.resolve(Position(line: index, character: character), in: encoding)
-      XCTAssertEqual(point, TextPoint(line: index, utf8Offset: ShadowText.utf8Offset(boundaries, character: character)))
+      let point = try tree.resolve(LSPPosition(line: index, character: character), in: encoding)
+      XCTAssertEqual(
+        point, SourcePosition(line: index, column: ShadowText.utf8Offset(boundaries, character: character)))
       let back = try tree.position(of: point, in: encoding)
-      XCTAssertEqual(back.character, ShadowText.character(boundaries, utf8Offset: point.utf8Offset), context)
+      XCTAssertEqual(back.character, ShadowText.character(boundaries, utf8Offset: point.column), context)
       XCTAssertEqual(try tree.resolve(back, in: encoding), point, context)
       XCTAssertEqual(try tree.line(index).withUTF8 { Array($0) }, lines[index].content, context)
       XCTAssertEqual(try tree.metrics(upTo: index).utf8Count, lines[index].start, context)
@@ -160,7 +161,7 @@ final class RandomEditTests: XCTestCase {
         let lineCount = shadow.lines.count
         let startLine = Int.random(in: 0..<lineCount, using: &rng)
         let endLine = min(lineCount - 1, startLine + Int.random(in: 0...1500, using: &rng))
-        let range = TextRange(
+        let range = LSPRange(
           startLine, Int.random(in: 0...3, using: &rng), endLine, Int.random(in: 0...3, using: &rng))
         let inserted = (0..<Int.random(in: 0...600, using: &rng)).map { "new \($0) x" }.joined(separator: "\r\n")
         let applied = (try? tree.replace(range, with: inserted, in: .utf16)) != nil

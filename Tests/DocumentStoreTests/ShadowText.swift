@@ -78,7 +78,7 @@ struct ShadowText {
   }
 
   /// The absolute byte offset of `position`, or nil if its line is past the end.
-  func offset(of position: Position, _ encoding: PositionEncoding) -> Int? {
+  func offset(of position: LSPPosition, _ encoding: PositionEncoding) -> Int? {
     let lines = self.lines
     guard position.line >= 0, position.line < lines.count, position.character >= 0 else { return nil }
     let line = lines[position.line]
@@ -86,7 +86,7 @@ struct ShadowText {
   }
 
   /// Applies an LSP change as naively as possible; false if it is invalid.
-  mutating func replace(_ range: TextRange, with text: String, _ encoding: PositionEncoding) -> Bool {
+  mutating func replace(_ range: LSPRange, with text: String, _ encoding: PositionEncoding) -> Bool {
     guard let start = offset(of: range.start, encoding), let end = offset(of: range.end, encoding),
       range.start <= range.end
     else { return false }

@@ -1,6 +1,8 @@
 import BidiHazards
 import BidiMarks
+import BidiTestSupport
 import Foundation
+import StructuredText
 import UnicodeBidi
 
 @testable import Localization
@@ -31,14 +33,14 @@ enum Corpus {
   struct File {
     var path: String
     var bytes: [UInt8]
-    var decoded: DecodedLocalizationFile
+    var decoded: DecodedFile
     var format: LocalizationFormat
     var read: LocalizationReadResult
 
     init(_ path: String) throws {
       self.path = path
       bytes = Array(try Data(contentsOf: Corpus.root.appendingPathComponent(path)))
-      decoded = DecodedLocalizationFile(bytes)
+      decoded = DecodedFile(bytes)
       guard let format = LocalizationFormat.detect(languageId: nil, path: path, contents: bytes) else {
         throw CorpusError.notLocalization(path)
       }
@@ -46,17 +48,17 @@ enum Corpus {
       read = LocalizationReader.read(decoded.text, format: format)
     }
 
-    var text: LocalizationText { decoded.text }
+    var text: TextLines { decoded.text }
 
-    func locale(of value: LocalizedValue) -> LocaleTag? {
+    func locale(of value: TextEntry) -> LocaleTag? {
       resolveLocale(value: value.locale, contents: read.contentLocale, path: path, setting: nil)
     }
 
-    var spelling: MarkSpelling { SpellingVotes(read.values).spelling(for: format) }
+    var spelling: MarkSpelling { format.spelling(SpellingVotes(read.values)) }
 
-    var findings: [LocalizationFinding] {
-      LocalizationDiagnostics(spelling: spelling).findings(
-        values: read.values, error: read.error, format: format, locale: locale(of:))
+    /// Every finding, as the daemon and `check` give them.
+    var findings: [Finding] {
+      documentFindings(text, format: format, spelling: spelling, locale: locale(of:))
     }
 
     /// The manifest lines this file gives.
@@ -66,9 +68,9 @@ enum Corpus {
         var written: [String] = []
         var filled: [String] = []
         for paragraph in value.paragraphs.indices {
-          let analysis = ValueParagraphAnalysis(value, paragraph: paragraph)
-          written.append(Corpus.name(analysis.direction().direction))
-          filled.append(Corpus.name(analysis.direction(filled: true).direction))
+          let analysis = ParagraphAnalysis(value, paragraph: paragraph)
+          written.append(Corpus.name(analysis.direction()))
+          filled.append(Corpus.name(analysis.direction(filled: true)))
         }
         lines.append(
           [
@@ -110,51 +112,9 @@ enum Corpus {
     return result
   }
 
-  /// Text written on one line of the manifest or the checker's protocol:
-  /// `\\`, `\n`, `\r`, `\t`, and `\u{X}` for every other control, format
-  /// character or separator (bidi controls included), so that they show.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
-  }
-
-  static func unescape(_ text: Substring) -> String {
-    var result = ""
-    var iterator = text.unicodeScalars.makeIterator()
-    while let scalar = iterator.next() {
-      guard scalar == "\\", let next = iterator.next() else {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
-      switch next {
-      case "n": result += "\n"
-      case "r": result += "\r"
-      case "t": result += "\t"
-      case "u":
-        _ = iterator.next()  // {
-        var hex = ""
-        while let digit = iterator.next(), digit != "}" { hex.unicodeScalars.append(digit) }
-        result.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16) ?? 0xFFFD) ?? "\u{FFFD}")
-      default: result.unicodeScalars.append(next)
-      }
-    }
-    return result
-  }
+  /// Text on one line of the manifest (`ManifestText`, BidiTestSupport).
+  static func escape(_ text: String) -> String { ManifestText.escape(text) }
+  static func unescape(_ text: Substring) -> String { ManifestText.unescape(text) }
 
   /// Removes every bidi control (the set of `bidi/insertMarks` mode `strip`, Protocol/specification.md).
   static func withoutControls(_ text: String) -> String {

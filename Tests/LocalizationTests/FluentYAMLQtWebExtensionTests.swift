@@ -1,3 +1,4 @@
+import StructuredText
 import BidiMarks
 import UnicodeBidi
 import XCTest
@@ -56,16 +57,16 @@ final class FluentYAMLQtWebExtensionTests: XCTestCase {
     let values = read(text, .fluent).values
     XCTAssertNil(read(text, .fluent).error)
     XCTAssertEqual(values[0].text, "first line { $a }\n  indented\n{ NUMBER($n) } last")
-    XCTAssertEqual(values[0].placeholders.map(\.isNumeric), [false, true])
+    XCTAssertEqual(values[0].atoms.map(\.isNumeric), [false, true])
     XCTAssertEqual(values[1].text, "[مرحبا ")
-    XCTAssertEqual(values[1].placeholders, [])
+    XCTAssertEqual(values[1].atoms, [])
     XCTAssertEqual(
       values.map(\.variant), [nil, nil, nil, "select:one", "select:other", nil, "select:male", "select:other"])
-    XCTAssertEqual(values[2].placeholders.map(\.isNumeric), [true], "a plural select is numeric")
-    XCTAssertEqual(values[3].placeholders.map(\.isNumeric), [true], "{ $n } inside a plural on $n")
-    XCTAssertEqual(values[6].placeholders.map(\.isNumeric), [false], "{ $n } inside a select on $g")
+    XCTAssertEqual(values[2].atoms.map(\.isNumeric), [true], "a plural select is numeric")
+    XCTAssertEqual(values[3].atoms.map(\.isNumeric), [true], "{ $n } inside a plural on $n")
+    XCTAssertEqual(values[6].atoms.map(\.isNumeric), [false], "{ $n } inside a select on $g")
     // A direction mark before the extra indent goes after the common indent.
-    let planner = ValuePlanner(values[0], spelling: .literal)
+    let planner = EntryPlanner(values[0], spelling: .literal)
     let edits = planner.directionEdits(.rightToLeft)
     XCTAssertTrue(edits.allSatisfy { $0.range.start.column >= 4 }, "\(edits)")
   }
@@ -124,7 +125,7 @@ final class FluentYAMLQtWebExtensionTests: XCTestCase {
     let text = "k: >\n  سطر\n    مسافة بادئة\n  نهاية\n"
     let value = try XCTUnwrap(read(text, .yaml).values.first)
     XCTAssertEqual(value.text, "سطر\n  مسافة بادئة\nنهاية\n")
-    let edits = ValuePlanner(value, spelling: .literal).directionEdits(.leftToRight)
+    let edits = EntryPlanner(value, spelling: .literal).directionEdits(.leftToRight)
     XCTAssertEqual(
       edits.map(\.range.start),
       [
@@ -136,9 +137,9 @@ final class FluentYAMLQtWebExtensionTests: XCTestCase {
     let text = "a: \"%{name} و %{count} و %<sum>.2f و %<who>s و %title% و %count% و {{ limit }}\"\n"
     let value = try XCTUnwrap(read(text, .yaml).values.first)
     XCTAssertEqual(
-      value.placeholders.map { String(Array(value.text.utf8)[$0.range].map { Character(Unicode.Scalar($0)) }) },
+      value.atoms.map { String(Array(value.text.utf8)[$0.range].map { Character(Unicode.Scalar($0)) }) },
       ["%{name}", "%{count}", "%<sum>.2f", "%<who>s", "%title%", "%count%", "{{ limit }}"])
-    XCTAssertEqual(value.placeholders.map(\.isNumeric), [false, true, true, false, false, true, false])
+    XCTAssertEqual(value.atoms.map(\.isNumeric), [false, true, true, false, false, true, false])
   }
 
   /// Qt: obsolete and vanished translations are no values; an id is the
@@ -165,6 +166,6 @@ final class FluentYAMLQtWebExtensionTests: XCTestCase {
     let result = read(text, .webExtension)
     XCTAssertEqual(result.values.count, 1, "the description is no value")
     let value = try XCTUnwrap(result.values.first)
-    XCTAssertEqual(value.placeholders.map(\.range), [3..<5, 6..<17])
+    XCTAssertEqual(value.atoms.map(\.range), [3..<5, 6..<17])
   }
 }

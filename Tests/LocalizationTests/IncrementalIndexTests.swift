@@ -1,4 +1,5 @@
 import BidiTestSupport
+import StructuredText
 import XCTest
 
 @testable import Localization
@@ -102,7 +103,7 @@ final class IncrementalIndexTests: XCTestCase {
       var lines = head
       for k in 0..<120 { lines += Self.entryLines(format, k) }
       lines += tail
-      var index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format)
+      var index = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: format)
       var pool: [String] = []
       for k in 0..<40 { pool += Self.entryLines(format, 1000 + k) }
       for step in 0..<400 {
@@ -118,9 +119,9 @@ final class IncrementalIndexTests: XCTestCase {
         }
         if lines.count - length + replacement.count == 0 { replacement = [""] }
         lines.replaceSubrange(start..<start + length, with: replacement)
-        let text = LocalizationText(lines.joined(separator: "\n"))
+        let text = TextLines(lines.joined(separator: "\n"))
         index.edit(text, replacing: start..<start + length, newLineCount: replacement.count)
-        let fresh = LocalizationIndex(text, format: format)
+        let fresh = StructuredIndex(text, format: format)
         guard index.allItems == fresh.allItems, index.error == fresh.error,
           index.allCheckpoints == fresh.allCheckpoints
         else {
@@ -129,7 +130,7 @@ final class IncrementalIndexTests: XCTestCase {
           )
           return
         }
-        XCTAssertEqual(index.values, fresh.values)
+        XCTAssertEqual(index.entries, fresh.entries)
         XCTAssertEqual(
           index.contentLocale, fresh.contentLocale,
           "\(format) \(step) \(start) \(length) \(replacement) \(lines.prefix(3))")
@@ -144,16 +145,16 @@ final class IncrementalIndexTests: XCTestCase {
       var lines = head
       for k in 0..<5000 { lines += Self.entryLines(format, k) }
       lines += tail
-      var index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format)
+      var index = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: format)
       XCTAssertNil(index.error, "\(format)")
       let middle = lines.count / 2
       let replacement = Self.entryLines(format, 99_999)
       lines.replaceSubrange(middle..<middle, with: replacement)
       index.edit(
-        LocalizationText(lines.joined(separator: "\n")), replacing: middle..<middle, newLineCount: replacement.count)
+        TextLines(lines.joined(separator: "\n")), replacing: middle..<middle, newLineCount: replacement.count)
       XCTAssertLessThan(index.lastReadItemCount, 20, "\(format)")
       XCTAssertEqual(
-        index.allItems, LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format).allItems)
+        index.allItems, StructuredIndex(TextLines(lines.joined(separator: "\n")), format: format).allItems)
     }
   }
 
@@ -176,13 +177,13 @@ final class IncrementalIndexTests: XCTestCase {
             func bytes(_ lines: [String]) -> [UInt8] {
               Array(lines.joined(separator: "\n").utf8).map { $0 == 1 ? 0xED : $0 }
             }
-            var index = LocalizationIndex(LocalizationText(bytes(lines)), format: format)
+            var index = StructuredIndex(TextLines(bytes(lines)), format: format)
             var edited = lines
             let old = Array(edited[line..<line + replaced])
             edited.replaceSubrange(line..<line + replaced, with: old + [insertion])
-            let text = LocalizationText(bytes(edited))
+            let text = TextLines(bytes(edited))
             index.edit(text, replacing: line..<line + replaced, newLineCount: replaced + 1)
-            let fresh = LocalizationIndex(text, format: format)
+            let fresh = StructuredIndex(text, format: format)
             XCTAssertEqual(index.error, fresh.error, "\(format): \(insertion) after line \(line)")
             XCTAssertEqual(index.allItems, fresh.allItems, "\(format): \(insertion) after line \(line)")
             XCTAssertEqual(index.allCheckpoints, fresh.allCheckpoints, "\(format): \(insertion) after line \(line)")

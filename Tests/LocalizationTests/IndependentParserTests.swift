@@ -1,6 +1,7 @@
 import BidiMarks
 import BidiTestSupport
 import Foundation
+import StructuredText
 import UnicodeBidi
 import XCTest
 
@@ -24,12 +25,12 @@ final class IndependentParserTests: XCTestCase {
     case isolateValue
   }
 
-  static func plan(_ mode: Mode, _ values: [LocalizedValue], spelling: MarkSpelling, rtl: (LocalizedValue) -> Bool)
+  static func plan(_ mode: Mode, _ values: [TextEntry], spelling: MarkSpelling, rtl: (TextEntry) -> Bool)
     -> [SourceEdit]
   {
     var edits: [SourceEdit] = []
     for value in values {
-      let planner = ValuePlanner(value, spelling: spelling)
+      let planner = EntryPlanner(value, spelling: spelling)
       let direction: BidiDirection = rtl(value) ? .rightToLeft : .leftToRight
       switch mode {
       case .directionLTR: edits += planner.directionEdits(.leftToRight)
@@ -69,15 +70,15 @@ final class IndependentParserTests: XCTestCase {
       jobs.append("read\t\(path)\t\(file.format.rawValue)\t\(original)")
       libraryValues[path] = Self.comparable(file.read.values, format: file.format)
       if file.format == .po { unordered.insert(path) }
-      let rtl = { (value: LocalizedValue) in file.locale(of: value)?.isRightToLeft ?? false }
-      var plans: [(name: String, edits: [SourceEdit], again: (LocalizationReadResult) -> Bool)] = []
+      let rtl = { (value: TextEntry) in file.locale(of: value)?.isRightToLeft ?? false }
+      var plans: [(name: String, edits: [SourceEdit], again: (LocalizationReadResult, String) -> Bool)] = []
       for mode in Mode.allCases {
         plans.append(
           (
             mode.rawValue, Self.plan(mode, file.read.values, spelling: file.spelling, rtl: rtl),
-            { reread in
+            { reread, _ in
               Self.plan(
-                mode, reread.values, spelling: SpellingVotes(reread.values).spelling(for: file.format), rtl: rtl
+                mode, reread.values, spelling: file.format.spelling(SpellingVotes(reread.values)), rtl: rtl
               )
               .isEmpty
             }
@@ -85,14 +86,13 @@ final class IndependentParserTests: XCTestCase {
       }
       for (findingIndex, finding) in file.findings.enumerated() {
         for (fixIndex, fix) in finding.fixes.enumerated() {
-          let signature = { (f: LocalizationFinding) in "\(f.code) \(f.key ?? "") \(f.variant ?? "")" }
+          let signature = { (f: Finding) in "\(f.code) \(f.key ?? "") \(f.variant ?? "")" }
           let before = file.findings.filter { signature($0) == signature(finding) }.count
           plans.append(
             (
               "fix\(findingIndex).\(fixIndex)-\(finding.code.settingsKey)", fix.edits,
-              { reread in
-                let after = LocalizationDiagnostics(spelling: .literal).findings(
-                  values: reread.values, error: reread.error, format: file.format, locale: file.locale(of:))
+              { _, edited in
+                let after = documentFindings(TextLines(edited), format: file.format, locale: file.locale(of:))
                 return after.filter { signature($0) == signature(finding) }.count < before
               }
             ))
@@ -120,7 +120,7 @@ final class IndependentParserTests: XCTestCase {
           reread.values.map { "\($0.key) \($0.variant ?? "")" },
           file.read.values.map { "\($0.key) \($0.variant ?? "")" },
           "\(path) \(plan.name): keys")
-        XCTAssertTrue(plan.again(reread), "\(path) \(plan.name): asking again still finds work\n\(edited)")
+        XCTAssertTrue(plan.again(reread, edited), "\(path) \(plan.name): asking again still finds work\n\(edited)")
         let editedFolder = folder.appendingPathComponent("\(fileIndex)-\(plan.name)")
         try FileManager.default.createDirectory(at: editedFolder, withIntermediateDirectories: true)
         let editedPath = editedFolder.appendingPathComponent((path as NSString).lastPathComponent).path
@@ -170,7 +170,7 @@ final class IndependentParserTests: XCTestCase {
   /// (they read messages, not their insides; Fluent's parser reads select
   /// expressions, so its variants are compared too); for `.po`, keyed
   /// "context\u{4}msgid", untranslated ones left out, sorted (msgfmt's catalog).
-  static func comparable(_ values: [LocalizedValue], format: LocalizationFormat) -> [String] {
+  static func comparable(_ values: [TextEntry], format: LocalizationFormat) -> [String] {
     var result: [String] = []
     for value in values where !value.isBranch || format == .fluent {
       var key = value.key

@@ -1,4 +1,5 @@
 import BidiTestSupport
+import StructuredText
 import XCTest
 
 @testable import Localization
@@ -19,13 +20,13 @@ final class LazyIndexTests: XCTestCase {
       lines += tail
       var pool: [String] = []
       for k in 0..<40 { pool += Shapes.entryLines(format, 2000 + k) }
-      var index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format, through: 0)
+      var index = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: format, through: 0)
       var partialSeen = format == .arb
       for step in 0..<300 {
         if index.isComplete, Int.random(in: 0..<4, using: &generator) == 0 {
           // Start again lazily, from a random line.
           let through = Int.random(in: 0..<lines.count, using: &generator)
-          index = LocalizationIndex(LocalizationText(lines.joined(separator: "\n")), format: format, through: through)
+          index = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: format, through: through)
         }
         partialSeen = partialSeen || !index.isComplete
         let start = Int.random(in: 0...lines.count - 1, using: &generator)
@@ -38,14 +39,14 @@ final class LazyIndexTests: XCTestCase {
         }
         if lines.count - length + replacement.count == 0 { replacement = [""] }
         lines.replaceSubrange(start..<start + length, with: replacement)
-        let text = LocalizationText(lines.joined(separator: "\n"))
+        let text = TextLines(lines.joined(separator: "\n"))
         index.edit(text, replacing: start..<start + length, newLineCount: replacement.count)
-        let fresh = LocalizationIndex(text, format: format)
+        let fresh = StructuredIndex(text, format: format)
         // A request on some lines reads through them and answers as a full read.
         let asked = Int.random(in: 0..<lines.count, using: &generator)
         index.read(text, through: asked)
         let window = max(0, asked - 4)..<asked + 1
-        guard index.values(touching: window) == fresh.values(touching: window) else {
+        guard index.entries(touching: window) == fresh.entries(touching: window) else {
           XCTFail("\(format) step \(step): values touching \(window) differ after edit \(start)..<\(start + length)")
           return
         }
@@ -60,7 +61,7 @@ final class LazyIndexTests: XCTestCase {
             )
             return
           }
-          XCTAssertEqual(index.values, fresh.values, "\(format) step \(step)")
+          XCTAssertEqual(index.entries, fresh.entries, "\(format) step \(step)")
           XCTAssertEqual(index.spelling, fresh.spelling, "\(format) step \(step)")
           XCTAssertEqual(index.contentLocale, fresh.contentLocale, "\(format) step \(step)")
         }
@@ -75,12 +76,12 @@ final class LazyIndexTests: XCTestCase {
       var lines = head
       for k in 0..<5000 { lines += Shapes.entryLines(format, k) }
       lines += tail
-      let text = LocalizationText(lines.joined(separator: "\n"))
-      var index = LocalizationIndex(text, format: format, through: 40)
+      let text = TextLines(lines.joined(separator: "\n"))
+      var index = StructuredIndex(text, format: format, through: 40)
       XCTAssertFalse(index.isComplete, "\(format)")
       XCTAssertLessThan(index.allItems.count, 100, "\(format): read past the lines asked for")
-      let full = LocalizationIndex(text, format: format)
-      XCTAssertEqual(index.values(touching: 0..<41), full.values(touching: 0..<41), "\(format)")
+      let full = StructuredIndex(text, format: format)
+      XCTAssertEqual(index.entries(touching: 0..<41), full.entries(touching: 0..<41), "\(format)")
       // An edit past the frontier reads nothing; the rest is read from the frontier.
       index.edit(text, replacing: 3000..<3000, newLineCount: 0)
       XCTAssertEqual(index.lastReadItemCount, 0, "\(format)")

@@ -1,5 +1,7 @@
 import BidiTestSupport
 import Foundation
+import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import Localization
@@ -38,7 +40,7 @@ final class LocalizationCorpusTests: XCTestCase {
     var files: [LocalizationFormat: Int] = [:]
     var values: [LocalizationFormat: Int] = [:]
     var findings: [LocalizationFormat: Int] = [:]
-    var codes: Set<LocalizationFindingCode> = []
+    var codes: Set<RuleCode> = []
     for path in try Corpus.paths() {
       let file = try Corpus.File(path)
       files[file.format, default: 0] += 1
@@ -47,7 +49,10 @@ final class LocalizationCorpusTests: XCTestCase {
       codes.formUnion(file.findings.map(\.code))
     }
     XCTAssertEqual(Set(files.keys), Set(LocalizationFormat.allCases), "every format has corpus files")
-    XCTAssertEqual(codes, Set(LocalizationFindingCode.allCases))
+    // Every code a localization document reports (contract §7) appears.
+    XCTAssertEqual(
+      codes,
+      [.placeholderDirection, .valueDirection, .localizationSyntax, .unpaired, .unmatched, .override, .inIdentifier])
     let table = LocalizationFormat.allCases.map {
       "\($0.rawValue): \(files[$0] ?? 0) files, \(values[$0] ?? 0) values, \(findings[$0] ?? 0) findings"
     }
@@ -88,7 +93,7 @@ final class LocalizationCorpusTests: XCTestCase {
     // Inside CDATA no entity is read: the character itself.
     let xliff = try Corpus.File("xliff/ar.xliff")
     let cdata = try XCTUnwrap(xliff.read.values.first { $0.key == "cdata" })
-    let edits = ValuePlanner(cdata, spelling: xliff.spelling).placeholderEdits(style: .isolate)
+    let edits = EntryPlanner(cdata, spelling: xliff.spelling).placeholderEdits(style: .isolate)
     XCTAssertEqual(edits.map(\.newText), ["\u{2068}", "&#x2069;"])
   }
 }

@@ -1,3 +1,4 @@
+import StructuredText
 import BidiMarks
 import UnicodeBidi
 import XCTest
@@ -7,11 +8,11 @@ import XCTest
 /// The reader defects trying bidi-lsp on more files found (issue 28), each
 /// reproduced as it was met; every test failed before its fix.
 final class ReaderDefectTests: XCTestCase {
-  func findings(_ value: LocalizedValue) -> [LocalizationFindingCode] {
-    LocalizationDiagnostics(spelling: .literal).findings(in: value, localeIsRightToLeft: true).map(\.code)
+  func findings(_ value: TextEntry) -> [RuleCode] {
+    valueFindings(value).map(\.code)
   }
 
-  func xliff(_ targets: [String]) -> [LocalizedValue] {
+  func xliff(_ targets: [String]) -> [TextEntry] {
     var text = "<xliff version=\"1.2\"><file target-language=\"ar\"><body>\n"
     for (index, target) in targets.enumerated() {
       text += "<trans-unit id=\"u\(index)\"><source>s</source><target>\(target)</target></trans-unit>\n"
@@ -27,10 +28,10 @@ final class ReaderDefectTests: XCTestCase {
   /// ctype used to make a code markup.)
   func testXLIFFInlineCodeWithAttributesAtTheStart() throws {
     let value = try XCTUnwrap(xliff(["<x id=\"1\" ctype=\"x-service\"/> مدفوعات بدون فوائد من <x id=\"2\"/>"]).first)
-    XCTAssertEqual(value.placeholders.map(\.range), [0..<29, 70..<81])
+    XCTAssertEqual(value.atoms.map(\.range), [0..<29, 70..<81])
     XCTAssertEqual(value.markup, [])
     XCTAssertEqual(findings(value), [.placeholderDirection])
-    let edits = ValuePlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
+    let edits = EntryPlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
     XCTAssertEqual(edits.map(\.newText), ["\u{2068}", "\u{2069}", "\u{2068}", "\u{2069}"])
     XCTAssertEqual(edits.map(\.range.start.column), [46, 75, 116, 127])
   }
@@ -40,13 +41,13 @@ final class ReaderDefectTests: XCTestCase {
   func testXLIFFTargetOfWhiteSpaceAndOneInlineElement() {
     let values = xliff([" <x id=\"1\" ctype=\"x-service\"/> ", "\n  <ph id=\"1\" ctype=\"x-name\">%s</ph>\n"])
     for value in values {
-      XCTAssertEqual(value.placeholders.count, 1, value.text)
-      let edits = ValuePlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
+      XCTAssertEqual(value.atoms.count, 1, value.text)
+      let edits = EntryPlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
       XCTAssertEqual(edits.map(\.newText), ["\u{2068}", "\u{2069}"], value.text)
     }
     // Codes for formatting stay markup: a line break, Angular's tags.
     let markup = xliff(["<x id=\"LB\" ctype=\"lb\"/>سطر", "<x id=\"START_LINK\" ctype=\"x-a\"/>رابط"])
-    XCTAssertEqual(markup.map(\.placeholders.count), [0, 0])
+    XCTAssertEqual(markup.map(\.atoms.count), [0, 0])
     XCTAssertEqual(markup.map(\.markup.count), [1, 1])
   }
 
@@ -91,7 +92,7 @@ final class ReaderDefectTests: XCTestCase {
     let value = try XCTUnwrap(LocalizationReader.read(text, format: .i18next).values.first)
     XCTAssertEqual(value.characterReferences.map(\.scalar), [0x26, 0x26, 0x627, 0xA0])
     for direction in [BidiDirection.rightToLeft, .leftToRight] {
-      let edits = ValuePlanner(value, spelling: .literal).runEdits(directions: [direction])
+      let edits = EntryPlanner(value, spelling: .literal).runEdits(directions: [direction])
       XCTAssertFalse(edits.isEmpty)
       for edit in edits {
         let column = edit.range.start.column - 7
@@ -101,11 +102,11 @@ final class ReaderDefectTests: XCTestCase {
             "\(direction): an edit at \(column) splits \(reference.range)")
         }
       }
-      let edited = LocalizationText(text).applying(edits)
+      let edited = TextLines(text).applying(edits)
       XCTAssertEqual(edited.components(separatedBy: "&amp;").count, 3, edited)
     }
     // `&#x627;` is an Arabic letter: the last paragraph's strong characters count it.
-    let analysis = ValueParagraphAnalysis(value, paragraph: 0)
+    let analysis = ParagraphAnalysis(value, paragraph: 0)
     XCTAssertTrue(analysis.written.scalars.contains(0x627))
   }
 }

@@ -1,3 +1,4 @@
+import StructuredText
 import XCTest
 
 @testable import Localization
@@ -26,7 +27,7 @@ final class RealFilesTrialTests: XCTestCase {
 
   func placeholderEdits(_ text: String, _ format: LocalizationFormat) -> [SourceEdit] {
     LocalizationReader.read(text, format: format).values.flatMap {
-      ValuePlanner($0, spelling: .literal).placeholderEdits(style: .isolate)
+      EntryPlanner($0, spelling: .literal).placeholderEdits(style: .isolate)
     }
   }
 
@@ -45,7 +46,7 @@ final class RealFilesTrialTests: XCTestCase {
       XCTAssertEqual(edits.count, 3, "\(format): FSI, PDI FSI, PDI")
       XCTAssertEqual(Set(edits.map(\.range.start)).count, edits.count, "\(format): one edit per position")
       let fixed = applyingFromTheEnd(edits, to: text)
-      XCTAssertEqual(fixed, LocalizationText(text).applying(edits), "\(format)")
+      XCTAssertEqual(fixed, TextLines(text).applying(edits), "\(format)")
       XCTAssertTrue(fixed.contains("\u{2069}\u{2068}"), "\(format): \(fixed)")
       XCTAssertEqual(placeholderEdits(fixed, format), [], "\(format): asking again")
     }
@@ -90,9 +91,9 @@ final class RealFilesTrialTests: XCTestCase {
       + "</body></file></xliff>\n"
     let value = LocalizationReader.read(text, format: .xliff).values[0]
     XCTAssertEqual(value.markup.count, 2)
-    XCTAssertEqual(value.placeholders.count, 1)
-    XCTAssertEqual(LocalizationDiagnostics(spelling: .literal).findings(in: value, localeIsRightToLeft: true), [])
-    let edits = ValuePlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
+    XCTAssertEqual(value.atoms.count, 1)
+    XCTAssertEqual(valueFindings(value, spelling: .literal), [])
+    let edits = EntryPlanner(value, spelling: .literal).placeholderEdits(style: .isolate)
     XCTAssertEqual(edits.count, 2, "only the interpolation is isolated")
   }
 }

@@ -1,3 +1,5 @@
+import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import Localization
@@ -11,9 +13,9 @@ final class RealWorldQuirksTests: XCTestCase {
     LocalizationReader.read(text, format: format)
   }
 
-  func directions(_ value: LocalizedValue) -> String {
-    let analysis = ValueParagraphAnalysis(value, paragraph: 0)
-    return Corpus.name(analysis.direction().direction) + "/" + Corpus.name(analysis.direction(filled: true).direction)
+  func directions(_ value: TextEntry) -> String {
+    let analysis = ParagraphAnalysis(value, paragraph: 0)
+    return Corpus.name(analysis.direction()) + "/" + Corpus.name(analysis.direction(filled: true))
   }
 
   /// AOSP writes every translation in quotes, `<xliff:g>` inside them,
@@ -43,10 +45,10 @@ final class RealWorldQuirksTests: XCTestCase {
       ])
     XCTAssertEqual(result.values.map(\.key), ["select", "free", "adv", "adv", "brand", "n", "n", "pct", "none"])
     XCTAssertEqual(directions(result.values[1]), "rtl/ltr")
-    XCTAssertEqual(result.values[7].placeholders, [])
+    XCTAssertEqual(result.values[7].atoms, [])
     // The quotes are delimiters: an inserted mark goes inside them, before
     // the <xliff:g> (whose content translators must not touch).
-    let fix = LocalizationDiagnostics(spelling: .literal).findings(in: result.values[1], localeIsRightToLeft: true)
+    let fix = valueFindings(result.values[1], spelling: .literal)
     XCTAssertEqual(fix.first?.fixes.first?.edits.first?.range.start, SourcePosition(line: 4, column: 37))
   }
 
@@ -67,11 +69,11 @@ final class RealWorldQuirksTests: XCTestCase {
     let result = read(text, .strings)
     XCTAssertNil(result.error)
     XCTAssertEqual(result.values.map(\.key), ["FORMAT", "LOGGED", "TITLE", "TITLE", "BASED", "AIRPLAY", "FULL"])
-    XCTAssertEqual(result.values[0].placeholders.map(\.range), [0..<2, 3..<5])
-    XCTAssertEqual(result.values[1].placeholders.map(\.range), [0..<2])
+    XCTAssertEqual(result.values[0].atoms.map(\.range), [0..<2, 3..<5])
+    XCTAssertEqual(result.values[1].atoms.map(\.range), [0..<2])
     XCTAssertEqual(result.values[4].markup.count, 1)
     let findings = result.values.flatMap {
-      LocalizationDiagnostics(spelling: .literal).findings(in: $0, localeIsRightToLeft: true).map(\.code)
+      valueFindings($0, spelling: .literal).map(\.code)
     }
     // "%ix%i بكسل" starts with the Latin x once %i is a placeholder: it
     // displays left to right (as "1920x1080 بكسل" would), a true finding.
@@ -100,7 +102,7 @@ final class RealWorldQuirksTests: XCTestCase {
     let error = result.values[1]
     XCTAssertEqual(error.text, "خطایی رخ داد:\n\n{err_msg}")
     XCTAssertEqual(error.paragraphs.count, 3)
-    XCTAssertEqual(error.placeholders.map(\.kind), [.braces])
+    XCTAssertEqual(error.atoms.map(\.kind), [.braces])
     XCTAssertEqual(directions(result.values[0]), "ltr/ltr")
   }
 
@@ -162,7 +164,7 @@ final class RealWorldQuirksTests: XCTestCase {
     XCTAssertNil(second.error)
     XCTAssertEqual(second.values.map(\.key), ["intro"])
     XCTAssertEqual(second.values[0].locale, "fa")
-    XCTAssertEqual(second.values[0].placeholders.map(\.kind), [.inlineElement])
+    XCTAssertEqual(second.values[0].atoms.map(\.kind), [.inlineElement])
   }
 
   /// Xcode's String Catalogs: `extractionState`, `shouldTranslate`,
@@ -229,7 +231,7 @@ final class RealWorldQuirksTests: XCTestCase {
     XCTAssertNil(result.error)
     XCTAssertEqual(result.contentLocale, "he")
     XCTAssertEqual(result.values.map(\.key), ["updated", "price"])
-    XCTAssertEqual(result.values.map { $0.placeholders.map(\.isNumeric) }, [[false], [true]])
+    XCTAssertEqual(result.values.map { $0.atoms.map(\.isNumeric) }, [[false], [true]])
     XCTAssertEqual(result.values[1].text, "{value} ש\"ח")
   }
 
@@ -257,11 +259,11 @@ final class RealWorldQuirksTests: XCTestCase {
     // Windows-style mnemonics (`&`) are text; printf forms of i18next's
     // sprintf post-processor are placeholders; `100%.` is text.
     XCTAssertEqual(result.values[6].markup, [])
-    XCTAssertEqual(result.values[7].placeholders.map(\.kind), [.printf])
+    XCTAssertEqual(result.values[7].atoms.map(\.kind), [.printf])
     XCTAssertEqual(directions(result.values[7]), "rtl/ltr")
-    XCTAssertEqual(result.values[8].placeholders, [])
-    XCTAssertEqual(result.values[3].placeholders.map(\.kind), [.nesting])
-    XCTAssertEqual(result.values[3].placeholders.first?.range.count, "$t(help.link, {\"count\": 2})".utf8.count)
+    XCTAssertEqual(result.values[8].atoms, [])
+    XCTAssertEqual(result.values[3].atoms.map(\.kind), [.nesting])
+    XCTAssertEqual(result.values[3].atoms.first?.range.count, "$t(help.link, {\"count\": 2})".utf8.count)
     XCTAssertEqual(result.values[5].markup.count, 2)
     XCTAssertEqual(directions(result.values[5]), "rtl/ltr")
   }
@@ -289,10 +291,10 @@ final class RealWorldQuirksTests: XCTestCase {
     let result = read(text, .resx)
     XCTAssertNil(result.error)
     XCTAssertEqual(result.values.map(\.key), ["label1.Text", ">>label1.Name", "Typed", "menu.file", "page.size"])
-    XCTAssertEqual(result.values[0].placeholders.map(\.isNumeric), [false])
+    XCTAssertEqual(result.values[0].atoms.map(\.isNumeric), [false])
     // A Windows mnemonic `&` is text; custom numeric formats are numeric.
     XCTAssertEqual(result.values[3].text, "&קובץ")
-    XCTAssertEqual(result.values[4].placeholders.map(\.isNumeric), [true, true, false])
+    XCTAssertEqual(result.values[4].atoms.map(\.isNumeric), [true, true, false])
   }
 
   /// Java `.properties`: `key:value`, `key value`, escaped separators in

@@ -1,4 +1,5 @@
 import Foundation
+import StructuredText
 import UnicodeBidi
 import XCTest
 
@@ -27,15 +28,15 @@ final class RobustnessTests: XCTestCase {
   /// Reads a value and plans over it: directions, findings, placeholders
   /// and runs; returns the value, its findings and the two plans' sizes.
   static func exercise(_ text: String, _ format: LocalizationFormat) -> (
-    read: LocalizationReadResult, findings: [LocalizationFinding], isolates: Int, runs: Int
+    read: LocalizationReadResult, findings: [Finding], isolates: Int, runs: Int
   ) {
     let read = LocalizationReader.read(text, format: format)
-    var findings: [LocalizationFinding] = []
+    var findings: [Finding] = []
     var isolates = 0
     var runs = 0
     for value in read.values {
-      findings += LocalizationDiagnostics(spelling: .literal).findings(in: value, localeIsRightToLeft: true)
-      let planner = ValuePlanner(value, spelling: .literal)
+      findings += valueFindings(value, spelling: .literal)
+      let planner = EntryPlanner(value, spelling: .literal)
       isolates += planner.placeholderEdits(style: .isolate).count
       runs += planner.runEdits(directions: [.rightToLeft]).count
     }
@@ -46,7 +47,7 @@ final class RobustnessTests: XCTestCase {
     let text = "\"many\" = \"" + String(repeating: "%@ مرحبا ", count: 100_000) + "\";\n"
     guard let result = finishes({ Self.exercise(text, .strings) }) else { return }
     XCTAssertNil(result.read.error)
-    XCTAssertEqual(result.read.values.first?.placeholders.count, 100_000)
+    XCTAssertEqual(result.read.values.first?.atoms.count, 100_000)
     XCTAssertEqual(result.findings.map(\.code), [.placeholderDirection])
     XCTAssertEqual(result.isolates, 200_000)
   }
@@ -60,7 +61,7 @@ final class RobustnessTests: XCTestCase {
     guard let result = finishes({ Self.exercise(text, .strings) }) else { return }
     XCTAssertNil(result.read.error)
     let value = result.read.values.first
-    XCTAssertEqual(value?.placeholders.count, 100_000)
+    XCTAssertEqual(value?.atoms.count, 100_000)
     XCTAssertEqual(value?.paragraphs.count, 100_000)
     XCTAssertEqual(result.findings.count, 100_000)
     XCTAssertEqual(Set(result.findings.map(\.code)), [.placeholderDirection])
@@ -121,12 +122,12 @@ final class RobustnessTests: XCTestCase {
       })
     else { return }
     let poValue = results.0.read.values[0]
-    XCTAssertEqual(poValue.placeholders.map(\.kind), [.pythonPercent])
-    XCTAssertEqual(poValue.placeholders.first?.name, "name")
+    XCTAssertEqual(poValue.atoms.map(\.kind), [.pythonPercent])
+    XCTAssertEqual(poValue.atoms.first?.name, "name")
     let nesting = results.1.read.values[0]
     // Parentheses nest: only the last `$t(` is closed, then `{{n}}`.
-    XCTAssertEqual(nesting.placeholders.map(\.kind), [.nesting, .doubleBraces])
-    XCTAssertEqual(results.2.read.values[0].placeholders, [])
+    XCTAssertEqual(nesting.atoms.map(\.kind), [.nesting, .doubleBraces])
+    XCTAssertEqual(results.2.read.values[0].atoms, [])
   }
 
   func testNulBytes() {
@@ -144,22 +145,22 @@ final class RobustnessTests: XCTestCase {
   func testInvalidUTF8IsAnErrorAtItsByteAndTheValuesBeforeItStay() {
     let before = Array("\"a\" = \"مرحبا\";\n\"b\" = \"שלום\";\n\"c\" = \"xx".utf8)
     let bytes = before + [0xFF] + Array("yy\";\n\"d\" = \"after\";\n".utf8)
-    let text = LocalizationText(bytes)
+    let text = TextLines(bytes)
     let read = LocalizationReader.read(text, format: .strings)
     XCTAssertEqual(read.values.map(\.key), ["a", "b"])
     XCTAssertEqual(read.error?.position, SourcePosition(line: 2, column: 9))
     XCTAssertEqual(read.error?.message.hasPrefix("byte 0xFF is not UTF-8"), true)
-    let index = LocalizationIndex(text, format: .strings)
+    let index = StructuredIndex(text, format: LocalizationFormat.strings)
     XCTAssertEqual(index.error, read.error)
-    XCTAssertEqual(index.values, read.values)
+    XCTAssertEqual(index.entries, read.values)
     for format in LocalizationFormat.allCases {
       // A truncated sequence at the very start: an error at 0:0 in every format.
-      let broken = LocalizationReader.read(LocalizationText([0xE2, 0x80]), format: format)
+      let broken = LocalizationReader.read(TextLines([0xE2, 0x80]), format: format)
       XCTAssertEqual(broken.error?.position, SourcePosition(line: 0, column: 0), "\(format)")
       XCTAssertEqual(broken.values, [], "\(format)")
     }
     // In a properties value, the value reaching the byte is dropped.
-    let properties = LocalizationReader.read(LocalizationText(Array("a=b\nc=d".utf8) + [0xC3]), format: .properties)
+    let properties = LocalizationReader.read(TextLines(Array("a=b\nc=d".utf8) + [0xC3]), format: .properties)
     XCTAssertEqual(properties.values.map(\.key), ["a"])
     XCTAssertEqual(properties.error?.position, SourcePosition(line: 1, column: 3))
   }
@@ -168,8 +169,8 @@ final class RobustnessTests: XCTestCase {
   /// the index equal to a full read.
   func testIncrementalEditsAroundInvalidBytes() {
     var lines: [[UInt8]] = (0..<40).map { Array("\"k\($0)\" = \"قيمة \($0)\";".utf8) }
-    func text() -> LocalizationText { LocalizationText(Array(lines.joined(separator: [0x0A]))) }
-    var index = LocalizationIndex(text(), format: .strings)
+    func text() -> TextLines { TextLines(Array(lines.joined(separator: [0x0A]))) }
+    var index = StructuredIndex(text(), format: LocalizationFormat.strings)
     let steps: [(Int, [UInt8])] = [
       (20, Array("\"bad\" = \"x".utf8) + [0xC0, 0x80] + Array("\";".utf8)), (5, Array("\"a\" = \"b\";".utf8)),
       (30, Array("\"c\" = \"d\";".utf8)), (20, Array("\"good\" = \"ok\";".utf8)), (0, [0xFF]),
@@ -178,12 +179,12 @@ final class RobustnessTests: XCTestCase {
     for (line, replacement) in steps {
       lines[line] = replacement
       index.edit(text(), replacing: line..<line + 1, newLineCount: 1)
-      let fresh = LocalizationIndex(text(), format: .strings)
+      let fresh = StructuredIndex(text(), format: LocalizationFormat.strings)
       XCTAssertEqual(index.allItems, fresh.allItems, "after editing line \(line)")
       XCTAssertEqual(index.error, fresh.error, "after editing line \(line)")
     }
     XCTAssertNil(index.error)
-    XCTAssertEqual(index.values.count, 39)  // line 0 is a comment now
+    XCTAssertEqual(index.entries.count, 39)  // line 0 is a comment now
   }
 
   func testUTF16AndBOMFilesAreDecodedByTheirByteOrderMark() {
@@ -193,10 +194,10 @@ final class RobustnessTests: XCTestCase {
     let big: [UInt8] = [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(source.utf8)
     for (bytes, encoding) in [
-      (little, LocalizationFileEncoding.utf16LittleEndian), (big, .utf16BigEndian), (bom, .utf8WithBOM),
+      (little, FileEncoding.utf16LittleEndian), (big, .utf16BigEndian), (bom, .utf8WithBOM),
       (Array(source.utf8), .utf8),
     ] {
-      let file = DecodedLocalizationFile(bytes)
+      let file = DecodedFile(bytes)
       XCTAssertEqual(file.encoding, encoding)
       let read = LocalizationReader.read(file.text, format: .strings)
       XCTAssertNil(read.error, "\(encoding)")
@@ -205,9 +206,9 @@ final class RobustnessTests: XCTestCase {
     // An unpaired surrogate and an odd last byte are reported where they are.
     let unpaired: [UInt8] =
       [0xFF, 0xFE] + Array("\"a\" = \"".utf16).flatMap { [UInt8($0), 0] } + [0x00, 0xD8, 0x22, 0x00]
-    let read = LocalizationReader.read(DecodedLocalizationFile(unpaired).text, format: .strings)
+    let read = LocalizationReader.read(DecodedFile(unpaired).text, format: .strings)
     XCTAssertEqual(read.error?.position, SourcePosition(line: 0, column: 7))
-    let odd = DecodedLocalizationFile([0xFF, 0xFE, 0x22, 0x00, 0x61])
+    let odd = DecodedFile([0xFF, 0xFE, 0x22, 0x00, 0x61])
     XCTAssertEqual(odd.utf8, [0x22, 0xFF])
   }
 }

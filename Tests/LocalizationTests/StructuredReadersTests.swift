@@ -1,3 +1,5 @@
+import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import Localization
@@ -19,15 +21,15 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(result.contentLocale, "ar")
     XCTAssertEqual(result.values.map(\.key), ["greeting", "count", "count", "count", "count", "score"])
     XCTAssertEqual(result.values.map(\.variant), [nil, nil, "plural:=0", "plural:one", "plural:other", nil])
-    XCTAssertEqual(result.values[1].placeholders.map(\.kind), [.icuComplex])
+    XCTAssertEqual(result.values[1].atoms.map(\.kind), [.icuComplex])
     XCTAssertEqual(result.values[4].text, "{count} رسائل و#")
-    XCTAssertEqual(result.values[4].placeholders.map(\.isNumeric), [true, true])
-    XCTAssertEqual(result.values[0].placeholders.map(\.isNumeric), [false])
-    XCTAssertEqual(result.values[5].placeholders.map(\.isNumeric), [true])
+    XCTAssertEqual(result.values[4].atoms.map(\.isNumeric), [true, true])
+    XCTAssertEqual(result.values[0].atoms.map(\.isNumeric), [false])
+    XCTAssertEqual(result.values[5].atoms.map(\.isNumeric), [true])
     // The branch's source range is inside the value's.
     let branch = result.values[3]
     XCTAssertEqual(
-      LocalizationText(text).line(branch.range.start.line),
+      TextLines(text).line(branch.range.start.line),
       "  \"count\": \"{count, plural, =0{لا رسائل} one{رسالة واحدة} other{{count} رسائل و#}}\",")
   }
 
@@ -38,7 +40,7 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertEqual(result.values.map(\.key), ["home.title", "home.items.0", "home.items.1"])
     XCTAssertEqual(result.values[0].text, "\u{200F}שלום {{name}}")
     XCTAssertEqual(result.values[0].controlSpelling, .backslashLowerU(uppercaseHex: true))
-    XCTAssertEqual(result.values[2].placeholders.map(\.kind), [.nesting])
+    XCTAssertEqual(result.values[2].atoms.map(\.kind), [.nesting])
   }
 
   func testJSONErrorsAndDepth() {
@@ -65,9 +67,9 @@ final class StructuredReadersTests: XCTestCase {
     XCTAssertNil(result.error)
     XCTAssertEqual(result.values.map(\.locale), ["he", "he", "ar", "ar"])
     XCTAssertEqual(result.values.map(\.variant), ["plural:one", "plural:other", nil, "substitution:items/plural:one"])
-    XCTAssertEqual(result.values[2].placeholders.map(\.range), [0..<9])
-    XCTAssertEqual(result.values[3].placeholders.map(\.isNumeric), [true])
-    XCTAssertEqual(result.values[1].placeholders.map(\.isNumeric), [true])
+    XCTAssertEqual(result.values[2].atoms.map(\.range), [0..<9])
+    XCTAssertEqual(result.values[3].atoms.map(\.isNumeric), [true])
+    XCTAssertEqual(result.values[1].atoms.map(\.isNumeric), [true])
   }
 
   func testStringsDict() {
@@ -117,7 +119,7 @@ final class StructuredReadersTests: XCTestCase {
     let value = result.values[0]
     XCTAssertEqual(value.locale, "he")
     XCTAssertEqual(value.text, "שלום <ph id=\"1\">%@</ph> <g id=\"2\">ברוך</g> & הבא")
-    XCTAssertEqual(value.placeholders.map(\.kind), [.inlineElement])
+    XCTAssertEqual(value.atoms.map(\.kind), [.inlineElement])
     XCTAssertEqual(value.markup.count, 2)
   }
 
@@ -168,7 +170,7 @@ final class StructuredReadersTests: XCTestCase {
     func slice(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
     XCTAssertEqual(
       value.markup.map(slice), ["<xliff:g id=\"name\" example=\"Bob>>\">", "</xliff:g>", "<b>", "</b>"])
-    XCTAssertEqual(value.placeholders.map { slice($0.range) }, ["%1$s"])
+    XCTAssertEqual(value.atoms.map { slice($0.range) }, ["%1$s"])
   }
 
   /// A backslash just before markup escapes nothing (found by the l10n-xml
@@ -217,7 +219,7 @@ final class StructuredReadersTests: XCTestCase {
       """
     let result = LocalizationReader.read(text, format: .resx)
     XCTAssertEqual(result.values.map(\.key), ["Hello"])
-    XCTAssertEqual(result.values[0].placeholders.map(\.isNumeric), [true])
+    XCTAssertEqual(result.values[0].atoms.map(\.isNumeric), [true])
     XCTAssertEqual(result.error?.position, SourcePosition(line: 2, column: 25))
   }
 

@@ -1,3 +1,4 @@
+import UnicodeBidi
 import XCTest
 
 @testable import Localization
@@ -18,8 +19,8 @@ final class TextReadersTests: XCTestCase {
     XCTAssertEqual(
       payment.range,
       SourceRange(start: .init(line: 1, column: 13), end: .init(line: 1, column: 13 + payment.text.utf8.count)))
-    XCTAssertEqual(payment.placeholders.map(\.range), [0..<2, payment.text.utf8.count - 2..<payment.text.utf8.count])
-    XCTAssertEqual(payment.placeholders.map(\.isNumeric), [false, false])
+    XCTAssertEqual(payment.atoms.map(\.range), [0..<2, payment.text.utf8.count - 2..<payment.text.utf8.count])
+    XCTAssertEqual(payment.atoms.map(\.isNumeric), [false, false])
     let escaped = result.values[1]
     XCTAssertEqual(escaped.text, "\u{200F}\"quoted\"\nline two")
     XCTAssertEqual(escaped.controlSpelling, .backslashUpperU(uppercaseHex: true))
@@ -58,11 +59,11 @@ final class TextReadersTests: XCTestCase {
     XCTAssertEqual(result.contentLocale, "fa")
     XCTAssertEqual(result.values.map(\.variant), ["plural:0", "plural:1", nil])
     XCTAssertEqual(result.values[1].text, "%d فایل")
-    XCTAssertEqual(result.values[1].placeholders.map(\.isNumeric), [true])
+    XCTAssertEqual(result.values[1].atoms.map(\.isNumeric), [true])
     // The value starts at its first character, past the empty first piece (issue 28).
     XCTAssertEqual(result.values[1].range.start, SourcePosition(line: 9, column: 1))
     XCTAssertEqual(result.values[1].range.end, SourcePosition(line: 10, column: 9))
-    XCTAssertEqual(result.values[2].placeholders, [])
+    XCTAssertEqual(result.values[2].atoms, [])
   }
 
   func testPropertiesContinuationsAndEscapes() {
@@ -71,7 +72,7 @@ final class TextReadersTests: XCTestCase {
     XCTAssertNil(result.error)
     XCTAssertEqual(result.values.map(\.key), ["greeting", "key2"])
     XCTAssertEqual(result.values[0].text, "مرحبا {0}على")
-    XCTAssertEqual(result.values[0].placeholders.count, 1)
+    XCTAssertEqual(result.values[0].atoms.count, 1)
     XCTAssertEqual(result.values[0].range.end, SourcePosition(line: 2, column: 10))
     XCTAssertEqual(result.values[1].text, "value")
   }

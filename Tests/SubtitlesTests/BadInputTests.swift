@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -89,8 +90,8 @@ final class BadInputTests: XCTestCase {
     )
   }
 
-  /// UTF-16 files are decoded by the caller, by `Localization`'s
-  /// `DecodedLocalizationFile` (the shared foundation will own it); the
+  /// UTF-16 files are decoded by the caller, by `StructuredText`'s
+  /// `DecodedFile` (the shared foundation); the
   /// readers take UTF-8.
   func testUTF16FilesDecodedByTheCaller() {
     let text = "1\n00:00:01,000 --> 00:00:02,000\n- هل أنت بخير؟\n"
@@ -99,7 +100,7 @@ final class BadInputTests: XCTestCase {
       for unit in text.utf16 {
         bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
       }
-      let decoded = DecodedLocalizationFile(bytes)
+      let decoded = DecodedFile(bytes)
       let document = SubtitleReader.read(SubtitleText(decoded.utf8), format: .subRip)
       XCTAssertEqual(document.lines.map(\.text), ["- هل أنت بخير؟"])
     }

@@ -9,12 +9,12 @@ final class CombiningMarkTests: XCTestCase {
   func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
 
   /// The visual order (UTF-32) of `text`'s whole-paragraph line with L3.
-  func afterBase(_ text: String, direction: BidiParagraph.Direction = .auto) -> [Int] {
+  func afterBase(_ text: String, direction: DirectionChoice = .auto) -> [Int] {
     BidiParagraph(scalars: scalars(text), direction: direction).line(combiningMarks: .afterBase)
       .visualOrder(in: .utf32)
   }
 
-  func resolved(_ text: String, direction: BidiParagraph.Direction = .auto) -> [Int] {
+  func resolved(_ text: String, direction: DirectionChoice = .auto) -> [Int] {
     BidiParagraph(scalars: scalars(text), direction: direction).line().visualOrder(in: .utf32)
   }
 

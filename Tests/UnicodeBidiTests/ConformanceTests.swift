@@ -66,7 +66,7 @@ final class ConformanceTests: XCTestCase {
       let names = content[..<semicolon].split(whereSeparator: { $0 == " " || $0 == "\t" })
       let scalars = names.map { Self.representatives[String($0)] ?? 0 }
       let bitset = Int(content[content.index(after: semicolon)...].trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
-      let directions: [(Int, BidiParagraph.Direction)] = [(1, .auto), (2, .leftToRight), (4, .rightToLeft)]
+      let directions: [(Int, DirectionChoice)] = [(1, .auto), (2, .leftToRight), (4, .rightToLeft)]
       for (bit, direction) in directions where bitset & bit != 0 {
         resolutions += 1
         let line = BidiParagraph(scalars: scalars, direction: direction).line()
@@ -98,7 +98,7 @@ final class ConformanceTests: XCTestCase {
       }
       dataLines += 1
       let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
-      let direction: BidiParagraph.Direction
+      let direction: DirectionChoice
       switch fields[1] {
       case "0": direction = .leftToRight
       case "1": direction = .rightToLeft

@@ -13,7 +13,7 @@ final class InterruptibleParagraphTests: XCTestCase {
   ]
 
   private func randomText(_ rng: inout SeededGenerator) -> [UInt8] {
-    Array((0..<Int.random(in: 0...40, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined().utf8)
+    Array(rng.text(Self.pieces, lengths: 0...40).utf8)
   }
 
   /// The resolution as observed through a line: levels, runs, visual order.
@@ -30,7 +30,7 @@ final class InterruptibleParagraphTests: XCTestCase {
     var checksSeen = 0
     for _ in 0..<400 {
       let bytes = randomText(&rng)
-      for direction in [BidiParagraph.Direction.auto, .leftToRight, .rightToLeft] {
+      for direction in [DirectionChoice.auto, .leftToRight, .rightToLeft] {
         let plain = BidiParagraph(utf8: bytes, direction: direction)
         var checks = 0
         let unstopped = try XCTUnwrap(

@@ -14,12 +14,11 @@ final class PropertyTests: XCTestCase {
     0x28, 0x29, 0x5B, 0x5D, 0x2329, 0x3009, 0x7B, 0x7D,
     0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
   ]
-  static let directions: [BidiParagraph.Direction] = [.auto, .leftToRight, .rightToLeft]
+  static let directions: [DirectionChoice] = [.auto, .leftToRight, .rightToLeft]
   static let encodings: [BidiEncoding] = [.utf8, .utf16, .utf32]
 
   func randomText(_ random: inout SeededGenerator) -> [UInt32] {
-    let length = Int.random(in: 0...40, using: &random)
-    return (0..<length).map { _ in Self.pool.randomElement(using: &random) ?? 0x20 }
+    random.elements(of: Self.pool, lengths: 0...40)
   }
 
   static func encodeUTF8(_ scalars: [UInt32]) -> [UInt8] {

@@ -23,27 +23,8 @@ import sys
 import threading
 import time
 
-
-def read_message(stream):
-    """One framed message from {stream}: (raw bytes, body) or None at the end."""
-    header = b""
-    while not header.endswith(b"\r\n\r\n"):
-        byte = stream.read(1)
-        if not byte:
-            return None
-        header += byte
-    length = 0
-    for line in header.split(b"\r\n"):
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value.strip())
-    body = b""
-    while len(body) < length:
-        chunk = stream.read(length - len(body))
-        if not chunk:
-            return None
-        body += chunk
-    return header + body, body
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from bidi_lsp_client import ProtocolError, read_message  # noqa: E402  (the one framing)
 
 
 def summary(body):
@@ -83,7 +64,10 @@ def main():
     def editor_to_server():
         source = sys.stdin.buffer
         while True:
-            framed = read_message(source)
+            try:
+                framed = read_message(source)
+            except ProtocolError:
+                break
             if framed is None:
                 break
             record("editor", framed[1])
@@ -100,7 +84,10 @@ def main():
     threading.Thread(target=editor_to_server, daemon=True).start()
     sink = sys.stdout.buffer
     while True:
-        framed = read_message(server.stdout)
+        try:
+            framed = read_message(server.stdout)
+        except ProtocolError:
+            break
         if framed is None:
             break
         record("server", framed[1])

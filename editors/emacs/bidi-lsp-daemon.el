@@ -78,7 +78,7 @@ nil does not limit it.  Takes effect when the daemon starts."
   "Seconds to wait for an answer from the daemon."
   :type 'number)
 
-(defcustom bidi-lsp-restart-delay 0.5
+(defcustom bidi-lsp-restart-delay 0.25
   "Seconds to wait before starting again a daemon that died.
 Each further restart in a row waits twice as long, up to 30 seconds;
 a daemon that ran for a minute starts the count again."

@@ -51,12 +51,12 @@ nil: leave the direction alone.
   :type 'boolean
   :group 'bidi-lsp)
 
-(defcustom bidi-lsp-idle-delay 0.3
+(defcustom bidi-lsp-idle-delay 0.15
   "Idle seconds after a change or a scroll before the view is updated."
   :type 'number
   :group 'bidi-lsp)
 
-(defcustom bidi-lsp-view-margin 40
+(defcustom bidi-lsp-view-margin 50
   "Lines above and below a window's text that the automatic updates cover."
   :type 'integer
   :group 'bidi-lsp)

@@ -52,6 +52,43 @@ class ProtocolError(Exception):
     """The server broke the framing or closed the stream."""
 
 
+# -- framing (the one implementation of the Python tools) -------------------
+def frame(message):
+    """A message (a JSON value) as LSP base-protocol bytes."""
+    body = json.dumps(message, ensure_ascii=False).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_message(stream):
+    """One framed message from a binary stream: (header + body bytes, body
+    bytes), or None at the end of the stream. ProtocolError for a header
+    section without Content-Length, or a stream that ends inside a body."""
+    header = b""
+    length = None
+    while True:
+        line = stream.readline()
+        if not line:
+            if header:
+                raise ProtocolError("the stream ended inside a header")
+            return None
+        header += line
+        line = line.rstrip(b"\r\n")
+        if not line:
+            break
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+    if length is None:
+        raise ProtocolError("message without Content-Length")
+    body = b""
+    while len(body) < length:
+        chunk = stream.read(length - len(body))
+        if not chunk:
+            raise ProtocolError("the stream ended inside a message")
+        body += chunk
+    return header + body, body
+
+
 class Client:
     """Speaks LSP base-protocol framing to a server process over pipes."""
 
@@ -66,29 +103,20 @@ class Client:
 
     # -- framing ---------------------------------------------------------
     def send(self, message):
-        body = json.dumps(message, ensure_ascii=False).encode("utf-8")
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.write(frame(message))
         self.proc.stdin.flush()
 
     def _read_loop(self):
-        out = self.proc.stdout
         while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    self.inbox.put(None)
-                    return
-                line = line.rstrip(b"\r\n")
-                if not line:
-                    break
-                name, _, value = line.partition(b":")
-                if name.strip().lower() == b"content-length":
-                    length = int(value.strip())
-            if length is None:
-                self.inbox.put(ProtocolError("message without Content-Length"))
+            try:
+                framed = read_message(self.proc.stdout)
+            except ProtocolError as error:
+                self.inbox.put(error)
                 return
-            self.inbox.put(json.loads(out.read(length).decode("utf-8")))
+            if framed is None:
+                self.inbox.put(None)
+                return
+            self.inbox.put(json.loads(framed[1].decode("utf-8")))
 
     def receive(self, timeout=30):
         item = self.inbox.get(timeout=timeout)

@@ -70,7 +70,7 @@ class BidiExtension {
     this.starting = null;
     this.open = new Set(); // URIs the daemon has open
     this.forced = new Set(); // URIs opened by a command although not in bidiLsp.languages
-    this.restartDelay = 500; // ms before restarting a daemon that died; doubled each time in a row
+    this.restartDelay = 250; // ms before restarting a daemon that died; doubled each time in a row
     this.restartAttempts = 5; // restarts in a row before giving up
     this.restarts = 0;
     this.restartTimer = null;

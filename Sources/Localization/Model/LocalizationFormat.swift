@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// The localization formats of Protocol/localization.md.
 package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   /// Apple `.strings`: `"key" = "value";`.
@@ -94,7 +97,7 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
 
   /// As `detect(languageId:path:contents:)` over a document's lines (the
   /// first ones read only for a `.ts` file): the daemon's didOpen.
-  package static func detect(languageId: String?, path: String, lines: some LocalizationLines)
+  package static func detect(languageId: String?, path: String, lines: some DocumentLines)
     -> LocalizationFormat?
   {
     if let format = detect(languageId: languageId, path: path) { return format }
@@ -162,64 +165,6 @@ package enum LocalizationFormat: String, CaseIterable, Sendable, Hashable {
   package var writesMarksAsCharacters: Bool {
     self == .po || self == .fluent || self == .yaml
   }
-
-  /// Whether the format is read as XML.
-  var isXML: Bool {
-    switch self {
-    case .stringsdict, .xliff, .resx, .android, .qtLinguist: true
-    default: false
-    }
-  }
-}
-
-/// A path or `file:` URI cut into folders and a file name (percent escapes
-/// decoded, `/` and `\` both separators).
-struct PathComponents {
-  var folders: [String] = []
-  var fileName: String?
-
-  init(_ path: String) {
-    var text = Substring(path)
-    let bytes = Array(text.utf8)
-    if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
-      bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/"),
-      bytes[..<colon].allSatisfy({ isNameByte($0) || $0 == UInt8(ascii: "+") })
-    {
-      text = Substring(String(decoding: bytes[(colon + 3)...], as: UTF8.self))
-    }
-    let decoded = Self.percentDecoded(text)
-    var parts = decoded.split(whereSeparator: { $0 == "/" || $0 == "\\" }).map(String.init)
-    // The query or fragment of a URI is not part of the path.
-    if let last = parts.last, let cut = last.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-      parts[parts.count - 1] = String(last[..<cut])
-    }
-    fileName = parts.popLast()
-    folders = parts
-  }
-
-  /// The lowercased extension of the file name, without the dot.
-  var fileExtension: String? {
-    guard let fileName, let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return nil }
-    return fileName[fileName.index(after: dot)...].lowercased()
-  }
-
-  private static func percentDecoded(_ text: Substring) -> String {
-    guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    var iterator = Array(text.utf8)[...]
-    while let byte = iterator.popFirst() {
-      if byte == UInt8(ascii: "%"), iterator.count >= 2,
-        let high = hexValue(iterator[iterator.startIndex]),
-        let low = hexValue(iterator[iterator.startIndex + 1])
-      {
-        bytes.append(UInt8(high << 4 | low))
-        iterator = iterator.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 }
 
 /// The value of an ASCII hex digit, or nil.
@@ -231,4 +176,112 @@ func hexValue(_ byte: UInt8) -> UInt32? {
   case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
   default: nil
   }
+}
+
+extension LocalizationFormat: StructuredFormat {
+  package var name: String { rawValue }
+
+  /// The format's name in messages.
+  package var displayName: String {
+    switch self {
+    case .strings: "an Apple .strings file"
+    case .stringsdict: "an Apple .stringsdict property list"
+    case .xcstrings: "an Apple String Catalog"
+    case .po: "a gettext PO file"
+    case .xliff: "XLIFF"
+    case .arb: "a Flutter ARB file"
+    case .i18next: "i18next JSON"
+    case .properties: "a Java .properties file"
+    case .resx: "a .NET .resx file"
+    case .android: "Android string resources"
+    case .fluent: "a Fluent .ftl file"
+    case .qtLinguist: "a Qt Linguist .ts file"
+    case .webExtension: "a WebExtension messages.json"
+    case .yaml: "YAML"
+    }
+  }
+
+  package var entryNoun: String { "value" }
+  package var entriesHaveKeys: Bool { true }
+  package var syntaxCode: RuleCode { .localizationSyntax }
+  package var unpairedLeak: String? { "into the text the application puts after it" }
+  /// An `.arb` file is read whole: the metadata that types a value's
+  /// placeholders comes after the value.
+  package var readsWhole: Bool { self == .arb }
+  package var paragraphRules: [ParagraphRule] { LocalizationRules.all }
+
+  package func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
+    reader.read(&cursor, &state, &sink)
+  }
+
+  /// ARB metadata types make placeholders numeric.
+  package func applyFacts(_ facts: [DocumentFact], to entries: inout [TextEntry]) {
+    let types = ArgumentTypes(facts)
+    guard !types.isEmpty else { return }
+    for index in entries.indices { entries[index] = types.apply(to: entries[index]) }
+  }
+
+  /// The character itself in a UTF-8 file; the file's own escape where it
+  /// already writes bidi controls as escapes; a `.properties` file with no
+  /// character beyond ASCII written as itself gets `\u200F` escapes (Java
+  /// before 9 reads the file as Latin-1); `.po`, Fluent and YAML always the
+  /// character (`writesMarksAsCharacters`).
+  package func spelling(_ votes: SpellingVotes) -> MarkSpelling {
+    if writesMarksAsCharacters { return .literal }
+    if let best = votes.mostFrequentEscape { return best }
+    if self == .properties && votes.nonASCIILiterals == 0 { return .backslashLowerU(uppercaseHex: true) }
+    return .literal
+  }
+
+  var reader: any FormatReader.Type {
+    switch self {
+    case .strings: StringsReader.self
+    case .po: POReader.self
+    case .properties: PropertiesReader.self
+    case .arb: ARBReader.self
+    case .i18next: I18nextReader.self
+    case .xcstrings: XCStringsReader.self
+    case .stringsdict: StringsDictReader.self
+    case .xliff: XLIFFReader.self
+    case .resx: ResXReader.self
+    case .android: AndroidReader.self
+    case .fluent: FluentReader.self
+    case .qtLinguist: QtLinguistReader.self
+    case .webExtension: WebExtensionReader.self
+    case .yaml: YAMLReader.self
+    }
+  }
+}
+
+extension AtomKind {
+  /// `%@`, `%1$d`, `%.2f`, `%lld`, `%#@name@` (a String Catalog or
+  /// `.stringsdict` substitution), `%arg`.
+  static let printf = AtomKind("printf")
+  /// Python `%(name)s`.
+  static let pythonPercent = AtomKind("pythonPercent")
+  /// `{name}`, `{0}`, `{0, number}`: an ICU MessageFormat simple argument;
+  /// also Python `{name}` and .NET `{0:N2}`.
+  static let braces = AtomKind("braces")
+  /// An ICU `{n, plural|select|selectordinal, …}` as a whole; its branches
+  /// are entries of their own.
+  static let icuComplex = AtomKind("icuComplex")
+  /// `#` in a plural branch.
+  static let pound = AtomKind("pound")
+  /// i18next `{{name}}`, `{{- name}}`, `{{name, number}}`.
+  static let doubleBraces = AtomKind("doubleBraces")
+  /// i18next nesting `$t(key)`.
+  static let nesting = AtomKind("nesting")
+  /// An XLIFF inline code (`<x/>`, `<ph>…</ph>`, `<bpt>`…) written as XML.
+  static let inlineElement = AtomKind("inlineElement")
+  /// A Fluent placeable `{ $name }`, `{ -brand }`, `{ NUMBER($n) }`, a
+  /// select expression as a whole.
+  static let fluent = AtomKind("fluent")
+  /// Qt's `%1`, `%L1`, `%n`.
+  static let qt = AtomKind("qt")
+  /// WebExtension `$NAME$` and `$1`.
+  static let webExtension = AtomKind("webExtension")
+  /// Rails `%{name}`, `%<name>d`.
+  static let ruby = AtomKind("ruby")
+  /// Symfony `%name%`.
+  static let symfony = AtomKind("symfony")
 }

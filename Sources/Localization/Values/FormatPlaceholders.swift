@@ -1,4 +1,5 @@
 import BidiMarks
+import StructuredText
 
 /// The placeholder grammars other than ICU's, over a value's decoded text
 /// (its UTF-8 bytes). Each finds placeholders left to right; the caller
@@ -6,9 +7,9 @@ import BidiMarks
 enum FormatPlaceholders {
   /// printf forms, by BidiMarks' grammar (the one printf grammar of the
   /// project), extended over `%#@name@` substitutions and `%arg`.
-  static func printf(_ bytes: [UInt8], catalogArgument: Bool?) -> [ValuePlaceholder] {
+  static func printf(_ bytes: [UInt8], catalogArgument: Bool?) -> [TextAtom] {
     guard bytes.contains(UInt8(ascii: "%")) else { return [] }
-    var found: [ValuePlaceholder] = []
+    var found: [TextAtom] = []
     for placeholder in MarkPlanner(utf8: bytes).placeholders() where placeholder.kind == .printf {
       var end = placeholder.range.upperBound
       let conversion = bytes[end - 1]
@@ -24,7 +25,7 @@ enum FormatPlaceholders {
         end += 2
         numeric = catalogArgument
       }
-      found.append(ValuePlaceholder(range: placeholder.range.lowerBound..<end, kind: .printf, isNumeric: numeric))
+      found.append(TextAtom(range: placeholder.range.lowerBound..<end, kind: .printf, isNumeric: numeric))
     }
     return found
   }
@@ -35,8 +36,8 @@ enum FormatPlaceholders {
   /// Python `%(name)` followed by a printf conversion; the name runs to
   /// the parenthesis that closes its `(` (as Python reads it), and a `%(`
   /// never closed is text.
-  static func pythonPercent(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func pythonPercent(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
@@ -59,7 +60,7 @@ enum FormatPlaceholders {
       if probe < bytes.count, "diouxXeEfFgGcrsa".utf8.contains(bytes[probe]) {
         let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
         found.append(
-          ValuePlaceholder(
+          TextAtom(
             range: index..<probe + 1, kind: .pythonPercent,
             isNumeric: numericConversions.contains(bytes[probe]), name: name))
         index = probe + 1
@@ -73,8 +74,8 @@ enum FormatPlaceholders {
   /// The brace arguments of .NET composite formatting (`{0}`, `{0,-8}`,
   /// `{0:N2}`) or Python `str.format` (`{}`, `{name}`, `{0.attr}`,
   /// `{name!r:>10}`); `{{` and `}}` are literal braces.
-  static func braces(_ bytes: [UInt8], python: Bool) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func braces(_ bytes: [UInt8], python: Bool) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -129,7 +130,7 @@ enum FormatPlaceholders {
       }
       let name = String(decoding: bytes[(index + 1)..<fieldEnd], as: UTF8.self)
       let numeric = python ? isPythonNumeric(format) : isDotnetNumeric(format)
-      found.append(ValuePlaceholder(range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: name))
+      found.append(TextAtom(range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: name))
       index = probe + 1
     }
     return found
@@ -151,8 +152,8 @@ enum FormatPlaceholders {
 
   /// i18next `{{name}}`, `{{- name}}`, `{{name, format}}` (numeric for a
   /// `number` format) and, with `nesting`, `$t(key)` (parentheses balanced).
-  static func i18next(_ bytes: [UInt8], nesting: Bool = true) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func i18next(_ bytes: [UInt8], nesting: Bool = true) -> [TextAtom] {
+    var found: [TextAtom] = []
     var closers: [Int: Int]?
     var index = 0
     while index + 1 < bytes.count {
@@ -170,7 +171,7 @@ enum FormatPlaceholders {
           if let name = parts.first, !name.isEmpty {
             let numeric = parts.count > 1 && parts[1].hasPrefix("number")
             found.append(
-              ValuePlaceholder(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
+              TextAtom(range: index..<probe + 2, kind: .doubleBraces, isNumeric: numeric, name: name))
             index = probe + 2
             continue
           }
@@ -181,7 +182,7 @@ enum FormatPlaceholders {
       {
         if closers == nil { closers = closingParentheses(bytes) }
         if let probe = closers?[index + 2] {
-          found.append(ValuePlaceholder(range: index..<probe + 1, kind: .nesting, isNumeric: false))
+          found.append(TextAtom(range: index..<probe + 1, kind: .nesting, isNumeric: false))
           index = probe + 1
           continue
         }
@@ -228,8 +229,8 @@ extension FormatPlaceholders {
   /// Qt's `QString::arg` markers `%1`…`%99` (text: an argument may be
   /// either), `%L1` (a localized number: numeric), and `tr()`'s plural count
   /// `%n` / `%Ln` (numeric). Any other `%` is text.
-  static func qt(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func qt(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index + 1 < bytes.count {
       guard bytes[index] == UInt8(ascii: "%") else {
@@ -240,7 +241,7 @@ extension FormatPlaceholders {
       let localized = bytes[probe] == UInt8(ascii: "L")
       if localized { probe += 1 }
       if probe < bytes.count, bytes[probe] == UInt8(ascii: "n") {
-        found.append(ValuePlaceholder(range: index..<probe + 1, kind: .qt, isNumeric: true, name: "n"))
+        found.append(TextAtom(range: index..<probe + 1, kind: .qt, isNumeric: true, name: "n"))
         index = probe + 1
         continue
       }
@@ -251,7 +252,7 @@ extension FormatPlaceholders {
         continue
       }
       let name = String(decoding: bytes[digits..<probe], as: UTF8.self)
-      found.append(ValuePlaceholder(range: index..<probe, kind: .qt, isNumeric: localized, name: name))
+      found.append(TextAtom(range: index..<probe, kind: .qt, isNumeric: localized, name: name))
       index = probe
     }
     return found
@@ -260,8 +261,8 @@ extension FormatPlaceholders {
   /// WebExtension placeholders: `$NAME$` (letters, digits, `_`, `@`;
   /// defined in the message's `placeholders`) and substitutions `$1`…`$9`,
   /// all text (the messages say nothing of types); `$$` is a dollar sign.
-  static func webExtension(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func webExtension(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index + 1 < bytes.count {
       guard bytes[index] == UInt8(ascii: "$") else {
@@ -274,7 +275,7 @@ extension FormatPlaceholders {
         continue
       }
       if isDigit(next), next != UInt8(ascii: "0") {
-        found.append(ValuePlaceholder(range: index..<index + 2, kind: .webExtension, isNumeric: false))
+        found.append(TextAtom(range: index..<index + 2, kind: .webExtension, isNumeric: false))
         index += 2
         continue
       }
@@ -282,7 +283,7 @@ extension FormatPlaceholders {
       while probe < bytes.count, isNameByte(bytes[probe]) || bytes[probe] == UInt8(ascii: "@") { probe += 1 }
       if probe > index + 1, probe < bytes.count, bytes[probe] == UInt8(ascii: "$") {
         let name = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
-        found.append(ValuePlaceholder(range: index..<probe + 1, kind: .webExtension, isNumeric: false, name: name))
+        found.append(TextAtom(range: index..<probe + 1, kind: .webExtension, isNumeric: false, name: name))
         index = probe + 1
       } else {
         index += 1
@@ -296,8 +297,8 @@ extension FormatPlaceholders {
   /// Ruby's (Rails I18n) `%{name}` (text, but `%{count}`, the plural
   /// count Rails passes, is numeric) and `%<name>` followed by a format
   /// conversion (`%<amount>.2f`: numeric by its conversion); `%%` is a percent sign.
-  static func ruby(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func ruby(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index + 1 < bytes.count {
       guard bytes[index] == UInt8(ascii: "%") else {
@@ -333,7 +334,7 @@ extension FormatPlaceholders {
         numeric = numericConversions.contains(bytes[end])
         end += 1
       }
-      found.append(ValuePlaceholder(range: index..<end, kind: .ruby, isNumeric: numeric, name: name))
+      found.append(TextAtom(range: index..<end, kind: .ruby, isNumeric: numeric, name: name))
       index = end
     }
     return found
@@ -341,8 +342,8 @@ extension FormatPlaceholders {
 
   /// Symfony's `%name%` parameters (letters, digits, `_`, `.`, `-`; text,
   /// but `%count%`, the number a plural message is chosen by, is numeric).
-  static func symfony(_ bytes: [UInt8]) -> [ValuePlaceholder] {
-    var found: [ValuePlaceholder] = []
+  static func symfony(_ bytes: [UInt8]) -> [TextAtom] {
+    var found: [TextAtom] = []
     var index = 0
     while index + 2 < bytes.count {
       guard bytes[index] == UInt8(ascii: "%"),
@@ -358,7 +359,7 @@ extension FormatPlaceholders {
         continue
       }
       let name = String(decoding: bytes[(index + 1)..<probe], as: UTF8.self)
-      found.append(ValuePlaceholder(range: index..<probe + 1, kind: .symfony, isNumeric: name == "count", name: name))
+      found.append(TextAtom(range: index..<probe + 1, kind: .symfony, isNumeric: name == "count", name: name))
       index = probe + 1
     }
     return found

@@ -1,3 +1,5 @@
+import StructuredText
+
 /// The structure of an ICU MessageFormat message (ARB, i18next/ICU JSON,
 /// `.properties`, `.po` `java-format`), found in one pass over its decoded
 /// bytes with an explicit stack (no recursion, linear time):
@@ -18,7 +20,7 @@
 ///   everything after it text.
 struct ICUMessage {
   struct Argument {
-    var placeholder: ValuePlaceholder
+    var placeholder: TextAtom
     /// The branch it stands in (an index into `branches`), or -1 for the message.
     var owner: Int
   }
@@ -104,7 +106,7 @@ struct ICUMessage {
             let numeric = (pluralNames[argument] ?? 0) > 0
             arguments.append(
               Argument(
-                placeholder: ValuePlaceholder(
+                placeholder: TextAtom(
                   range: index..<probe + 1, kind: .braces, isNumeric: numeric, name: argument),
                 owner: owner))
             index = probe + 1
@@ -141,7 +143,7 @@ struct ICUMessage {
           if at(probe) == UInt8(ascii: "}") {
             arguments.append(
               Argument(
-                placeholder: ValuePlaceholder(
+                placeholder: TextAtom(
                   range: index..<probe + 1, kind: .braces, isNumeric: type == "number", name: argument),
                 owner: owner))
             index = probe + 1
@@ -175,7 +177,7 @@ struct ICUMessage {
           }
           arguments.append(
             Argument(
-              placeholder: ValuePlaceholder(
+              placeholder: TextAtom(
                 range: index..<probe + 1, kind: .braces, isNumeric: type == "number", name: argument),
               owner: owner))
           index = probe + 1
@@ -186,7 +188,7 @@ struct ICUMessage {
         case UInt8(ascii: "#") where poundNumeric:
           arguments.append(
             Argument(
-              placeholder: ValuePlaceholder(range: index..<index + 1, kind: .pound, isNumeric: true), owner: owner))
+              placeholder: TextAtom(range: index..<index + 1, kind: .pound, isNumeric: true), owner: owner))
           index += 1
         default:
           index += 1
@@ -199,7 +201,7 @@ struct ICUMessage {
           if type != "select" { pluralNames[argument, default: 1] -= 1 }
           arguments.append(
             Argument(
-              placeholder: ValuePlaceholder(
+              placeholder: TextAtom(
                 range: start..<index + 1, kind: .icuComplex, isNumeric: type != "select", name: argument),
               owner: owner))
           index += 1

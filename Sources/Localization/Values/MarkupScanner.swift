@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Finds markup in a value's decoded text, outside the spans already taken
 /// (placeholders, XML inline elements): HTML-style tags `<b>`, `</b>`,
 /// `<br/>`, `<a href="…">`, numbered tags `<1>`…`</1>` (react-i18next),

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Which placeholder grammars apply to a value (Protocol/localization.md, "Placeholders,
 /// per format").
 struct PlaceholderRules: Hashable, Sendable {

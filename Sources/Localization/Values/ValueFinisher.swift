@@ -1,3 +1,4 @@
+import StructuredText
 import UnicodeBidi
 
 /// Completes a value a reader built: finds its placeholders by the format's
@@ -5,14 +6,14 @@ import UnicodeBidi
 /// and splits off the branches of its ICU plural/select arguments as
 /// entries of their own, right after it.
 enum ValueFinisher {
-  static func finish(_ value: LocalizedValue, rules: PlaceholderRules) -> [LocalizedValue] {
+  static func finish(_ value: TextEntry, rules: PlaceholderRules) -> [TextEntry] {
     let bytes = Array(value.text.utf8)
     var value = value
-    var placeholders = value.placeholders
+    var placeholders = value.atoms
     var branches: [ICUMessage.Branch] = []
-    var branchArguments: [[ValuePlaceholder]] = []
+    var branchArguments: [[TextAtom]] = []
     let structural = placeholders.map(\.range) + value.markup
-    var found: [ValuePlaceholder] = []
+    var found: [TextAtom] = []
     if rules.i18next || rules.mustache { found += FormatPlaceholders.i18next(bytes, nesting: rules.i18next) }
     if rules.railsSymfony { found += FormatPlaceholders.ruby(bytes) + FormatPlaceholders.symfony(bytes) }
     if rules.icu {
@@ -35,7 +36,7 @@ enum ValueFinisher {
     if rules.qt { found += FormatPlaceholders.qt(bytes) }
     if rules.webExtension { found += FormatPlaceholders.webExtension(bytes) }
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
-    value.placeholders = placeholders
+    value.atoms = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
     value.characterReferences = MarkupScanner.characterReferences(bytes, outside: spans(of: value))
     value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
@@ -56,8 +57,8 @@ enum ValueFinisher {
 
   /// Keeps the structural placeholders and, of the others, those that
   /// overlap nothing taken before them, in order.
-  private static func merge(structural: [ValuePlaceholder], markup: [Range<Int>], found: [ValuePlaceholder])
-    -> [ValuePlaceholder]
+  private static func merge(structural: [TextAtom], markup: [Range<Int>], found: [TextAtom])
+    -> [TextAtom]
   {
     var result = structural
     let taken = (structural.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
@@ -91,55 +92,49 @@ enum ValueFinisher {
   }
 
   /// Placeholders and markup, sorted: the spans paragraphs never split.
-  static func spans(of value: LocalizedValue) -> [Range<Int>] {
-    (value.placeholders.map(\.range) + value.markup).sorted { $0.lowerBound < $1.lowerBound }
+  static func spans(of value: TextEntry) -> [Range<Int>] {
+    (value.atoms.map(\.range) + value.markup).sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// UAX #9 P1 over the text outside `skipping`: each paragraph ends after
   /// its Bidi_Class B separator (CR LF together); no empty paragraph follows
   /// a final separator; an empty text has one empty paragraph.
   static func paragraphs(_ bytes: [UInt8], skipping spans: [Range<Int>]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var start = 0
-    var index = 0
-    var nextSpan = 0
-    let count = bytes.count
-    while index < count {
-      while nextSpan < spans.count, spans[nextSpan].upperBound <= index { nextSpan += 1 }
-      if nextSpan < spans.count, spans[nextSpan].lowerBound <= index {
-        index = spans[nextSpan].upperBound
-        continue
+    bytes.withUnsafeBufferPointer { bytes in
+      var result: [Range<Int>] = []
+      var start = 0
+      var index = 0
+      var nextSpan = 0
+      let count = bytes.count
+      while index < count {
+        while nextSpan < spans.count, spans[nextSpan].upperBound <= index { nextSpan += 1 }
+        if nextSpan < spans.count, spans[nextSpan].lowerBound <= index {
+          index = spans[nextSpan].upperBound
+          continue
+        }
+        let separator = ParagraphSeparator.length(at: index, in: bytes)
+        guard separator > 0 else {
+          index += 1
+          continue
+        }
+        index += separator
+        result.append(start..<index)
+        start = index
       }
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D || (byte >= 0x1C && byte <= 0x1E) {
-        index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
-        result.append(start..<index)
-        start = index
-      } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
-        index += 2
-        result.append(start..<index)
-        start = index
-      } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA9 {
-        index += 3
-        result.append(start..<index)
-        start = index
-      } else {
-        index += 1
-      }
+      if start < count || result.isEmpty { result.append(start..<count) }
+      return result
     }
-    if start < count || result.isEmpty { result.append(start..<count) }
-    return result
   }
 
   /// A branch of `value` as a value of its own.
   private static func slice(
-    _ value: LocalizedValue, _ range: Range<Int>, variant: String, placeholders: [ValuePlaceholder]
-  ) -> LocalizedValue {
+    _ value: TextEntry, _ range: Range<Int>, variant: String, placeholders: [TextAtom]
+  ) -> TextEntry {
     let bytes = Array(value.text.utf8)[range]
     let map = value.map.slice(range)
     let start = value.map.sourceStart(ofDecoded: range.lowerBound) ?? value.content.start
     let end = range.isEmpty ? start : (value.map.sourceEnd(ofDecoded: range.upperBound) ?? start)
-    var branch = LocalizedValue(
+    var branch = TextEntry(
       key: value.key, text: String(decoding: bytes, as: UTF8.self), map: map,
       content: SourceRange(start: start, end: end), firstLine: value.firstLine)
     branch.context = value.context
@@ -150,7 +145,7 @@ enum ValueFinisher {
     branch.controlSpelling = value.controlSpelling
     branch.hasLiteralControl = value.hasLiteralControl
     func rebase(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - range.lowerBound)..<(r.upperBound - range.lowerBound) }
-    branch.placeholders = placeholders.map {
+    branch.atoms = placeholders.map {
       var copy = $0
       copy.range = rebase($0.range)
       return copy

@@ -1,3 +1,5 @@
+import ByteWords
+
 /// One decoded UTF-8 sequence: a scalar, or an ill-formed maximal subpart.
 public struct DecodedScalar: Hashable, Sendable {
   /// The scalar value (0xFFFD when `isValid` is false).
@@ -171,8 +173,8 @@ public enum UTF8Decoder {
     while true {
       // Eight ASCII bytes without a line break at a time.
       while i + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 || hasByte(word, 0x0A) || hasByte(word, 0x0D) { break }
+        let word = ByteWord.load(raw, i)
+        if ByteWord.hasNonASCII(word) || ByteWord.contains(word, 0x0A) || ByteWord.contains(word, 0x0D) { break }
         i += 8
       }
       guard i < count else { break }
@@ -206,12 +208,5 @@ public enum UTF8Decoder {
       let scan = try scanLine(bytes, from: i)
       i = scan.contentEnd + 1  // past the line break
     }
-  }
-
-  /// Whether one of the eight bytes of `word` is `byte`.
-  @inlinable @inline(__always)
-  static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
   }
 }

@@ -11,7 +11,7 @@ const {
 const { isStructured } = require('./languages');
 
 /** Lines around the visible ones that the extension's requests cover too. */
-const VIEW_MARGIN = 40;
+const VIEW_MARGIN = 50;
 
 /** The methods of BidiExtension that provide the language features. */
 const features = {

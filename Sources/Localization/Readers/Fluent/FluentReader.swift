@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Project Fluent `.ftl` (Firefox, Thunderbird): messages `id = pattern`,
 /// terms `-id = pattern`, attributes `.name = pattern` after them, `#`,
 /// `##`, `###` comments. A value is a message's or term's pattern (key
@@ -109,7 +112,7 @@ enum FluentReader: FormatReader {
 /// indent removed, placeables as placeholders), then each variant of its
 /// select expressions, in document order.
 struct FluentValueBuilder {
-  let lines: any LocalizationLines
+  let lines: any DocumentLines
 
   mutating func add(_ pattern: FluentPattern, key: String, variant: String?, to sink: inout ReadSink) {
     let pieces = trimmed(pattern.pieces)
@@ -144,7 +147,7 @@ struct FluentValueBuilder {
     return result
   }
 
-  private func build(_ pieces: [FluentPattern.Piece], commonIndent: Int, key: String) -> LocalizedValue? {
+  private func build(_ pieces: [FluentPattern.Piece], commonIndent: Int, key: String) -> TextEntry? {
     var start: SourcePosition?
     var end = SourcePosition(line: 0, column: 0)
     for piece in pieces {
@@ -190,8 +193,8 @@ struct FluentValueBuilder {
         move(to: placeable.start)
         let first = builder.count
         while cursor.position < placeable.end, cursor.byte != nil { builder.appendLiteral(from: &cursor) }
-        builder.placeholders.append(
-          ValuePlaceholder(range: first..<builder.count, kind: .fluent, isNumeric: placeable.isNumeric))
+        builder.atoms.append(
+          TextAtom(range: first..<builder.count, kind: .fluent, isNumeric: placeable.isNumeric))
       case .literal(let from, _, let quotes):
         move(to: SourcePosition(line: from.line, column: quotes.lowerBound))
         while cursor.line == from.line, cursor.column < quotes.upperBound, cursor.byte != nil {

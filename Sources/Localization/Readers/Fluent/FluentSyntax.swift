@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// The syntax of Fluent patterns and placeables (Project Fluent 1.0, as
 /// `fluent.syntax` parses it), read from a cursor into `FluentPattern`s:
 /// where each piece of a pattern's text is, where each placeable is and

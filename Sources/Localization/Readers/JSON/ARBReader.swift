@@ -1,3 +1,5 @@
+import StructuredText
+
 /// Flutter `.arb`: a JSON object whose members are messages (ICU
 /// MessageFormat), except those whose key starts with `@`: metadata.
 /// `@@locale` is the file's locale, and `@key.placeholders.name.type` the

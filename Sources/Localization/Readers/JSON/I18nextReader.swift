@@ -1,3 +1,5 @@
+import StructuredText
+
 /// i18next / ICU message JSON: nested objects (and arrays) whose string
 /// leaves are values, each keyed by its dotted path (`home.title`,
 /// `items.0`); i18next's `_one`/`_other` suffixes stay part of the key.

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// A JSON reader for the JSON formats (ARB, i18next, String Catalogs): an
 /// explicit stack of containers (no recursion, whatever the depth), each
 /// string leaf handed to the format with its path, the first error reported

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// WebExtension `_locales/LOCALE/messages.json` (Chrome, Firefox): a JSON
 /// object of messages `"name": {"message": "…", "description": "…",
 /// "placeholders": {…}}`. A value is each message's `message` string, its

@@ -1,3 +1,5 @@
+import StructuredText
+
 /// Apple String Catalog `.xcstrings`: `strings.KEY.localizations.LOCALE`
 /// holds a `stringUnit.value` (a value of key KEY and locale LOCALE) and/or
 /// `variations.KIND.CASE…` (variant `plural:one`, `device:iphone`, nested

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// The escapes of C string literals that the `.strings` and `.po` readers
 /// share: the one-letter escapes `\n \t \r \a \b \f \v`, up to three octal
 /// digits, and an escaped character standing for itself. Each reader adds

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// gettext `.po` / `.pot`: entries of `#` comments (`#,` flags, `#~`
 /// obsolete lines skipped), `msgctxt`, `msgid`, `msgid_plural`, and
 /// `msgstr` or `msgstr[n]`, each keyword followed by one or more string

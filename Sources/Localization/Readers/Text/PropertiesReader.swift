@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Java `.properties`: logical lines `key=value`, `key: value` or
 /// `key value`; `#` and `!` start comment lines; a line ending in an odd
 /// number of backslashes continues on the next, whose leading white space

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Apple `.strings` (an old-style property list of strings): entries
 /// `"key" = "value";`, keys and values quoted (or bare words of
 /// `A–Z a–z 0–9 _ $ + / : . -`), `/* */` and `//` comments between tokens.

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Android `res/values*/strings.xml`: `<string name>`, the `<item
 /// quantity>` of `<plurals name>` (variant `plural:one`) and the `<item>`s
 /// of `<string-array name>` (variant `item:0`…). Character data is

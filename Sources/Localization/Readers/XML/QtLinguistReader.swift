@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Qt Linguist `.ts` (XML): `<TS language>` … `<context><name>` …
 /// `<message>` with its `<source>` and `<translation>`. A value is a
 /// `<translation>`'s content, or, in a `numerus="yes"` message, each of its

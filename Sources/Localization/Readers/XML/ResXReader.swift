@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// .NET `.resx`: `<data name="key"><value>text</value></data>`; data with
 /// a `mimetype`, or a `type` other than `System.String`, is not text.
 enum ResXReader: FormatReader {

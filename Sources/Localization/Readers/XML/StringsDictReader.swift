@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Apple `.stringsdict`: an XML property list whose top dictionary maps
 /// each key to a dictionary with `NSStringLocalizedFormatKey` (a value,
 /// its format) and, per variable, a dictionary of rules whose strings are

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// A value being read from XML character data: its builder, where its
 /// content starts, and the inline elements kept in it as placeholders or
 /// markup (their tags' source text, so that the value's text shows them and
@@ -52,12 +55,12 @@ struct ValueCapture {
     if isMarkup {
       builder.markup.append(range)
     } else {
-      builder.placeholders.append(ValuePlaceholder(range: range, kind: .inlineElement, isNumeric: false))
+      builder.atoms.append(TextAtom(range: range, kind: .inlineElement, isNumeric: false))
     }
   }
 
   /// The value, its content ending where the end tag `tag` starts.
-  func value(endingAt tag: XMLTag) -> LocalizedValue {
+  func value(endingAt tag: XMLTag) -> TextEntry {
     var value = builder.value(key: key, start: contentStart, end: tag.isSelfClosing ? contentStart : tag.start)
     value.variant = variant
     value.locale = locale

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// XLIFF 1.2 (`<file target-language>` … `<trans-unit id>` … `<target>`)
 /// and 2.0 (`<xliff trgLang>` … `<unit id>` … `<segment>` … `<target>`).
 /// A value is a `<target>`'s content, its key the unit's resource name

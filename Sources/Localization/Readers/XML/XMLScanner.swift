@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// A start or end tag as the XML formats see it.
 struct XMLTag {
   /// The qualified name (`xliff:g`) and its local part (`g`).

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// The nodes after a key or a sequence's `-` in the YAML subset: a scalar
 /// (a value when it is a string), or a flow sequence or mapping of scalars.
 extension YAMLReader {

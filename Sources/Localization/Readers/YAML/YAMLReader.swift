@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Rails and Symfony YAML (`config/locales/ar.yml`,
 /// `translations/messages.fa.yaml`): a subset of YAML read line by line,
 /// as PyYAML reads it: block mappings and sequences (a sequence may sit at

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// The scalars of the YAML subset `YAMLReader` reads, scanned as PyYAML's
 /// scanner does: plain scalars (folded over continuation lines indented past
 /// their parent), single- and double-quoted scalars (folded, with their
@@ -11,7 +14,7 @@ struct YAMLScalar {
   /// A plain scalar's text decides its type (YAML 1.1): only a string is a value.
   var isPlain: Bool
   /// The white space starting a folded scalar's more-indented lines: text,
-  /// and also what keeps their line breaks (`LocalizedValue.layoutWhiteSpace`).
+  /// and also what keeps their line breaks (`TextEntry.layoutWhiteSpace`).
   var layout: [Range<Int>] = []
 }
 

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// What makes a YAML scalar a value, and what in its text is not shown:
 /// a plain scalar is a value only when YAML 1.1 (PyYAML's and Ruby
 /// Psych's resolution) reads it as a string, not as null, a boolean, a

@@ -23,6 +23,8 @@ local tracked = {}
 -- Restarts: attempts in a row, the total, whether one is pending, whether
 -- the daemon is being stopped on purpose.
 M.restarts = { attempts = 0, total = 0, pending = false, stopping = false, started = 0 }
+-- Restarts in a row before the plugin gives up (editors/README.md, "One policy").
+M.restart_attempts = 5
 -- The plugin's own messages and the daemon's (window/logMessage).
 M.log = {}
 
@@ -213,8 +215,17 @@ function M.on_exit(code, signal, client_id)
     if not config.options.restart then
       return
     end
-    if uv.now() - M.restarts.started > 30000 then
+    -- The restart policy of every plugin (editors/README.md): a daemon that
+    -- ran a minute starts the count again; five restarts in a row at most.
+    if uv.now() - M.restarts.started > 60000 then
       M.restarts.attempts = 0
+    end
+    if M.restarts.attempts >= M.restart_attempts then
+      M.log_message(('the daemon died %d times in a row; :BidiStart starts it'):format(M.restarts.attempts))
+      vim.notify(('bidi-lsp: the daemon died %d times in a row; :BidiStart starts it'):format(M.restarts.attempts),
+        vim.log.levels.WARN)
+      M.restarts.attempts = 0
+      return
     end
     local delay = M.backoff(M.restarts.attempts)
     M.restarts.attempts = M.restarts.attempts + 1

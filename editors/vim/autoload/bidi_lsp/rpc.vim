@@ -22,6 +22,8 @@ let s:waiting = {}
 " Restarts after a crash: attempts in a row, the pending timer, and whether
 " the daemon is being stopped on purpose.
 let s:restart = {'attempts': 0, 'timer': -1, 'total': 0}
+" Restarts in a row before the plugin gives up (editors/README.md, "One policy").
+let s:restart_attempts = 5
 let s:stopping = 0
 
 " -------------------------------------------------------------- messages --
@@ -200,13 +202,31 @@ function! s:on_exit(job, status) abort
   if s:stopping || !get(g:, 'bidi_lsp_restart', 1)
     return
   endif
-  if l:lived > 30.0
+  " The restart policy of every plugin (editors/README.md): a daemon that
+  " ran a minute starts the count again; five restarts in a row at most.
+  if l:lived > 60.0
     let s:restart.attempts = 0
+  endif
+  if s:give_up()
+    return
   endif
   let l:delay = bidi_lsp#rpc#backoff(s:restart.attempts)
   let s:restart.attempts += 1
   call bidi_lsp#rpc#log(printf('restarting the daemon in %d ms', l:delay))
   let s:restart.timer = timer_start(l:delay, function('s:on_restart_timer'))
+endfunction
+
+" After the last restart in a row: says so, and a start by hand begins a
+" new count. Returns whether it gave up.
+function! s:give_up() abort
+  if s:restart.attempts < s:restart_attempts
+    return 0
+  endif
+  let l:text = printf('the daemon died %d times in a row; :BidiStart starts it', s:restart.attempts)
+  call bidi_lsp#rpc#log(l:text)
+  echohl WarningMsg | echomsg 'bidi-lsp: ' . l:text | echohl None
+  let s:restart.attempts = 0
+  return 1
 endfunction
 
 function! s:cancel_restart() abort
@@ -228,6 +248,9 @@ function! s:on_restart_timer(timer) abort
     call bidi_lsp#reopen_all()
   catch /^bidi-lsp:/
     call bidi_lsp#rpc#log(v:exception)
+    if s:give_up()
+      return
+    endif
     let l:delay = bidi_lsp#rpc#backoff(s:restart.attempts)
     let s:restart.attempts += 1
     let s:restart.timer = timer_start(l:delay, function('s:on_restart_timer'))

@@ -1,0 +1,56 @@
+import BidiHazards
+import StructuredText
+import UnicodeBidi
+
+/// A finding of `bidi-lsp check`, whichever rules found it.
+struct CheckFinding {
+  /// Zero-based line.
+  var line: Int
+  /// Zero-based column in UTF-8 bytes.
+  var column: Int
+  /// The length in UTF-8 bytes (0 for a position, such as a syntax error).
+  var length: Int
+  var severity: DiagnosticSeverity
+  var code: RuleCode
+  var message: String
+  /// The value's key and variant, for the findings of a localization value.
+  var key: String? = nil
+  var variant: String? = nil
+  /// Its quick fixes (filled for SARIF output).
+  var fixes: [CheckFix] = []
+}
+
+/// What `check` finds in a structured document (contract §7, §8): the file
+/// decoded by its byte order mark, read whole by its format (`WholeRead`),
+/// and its findings from the `FindingsEngine` — the one the daemon
+/// publishes from, so that `check` and the editor agree: each
+/// entry's (the format's rules, the hazards of each paragraph as its own
+/// context, `bidi.inIdentifier` for a control in a key), the syntax error,
+/// and the line rules on everything outside the entries (keys, comments,
+/// metadata, the lines after a syntax error).
+enum StructuredCheck {
+  /// The findings of a file's bytes, in document order. `path` gives the
+  /// locale (`ar.lproj/`, `values-iw/`…) unless `locale` forces one.
+  static func findings(of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?)
+    -> [CheckFinding]
+  {
+    let decoded = DecodedFile(bytes)
+    let lines = decoded.text
+    let read = WholeRead(lines, format: format)
+    // The file's locale once: an entry's own (an `.xcstrings` localization,
+    // an XLIFF target) is the rare case.
+    let fileLocale = locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil)
+    let engine = FindingsEngine(format: format, spelling: read.spelling)
+    let found = engine.findings(in: lines, read: read) { entry in
+      guard locale == nil, let own = entry.locale else { return fileLocale }
+      return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil)
+    }
+    return found.map { finding in
+      CheckFinding(
+        line: finding.range.start.line, column: finding.range.start.column,
+        length: lines.offset(of: finding.range.end) - lines.offset(of: finding.range.start),
+        severity: finding.severity, code: finding.code, message: finding.message, key: finding.key,
+        variant: finding.variant, fixes: finding.fixes.map(CheckFix.init))
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import UnicodeBidi
+
+/// One paragraph of an entry, analysed: its text as the bidi algorithm
+/// sees it as written (each placeholder one neutral, markup nothing) and
+/// filled (placeholders replaced by a Latin word or digits), the
+/// `DirectionFacts` of each, and what a user sees.
+package struct ParagraphAnalysis: Sendable {
+  package let entry: TextEntry
+  package let paragraph: Int
+  package let written: ParagraphProjection
+  package let filled: ParagraphProjection
+  /// UAX #9 P2–P3 as written: asked by every rule and request, found once.
+  let writtenFirstStrong: FirstStrong
+  /// Whether the paragraph holds right-to-left letters (R or AL) outside
+  /// placeholders and markup (ALM, a bidi control of class AL, is none).
+  package let hasRightToLeftLetters: Bool
+
+  package init(_ entry: TextEntry, paragraph: Int) {
+    self.entry = entry
+    self.paragraph = paragraph
+    written = ParagraphProjection(entry, paragraph: paragraph, filled: false)
+    filled = ParagraphProjection(entry, paragraph: paragraph, filled: true)
+    writtenFirstStrong = BidiParagraph.firstStrong(scalars: written.scalars)
+    hasRightToLeftLetters = written.scalars.contains {
+      let c = BidiClass($0)
+      return (c == .R || c == .AL) && BidiControl(scalar: $0) == nil
+    }
+  }
+
+  /// The paragraph's source range.
+  package var range: SourceRange { entry.sourceRange(ofParagraph: paragraph) }
+
+  /// The decoded text of the paragraph (its separator included), as
+  /// `bidi/visualOrder` entries carry it in `text`.
+  package var text: String {
+    var text = entry.text
+    let bounds = entry.paragraphs[paragraph]
+    return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bounds]), as: UTF8.self) }
+  }
+
+  /// The facts as written or filled that `policy`'s strategy decides
+  /// from: with firstStrong only the first strong character, found by P2's
+  /// scan, which stops there; the whole scan for the others.
+  package func facts(for policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> DirectionFacts {
+    let scalars = isFilled ? filled.scalars : written.scalars
+    guard policy.strategy == .firstStrong else { return DirectionFacts(scalars: scalars) }
+    let found = isFilled ? BidiParagraph.firstStrong(scalars: scalars) : writtenFirstStrong
+    var facts = DirectionFacts()
+    facts.firstStrong = found.direction
+    facts.firstStrongOffset = found.offset ?? 0
+    return facts
+  }
+
+  /// The direction `policy`'s strategy decides as written (or filled), nil
+  /// when it decides none (the caller applies the fallback).
+  package func direction(_ policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> BidiDirection?
+  {
+    policy.decide(facts(for: policy, filled: isFilled))
+  }
+
+  /// The document position of the first strong character as written (of
+  /// its escape when escaped), if the paragraph has one.
+  package var strongCharacter: SourcePosition? { strongCharacter(filled: false) }
+
+  /// The document position of the first strong character as written or
+  /// filled (of the placeholder when a filled placeholder decides).
+  package func strongCharacter(filled isFilled: Bool) -> SourcePosition? {
+    let facts = facts(filled: isFilled)
+    guard facts.firstStrong != nil else { return nil }
+    let projection = isFilled ? filled : written
+    return entry.sourcePosition(ofDecoded: projection.ranges[facts.firstStrongOffset].lowerBound)
+  }
+
+  /// The paragraph filled (text placeholders "Apple Pay", numeric ones "42",
+  /// markup left out) in visual order, displayed in `direction` (nil: its
+  /// own, UAX #9 P2–P3), bidi controls dropped: what a user sees at run time.
+  package func filledVisualText(direction: BidiDirection? = nil) -> String {
+    visualText(filled.scalars, direction: direction)
+  }
+
+  private func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
+    // As a terminal shows it: marks after their base (UAX #9 L3), no control.
+    BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
+      .line(combiningMarks: .afterBase).visualText(controls: .strip)
+  }
+}

@@ -1,0 +1,258 @@
+/// The entries of a structured document, kept up to date edit by edit
+/// (contract §7, §8: "an edit re-reads only the entries it touches").
+///
+/// The index keeps what its format's reader found (entries, the locale,
+/// facts, plain regions) and the reader's checkpoints: entry boundaries at line starts with the
+/// reader's state there. After an edit it reads again from the last
+/// checkpoint before the edit and stops at the first checkpoint past the
+/// edit whose state equals the old one at that place; everything after it
+/// is kept, moved by the edit's line delta one block at a time (see
+/// `LineBlocks`). A syntax error ends the values: nothing after it is read,
+/// and an edit after it changes nothing.
+///
+/// The index may be read lazily: `init(_:format:through:)` reads only up to
+/// the first checkpoint past a line (the *frontier*), `read(_:through:)`
+/// goes on from there. What lies past the frontier is not read: the
+/// accessors answer for the lines before it, so callers read through the
+/// lines they ask about first, and through the end (`isComplete`) before
+/// anything about the whole file (every entry, the mark spelling, the
+/// syntax error). An edit past the frontier reads nothing; one before it
+/// reads up to the frontier at most.
+///
+/// Integration: the server keeps one index per structured document, made
+/// with `init(_:format:through:)` on open and fed every `didChange` as
+/// `edit(_:replacing:newLineCount:)` (the lines the change replaced, old
+/// numbering, and how many lines replace them; the lines as they now are).
+package struct StructuredIndex: Sendable {
+  package let format: any StructuredFormat
+  private var items: LineBlocks<ReadItem>
+  private var checkpoints: LineBlocks<Checkpoint>
+  /// The first syntax error, if the file stops being its format.
+  package private(set) var error: SyntaxError?
+  /// The line the reader was on when it met the error (an unterminated
+  /// construct is found at the end of the file, far past its start).
+  private var errorReadLine = 0
+  /// The locale and fact items, few, in order, at their lines.
+  private var facts: [ReadItem] = []
+  private var votes = SpellingVotes()
+  /// How many plain regions the index holds (most documents: none).
+  private var regionCount = 0
+  package private(set) var lineCount: Int
+  /// The checkpoint where a lazy read stopped: the first line not read
+  /// and the reader's state there; nil once the document is read through.
+  private var frontier: Checkpoint?
+  /// Whether the whole document is read (to its end or its syntax error).
+  package var isComplete: Bool { frontier == nil }
+  /// The first line not read yet (nil once the document is read through).
+  package var frontierLine: Int? { frontier?.line }
+  /// How many entries the last edit read (for tests and benchmarks).
+  package private(set) var lastReadItemCount = 0
+  /// The lines the last edit read again, in the old numbering and in the
+  /// new: items starting in `old` were replaced by the items starting in
+  /// `new`; items after `old` moved by `new.upperBound - old.upperBound`
+  /// lines. Callers that keep something per value (the server's findings)
+  /// update exactly these.
+  package private(set) var lastRead = ReadWindow(old: 0..<0, new: 0..<0)
+
+  /// See `lastRead`.
+  package struct ReadWindow: Hashable, Sendable {
+    package var old: Range<Int>
+    package var new: Range<Int>
+  }
+
+  /// Reads `lines` up to the first entry boundary past line `through`
+  /// (everything by default; always everything for a format that
+  /// `readsWhole`).
+  package init(_ lines: some DocumentLines, format: any StructuredFormat, through line: Int = Int.max) {
+    self.format = format
+    let limit = format.readsWhole ? Int.max : line
+    var sink = ReadSink(shouldStop: limit == Int.max ? nil : { boundary, _ in boundary > limit })
+    var cursor = Cursor(lines)
+    var state = ReaderState()
+    format.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    let read = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
+    items = LineBlocks(sink.items)
+    checkpoints = LineBlocks(read)
+    frontier = sink.stopped ? read.last : nil
+    error = sink.error
+    errorReadLine = cursor.line
+    lineCount = lines.lineCount
+    lastReadItemCount = sink.items.count
+    lastRead = ReadWindow(old: 0..<Int.max / 2, new: 0..<Int.max / 2)
+    for item in sink.items { count(item, by: 1) }
+    facts = sink.items.filter(\.isFact)
+  }
+
+  /// Goes on reading from the frontier up to the first entry boundary past
+  /// line `through` (`Int.max`: to the end). Does nothing when those lines
+  /// are read already.
+  package mutating func read(_ lines: some DocumentLines, through line: Int) {
+    guard let start = frontier, line >= start.line else { return }
+    var sink = ReadSink(shouldStop: line == Int.max ? nil : { boundary, _ in boundary > line })
+    var cursor = Cursor(lines, line: start.line)
+    var state = start.state
+    format.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    let read = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
+    checkpoints.replace(lines: start.line..<Int.max / 2, with: read, delta: 0)
+    items.replace(lines: start.line..<Int.max / 2, with: sink.items, delta: 0)
+    for item in sink.items { count(item, by: 1) }
+    facts += sink.items.filter(\.isFact)
+    if sink.stopped {
+      frontier = read.last
+    } else {
+      frontier = nil
+      error = sink.error
+      errorReadLine = cursor.line
+    }
+    lineCount = lines.lineCount
+  }
+
+  private mutating func count(_ item: ReadItem, by delta: Int) {
+    switch item {
+    case .entry(let entry): votes.count(entry, by: delta)
+    case .region: regionCount += delta
+    case .locale, .fact: break
+    }
+  }
+
+  /// Applies an edit: lines `old` (old numbering) were replaced by
+  /// `newLineCount` lines; `lines` is the document after the edit.
+  package mutating func edit(_ lines: some DocumentLines, replacing old: Range<Int>, newLineCount: Int) {
+    let delta = newLineCount - old.count
+    let editStart = old.lowerBound
+    defer { lineCount = lines.lineCount }
+    if error != nil, errorReadLine < editStart {
+      // Reading stops at the error again; nothing after it is read.
+      lastReadItemCount = 0
+      lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
+      return
+    }
+    if let frontier, editStart >= frontier.line {
+      // Not read yet; the text before the frontier, which its state
+      // depends on, is unchanged.
+      lastReadItemCount = 0
+      lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
+      return
+    }
+    let resume = checkpoints.last(before: editStart) ?? Checkpoint(line: 0, state: ReaderState())
+    let oldCheckpoints = checkpoints
+    let oldFrontier = frontier?.line
+    let editEnd = editStart + newLineCount
+    var sink = ReadSink(shouldStop: { line, state in
+      guard line >= editEnd else { return false }
+      let oldLine = line - delta
+      // The unread part begins: a lazy index reads no further.
+      if let oldFrontier, oldLine >= oldFrontier { return true }
+      return oldCheckpoints.elements(in: oldLine..<oldLine + 1).first?.state == state
+    })
+    var cursor = Cursor(lines, line: resume.line)
+    var state = resume.state
+    format.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    lastReadItemCount = sink.items.count
+    let newCheckpoints = sink.checkpoints.map { Checkpoint(line: $0.line, state: $0.state) }
+    let oldEnd: Int
+    if sink.stopped, let stop = newCheckpoints.last {
+      oldEnd = stop.line - delta
+      checkpoints.replace(lines: resume.line..<oldEnd + 1, with: newCheckpoints, delta: delta)
+      error = error?.shifted(by: delta)
+      errorReadLine += delta
+      // At the frontier, the new state there is where reading goes on.
+      if let oldFrontier { frontier = oldEnd >= oldFrontier ? stop : frontier?.moved(by: delta) }
+    } else {
+      oldEnd = Int.max / 2
+      checkpoints.replace(lines: resume.line..<oldEnd, with: newCheckpoints, delta: 0)
+      error = sink.error
+      errorReadLine = cursor.line
+      frontier = nil
+    }
+    lastRead = ReadWindow(
+      old: resume.line..<max(resume.line, oldEnd),
+      new: resume.line..<max(resume.line, sink.stopped ? oldEnd + delta : Int.max / 2))
+    let removed = items.replace(lines: resume.line..<oldEnd, with: sink.items, delta: sink.stopped ? delta : 0)
+    for item in removed { count(item, by: -1) }
+    for item in sink.items { count(item, by: 1) }
+    if !facts.isEmpty || sink.items.contains(where: \.isFact) {
+      var updated = facts.filter { $0.line < resume.line }
+      updated += sink.items.filter(\.isFact)
+      if sink.stopped { updated += facts.filter { $0.line >= oldEnd }.map { $0.shifted(by: delta) } }
+      facts = updated
+    }
+  }
+
+  /// Everything found, in order (entries as read, before facts apply).
+  package var allItems: [ReadItem] { items.all }
+
+  /// Every checkpoint, in order (for tests).
+  package var allCheckpoints: [Checkpoint] { checkpoints.all }
+
+  /// Every entry, in order, the document's facts applied.
+  package var entries: [TextEntry] {
+    var result = items.all.compactMap(\.entry)
+    format.applyFacts(documentFacts, to: &result)
+    return result
+  }
+
+  /// The entries whose source touches a line of `lines` (a request's range
+  /// selects among these), in order, the document's facts applied.
+  package func entries(touching lines: Range<Int>) -> [TextEntry] {
+    // Entries start in order; one that starts before the range may reach into it.
+    var result: [TextEntry] = []
+    var start = lines.lowerBound
+    if let reaching = items.last(before: lines.lowerBound)?.entry, reaching.range.end.line >= lines.lowerBound {
+      start = reaching.firstLine
+    }
+    for item in items.elements(in: start..<max(lines.upperBound, start + 1)) {
+      guard let entry = item.entry, entry.range.end.line >= lines.lowerBound, entry.firstLine < lines.upperBound
+      else { continue }
+      result.append(entry)
+    }
+    format.applyFacts(documentFacts, to: &result)
+    return result
+  }
+
+  /// The facts found so far, in order.
+  package var documentFacts: [DocumentFact] {
+    facts.compactMap {
+      if case .fact(let fact) = $0 { return fact }
+      return nil
+    }
+  }
+
+  /// The plain regions that touch a line of `lines`, in order.
+  package func regions(touching lines: Range<Int>) -> [PlainRegion] {
+    guard regionCount > 0 else { return [] }
+    var result: [PlainRegion] = []
+    var start = lines.lowerBound
+    if case .region(let reaching) = items.last(before: lines.lowerBound), reaching.lines.upperBound > lines.lowerBound {
+      start = reaching.lines.lowerBound
+    }
+    for case .region(let region) in items.elements(in: start..<max(lines.upperBound, start + 1))
+    where region.lines.upperBound > lines.lowerBound && region.lines.lowerBound < lines.upperBound {
+      result.append(region)
+    }
+    return result
+  }
+
+  /// The locale the contents name (the first one), if any.
+  package var contentLocale: String? {
+    for case .locale(let tag, _) in facts { return tag }
+    return nil
+  }
+
+  /// How marks are written in this document.
+  package var spelling: MarkSpelling { format.spelling(votes) }
+}
+
+extension ReadItem {
+  /// Whether the item is a locale or a fact: the few items an index keeps
+  /// in one list beside the entries and regions.
+  var isFact: Bool {
+    switch self {
+    case .locale, .fact: true
+    case .entry, .region: false
+    }
+  }
+}

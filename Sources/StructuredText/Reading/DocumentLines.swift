@@ -1,0 +1,87 @@
+import UnicodeBidi
+
+/// A document as the readers see it: lines of UTF-8, without their line
+/// terminators (the server's line tree, or a file split at `\n`, `\r\n`
+/// and `\r` as LSP splits it).
+package protocol DocumentLines {
+  /// The number of lines (at least 1: an empty document has one empty line).
+  var lineCount: Int { get }
+  /// Calls `body` with the UTF-8 bytes of line `line`, terminator excluded.
+  func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
+}
+
+/// A whole text held in memory, split into lines at `\n`, `\r\n` and `\r`.
+package struct TextLines: DocumentLines, Sendable {
+  package let bytes: [UInt8]
+  /// The start of each line, and the end of the last one.
+  private var starts: [Int] = [0]
+  private var ends: [Int] = []
+
+  package init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0x0A || byte == 0x0D {
+        ends.append(index)
+        index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        starts.append(index)
+      } else {
+        index += 1
+      }
+    }
+    ends.append(bytes.count)
+  }
+
+  package init(_ text: String) {
+    self.init(Array(text.utf8))
+  }
+
+  package var lineCount: Int { starts.count }
+
+  package func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
+  }
+
+  /// The byte range of line `line`'s content in `bytes` (terminator excluded).
+  package func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
+
+  /// The offset in `bytes` of a position, clamped to its line's content.
+  package func offset(of position: SourcePosition) -> Int {
+    let line = min(max(position.line, 0), starts.count - 1)
+    return min(starts[line] + max(position.column, 0), ends[line])
+  }
+
+  /// Line `line` as a string (for tests and messages).
+  package func line(_ line: Int) -> String {
+    String(decoding: bytes[starts[line]..<ends[line]], as: UTF8.self)
+  }
+}
+
+extension DocumentLines {
+  /// Applies non-overlapping edits to this text and returns the result,
+  /// lines joined with `\n` (tests and `check --fix`-style callers).
+  package func applying(_ edits: [SourceEdit]) -> String {
+    var lines: [[UInt8]] = []
+    for index in 0..<lineCount { lines.append(withUTF8(ofLine: index) { Array($0) }) }
+    var result: [UInt8] = []
+    var position = SourcePosition(line: 0, column: 0)
+    func copy(upTo end: SourcePosition) {
+      while position.line < end.line {
+        result += lines[position.line][min(position.column, lines[position.line].count)...]
+        result.append(0x0A)
+        position = SourcePosition(line: position.line + 1, column: 0)
+      }
+      let line = lines[end.line]
+      result += line[min(position.column, line.count)..<min(max(end.column, position.column), line.count)]
+      position = end
+    }
+    for edit in edits.sorted(by: { $0.range.start < $1.range.start }) {
+      copy(upTo: edit.range.start)
+      result += Array(edit.newText.utf8)
+      position = max(position, edit.range.end)
+    }
+    copy(upTo: SourcePosition(line: lineCount - 1, column: lines[lineCount - 1].count))
+    return String(decoding: result, as: UTF8.self)
+  }
+}

@@ -1,0 +1,113 @@
+import UnicodeBidi
+
+/// Everything a reader needs to go on reading from an entry boundary at the
+/// start of a line: small, and equal exactly when reading from there gives
+/// the same result (an edit re-reads only the entries it touches). What the
+/// fields mean is the format's: a reader of nested containers keeps one
+/// frame per open container, a line-based reader needs only `phase`.
+package struct ReaderState: Hashable, Sendable {
+  /// One open container: a JSON object or array, an XML element, a block
+  /// quote or list item.
+  package struct Frame: Hashable, Sendable {
+    /// The format's role of the container (for JSON, 0 for an object and
+    /// 1 for an array).
+    package var kind: UInt8
+    /// The JSON member key, the XML element's name.
+    package var name: String
+    /// The array index, or a count the format keeps.
+    package var index: Int = 0
+    /// A fact the format keeps with the container (an XLIFF unit's id, an
+    /// `.xcstrings` substitution's format specifier).
+    package var note: String = ""
+
+    package init(kind: UInt8, name: String, index: Int = 0, note: String = "") {
+      self.kind = kind
+      self.name = name
+      self.index = index
+      self.note = note
+    }
+  }
+
+  /// The reader's phase (what it expects next), by format.
+  package var phase: UInt8 = 0
+  package var frames: [Frame] = []
+  /// Facts of the enclosing context (an XLIFF file's target language).
+  package var notes: [String] = []
+
+  package init() {}
+}
+
+/// Where readers put what they find (entries, facts, plain regions, the
+/// syntax error) and the entry boundaries they pass, and how a re-read is
+/// told to stop.
+package struct ReadSink {
+  package var items: [ReadItem] = []
+  /// The entry boundaries at line starts passed, with the state there.
+  package var checkpoints: [(line: Int, state: ReaderState)] = []
+  package var error: SyntaxError?
+  /// Asked at each boundary after the first: true stops the read there
+  /// (the index's "the state equals the old one past the edit").
+  var shouldStop: ((Int, ReaderState) -> Bool)?
+  package private(set) var stopped = false
+  private var lastLine = -1
+
+  package init(shouldStop: ((Int, ReaderState) -> Bool)? = nil) {
+    self.shouldStop = shouldStop
+  }
+
+  /// Records an entry boundary when the cursor is at the start of a line;
+  /// returns false when reading must stop.
+  package mutating func boundary(_ cursor: Cursor, _ state: ReaderState) -> Bool {
+    guard cursor.column == 0 else { return !stopped }
+    return boundary(line: cursor.line, state)
+  }
+
+  /// Records an entry boundary at the start of line `line`.
+  package mutating func boundary(line: Int, _ state: ReaderState) -> Bool {
+    guard line > lastLine else { return !stopped }
+    lastLine = line
+    if let shouldStop, !checkpoints.isEmpty, shouldStop(line, state) {
+      stopped = true
+      checkpoints.append((line, state))
+      return false
+    }
+    checkpoints.append((line, state))
+    return true
+  }
+
+  /// Ends a read that stopped at `cursor`: when the reader met the end of
+  /// the readable text at a byte that is not UTF-8, that byte is the error
+  /// (whatever the reader said about the end it met), and a value reaching
+  /// it is dropped; the values before it stay.
+  package mutating func finish(at cursor: Cursor) {
+    guard let invalid = cursor.invalidText, cursor.isAtEnd, !stopped else { return }
+    error = SyntaxError(
+      position: invalid,
+      message: "byte 0x\(String(cursor.invalidByte, radix: 16, uppercase: true)) is not UTF-8 text"
+        + " (a text file is UTF-8, or UTF-16 with a byte order mark)")
+    items.removeAll { item in
+      guard case .entry(let entry) = item else { return false }
+      return entry.range.end >= invalid
+    }
+  }
+
+  /// Records the syntax error at `position`, unless one is recorded:
+  /// reading stops there (the reader returns).
+  package mutating func fail(_ message: String, at position: SourcePosition) {
+    if error == nil { error = SyntaxError(position: position, message: message) }
+  }
+
+  /// Adds an entry as it is (a format that completes its entries, finding
+  /// atoms and paragraphs, does so before).
+  package mutating func add(_ entry: TextEntry) {
+    items.append(.entry(entry))
+  }
+}
+
+/// A reader of one format: reads from a cursor in a state until the
+/// document ends, it meets a syntax error (`sink.fail`), or the sink says
+/// stop at a boundary. It records a boundary (`sink.boundary`) at the start
+/// of each line where reading can resume from the state alone.
+package protocol FormatReader {
+  static func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink)
+}

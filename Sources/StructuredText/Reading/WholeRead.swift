@@ -1,0 +1,51 @@
+import UnicodeBidi
+
+/// A document read whole, at once, without the checkpoints and blocks an
+/// index keeps for re-reading (what `check` needs): its entries in order,
+/// the document's facts applied, its plain regions, its syntax error, the
+/// locale its contents name and how marks are written in it.
+package struct WholeRead: Sendable {
+  package var entries: [TextEntry]
+  package var regions: [PlainRegion]
+  package var error: SyntaxError?
+  package var contentLocale: String?
+  package var spelling: MarkSpelling
+
+  package init(
+    entries: [TextEntry], regions: [PlainRegion], error: SyntaxError?, contentLocale: String?, spelling: MarkSpelling
+  ) {
+    self.entries = entries
+    self.regions = regions
+    self.error = error
+    self.contentLocale = contentLocale
+    self.spelling = spelling
+  }
+
+  /// Reads `lines` whole in `format`: the same items a `StructuredIndex`
+  /// holds after reading them, in one pass.
+  package init(_ lines: some DocumentLines, format: any StructuredFormat) {
+    var sink = ReadSink()
+    var cursor = Cursor(lines)
+    var state = ReaderState()
+    format.read(&cursor, &state, &sink)
+    sink.finish(at: cursor)
+    var entries: [TextEntry] = []
+    var regions: [PlainRegion] = []
+    var facts: [DocumentFact] = []
+    var locale: String?
+    var votes = SpellingVotes()
+    for item in sink.items {
+      switch item {
+      case .entry(let entry):
+        votes.count(entry, by: 1)
+        entries.append(entry)
+      case .region(let region): regions.append(region)
+      case .fact(let fact): facts.append(fact)
+      case .locale(let tag, _): if locale == nil { locale = tag }
+      }
+    }
+    format.applyFacts(facts, to: &entries)
+    self.init(
+      entries: entries, regions: regions, error: sink.error, contentLocale: locale, spelling: format.spelling(votes))
+  }
+}
