@@ -17,6 +17,7 @@
 //   BidiMarks           planning LRM/RLM and isolate insertions (insertMarks)
 //   BidiHazards         Trojan Source hazard detection (CVE-2021-42574)
 //   Localization        localization file readers, values-mode analysis and edits
+//   Markdown            CommonMark/GFM block reader and inline renderer (cmark-gfm 0.29)
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
 //   BidiServer          protocol handlers: lifecycle, documents, bidi requests
@@ -175,6 +176,19 @@ let package = Package(
         "BidiTestSupport",
         "Localization",
         "UnicodeBidi",
+      ],
+      exclude: [
+        "Corpus"
+      ]
+    ),
+
+    // MARK: Markdown
+    .target(name: "Markdown"),
+    .testTarget(
+      name: "MarkdownTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Markdown",
       ],
       exclude: [
         "Corpus"
