@@ -45,11 +45,11 @@ def generate():
     for piece in body.split("\\u{0}"):
         item = piece + "\\u{0}"
         if len(current) + len(item) > 110:
-            lines.append(current + "\\")
+            lines.append("  " + current + "\\")
             current = ""
         current += item
-    lines.append(current)
-    lines.append('"""')
+    lines.append("  " + current)
+    lines.append('  """')
     lines.append("")
     return "\n".join(lines)
 

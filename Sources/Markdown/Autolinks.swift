@@ -126,8 +126,11 @@ extension InlineParser {
         var opening = 0
         var closing = 0
         for k in 0..<linkEnd {
-          if bytes[start + k] == UInt8(ascii: "(") { opening += 1 }
-          else if bytes[start + k] == UInt8(ascii: ")") { closing += 1 }
+          if bytes[start + k] == UInt8(ascii: "(") {
+            opening += 1
+          } else if bytes[start + k] == UInt8(ascii: ")") {
+            closing += 1
+          }
         }
         if closing <= opening { break }
         linkEnd -= 1

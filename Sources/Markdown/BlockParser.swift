@@ -73,7 +73,8 @@ struct BlockParser {
   mutating func process(_ line: Int) {
     let start = source.lineStarts[line]
     let end = source.lineEnds[line]
-    let bom = line == 0 && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
+    let bom =
+      line == 0 && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
     var cursor = LineCursor(bytes: bytes, start: start, end: end, skip: bom ? 3 : 0)
     cursor.findFirstNonspace()
     if cursor.blank {
@@ -186,7 +187,8 @@ struct BlockParser {
       } else if !indented, case let matched = cursor.openCodeFence(at: first), matched > 0 {
         let fence = cursor[first]
         let fenceOffset = first - cursor.offset
-        container = addChild(.fencedCode(fence: fence, length: min(matched, 255), offset: fenceOffset), to: container, line: line)
+        container = addChild(
+          .fencedCode(fence: fence, length: min(matched, 255), offset: fenceOffset), to: container, line: line)
         cursor.advance(bytes: first + matched - cursor.offset)
         leafFirstLine = line
         leafLastLine = line
@@ -320,12 +322,14 @@ struct BlockParser {
         stack.removeChild()
       } else {
         let pieces = leafPieces
-        blocks.append(MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
+        blocks.append(
+          MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
       }
       leafPieces = []
       return
     case .fencedCode:
-      blocks.append(MarkdownBlock(kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine, pieces: leafPieces))
+      blocks.append(
+        MarkdownBlock(kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine, pieces: leafPieces))
     case .indentedCode:
       while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
       if let last = leafPieces.last {

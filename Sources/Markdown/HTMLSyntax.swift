@@ -172,7 +172,8 @@ struct HTMLSyntax {
   }
 
   private func matchesCaseInsensitive(_ literal: StaticString, at index: Int) -> Bool {
-    matchesCaseInsensitive(Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)), at: index)
+    matchesCaseInsensitive(
+      Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)), at: index)
   }
 
   private func matchesCaseInsensitive(_ name: [UInt8], at index: Int) -> Bool {
@@ -194,7 +195,9 @@ struct HTMLSyntax {
   private func isSpaceChar(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
   /// A spacechar, or the end of the line (its line feed) in a block scan.
   private func isSpaceCharOrEnd(_ index: Int) -> Bool { index >= end || isSpaceChar(bytes[index]) }
-  private func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+  private func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
   private func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
   private func isAttributeNameStart(_ byte: UInt8) -> Bool {

@@ -260,15 +260,17 @@ struct InlineParser {
     // scheme: [A-Za-z][A-Za-z0-9.+-]{1,31} ':' [^\x00-\x20<>]* '>'
     if CharacterClasses.isAlpha(at(index)) {
       var cursor = index + 1
-      while cursor - index < 33, CharacterClasses.isAlphanumeric(at(cursor)) || at(cursor) == 0x2E || at(cursor) == 0x2B
-        || at(cursor) == 0x2D
+      while cursor - index < 33,
+        CharacterClasses.isAlphanumeric(at(cursor)) || at(cursor) == 0x2E || at(cursor) == 0x2B
+          || at(cursor) == 0x2D
       {
         cursor += 1
       }
       let length = cursor - index
       if length >= 2 && length <= 32 && at(cursor) == UInt8(ascii: ":") {
         cursor += 1
-        while cursor < end, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: "<"), bytes[cursor] != UInt8(ascii: ">") {
+        while cursor < end, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: "<"), bytes[cursor] != UInt8(ascii: ">")
+        {
           cursor += 1
         }
         if at(cursor) == UInt8(ascii: ">") { return cursor }

@@ -28,7 +28,9 @@ enum ReferenceDefinitions {
         let lastLine = content.piece(containing: max(position, end - 1))
         let range = MarkdownRange(
           source.position(ofOffset: content.origins[destination.lowerBound]),
-          source.position(ofOffset: destination.isEmpty ? content.origins[destination.lowerBound] : content.origins[destination.upperBound - 1] + 1))
+          source.position(
+            ofOffset: destination.isEmpty
+              ? content.origins[destination.lowerBound] : content.origins[destination.upperBound - 1] + 1))
         definitions.append(Definition(label: label, destination: range, lineCount: lastLine - line + 1))
         line = lastLine + 1
         position = end
