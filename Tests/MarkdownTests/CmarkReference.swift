@@ -134,7 +134,6 @@ struct XMLReader {
   private struct Element {
     var name: String
     var attributes: [String: String]
-    var text: String = ""
   }
 
   /// Walks the document and collects paragraph, heading and table_cell
@@ -142,7 +141,8 @@ struct XMLReader {
   mutating func leafBlocks() throws -> [ComparableBlock] {
     var stack: [Element] = []
     var blocks: [ComparableBlock] = []
-    var collecting: Int? = nil  // the stack depth of the leaf being collected
+    var collecting: (depth: Int, element: Element)? = nil
+    var text: [UInt8] = []
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "<") {
         if peek("<?") || peek("<!") {
@@ -165,66 +165,64 @@ struct XMLReader {
           index += 1
           let start = index
           while bytes[index] != quote { index += 1 }
-          attributes[key] = decode(Array(bytes[start..<index]))
+          attributes[key] = String(decoding: decode(bytes[start..<index]), as: UTF8.self)
           index += 1
         }
         let selfClosing = bytes[index] == UInt8(ascii: "/")
         skip(past: ">")
         if closing {
-          let element = stack.removeLast()
-          if let depth = collecting, depth == stack.count {
-            blocks.append(try block(element))
+          stack.removeLast()
+          if let leaf = collecting, leaf.depth == stack.count {
+            blocks.append(try block(leaf.element, text))
             collecting = nil
-          } else if collecting != nil {
-            stack[stack.count - 1].text += element.text
           }
           continue
         }
-        var element = Element(name: name, attributes: attributes)
+        let element = Element(name: name, attributes: attributes)
         if collecting != nil {
-          if name == "softbreak" { element.text = " " }
-          if name == "linebreak" { element.text = "\u{2028}" }
-        }
-        if collecting == nil && ["paragraph", "heading", "table_cell"].contains(name) { collecting = stack.count }
-        if selfClosing {
-          if let depth = collecting, depth == stack.count {
-            blocks.append(try block(element))
-            collecting = nil
-          } else if collecting != nil {
-            stack[stack.count - 1].text += element.text
+          if name == "softbreak" { text += [0x20] }
+          if name == "linebreak" { text += [0xE2, 0x80, 0xA8] }
+        } else if ["paragraph", "heading", "table_cell"].contains(name) {
+          text = []
+          if selfClosing {
+            blocks.append(try block(element, text))
+            continue
           }
-        } else {
-          stack.append(element)
+          collecting = (stack.count, element)
         }
+        if !selfClosing { stack.append(element) }
       } else {
         let start = index
         while index < bytes.count && bytes[index] != UInt8(ascii: "<") { index += 1 }
         if collecting != nil, let name = stack.last?.name, name == "text" || name == "code" {
-          stack[stack.count - 1].text += decode(Array(bytes[start..<index]))
+          text += decode(bytes[start..<index])
         }
       }
     }
     return blocks
   }
 
-  private func block(_ element: Element) throws -> ComparableBlock {
+  private func block(_ element: Element, _ text: [UInt8]) throws -> ComparableBlock {
     let position = element.attributes["sourcepos"] ?? "0:0-0:0"
     let numbers = position.split(whereSeparator: { $0 == ":" || $0 == "-" }).compactMap { Int($0) }
     guard numbers.count == 4 else { throw CmarkReference.CmarkError.malformedXML("sourcepos \(position)") }
     var kind = element.name
     if kind == "heading" { kind += element.attributes["level"] ?? "?" }
     if kind == "table_cell" && numbers[1] == 0 { kind = "padding_cell" }
-    return ComparableBlock(kind: kind, firstLine: numbers[0] - 1, lastLine: numbers[2] - 1, text: element.text)
+    return ComparableBlock(
+      kind: kind, firstLine: numbers[0] - 1, lastLine: numbers[2] - 1, text: String(decoding: text, as: UTF8.self))
   }
 
-  private func peek(_ literal: String) -> Bool {
-    let utf8 = Array(literal.utf8)
-    return index + utf8.count <= bytes.count && Array(bytes[index..<(index + utf8.count)]) == utf8
+  private func peek(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    for k in 0..<count where bytes[index + k] != literal.utf8Start[k] { return false }
+    return true
   }
 
-  private mutating func skip(past literal: String) {
+  private mutating func skip(past literal: StaticString) {
     while index < bytes.count && !peek(literal) { index += 1 }
-    index += literal.utf8.count
+    index += literal.utf8CodeUnitCount
   }
 
   private mutating func skipSpaces() {
@@ -240,10 +238,11 @@ struct XMLReader {
   }
 
   /// XML character and entity references.
-  private func decode(_ raw: [UInt8]) -> String {
+  private func decode(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+    guard raw.contains(UInt8(ascii: "&")) else { return Array(raw) }
     var out: [UInt8] = []
-    var k = 0
-    while k < raw.count {
+    var k = raw.startIndex
+    while k < raw.endIndex {
       guard raw[k] == UInt8(ascii: "&"), let semicolon = raw[k...].firstIndex(of: UInt8(ascii: ";")) else {
         out.append(raw[k])
         k += 1
@@ -263,6 +262,6 @@ struct XMLReader {
       }
       k = semicolon + 1
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 }
