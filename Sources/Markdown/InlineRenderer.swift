@@ -12,6 +12,12 @@ public struct MarkdownAtom: Hashable, Sendable {
   public var rendered: Range<Int>
   /// Its whole source: backticks and angle brackets included.
   public var source: MarkdownRange
+
+  public init(kind: Kind, rendered: Range<Int>, source: MarkdownRange) {
+    self.kind = kind
+    self.rendered = rendered
+    self.source = source
+  }
 }
 
 /// A block's inline content as a browser shows it, mapped back to the
