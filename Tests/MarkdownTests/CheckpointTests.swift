@@ -6,31 +6,10 @@ import XCTest
 /// checkpoints, are those of a full read; a read stopped at a later
 /// checkpoint gives exactly the full read's blocks in between.
 final class CheckpointTests: XCTestCase {
-  /// Checks every checkpoint of `text`; returns what differs.
+  /// What differs between restarts and the full read of `text`.
   static func checkRestarts(_ text: [UInt8], options: MarkdownReader.Options = .init()) -> [String] {
     let source = MarkdownSource(text)
-    let reader = MarkdownReader(options: options)
-    let full = reader.read(source)
-    var problems: [String] = []
-    if full.checkpoints.first != 0 && source.lineCount > 0 { problems.append("line 0 is not a checkpoint") }
-    for (k, checkpoint) in full.checkpoints.enumerated() {
-      let restarted = reader.read(source, from: checkpoint)
-      let expected = full.blocks.filter { $0.lines.lowerBound >= checkpoint }
-      if restarted.blocks != expected { problems.append("from line \(checkpoint): other blocks") }
-      if restarted.checkpoints != Array(full.checkpoints[k...]) {
-        problems.append("from line \(checkpoint): other checkpoints")
-      }
-      if let next = full.checkpoints.dropFirst(k + 1).first {
-        let window = reader.read(source, from: checkpoint, stoppingAtCheckpointFrom: next)
-        if window.endLine != next {
-          problems.append("from line \(checkpoint): stopped at \(window.endLine), not \(next)")
-        }
-        if window.blocks != full.blocks.filter({ $0.lines.lowerBound >= checkpoint && $0.lines.lowerBound < next }) {
-          problems.append("from line \(checkpoint) to \(next): other blocks")
-        }
-      }
-    }
-    return problems
+    return MarkdownChecks.restartProblems(source, MarkdownReader(options: options).read(source), options)
   }
 
   func testRestartingAtEveryCheckpointOfTheSpecExamples() throws {

@@ -114,45 +114,11 @@ final class InlineRenderingTests: XCTestCase {
 
   // MARK: Invariants
 
-  /// What must hold of any rendering: the map never decreases and stays in
-  /// the block's lines; each rendered byte comes from the same source byte,
-  /// or from an escape or entity, or is a break or a code span's line end;
-  /// atoms lie in the text; no rendered byte maps strictly inside markup.
+  /// The rendering invariants of `MarkdownChecks` on `text`.
   static func invariantProblems(_ text: [UInt8]) -> [String] {
     let source = MarkdownSource(text)
     let read = MarkdownReader().read(source)
-    let renderer = MarkdownInlineRenderer(source: source, definitions: read.definitions)
-    var problems: [String] = []
-    for block in read.blocks where block.kind.hasInlineContent {
-      let inline = renderer.render(block)
-      guard inline.sourceMap.count == inline.text.count else { return ["map and text of different lengths"] }
-      for (index, position) in inline.sourceMap.enumerated() {
-        if index > 0 && position < inline.sourceMap[index - 1] { problems.append("map decreases at \(index)") }
-        guard block.lines.contains(position.line), position.column <= source.length(ofLine: position.line) else {
-          problems.append("map leaves the block at \(index)")
-          continue
-        }
-        let rendered = inline.text[index]
-        guard position.column < source.length(ofLine: position.line) else {
-          if rendered != 0x20 && !(0x80...0xE2).contains(rendered) { problems.append("line end renders \(rendered)") }
-          continue
-        }
-        let original = source.bytes[source.offset(of: position)]
-        let decoded = original == UInt8(ascii: "\\") || original == UInt8(ascii: "&") || original == 0
-        let breakOrSpace = rendered == 0x20 || (0x80...0xA8).contains(rendered) || rendered == 0xE2
-        if rendered != original && !decoded && !breakOrSpace && !(original == 0x09 || original == 0x20) {
-          problems.append("byte \(index) renders \(rendered) from \(original)")
-        }
-        for markup in inline.markup where markup.start < position && position < markup.end {
-          problems.append("byte \(index) maps inside markup \(markup)")
-        }
-      }
-      for atom in inline.atoms where atom.rendered.upperBound > inline.text.count || atom.source.start > atom.source.end
-      {
-        problems.append("atom \(atom) outside")
-      }
-    }
-    return problems
+    return MarkdownChecks.structureProblems(source, read) + MarkdownChecks.renderingProblems(source, read)
   }
 
   func testInvariantsOnSpecExamplesAndGeneratedDocuments() throws {
