@@ -38,6 +38,9 @@ extension BlockParser {
     guard let found = Tables.delimiterRow(cursor, from: cursor.firstNonspace), let last = leafPieces.last else {
       return false
     }
+    // cmark-gfm scans the paragraph's whole content for the header row: ill-
+    // formed UTF-8 on any of its lines stops the scan.
+    guard paragraphIsWellFormed() else { return false }
     let lineStart = source.lineStarts[last.line]
     guard
       let header = Tables.row(
@@ -51,11 +54,27 @@ extension BlockParser {
           kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces,
           content: .pipesUnescaped))
     }
-    leafPieces = []
+    clearLeaf()
     alignments = found
     tableRow = 0
     emitRow(last.line, header)
     stack.setKind(.table(columns: found.count))
+    return true
+  }
+
+  /// True when the open paragraph's pieces are well-formed UTF-8; each
+  /// piece is checked once (`checkedPieces`, `illFormedPiece`).
+  mutating func paragraphIsWellFormed() -> Bool {
+    if let bad = illFormedPiece, bad < leafPieces.count { return false }
+    while checkedPieces < leafPieces.count {
+      let piece = leafPieces[checkedPieces]
+      let start = source.lineStarts[piece.line]
+      guard Tables.isWellFormed(bytes, (start + piece.columns.lowerBound)..<(start + piece.columns.upperBound)) else {
+        illFormedPiece = checkedPieces
+        return false
+      }
+      checkedPieces += 1
+    }
     return true
   }
 

@@ -54,6 +54,10 @@ struct BlockParser {
   var leafFirstLine = 0
   var leafLastLine = 0
   var fenceInfo = ""
+  /// How many of the open paragraph's pieces are known to be well-formed
+  /// UTF-8, and the first known not to be.
+  var checkedPieces = 0
+  var illFormedPiece: Int? = nil
   /// The open table's alignments and next row.
   var alignments: [MarkdownAlignment] = []
   var tableRow = 0
@@ -88,9 +92,32 @@ struct BlockParser {
   }
 
   /// A line of spaces and tabs: it closes what a blank line closes and
-  /// adds a line to an open code or HTML block.
+  /// adds a line to an open code or HTML block. List items are matched by
+  /// their indentation while the line has some left (each match takes two
+  /// columns or more); after that, by cmark's blank-line rules, found in
+  /// logarithmic time.
   private mutating func processBlankLine(_ line: Int, _ cursor: LineCursor) {
-    let matched = stack.lastMatchedByBlankLine
+    var cursor = cursor
+    var matched = 0
+    var index = 1
+    while index < stack.count && cursor.indent > 0 {
+      switch stack[index].kind {
+      case .list:
+        break
+      case .item(let data) where cursor.indent >= data.markerOffset + data.padding:
+        cursor.advance(columns: data.markerOffset + data.padding)
+        cursor.findFirstNonspace()
+      default:
+        cursor.advanceToFirstNonspace()
+        cursor.findFirstNonspace()
+        continue
+      }
+      matched = index
+      index += 1
+    }
+    if index < stack.count {
+      matched = (stack.firstBlankBreaker(from: index) ?? stack.count) - 1
+    }
     while stack.top > matched { closeTop() }
     switch stack[stack.top].kind {
     case .fencedCode, .indentedCode, .html:
@@ -204,7 +231,7 @@ struct BlockParser {
         resolveDefinitions()
         if !leafPieces.isEmpty {
           let pieces = leafPieces
-          leafPieces = []
+          clearLeaf()
           blocks.append(MarkdownBlock(kind: .heading(level: level), lines: pieces[0].line...line, pieces: pieces))
           stack.pop()
           cursor.advanceToEnd()
@@ -264,6 +291,7 @@ struct BlockParser {
     cursor.findFirstNonspace()
     if stack.top != matched && container == matched && !cursor.blank && stack[stack.top].kind.isParagraph {
       addLeafPiece(line, from: cursor.offset, to: cursor.end)
+      if cursor.partiallyConsumedTab { leafPieces[leafPieces.count - 1].tabSpaces = 4 - cursor.column % 4 }
       return
     }
     if container == matched {
@@ -299,7 +327,7 @@ struct BlockParser {
     while stack.top > parent { closeTop() }
     while !stack[stack.top].kind.canContain(kind) { closeTop() }
     stack.push(kind, line: line)
-    leafPieces = []
+    clearLeaf()
     return stack.top
   }
 
@@ -325,7 +353,7 @@ struct BlockParser {
         blocks.append(
           MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
       }
-      leafPieces = []
+      clearLeaf()
       return
     case .fencedCode:
       blocks.append(
@@ -340,8 +368,15 @@ struct BlockParser {
     default:
       break
     }
-    leafPieces = []
+    clearLeaf()
     stack.pop()
+  }
+
+  /// Forgets the open leaf's pieces.
+  mutating func clearLeaf() {
+    leafPieces = []
+    checkedPieces = 0
+    illFormedPiece = nil
   }
 
   mutating func addLeafPiece(_ line: Int, from start: Int, to end: Int) {
@@ -375,5 +410,7 @@ struct BlockParser {
           lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
     }
     leafPieces.removeFirst(used)
+    checkedPieces = max(0, checkedPieces - used)
+    illFormedPiece = illFormedPiece.flatMap { $0 >= used ? $0 - used : nil }
   }
 }

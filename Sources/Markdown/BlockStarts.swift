@@ -25,11 +25,12 @@ extension LineCursor {
     while index < end && bytes[index] == fence { index += 1 }
     let length = index - position
     guard length >= 3 else { return 0 }
-    if fence == UInt8(ascii: "`") {
-      while index < end {
-        if bytes[index] == UInt8(ascii: "`") { return 0 }
-        index += 1
-      }
+    // The info string: no backtick after backticks, and well-formed UTF-8
+    // (cmark's scanner matches characters, not bytes).
+    while index < end {
+      if fence == UInt8(ascii: "`") && bytes[index] == UInt8(ascii: "`") { return 0 }
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: end) else { return 0 }
+      index += step
     }
     return length
   }
@@ -130,7 +131,7 @@ extension LineCursor {
 
   /// GFM's task box, scanned as cmark-gfm does from the start of the whole
   /// line: spaces, a list marker (`-`, `+`, `*`, or digits and any one
-  /// character), spaces, `[ ]` or `[x]`, and at least one space.
+  /// character), spaces, `[ ]`, `[x]` or `[X]`, and at least one space.
   func taskListItem() -> Bool {
     var index = start
     while index < end && isSpace(bytes[index]) { index += 1 }
@@ -141,9 +142,13 @@ extension LineCursor {
     guard isDigit(marker) else { return false }
     var digitsEnd = index
     while isDigit(self[digitsEnd]) { digitsEnd += 1 }
-    // `[0-9]+.`: the "any character" is the one after the digits, or the
-    // last digit itself.
-    if digitsEnd < end && taskBox(after: digitsEnd + 1) { return true }
+    // `[0-9]+.`: the "any character" (one well-formed UTF-8 character) is
+    // the one after the digits, or the last digit itself.
+    if digitsEnd < end, let step = CharacterClasses.sequenceLength(bytes, at: digitsEnd, end: end),
+      taskBox(after: digitsEnd + step)
+    {
+      return true
+    }
     return digitsEnd - index >= 2 && taskBox(after: digitsEnd)
   }
 
@@ -152,8 +157,9 @@ extension LineCursor {
     var index = index
     guard index < end && isSpace(bytes[index]) else { return false }
     while index < end && isSpace(bytes[index]) { index += 1 }
+    // cmark-gfm builds its scanners case-insensitively: `[X]` is a box too.
     guard index + 3 <= end, bytes[index] == UInt8(ascii: "["), bytes[index + 2] == UInt8(ascii: "]"),
-      bytes[index + 1] == 0x20 || bytes[index + 1] == UInt8(ascii: "x")
+      bytes[index + 1] == 0x20 || bytes[index + 1] | 0x20 == UInt8(ascii: "x")
     else { return false }
     index += 3
     return index < end && isSpace(bytes[index])

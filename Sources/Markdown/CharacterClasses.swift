@@ -31,6 +31,41 @@ enum CharacterClasses {
     }
   }
 
+  /// The length of the UTF-8 sequence at `index` as cmark's scanners (re2c
+  /// in UTF-8 mode) match it: well-formed UTF-8 (shortest forms, no
+  /// surrogates); nil for an ill-formed or truncated one. (A NUL byte is one
+  /// character: cmark reads it as U+FFFD.) A character class such as
+  /// `[^>]` matches no ill-formed byte.
+  @inline(__always)
+  static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int? {
+    let lead = bytes[index]
+    if lead < 0x80 { return 1 }
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: return nil
+    }
+    guard index + length <= end, bytes[index + 1] >= low, bytes[index + 1] <= high else { return nil }
+    for k in 2..<length where bytes[index + k] & 0xC0 != 0x80 { return nil }
+    return length
+  }
+
   /// Unicode white space as cmark_utf8proc_is_space has it.
   static func isSpace(_ scalar: UInt32) -> Bool {
     switch scalar {

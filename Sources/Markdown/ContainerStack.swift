@@ -55,14 +55,14 @@ struct ContainerStack {
   }
 
   private(set) var nodes: [Node]
-  /// Per node: the lowest index (≥ 1) up to it whose node a blank line does
-  /// not continue, or `Int.max`; so a blank line under 10,000 open list
-  /// items is matched in constant time.
-  private var blankStop: [Int]
+  /// The indices (ascending) of the nodes a blank line does not continue
+  /// on its own (without enough indentation): so that a blank line under
+  /// 10,000 open list items is matched in logarithmic time. Only the top
+  /// node changes state, so the list changes only at its end.
+  private var blankBreakers: [Int] = []
 
   init() {
     nodes = [Node(kind: .document, startLine: 0)]
-    blankStop = [Int.max]
   }
 
   var count: Int { nodes.count }
@@ -71,48 +71,58 @@ struct ContainerStack {
 
   mutating func push(_ kind: Kind, line: Int) {
     nodes[top].children += 1
-    refreshBlankStop(top)
+    refreshTop()
     nodes.append(Node(kind: kind, startLine: line))
-    blankStop.append(Int.max)
-    refreshBlankStop(top)
+    refreshTop()
   }
 
   mutating func pop() {
+    if blankBreakers.last == top { blankBreakers.removeLast() }
     nodes.removeLast()
-    blankStop.removeLast()
   }
 
   /// The top node got a child that is complete at once (a heading, a
   /// thematic break).
   mutating func addClosedChild() {
     nodes[top].children += 1
-    refreshBlankStop(top)
+    refreshTop()
   }
 
   /// A child of the top node went away (a paragraph that held only
   /// reference definitions).
   mutating func removeChild() {
     nodes[top].children -= 1
-    refreshBlankStop(top)
+    refreshTop()
   }
 
   mutating func setKind(_ kind: Kind) {
     nodes[top].kind = kind
-    refreshBlankStop(top)
+    refreshTop()
   }
 
-  /// The last node a blank line continues (the document at least).
-  var lastMatchedByBlankLine: Int {
-    let stop = blankStop[top]
-    return stop == Int.max ? top : stop - 1
+  /// The first node at or after `index` that a blank line does not
+  /// continue on its own, or nil.
+  func firstBlankBreaker(from index: Int) -> Int? {
+    var low = 0
+    var high = blankBreakers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if blankBreakers[middle] < index { low = middle + 1 } else { high = middle }
+    }
+    return low < blankBreakers.count ? blankBreakers[low] : nil
   }
 
-  private mutating func refreshBlankStop(_ index: Int) {
-    let below = index > 0 ? blankStop[index - 1] : Int.max
-    blankStop[index] = below != Int.max ? below : (continuesAtBlankLine(nodes[index]) ? Int.max : index)
+  private mutating func refreshTop() {
+    let breaks = !continuesAtBlankLine(nodes[top])
+    if blankBreakers.last == top {
+      if !breaks { blankBreakers.removeLast() }
+    } else if breaks {
+      blankBreakers.append(top)
+    }
   }
 
-  /// What cmark's check_open_blocks does with a blank line.
+  /// What cmark's check_open_blocks does with a blank line once the line
+  /// has no indentation left.
   private func continuesAtBlankLine(_ node: Node) -> Bool {
     switch node.kind {
     case .document, .list, .fencedCode, .indentedCode: return true

@@ -40,26 +40,28 @@ struct HTMLSyntax {
   }
 
   /// True when the line from `index` holds the end of an HTML block of
-  /// kind `kind` (1–5).
+  /// kind `kind` (1–5), after well-formed UTF-8 only (cmark's
+  /// `[^\n\x00]*` matches characters).
   func blockEnds(_ kind: Int, from index: Int) -> Bool {
-    switch kind {
-    case 1:
-      var index = index
-      while index < end {
+    var index = index
+    while index < end {
+      switch kind {
+      case 1:
         if bytes[index] == UInt8(ascii: "<") && at(index + 1) == UInt8(ascii: "/"),
           let name = nameEnd(index + 2, among: Self.rawTextTags), at(name) == UInt8(ascii: ">")
         {
           return true
         }
-        index += 1
+      case 2: if matches("-->", at: index) { return true }
+      case 3: if matches("?>", at: index) { return true }
+      case 4: if bytes[index] == UInt8(ascii: ">") { return true }
+      case 5: if matches("]]>", at: index) { return true }
+      default: return false
       }
-      return false
-    case 2: return contains("-->", from: index)
-    case 3: return contains("?>", from: index)
-    case 4: return contains(">", from: index)
-    case 5: return contains("]]>", from: index)
-    default: return false
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: end) else { return false }
+      index += step
     }
+    return false
   }
 
   // MARK: Inline raw HTML
@@ -72,10 +74,10 @@ struct HTMLSyntax {
     case UInt8(ascii: "/"):
       return closingTag(at: index)
     case UInt8(ascii: "?"):
-      return memo.find(.questionGreater, in: self, from: index + 1).map { $0 + 2 }
+      return processingInstruction(from: index + 1, memo: &memo)
     case UInt8(ascii: "!"):
       if matches("!--", at: index) { return comment(at: index + 3, memo: &memo) }
-      if matches("![CDATA[", at: index) { return memo.find(.cdataEnd, in: self, from: index + 8).map { $0 + 3 } }
+      if matchesCaseInsensitive("![CDATA[", at: index) { return cdata(from: index + 8, memo: &memo) }
       guard isUpper(at(index + 1)) else { return nil }
       var cursor = index + 1
       while isUpper(at(cursor)) { cursor += 1 }
@@ -84,6 +86,58 @@ struct HTMLSyntax {
     default:
       return openTag(at: index, memo: &memo)
     }
+  }
+
+  /// `?` was read: `([^?>]+ | ?[^>] | >)* ?>` — the first `?>` whose `?`
+  /// is not the second character of a `?X` pair.
+  private func processingInstruction(from start: Int, memo: inout HTMLScanMemo) -> Int? {
+    var index = start
+    while index < end {
+      if bytes[index] == UInt8(ascii: "?") {
+        guard index + 1 < end else { return nil }
+        if bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
+        guard let step = CharacterClasses.sequenceLength(bytes, at: index + 1, end: end) else { return nil }
+        index += 1 + step
+        continue
+      }
+      // Past a run of `?`, every scan that reaches this character reads on
+      // the same way: a known answer from before it is this one's.
+      if let known = memo.instruction, known.from <= index, index < known.stop {
+        return known.found ? known.stop + 2 : nil
+      }
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: end) else { break }
+      index += step
+    }
+    let found = index + 1 < end && bytes[index] == UInt8(ascii: "?") && bytes[index + 1] == UInt8(ascii: ">")
+    memo.instruction = (start, index, found)
+    return found ? index + 2 : nil
+  }
+
+  /// `![CDATA[` was read: `([^\]]+ | ]X | ]]Y)* ]]>` with X not `]` and Y
+  /// not `>` — the first `]]>` whose `]` starts a token.
+  private func cdata(from start: Int, memo: inout HTMLScanMemo) -> Int? {
+    var index = start
+    while index < end {
+      if bytes[index] == UInt8(ascii: "]") {
+        let second = index + 1
+        guard second < end else { return nil }
+        if bytes[second] != UInt8(ascii: "]") {
+          guard let step = CharacterClasses.sequenceLength(bytes, at: second, end: end) else { return nil }
+          index = second + step
+          continue
+        }
+        guard second + 1 < end else { return nil }
+        if bytes[second + 1] == UInt8(ascii: ">") { return second + 2 }
+        guard let step = CharacterClasses.sequenceLength(bytes, at: second + 1, end: end) else { return nil }
+        index = second + 1 + step
+        continue
+      }
+      if let known = memo.cdata, known.from <= index, index < known.stop { return nil }
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: end) else { break }
+      index += step
+    }
+    memo.cdata = (start, index)
+    return nil
   }
 
   /// `!--` was read: `>` and `->` cannot open the comment, `--` cannot be
@@ -133,7 +187,11 @@ struct HTMLSyntax {
       return memo.find(quote == UInt8(ascii: "'") ? .apostrophe : .quote, in: self, from: cursor + 1).map { $0 + 1 }
     }
     let start = cursor
-    while cursor < end && !Self.unquotedStop(bytes[cursor]) { cursor += 1 }
+    while cursor < end && !Self.unquotedStop(bytes[cursor]),
+      let step = CharacterClasses.sequenceLength(bytes, at: cursor, end: end)
+    {
+      cursor += step
+    }
     return cursor > start ? cursor : nil
   }
 
@@ -182,15 +240,6 @@ struct HTMLSyntax {
     return true
   }
 
-  private func contains(_ literal: StaticString, from index: Int) -> Bool {
-    var index = index
-    while index < end {
-      if matches(literal, at: index) { return true }
-      index += 1
-    }
-    return false
-  }
-
   /// re2c's spacechar: space, tab, vertical tab, form feed, CR, LF.
   private func isSpaceChar(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
   /// A spacechar, or the end of the line (its line feed) in a block scan.
@@ -230,45 +279,59 @@ struct HTMLSyntax {
 
 /// Remembers where the inline HTML scans found (or did not find) what they
 /// look for, so that many `<` in one paragraph, each opening a comment or a
-/// quoted attribute that never ends, are scanned in linear time.
+/// quoted attribute that never ends, are scanned in linear time. A search
+/// stops at ill-formed UTF-8, which no character class of cmark matches.
 struct HTMLScanMemo {
   /// What the scans look for.
   enum Needle: Int, CaseIterable {
-    case apostrophe, quote, greaterThan, questionGreater, cdataEnd, dashes
+    case apostrophe, quote, greaterThan, dashes
 
     var bytes: [UInt8] {
       switch self {
       case .apostrophe: return [0x27]
       case .quote: return [0x22]
       case .greaterThan: return [0x3E]
-      case .questionGreater: return [0x3F, 0x3E]
-      case .cdataEnd: return [0x5D, 0x5D, 0x3E]
       case .dashes: return [0x2D, 0x2D]
       }
     }
   }
 
-  /// Per needle: the last search's start and what it found.
-  private var known: [(from: Int, at: Int?)?] = Array(repeating: nil, count: Needle.allCases.count)
+  /// The last processing instruction scanned: its start, where it stopped
+  /// (on its `?>` when `found`).
+  var instruction: (from: Int, stop: Int, found: Bool)? = nil
+  /// The last CDATA section that did not close: its start and where the
+  /// scan stopped.
+  var cdata: (from: Int, stop: Int)? = nil
 
-  /// The first index at or after `from` where `needle` starts, or nil.
+  /// Per needle: the last search's start, and where it stopped: on the
+  /// needle (`found`) or on ill-formed UTF-8 or the end (not found).
+  private var known: [(from: Int, stop: Int, found: Bool)?] = Array(repeating: nil, count: Needle.allCases.count)
+
+  /// The first index at or after `from` where `needle` starts, with only
+  /// well-formed UTF-8 before it; or nil.
   mutating func find(_ needle: Needle, in syntax: HTMLSyntax, from: Int) -> Int? {
-    if let last = known[needle.rawValue], last.from <= from {
-      guard let at = last.at else { return nil }
-      if at >= from { return at }
+    if let last = known[needle.rawValue], last.from <= from, from <= last.stop {
+      return last.found ? last.stop : nil
     }
     let pattern = needle.bytes
     var index = from
-    var result: Int? = nil
-    search: while index + pattern.count <= syntax.end {
-      for k in 0..<pattern.count where syntax.bytes[index + k] != pattern[k] {
-        index += 1
-        continue search
+    var found = false
+    search: while index < syntax.end {
+      if index + pattern.count <= syntax.end {
+        var hit = true
+        for k in 0..<pattern.count where syntax.bytes[index + k] != pattern[k] {
+          hit = false
+          break
+        }
+        if hit {
+          found = true
+          break search
+        }
       }
-      result = index
-      break
+      guard let step = CharacterClasses.sequenceLength(syntax.bytes, at: index, end: syntax.end) else { break }
+      index += step
     }
-    known[needle.rawValue] = (from, result)
-    return result
+    known[needle.rawValue] = (from, index, found)
+    return found ? index : nil
   }
 }

@@ -23,6 +23,11 @@ struct InlineContent {
         let lineStart = source.lineStarts[piece.line]
         var offset = lineStart + piece.columns.lowerBound
         let end = lineStart + piece.columns.upperBound
+        if piece.tabSpaces > 0 && offset < end && text[offset] == 0x09 {
+          bytes += Array(repeating: 0x20, count: piece.tabSpaces)
+          origins += Array(repeating: offset, count: piece.tabSpaces)
+          offset += 1
+        }
         while offset < end {
           let byte = text[offset]
           if byte == 0 {

@@ -269,9 +269,10 @@ struct InlineParser {
       let length = cursor - index
       if length >= 2 && length <= 32 && at(cursor) == UInt8(ascii: ":") {
         cursor += 1
-        while cursor < end, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: "<"), bytes[cursor] != UInt8(ascii: ">")
+        while cursor < end, bytes[cursor] > 0x20, bytes[cursor] != UInt8(ascii: "<"),
+          bytes[cursor] != UInt8(ascii: ">"), let step = CharacterClasses.sequenceLength(bytes, at: cursor, end: end)
         {
-          cursor += 1
+          cursor += step
         }
         if at(cursor) == UInt8(ascii: ">") { return cursor }
       }

@@ -114,7 +114,7 @@ struct LinkSyntax {
     default: return nil
     }
     let scan = memo.scan(kind, in: self, from: index)
-    if let stop = scan.stop, bytes[stop] != UInt8(ascii: "(") { return stop + 1 }
+    if scan.closes { return scan.stop + 1 }
     return scan.lastEscaped.map { $0 + 1 }
   }
 }
@@ -126,18 +126,19 @@ struct LinkSyntax {
 struct TitleScanMemo {
   enum Kind: Int { case quote, apostrophe, parenthesis }
 
-  private var known: [(from: Int, stop: Int?, lastEscaped: Int?)?] = [nil, nil, nil]
+  private var known: [(from: Int, stop: Int, closes: Bool, lastEscaped: Int?)?] = [nil, nil, nil]
 
-  /// From the opener at `from`: the first unescaped closer (or, for
-  /// parentheses, unescaped `(`), and the last backslash-escaped closer
-  /// before it (or before the end).
-  mutating func scan(_ kind: Kind, in syntax: LinkSyntax, from: Int) -> (stop: Int?, lastEscaped: Int?) {
-    if let last = known[kind.rawValue], last.from <= from, from < (last.stop ?? syntax.end) {
-      return (last.stop, last.lastEscaped.flatMap { $0 > from ? $0 : nil })
+  /// From the opener at `from`: where the title's characters stop — on an
+  /// unescaped closer (`closes`), or on an unescaped `(` in a parenthesized
+  /// title, ill-formed UTF-8 or the end — and the last backslash-escaped
+  /// closer before that.
+  mutating func scan(_ kind: Kind, in syntax: LinkSyntax, from: Int) -> (stop: Int, closes: Bool, lastEscaped: Int?) {
+    if let last = known[kind.rawValue], last.from <= from, from < last.stop {
+      return (last.stop, last.closes, last.lastEscaped.flatMap { $0 > from ? $0 : nil })
     }
     let closer: UInt8 = kind == .quote ? 0x22 : kind == .apostrophe ? 0x27 : 0x29
     var index = from + 1
-    var stop: Int? = nil
+    var closes = false
     var lastEscaped: Int? = nil
     while index < syntax.end {
       let byte = syntax.bytes[index]
@@ -145,13 +146,14 @@ struct TitleScanMemo {
         if syntax.bytes[index - 1] == UInt8(ascii: "\\") && index - 1 > from {
           if byte == closer { lastEscaped = index }
         } else {
-          stop = index
+          closes = byte == closer
           break
         }
       }
-      index += 1
+      guard let step = CharacterClasses.sequenceLength(syntax.bytes, at: index, end: syntax.end) else { break }
+      index += step
     }
-    known[kind.rawValue] = (from, stop, lastEscaped)
-    return (stop, lastEscaped)
+    known[kind.rawValue] = (from, index, closes, lastEscaped)
+    return (index, closes, lastEscaped)
   }
 }

@@ -35,6 +35,9 @@ public struct MarkdownRange: Hashable, Sendable, CustomStringConvertible {
 public struct MarkdownPiece: Hashable, Sendable, CustomStringConvertible {
   public var line: Int
   public var columns: Range<Int>
+  /// When a container took part of a tab at the piece's start (a lazy
+  /// continuation line after `>\t`): the spaces cmark reads for that tab.
+  var tabSpaces = 0
 
   public init(line: Int, columns: Range<Int>) {
     self.line = line

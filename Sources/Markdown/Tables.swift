@@ -10,8 +10,11 @@ enum Tables {
     row(cursor.bytes, from: start, to: cursor.end)
   }
 
-  /// The cells of the row in `bytes[start..<end]`.
+  /// The cells of the row in `bytes[start..<end]`; none when it holds
+  /// ill-formed UTF-8 (cmark-gfm's cell scanner matches characters, so a
+  /// row stops there and is no row).
   static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>]? {
+    guard isWellFormed(bytes, start..<end) else { return nil }
     var cells: [Range<Int>] = []
     var offset = pipeAndSpaces(bytes, at: start, end: end)
     while offset < end {
@@ -85,6 +88,17 @@ enum Tables {
       index += 1
     }
     return end
+  }
+
+  /// True when `range` is well-formed UTF-8 (NUL included: cmark reads it
+  /// as U+FFFD).
+  static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: range.upperBound) else { return false }
+      index += step
+    }
+    return true
   }
 
   /// The extension scanners' spacechar: space, tab, vertical tab, form feed.

@@ -46,6 +46,10 @@ enum MarkdownChecks {
     for block in read.blocks where block.kind.hasInlineContent {
       let inline = renderer.render(block)
       guard inline.sourceMap.count == inline.text.count else { return ["map and text of different lengths"] }
+      for k in inline.markup.indices.dropFirst() where inline.markup[k].start < inline.markup[k - 1].end {
+        problems.append("markup \(inline.markup[k]) overlaps or precedes \(inline.markup[k - 1])")
+      }
+      var markupIndex = 0
       for (index, position) in inline.sourceMap.enumerated() {
         if index > 0 && position < inline.sourceMap[index - 1] { problems.append("map decreases at \(index)") }
         guard block.lines.contains(position.line), position.column <= source.length(ofLine: position.line) else {
@@ -63,8 +67,10 @@ enum MarkdownChecks {
         if rendered != original && !decoded && !breakOrSpace && !(original == 0x09 || original == 0x20) {
           problems.append("byte \(index) renders \(rendered) from \(original)")
         }
-        for markup in inline.markup where markup.start < position && position < markup.end {
-          problems.append("byte \(index) maps inside markup \(markup)")
+        // Markup is in order and the map never decreases: one sweep.
+        while markupIndex < inline.markup.count && inline.markup[markupIndex].end <= position { markupIndex += 1 }
+        if markupIndex < inline.markup.count, inline.markup[markupIndex].start < position {
+          problems.append("byte \(index) maps inside markup \(inline.markup[markupIndex])")
         }
       }
       for atom in inline.atoms
