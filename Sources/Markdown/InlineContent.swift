@@ -29,13 +29,23 @@ struct InlineContent {
           offset += 1
         }
         while offset < end {
+          // A run of bytes copied as they are, then one that is not.
+          var run = offset
+          while run < end && text[run] != 0 && !(text[run] == UInt8(ascii: "\\") && rule == .pipesUnescaped) {
+            run += 1
+          }
+          if run > offset {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<run]))
+            origins.append(contentsOf: offset..<run)
+            offset = run
+            continue
+          }
           let byte = text[offset]
           if byte == 0 {
             bytes += [0xEF, 0xBF, 0xBD]
             origins += [offset, offset, offset]
-          } else if byte == UInt8(ascii: "\\") && rule == .pipesUnescaped && offset + 1 < end
-            && text[offset + 1] == UInt8(ascii: "|")
-          {
+          } else if offset + 1 < end && text[offset + 1] == UInt8(ascii: "|") {
+            // `\|` in a table cell (or the paragraph before a table)
             bytes.append(UInt8(ascii: "|"))
             origins.append(offset)
             offset += 1

@@ -65,7 +65,7 @@ struct InlineParser {
   var titleMemo = TitleScanMemo()
   /// cmark's backtick memo: where the last run of each length (≤ 80) starts,
   /// valid once a scan reached the end.
-  var backticks = [Int](repeating: 0, count: 81)
+  var backticks: [Int] = []
   var scannedForBackticks = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>) {
@@ -188,6 +188,7 @@ struct InlineParser {
   private mutating func closingBackticks(_ ticks: Int) -> Int? {
     guard ticks <= 80 else { return nil }
     if scannedForBackticks && backticks[ticks] <= position { return nil }
+    if backticks.isEmpty { backticks = [Int](repeating: 0, count: 81) }
     var index = position
     while true {
       while index < end && bytes[index] != UInt8(ascii: "`") { index += 1 }

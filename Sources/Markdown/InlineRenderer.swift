@@ -128,7 +128,7 @@ private struct RenderOutput {
       case .extendedAutolink:
         boundary()
         let first = text.count
-        for index in item.start..<item.end { append(bytes[index], index, index + 1) }
+        text(item.start, item.end, eligible: false)
         atoms.append((.autolink, first..<text.count, item.start..<item.end))
       case .html, .linkTail:
         syntax(item.start, item.end)
@@ -153,7 +153,10 @@ private struct RenderOutput {
   /// Content bytes shown as they are.
   private mutating func text(_ start: Int, _ end: Int, eligible: Bool) {
     textStart(eligible: eligible)
-    for index in start..<end { append(bytes[index], index, index + 1) }
+    guard end > start else { return }
+    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    starts.append(contentsOf: start..<end)
+    ends.append(contentsOf: (start + 1)...end)
   }
 
   private mutating func textStart(eligible: Bool) {
