@@ -20,6 +20,8 @@
 //   StructuredText      documents whose paragraphs are not lines: readers' foundation,
 //                       entries, the incremental index, analysis, planning, findings
 //   Localization        the localization formats on StructuredText: readers, placeholders, rules
+//   Markdown            CommonMark/GFM block reader and inline renderer (cmark-gfm 0.29)
+//   MarkdownFormat      Markdown on StructuredText: rendered blocks as entries, blockDirection
 //   DocumentFormats     the one place a document's kind is told from its languageId and path
 //   BidiCommands        the `check` and `visual` commands
 //   BidiProtocol        typed params and results of every method, one codec
@@ -219,11 +221,33 @@ let package = Package(
       ]
     ),
 
+    // MARK: Markdown
+    .target(name: "Markdown"),
+    .target(
+      name: "MarkdownFormat",
+      dependencies: [
+        "Markdown",
+        "StructuredText",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "MarkdownTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Markdown",
+      ],
+      exclude: [
+        "Corpus"
+      ]
+    ),
+
     // MARK: DocumentFormats
     .target(
       name: "DocumentFormats",
       dependencies: [
         "Localization",
+        "MarkdownFormat",
         "StructuredText",
       ]
     ),

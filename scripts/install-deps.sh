@@ -14,12 +14,16 @@
 #                   (scripts/l10n-check) in the localization tests
 #   libfribidi-bin  the `fribidi` tool: `bidi-lsp visual` is compared with it
 #   ripgrep         (with --benchmarks) the anchor of cli-bench's check rows
+#   cmark-gfm       the independent Markdown reader the Markdown tests compare
+#                   with; its source package's test files (the CommonMark/GFM
+#                   spec examples, CC-BY-SA, not committed) go to
+#                   .build/cmark-gfm-tests/ (scripts/fetch-cmark-tests.sh)
 #
 # Usage: scripts/install-deps.sh [--benchmarks]
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin cmark-gfm)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
@@ -29,7 +33,7 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
-  exit 0
+  exec scripts/fetch-cmark-tests.sh
 fi
 
 sudo=()
@@ -38,3 +42,4 @@ echo "install-deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+exec scripts/fetch-cmark-tests.sh
