@@ -11,15 +11,16 @@ enum MarkdownEntries {
 
   static func entry(_ block: MarkdownBlock, _ inline: MarkdownInline, source: MarkdownSource) -> TextEntry {
     let firstLine = block.pieces.first?.line ?? block.lines.lowerBound
+    let contentStart = MarkdownPosition(line: firstLine, column: block.pieces.first?.columns.lowerBound ?? 0)
     let start = block.pieces.first.map { SourcePosition(line: 0, column: $0.columns.lowerBound) }
       ?? SourcePosition(line: 0, column: 0)
     let end = block.pieces.last.map { SourcePosition(line: $0.line - firstLine, column: $0.columns.upperBound) } ?? start
     let text = String(decoding: inline.text, as: UTF8.self)
     var entry = TextEntry(
-      key: "", text: text, map: map(inline, source: source, firstLine: firstLine),
+      key: "", text: text, map: map(inline, source: source, firstLine: firstLine, contentStart: contentStart),
       content: SourceRange(start: start, end: end), firstLine: firstLine)
     entry.block = blockName(block.kind)
-    entry.atoms = inline.atoms.map { atom in
+    entry.atoms = atoms(inline, source: source).map { atom in
       TextAtom(
         range: atom.rendered, kind: atom.kind == .codeSpan ? codeSpan : autolink, isNumeric: false, showsText: true)
     }
@@ -32,6 +33,17 @@ enum MarkdownEntries {
     return entry
   }
 
+  /// The atoms: code spans and `<…>` autolinks. GFM's bare autolinks
+  /// (`www.…`, `https://…`, `a@b.c`) are text: a control put before one
+  /// (`www.` must follow white space or a delimiter) or after one (a URL
+  /// runs to the next white space) would unmake or change the link, so they
+  /// cannot be isolated.
+  static func atoms(_ inline: MarkdownInline, source: MarkdownSource) -> [MarkdownAtom] {
+    inline.atoms.filter { atom in
+      atom.kind == .codeSpan || source.bytes[source.offset(of: atom.source.start)] == UInt8(ascii: "<")
+    }
+  }
+
   static func blockName(_ kind: MarkdownBlockKind) -> String {
     switch kind {
     case .heading: "heading"
@@ -42,34 +54,64 @@ enum MarkdownEntries {
 
   /// The source map: runs of bytes copied as they are (consecutive source
   /// columns on one line holding the same bytes) are verbatim segments; a
-  /// decoded character (an escape, an entity, a line break, a tab's spaces)
-  /// is a segment of its own standing for the source it decodes.
-  static func map(_ inline: MarkdownInline, source: MarkdownSource, firstLine: Int) -> SourceMap {
+  /// decoded character (an escape, an entity, a line break) is a segment of
+  /// its own standing for the source it decodes.
+  ///
+  /// The first character stands for the source from the content's start,
+  /// an atom's first character from the atom's start and its last up to the
+  /// atom's end: the markup before them (`**`, `[`, a code span's backticks,
+  /// an autolink's `<`…`>`) is then outside every edit's reach — a mark
+  /// inserted at the start of the rendered text or around an atom goes
+  /// before the opening markup and after the closing one, never inside a
+  /// delimiter run or a code span (contract §8).
+  static func map(_ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentStart: MarkdownPosition)
+    -> SourceMap
+  {
     var map = SourceMap()
     map.length = inline.text.count
     let text = inline.text
     let positions = inline.sourceMap
+    var opening: [Int: MarkdownPosition] = [:]
+    var closing: [Int: MarkdownPosition] = [:]
+    for atom in atoms(inline, source: source) where !atom.rendered.isEmpty {
+      opening[atom.rendered.lowerBound] = atom.source.start
+      var last = atom.rendered.upperBound - 1
+      while last > atom.rendered.lowerBound && text[last] & 0xC0 == 0x80 { last -= 1 }
+      closing[last] = atom.source.end
+    }
+    if !text.isEmpty { opening[0] = min(opening[0] ?? positions[0], contentStart) }
+    func relative(_ position: MarkdownPosition) -> SourcePosition {
+      SourcePosition(line: position.line - firstLine, column: position.column)
+    }
     var index = 0
     while index < text.count {
       let position = positions[index]
       var next = index + 1
-      let relative = SourcePosition(line: position.line - firstLine, column: position.column)
-      if isVerbatim(text[index], at: position, source: source) {
-        while next < text.count, positions[next].line == position.line,
+      if opening[index] != nil || closing[index] != nil {
+        while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
+        let verbatim = isVerbatim(text[index], at: position, source: source)
+        let end =
+          closing[index]
+          ?? (verbatim ? MarkdownPosition(line: position.line, column: position.column + next - index)
+            : decodedEnd(at: position, source: source))
+        map.segments.append(
+          .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
+      } else if isVerbatim(text[index], at: position, source: source) {
+        while next < text.count, opening[next] == nil, closing[next] == nil, positions[next].line == position.line,
           positions[next].column == position.column + (next - index),
           isVerbatim(text[next], at: positions[next], source: source)
         {
           next += 1
         }
-        let end = SourcePosition(line: relative.line, column: relative.column + next - index)
-        map.segments.append(.init(decoded: index, start: relative, end: end, verbatim: true))
+        let start = relative(position)
+        let end = SourcePosition(line: start.line, column: start.column + next - index)
+        map.segments.append(.init(decoded: index, start: start, end: end, verbatim: true))
       } else {
-        while next < text.count, positions[next] == position { next += 1 }
-        let end = decodedEnd(at: position, source: source)
+        while next < text.count, positions[next] == position, opening[next] == nil, closing[next] == nil { next += 1 }
         map.segments.append(
           .init(
-            decoded: index, start: relative,
-            end: SourcePosition(line: end.line - firstLine, column: end.column), verbatim: false))
+            decoded: index, start: relative(position), end: relative(decodedEnd(at: position, source: source)),
+            verbatim: false))
       }
       index = next
     }
