@@ -238,7 +238,8 @@ let package = Package(
         "Markdown",
       ],
       exclude: [
-        "Corpus"
+        "Corpus",
+        "Roundtrip",
       ]
     ),
 
