@@ -12,9 +12,11 @@ enum MarkdownEntries {
   static func entry(_ block: MarkdownBlock, _ inline: MarkdownInline, source: MarkdownSource) -> TextEntry {
     let firstLine = block.pieces.first?.line ?? block.lines.lowerBound
     let contentStart = MarkdownPosition(line: firstLine, column: block.pieces.first?.columns.lowerBound ?? 0)
-    let start = block.pieces.first.map { SourcePosition(line: 0, column: $0.columns.lowerBound) }
+    let start =
+      block.pieces.first.map { SourcePosition(line: 0, column: $0.columns.lowerBound) }
       ?? SourcePosition(line: 0, column: 0)
-    let end = block.pieces.last.map { SourcePosition(line: $0.line - firstLine, column: $0.columns.upperBound) } ?? start
+    let end =
+      block.pieces.last.map { SourcePosition(line: $0.line - firstLine, column: $0.columns.upperBound) } ?? start
     let text = String(decoding: inline.text, as: UTF8.self)
     var entry = TextEntry(
       key: "", text: text, map: map(inline, source: source, firstLine: firstLine, contentStart: contentStart),
@@ -92,7 +94,8 @@ enum MarkdownEntries {
         let verbatim = isVerbatim(text[index], at: position, source: source)
         let end =
           closing[index]
-          ?? (verbatim ? MarkdownPosition(line: position.line, column: position.column + next - index)
+          ?? (verbatim
+            ? MarkdownPosition(line: position.line, column: position.column + next - index)
             : decodedEnd(at: position, source: source))
         map.segments.append(
           .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
@@ -144,7 +147,8 @@ enum MarkdownEntries {
   }
 
   /// The bidi controls written in a link destination (`bidi.inIdentifier`).
-  static func controls(in range: MarkdownRange, source: MarkdownSource, firstLine: Int) -> [TextEntry.IdentifierControl] {
+  static func controls(in range: MarkdownRange, source: MarkdownSource, firstLine: Int) -> [TextEntry.IdentifierControl]
+  {
     var found: [TextEntry.IdentifierControl] = []
     let startOffset = source.offset(of: range.start)
     let endOffset = source.offset(of: range.end)
