@@ -22,6 +22,8 @@
 //   StructuredText      documents whose paragraphs are not lines: readers' foundation,
 //                       entries, the incremental index, analysis, planning, findings
 //   Localization        the localization formats on StructuredText: readers, placeholders, rules
+//   Markdown            CommonMark/GFM block reader and inline renderer (cmark-gfm 0.29)
+//   MarkdownFormat      Markdown on StructuredText: rendered blocks as entries, blockDirection
 //   DocumentFormats     the one place a document's kind is told from its languageId and path
 //   Subtitles           SubRip and WebVTT readers: cue lines, decoded text, markup, locale
 //   BidiCommands        the `check` and `visual` commands
@@ -244,11 +246,34 @@ let package = Package(
       ]
     ),
 
+    // MARK: Markdown
+    .target(name: "Markdown"),
+    .target(
+      name: "MarkdownFormat",
+      dependencies: [
+        "Markdown",
+        "StructuredText",
+        "UnicodeBidi",
+      ]
+    ),
+    .testTarget(
+      name: "MarkdownTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Markdown",
+      ],
+      exclude: [
+        "Corpus",
+        "Roundtrip",
+      ]
+    ),
+
     // MARK: DocumentFormats
     .target(
       name: "DocumentFormats",
       dependencies: [
         "Localization",
+        "MarkdownFormat",
         "StructuredText",
       ]
     ),

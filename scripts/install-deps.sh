@@ -32,7 +32,7 @@
 #   --benchmarks    also install ICU, GNU FriBidi and ripgrep (Benchmarks/ compares with them)
 set -euo pipefail
 
-packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin lintian python3-venv)
+packages=(libjansson-dev pkg-config unicode-data python3 vim neovim emacs-nox nodejs gettext libfribidi-bin lintian python3-venv cmark-gfm)
 if [[ "${1:-}" == "--benchmarks" ]]; then
   packages+=(libicu-dev libfribidi-dev ripgrep)
 fi
@@ -55,6 +55,7 @@ for p in "${packages[@]}"; do
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
   python_tools
+  scripts/fetch-cmark-tests.sh
   exit 0
 fi
 
@@ -65,3 +66,4 @@ export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 python_tools
+scripts/fetch-cmark-tests.sh

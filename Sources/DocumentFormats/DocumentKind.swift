@@ -1,4 +1,5 @@
 import Localization
+import MarkdownFormat
 import StructuredText
 
 /// What a document is, told once from its LSP `languageId` and its path
@@ -12,8 +13,7 @@ package enum DocumentKind: Hashable, Sendable {
   case plain
   /// A localization file (Protocol/localization.md).
   case localization(LocalizationFormat)
-  /// Markdown (`markdown`, `.md`, `.markdown`). Its reader has not landed
-  /// yet: answered as plain text until it does.
+  /// Markdown (`markdown`, `.md`, `.markdown`): rendered blocks (Protocol/markdown.md).
   case markdown
   /// SubRip subtitles (`srt`, `subrip`, `.srt`). Its reader has not landed
   /// yet: answered as plain text until it does.
@@ -69,7 +69,8 @@ package enum DocumentKind: Hashable, Sendable {
   package var structuredFormat: (any StructuredFormat)? {
     switch self {
     case .localization(let format): format
-    case .plain, .markdown, .subRip, .webVTT: nil
+    case .markdown: MarkdownFormat()
+    case .plain, .subRip, .webVTT: nil
     }
   }
 

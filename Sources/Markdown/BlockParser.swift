@@ -1,0 +1,416 @@
+/// Reads a Markdown document's leaf blocks as Debian 12's cmark-gfm
+/// (0.29.0.gfm.6, with the table, strikethrough, tasklist and autolink
+/// extensions) reads them, line by line in one pass (cmark's blocks.c:
+/// match the open containers, open new blocks, add the line's text).
+public struct MarkdownReader: Sendable {
+  /// What the reader reads beyond CommonMark and GFM.
+  public struct Options: Hashable, Sendable {
+    /// `---` … `---` (or `...`) at the very start is front matter.
+    public var frontMatter: Bool
+
+    public init(frontMatter: Bool = true) { self.frontMatter = frontMatter }
+  }
+
+  public var options: Options
+
+  public init(options: Options = Options()) { self.options = options }
+
+  /// The blocks of `source` from line `startLine`, which must be 0 or one
+  /// of a full read's checkpoints; when `stopLine` is given, the read
+  /// stops at the first checkpoint after `startLine` at or past it.
+  public func read(_ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil)
+    -> MarkdownBlocks
+  {
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var parser = BlockParser(source: source, bytes: bytes)
+      var line = max(0, min(startLine, source.lineCount))
+      if line == 0 && options.frontMatter, let end = parser.frontMatterEnd() {
+        parser.checkpoints.append(0)
+        parser.emitFrontMatter(through: end)
+        line = end + 1
+      }
+      while line < source.lineCount {
+        if parser.stack.count == 1 {
+          if let stopLine, line >= stopLine, line > startLine { return parser.finish(endLine: line) }
+          if parser.checkpoints.last != line { parser.checkpoints.append(line) }
+        }
+        parser.process(line)
+        line += 1
+      }
+      return parser.finish(endLine: source.lineCount)
+    }
+  }
+}
+
+/// One pass of the block reader over a source.
+struct BlockParser {
+  let source: MarkdownSource
+  let bytes: UnsafeBufferPointer<UInt8>
+  var stack = ContainerStack()
+  var blocks: [MarkdownBlock] = []
+  var checkpoints: [Int] = []
+  /// The open leaf's lines: a paragraph's pieces, a code or HTML block's.
+  var leafPieces: [MarkdownPiece] = []
+  var leafFirstLine = 0
+  var leafLastLine = 0
+  var fenceInfo = ""
+  /// How many of the open paragraph's pieces are known to be well-formed
+  /// UTF-8, and the first known not to be.
+  var checkedPieces = 0
+  var illFormedPiece: Int? = nil
+  /// The open table's alignments and next row.
+  var alignments: [MarkdownAlignment] = []
+  var tableRow = 0
+
+  init(source: MarkdownSource, bytes: UnsafeBufferPointer<UInt8>) {
+    self.source = source
+    self.bytes = bytes
+  }
+
+  mutating func finish(endLine: Int) -> MarkdownBlocks {
+    while stack.count > 1 { closeTop() }
+    return MarkdownBlocks(blocks: blocks, checkpoints: checkpoints, endLine: endLine)
+  }
+
+  // MARK: One line
+
+  mutating func process(_ line: Int) {
+    let start = source.lineStarts[line]
+    let end = source.lineEnds[line]
+    let bom =
+      line == 0 && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
+    var cursor = LineCursor(bytes: bytes, start: start, end: end, skip: bom ? 3 : 0)
+    cursor.findFirstNonspace()
+    if cursor.blank {
+      processBlankLine(line, cursor)
+      return
+    }
+    guard let matched = matchOpenBlocks(line, &cursor) else { return }
+    var container = matched
+    let taken = openNewBlocks(line, &cursor, &container, allMatched: matched == stack.top)
+    if !taken { addText(line, &cursor, container: container, matched: matched) }
+  }
+
+  /// A line of spaces and tabs: it closes what a blank line closes and
+  /// adds a line to an open code or HTML block. List items are matched by
+  /// their indentation while the line has some left (each match takes two
+  /// columns or more); after that, by cmark's blank-line rules, found in
+  /// logarithmic time.
+  private mutating func processBlankLine(_ line: Int, _ cursor: LineCursor) {
+    var cursor = cursor
+    var matched = 0
+    var index = 1
+    while index < stack.count && cursor.indent > 0 {
+      switch stack[index].kind {
+      case .list:
+        break
+      case .item(let data) where cursor.indent >= data.markerOffset + data.padding:
+        cursor.advance(columns: data.markerOffset + data.padding)
+        cursor.findFirstNonspace()
+      default:
+        cursor.advanceToFirstNonspace()
+        cursor.findFirstNonspace()
+        continue
+      }
+      matched = index
+      index += 1
+    }
+    if index < stack.count {
+      matched = (stack.firstBlankBreaker(from: index) ?? stack.count) - 1
+    }
+    while stack.top > matched { closeTop() }
+    switch stack[stack.top].kind {
+    case .fencedCode, .indentedCode, .html:
+      addLeafPiece(line, from: cursor.end, to: cursor.end)
+    default:
+      break
+    }
+  }
+
+  /// cmark's check_open_blocks: the last open block whose continuation the
+  /// line matches; nil when the line closed a fenced code block.
+  private mutating func matchOpenBlocks(_ line: Int, _ cursor: inout LineCursor) -> Int? {
+    var matched = 0
+    var index = 1
+    while index < stack.count {
+      cursor.findFirstNonspace()
+      let node = stack[index]
+      var continues: Bool
+      switch node.kind {
+      case .document, .list:
+        continues = true
+      case .blockQuote:
+        continues = cursor.indent <= 3 && cursor[cursor.firstNonspace] == UInt8(ascii: ">")
+        if continues {
+          cursor.advance(columns: cursor.indent + 1)
+          if cursor.isSpaceOrTab(cursor.offset) { cursor.advance(columns: 1) }
+        }
+      case .item(let data):
+        if cursor.indent >= data.markerOffset + data.padding {
+          cursor.advance(columns: data.markerOffset + data.padding)
+          continues = true
+        } else {
+          continues = cursor.blank && node.children > 0
+          if continues { cursor.advanceToFirstNonspace() }
+        }
+      case .fencedCode(let fence, let length, let fenceOffset):
+        if cursor.indent <= 3 && cursor[cursor.firstNonspace] == fence
+          && cursor.closeCodeFence(at: cursor.firstNonspace) >= length
+        {
+          leafLastLine = line
+          closeTop()
+          return nil
+        }
+        var spaces = fenceOffset
+        while spaces > 0 && cursor.isSpaceOrTab(cursor.offset) {
+          cursor.advance(columns: 1)
+          spaces -= 1
+        }
+        continues = true
+      case .indentedCode:
+        if cursor.indent >= 4 {
+          cursor.advance(columns: 4)
+          continues = true
+        } else {
+          continues = cursor.blank
+          if continues { cursor.advanceToFirstNonspace() }
+        }
+      case .html(let kind):
+        continues = kind <= 5 || !cursor.blank
+      case .paragraph:
+        continues = !cursor.blank
+      case .table:
+        continues = !cursor.blank && Tables.row(cursor, from: cursor.firstNonspace) != nil
+      }
+      guard continues else { break }
+      matched = index
+      index += 1
+    }
+    return matched
+  }
+
+  /// cmark's open_new_blocks. Returns true when the line is taken whole (a
+  /// heading, a thematic break, a setext underline, a table row, a fence).
+  private mutating func openNewBlocks(
+    _ line: Int, _ cursor: inout LineCursor, _ container: inout Int, allMatched: Bool
+  ) -> Bool {
+    var maybeLazy = stack[stack.top].kind.isParagraph
+    var kind = stack[container].kind
+    while !kind.isCode {
+      cursor.findFirstNonspace()
+      let indented = cursor.indent >= 4
+      let first = cursor.firstNonspace
+      let html = HTMLSyntax(bytes: bytes, end: cursor.end)
+      if !indented && cursor[first] == UInt8(ascii: ">") {
+        cursor.advance(bytes: first + 1 - cursor.offset)
+        if cursor.isSpaceOrTab(cursor.offset) { cursor.advance(columns: 1) }
+        container = addChild(.blockQuote, to: container, line: line)
+      } else if !indented, case let matched = cursor.atxHeadingStart(at: first), matched > 0 {
+        cursor.advance(bytes: first + matched - cursor.offset)
+        var level = 0
+        while cursor[first + level] == UInt8(ascii: "#") { level += 1 }
+        emitATXHeading(line, &cursor, level: level, under: container)
+        return true
+      } else if !indented, case let matched = cursor.openCodeFence(at: first), matched > 0 {
+        let fence = cursor[first]
+        let fenceOffset = first - cursor.offset
+        container = addChild(
+          .fencedCode(fence: fence, length: min(matched, 255), offset: fenceOffset), to: container, line: line)
+        cursor.advance(bytes: first + matched - cursor.offset)
+        leafFirstLine = line
+        leafLastLine = line
+        fenceInfo = Entities.infoString(bytes, cursor.offset..<cursor.end)
+        return true
+      } else if !indented,
+        case let htmlKind = html.blockStart(at: first),
+        htmlKind > 0 || (!kind.isParagraph && html.blockStart7(at: first))
+      {
+        container = addChild(.html(htmlKind > 0 ? htmlKind : 7), to: container, line: line)
+        leafFirstLine = line
+      } else if !indented && kind.isParagraph, case let level = cursor.setextHeadingLine(at: first), level > 0 {
+        resolveDefinitions()
+        if !leafPieces.isEmpty {
+          let pieces = leafPieces
+          clearLeaf()
+          blocks.append(MarkdownBlock(kind: .heading(level: level), lines: pieces[0].line...line, pieces: pieces))
+          stack.pop()
+          cursor.advanceToEnd()
+          return true
+        }
+      } else if !indented && !(kind.isParagraph && !allMatched) && cursor.thematicBreak(at: first) {
+        _ = prepareClosedLeaf(under: container)
+        blocks.append(MarkdownBlock(kind: .thematicBreak, lines: line...line, pieces: []))
+        stack.addClosedChild()
+        return true
+      } else if cursor.indent < 4, !indented || isList(kind),
+        let (length, found) = cursor.listMarker(at: first, interruptsParagraph: kind.isParagraph)
+      {
+        var data = found
+        data.markerOffset = cursor.indent
+        cursor.advance(bytes: first + length - cursor.offset)
+        let saved = (cursor.offset, cursor.column, cursor.partiallyConsumedTab)
+        while cursor.column - saved.1 <= 5 && cursor.isSpaceOrTab(cursor.offset) { cursor.advance(columns: 1) }
+        let spaces = cursor.column - saved.1
+        if spaces >= 5 || spaces < 1 || cursor.offset >= cursor.end {
+          data.padding = length + 1
+          (cursor.offset, cursor.column, cursor.partiallyConsumedTab) = saved
+          if spaces > 0 { cursor.advance(columns: 1) }
+        } else {
+          data.padding = length + spaces
+        }
+        if case .list(let list) = kind, list.matches(data) {
+        } else {
+          container = addChild(.list(data), to: container, line: line)
+        }
+        container = addChild(.item(data), to: container, line: line)
+      } else if indented && !maybeLazy && !cursor.blank {
+        cursor.advance(columns: 4)
+        container = addChild(.indentedCode, to: container, line: line)
+        leafFirstLine = line
+      } else {
+        if !indented && kind.isParagraph {
+          return openTable(line, cursor)
+        } else if !indented, case .table = kind, let cells = Tables.row(cursor, from: first) {
+          emitRow(line, cells)
+          return true
+        } else if case .item = kind, cursor.taskListItem() {
+          cursor.advance(bytes: 3)
+        }
+        return false
+      }
+      kind = stack[container].kind
+      if kind.acceptsLines { break }
+      maybeLazy = false
+    }
+    return false
+  }
+
+  /// cmark's add_text_to_container: a lazy continuation line, a line of a
+  /// code, HTML or paragraph block, or a new paragraph.
+  private mutating func addText(_ line: Int, _ cursor: inout LineCursor, container: Int, matched: Int) {
+    cursor.findFirstNonspace()
+    if stack.top != matched && container == matched && !cursor.blank && stack[stack.top].kind.isParagraph {
+      addLeafPiece(line, from: cursor.offset, to: cursor.end)
+      if cursor.partiallyConsumedTab { leafPieces[leafPieces.count - 1].tabSpaces = 4 - cursor.column % 4 }
+      return
+    }
+    if container == matched {
+      while stack.top > matched { closeTop() }
+    }
+    switch stack[stack.top].kind {
+    case .fencedCode, .indentedCode:
+      addLeafPiece(line, from: cursor.offset, to: cursor.end)
+    case .html(let kind):
+      addLeafPiece(line, from: cursor.offset, to: cursor.end)
+      if kind <= 5 && HTMLSyntax(bytes: bytes, end: cursor.end).blockEnds(kind, from: cursor.firstNonspace) {
+        closeTop()
+      }
+    case .paragraph:
+      if !cursor.blank {
+        cursor.advanceToFirstNonspace()
+        addLeafPiece(line, from: cursor.offset, to: cursor.end)
+      }
+    default:
+      guard !cursor.blank else { return }
+      _ = addChild(.paragraph, to: stack.top, line: line)
+      leafFirstLine = line
+      cursor.advanceToFirstNonspace()
+      addLeafPiece(line, from: cursor.offset, to: cursor.end)
+    }
+  }
+
+  // MARK: Opening and closing
+
+  /// cmark's add_child: closes what is open above `parent`, then what
+  /// cannot contain a block of `kind`, and opens it.
+  private mutating func addChild(_ kind: ContainerStack.Kind, to parent: Int, line: Int) -> Int {
+    while stack.top > parent { closeTop() }
+    while !stack[stack.top].kind.canContain(kind) { closeTop() }
+    stack.push(kind, line: line)
+    clearLeaf()
+    return stack.top
+  }
+
+  /// Closes what is open above `parent` and what cannot hold a leaf block;
+  /// returns the node the leaf goes in.
+  mutating func prepareClosedLeaf(under parent: Int) -> Int {
+    while stack.top > parent { closeTop() }
+    while !stack[stack.top].kind.canContain(.paragraph) { closeTop() }
+    return stack.top
+  }
+
+  /// Closes the top block (cmark's finalize), emitting it if it is a leaf.
+  mutating func closeTop() {
+    let node = stack[stack.top]
+    switch node.kind {
+    case .paragraph:
+      resolveDefinitions()
+      stack.pop()
+      if leafPieces.isEmpty {
+        stack.removeChild()
+      } else {
+        let pieces = leafPieces
+        blocks.append(
+          MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
+      }
+      clearLeaf()
+      return
+    case .fencedCode:
+      blocks.append(
+        MarkdownBlock(kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine, pieces: leafPieces))
+    case .indentedCode:
+      while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
+      if let last = leafPieces.last {
+        blocks.append(MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: leafPieces))
+      }
+    case .html:
+      blocks.append(MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: leafPieces))
+    default:
+      break
+    }
+    clearLeaf()
+    stack.pop()
+  }
+
+  /// Forgets the open leaf's pieces.
+  mutating func clearLeaf() {
+    leafPieces = []
+    checkedPieces = 0
+    illFormedPiece = nil
+  }
+
+  mutating func addLeafPiece(_ line: Int, from start: Int, to end: Int) {
+    let lineStart = source.lineStarts[line]
+    let low = min(start, end) - lineStart
+    leafPieces.append(MarkdownPiece(line: line, columns: low..<(end - lineStart)))
+    leafLastLine = line
+  }
+
+  private func isBlank(_ piece: MarkdownPiece) -> Bool {
+    source.bytes(of: piece).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  private func isList(_ kind: ContainerStack.Kind) -> Bool {
+    if case .list = kind { return true }
+    return false
+  }
+
+  /// Reads the link reference definitions off the front of the open
+  /// paragraph (`leafPieces`), emitting them.
+  private mutating func resolveDefinitions() {
+    let definitions = ReferenceDefinitions.read(leafPieces, in: source)
+    var used = 0
+    for definition in definitions {
+      let pieces = Array(leafPieces[used..<(used + definition.lineCount)])
+      used += definition.lineCount
+      guard let label = definition.label else { continue }
+      blocks.append(
+        MarkdownBlock(
+          kind: .linkReferenceDefinition(label: label, destination: definition.destination),
+          lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
+    }
+    leafPieces.removeFirst(used)
+    checkedPieces = max(0, checkedPieces - used)
+    illFormedPiece = illFormedPiece.flatMap { $0 >= used ? $0 - used : nil }
+  }
+}

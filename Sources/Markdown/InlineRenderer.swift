@@ -1,0 +1,234 @@
+/// A code span or autolink in rendered text: never split by an edit.
+public struct MarkdownAtom: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    case codeSpan
+    /// `<https://…>`, `<me@example.com>`, and GFM's `www.…`, `https://…`
+    /// and bare email addresses.
+    case autolink
+  }
+
+  public var kind: Kind
+  /// Its UTF-8 range in the rendered text.
+  public var rendered: Range<Int>
+  /// Its whole source: backticks and angle brackets included.
+  public var source: MarkdownRange
+
+  public init(kind: Kind, rendered: Range<Int>, source: MarkdownRange) {
+    self.kind = kind
+    self.rendered = rendered
+    self.source = source
+  }
+}
+
+/// A block's inline content as a browser shows it, mapped back to the
+/// source.
+///
+/// The text is what a reader sees: emphasis and strikethrough delimiters,
+/// a code span's backticks, a link's brackets, destination and title, and
+/// raw HTML tags count as nothing; backslash escapes and entities are
+/// decoded; a link's text, an image's alt text, a code span's content and
+/// an autolink's URL are text. A soft line break is one space (U+0020, what
+/// a browser shows); a hard break is U+2028 LINE SEPARATOR — neither is a
+/// UAX #9 paragraph separator, so the block stays one bidi paragraph.
+public struct MarkdownInline: Hashable, Sendable {
+  /// The rendered text, UTF-8.
+  public var text: [UInt8]
+  /// Per byte of `text`: where it comes from. A decoded character (escape,
+  /// entity, `\|` in a table cell) maps to the escape's or entity's start,
+  /// a soft or hard break to its line end, backslash or first trailing
+  /// space. Never decreasing.
+  public var sourceMap: [MarkdownPosition]
+  /// Code spans and autolinks, in order.
+  public var atoms: [MarkdownAtom]
+  /// The source that renders as nothing and that an edit must never go
+  /// inside: delimiters used by emphasis, brackets, a link's `](…)`, code
+  /// span backticks, raw HTML, hard-break backslashes and spaces. In order.
+  public var markup: [MarkdownRange]
+  /// Link and image destinations, and autolinks' URLs.
+  public var destinations: [MarkdownRange]
+}
+
+/// Renders the inline content of paragraphs, headings and table cells as
+/// cmark-gfm does, against a document's link reference definitions.
+public struct MarkdownInlineRenderer: Sendable {
+  public let source: MarkdownSource
+  /// The document's definitions (normalized labels, as
+  /// `MarkdownBlocks.definitions` gives them): a reference link resolves
+  /// only to one of these.
+  public let definitions: Set<String>
+
+  public init(source: MarkdownSource, definitions: Set<String>) {
+    self.source = source
+    self.definitions = definitions
+  }
+
+  /// `block`'s rendered inline content (empty for blocks without any).
+  public func render(_ block: MarkdownBlock) -> MarkdownInline {
+    guard block.kind.hasInlineContent, !block.pieces.isEmpty else {
+      return MarkdownInline(text: [], sourceMap: [], atoms: [], markup: [], destinations: [])
+    }
+    let content = InlineContent(block.pieces, in: source, rule: block.content, finalLineFeed: false)
+    return content.bytes.withUnsafeBufferPointer { bytes in
+      var parser = InlineParser(bytes: bytes, definitions: definitions)
+      parser.parse()
+      var output = RenderOutput(bytes: bytes)
+      output.render(parser.items)
+      return output.finish(content, source, destinations: parser.destinations)
+    }
+  }
+}
+
+/// The rendered text of a list of inline items, in content indices.
+private struct RenderOutput {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var text: [UInt8] = []
+  /// Per rendered byte: the content index it comes from, and the end of
+  /// what it comes from.
+  var starts: [Int] = []
+  var ends: [Int] = []
+  var atoms: [(kind: MarkdownAtom.Kind, rendered: Range<Int>, content: Range<Int>)] = []
+  var markup: [Range<Int>] = []
+  /// Where the current run of text (where email autolinks are found) began.
+  var runStart: Int? = nil
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func render(_ items: [InlineItem]) {
+    for item in items {
+      switch item.kind {
+      case .text:
+        text(item.start, item.end, eligible: !item.inLink)
+      case .literal:
+        textStart(eligible: !item.inLink)
+        for byte in item.value { append(byte, item.start, item.end) }
+      case .delimiter:
+        let keepStart = item.start + item.usedFront
+        let keepEnd = item.end - item.usedBack
+        if item.usedFront > 0 { syntax(item.start, keepStart) }
+        if keepEnd > keepStart { text(keepStart, keepEnd, eligible: !item.inLink) }
+        if item.usedBack > 0 { syntax(max(keepStart, keepEnd), item.end) }
+      case .bracket:
+        if item.matched { syntax(item.start, item.end) } else { text(item.start, item.end, eligible: !item.inLink) }
+      case .code:
+        boundary()
+        markup.append(item.start..<item.codeStart)
+        let first = text.count
+        for index in item.codeStart..<item.codeEnd {
+          append(bytes[index] == 0x0A ? 0x20 : bytes[index], index, index + 1)
+        }
+        atoms.append((.codeSpan, first..<text.count, item.start..<item.end))
+        markup.append(item.codeEnd..<item.end)
+      case .angleAutolink:
+        boundary()
+        markup.append(item.start..<(item.start + 1))
+        let first = text.count
+        decodeEntities(item.start + 1, item.end - 1)
+        atoms.append((.autolink, first..<text.count, item.start..<item.end))
+        markup.append((item.end - 1)..<item.end)
+      case .extendedAutolink:
+        boundary()
+        let first = text.count
+        text(item.start, item.end, eligible: false)
+        atoms.append((.autolink, first..<text.count, item.start..<item.end))
+      case .html, .linkTail:
+        syntax(item.start, item.end)
+      case .softBreak:
+        boundary()
+        append(0x20, item.start, item.start + 1)
+      case .hardBreak:
+        boundary()
+        if item.end > item.start { markup.append(item.start..<item.end) }
+        for byte: UInt8 in [0xE2, 0x80, 0xA8] { append(byte, item.start, max(item.end, item.start + 1)) }
+      }
+    }
+    boundary()
+  }
+
+  private mutating func append(_ byte: UInt8, _ start: Int, _ end: Int) {
+    text.append(byte)
+    starts.append(start)
+    ends.append(end)
+  }
+
+  /// Content bytes shown as they are.
+  private mutating func text(_ start: Int, _ end: Int, eligible: Bool) {
+    textStart(eligible: eligible)
+    guard end > start else { return }
+    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    starts.append(contentsOf: start..<end)
+    ends.append(contentsOf: (start + 1)...end)
+  }
+
+  private mutating func textStart(eligible: Bool) {
+    if !eligible {
+      boundary()
+    } else if runStart == nil {
+      runStart = text.count
+    }
+  }
+
+  /// Markup, which also ends a run of text (an emphasis, link or HTML
+  /// boundary in cmark's tree).
+  private mutating func syntax(_ start: Int, _ end: Int) {
+    boundary()
+    if end > start { markup.append(start..<end) }
+  }
+
+  /// Ends the current run of text, finding its email autolinks.
+  private mutating func boundary() {
+    guard let start = runStart else { return }
+    runStart = nil
+    let found = text.withUnsafeBufferPointer { all in
+      EmailAutolinks.find(in: UnsafeBufferPointer(rebasing: all[start..<all.count]))
+    }
+    for range in found {
+      let rendered = (start + range.lowerBound)..<(start + range.upperBound)
+      atoms.append((.autolink, rendered, starts[rendered.lowerBound]..<ends[rendered.upperBound - 1]))
+    }
+  }
+
+  /// An angle autolink's content with entities decoded.
+  private mutating func decodeEntities(_ start: Int, _ end: Int) {
+    var index = start
+    while index < end {
+      if bytes[index] == UInt8(ascii: "&"), let (value, length) = Entities.decode(bytes, at: index + 1, end: end) {
+        for byte in value { append(byte, index, index + 1 + length) }
+        index += 1 + length
+      } else {
+        append(bytes[index], index, index + 1)
+        index += 1
+      }
+    }
+  }
+
+  /// Converts content indices to source positions.
+  func finish(_ content: InlineContent, _ source: MarkdownSource, destinations: [Range<Int>]) -> MarkdownInline {
+    var converter = PositionConverter(source: source)
+    let sourceMap = starts.map { converter.position(content.origins[$0]) }
+    func range(_ range: Range<Int>) -> MarkdownRange {
+      let start = source.position(ofOffset: content.origins[range.lowerBound])
+      guard !range.isEmpty else { return MarkdownRange(start, start) }
+      return MarkdownRange(start, source.position(ofOffset: content.origins[range.upperBound - 1] + 1))
+    }
+    return MarkdownInline(
+      text: text, sourceMap: sourceMap,
+      atoms: atoms.map { MarkdownAtom(kind: $0.kind, rendered: $0.rendered, source: range($0.content)) },
+      markup: markup.map(range), destinations: destinations.map(range))
+  }
+}
+
+/// Source offsets to positions, for offsets that never decrease.
+private struct PositionConverter {
+  let source: MarkdownSource
+  var line = -1
+
+  mutating func position(_ offset: Int) -> MarkdownPosition {
+    if line < 0 || offset < source.lineStarts[line] {
+      let found = source.position(ofOffset: offset)
+      line = found.line
+      return found
+    }
+    while line + 1 < source.lineCount && source.lineStarts[line + 1] <= offset { line += 1 }
+    return MarkdownPosition(line: line, column: min(offset, source.lineEnds[line]) - source.lineStarts[line])
+  }
+}

@@ -1,0 +1,103 @@
+/// How a table column's cells are aligned (the delimiter row's colons).
+public enum MarkdownAlignment: Hashable, Sendable {
+  case none, left, center, right
+}
+
+/// What a block is. Paragraphs, headings and table cells have inline
+/// content (rendered by `MarkdownInlineRenderer`); the others are regions of
+/// whole lines that a renderer does not show as prose.
+public enum MarkdownBlockKind: Hashable, Sendable {
+  case paragraph
+  /// An ATX (`# …`) or setext (underlined) heading of level 1–6.
+  case heading(level: Int)
+  /// A GFM table cell: its row (0 is the header row), its column, and the
+  /// column's alignment.
+  case tableCell(row: Int, column: Int, alignment: MarkdownAlignment)
+  /// A fenced code block; `info` is its info string, decoded (escapes and
+  /// entities) and trimmed as CommonMark defines it.
+  case fencedCode(info: String)
+  case indentedCode
+  case html
+  case thematicBreak
+  /// A link reference definition: its label (normalized: case-folded, white
+  /// space collapsed) and its destination's source range.
+  case linkReferenceDefinition(label: String, destination: MarkdownRange)
+  /// `---` … `---` (or `...`) at the very start of the document: YAML front
+  /// matter, which CommonMark does not know but static site generators skip.
+  case frontMatter
+
+  /// True for the blocks with inline content (paragraph, heading, table cell).
+  public var hasInlineContent: Bool {
+    switch self {
+    case .paragraph, .heading, .tableCell: return true
+    default: return false
+    }
+  }
+
+  /// The fenced code block's language: the first word of its info string
+  /// (nil for other blocks and for an empty info string).
+  public var language: String? {
+    guard case .fencedCode(let info) = self else { return nil }
+    let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+    return word.map(String.init)
+  }
+}
+
+/// One leaf block of a Markdown document, wherever it is nested (block
+/// quotes, list items).
+public struct MarkdownBlock: Hashable, Sendable {
+  public var kind: MarkdownBlockKind
+  /// The lines the block occupies, from its first to its last (a setext
+  /// heading's underline and a code block's fences included).
+  public var lines: ClosedRange<Int>
+  /// For blocks with inline content: the source the inline parser reads,
+  /// one piece per line, in order — container markers (`>`, list markers,
+  /// task boxes), a heading's `#`s and underline, table pipes and the
+  /// delimiter row excluded; a line's trailing white space included (it can
+  /// make a hard break). For code blocks: each content line after the
+  /// container prefix and the code indentation (fences excluded). For HTML
+  /// blocks, definitions and front matter: each line after the container
+  /// prefix. Thematic breaks have none.
+  public var pieces: [MarkdownPiece]
+  /// How the renderer reads the pieces (cmark-gfm's quirks, kept).
+  var content: ContentRule = .plain
+
+  /// How a block's pieces become the inline parser's input.
+  enum ContentRule: Hashable, Sendable {
+    /// Pieces joined with line feeds.
+    case plain
+    /// Pieces joined with line feeds, then `\|` read as `|` (table cells,
+    /// and the paragraph cmark-gfm splits off before a table's header row).
+    case pipesUnescaped
+  }
+
+  init(kind: MarkdownBlockKind, lines: ClosedRange<Int>, pieces: [MarkdownPiece], content: ContentRule = .plain) {
+    self.kind = kind
+    self.lines = lines
+    self.pieces = pieces
+    self.content = content
+  }
+}
+
+/// What reading a Markdown document (or a stretch of it) gives.
+public struct MarkdownBlocks: Sendable {
+  /// The leaf blocks in document order.
+  public var blocks: [MarkdownBlock]
+  /// The lines before which the reader's block state was empty: no open
+  /// container, no open fence or HTML block, no paragraph that a lazy line
+  /// could continue. Reading from any of them gives the same blocks from
+  /// there on as a full read. The first line read is always one.
+  public var checkpoints: [Int]
+  /// The first line not read (the source's line count unless the read
+  /// stopped at a checkpoint).
+  public var endLine: Int
+
+  /// The normalized labels of the link reference definitions read.
+  public var definitions: Set<String> {
+    var labels: Set<String> = []
+    for block in blocks {
+      if case .linkReferenceDefinition(let label, _) = block.kind { labels.insert(label) }
+    }
+    return labels
+  }
+}

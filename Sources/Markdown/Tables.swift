@@ -1,0 +1,117 @@
+/// GFM tables as cmark-gfm 0.29.0.gfm.6 reads them (extensions/table.c):
+/// the delimiter row that turns a paragraph's last line into a header row,
+/// and the rows that continue a table. A row is one line: cells separated
+/// by `|` (a `|` after a backslash is in the cell), optional outer pipes.
+enum Tables {
+  /// The cells of the row on `cursor`'s line from `start` (its first
+  /// non-blank byte): each cell's range, trimmed of spaces and tabs; nil
+  /// when the line is not a row (no cell).
+  static func row(_ cursor: LineCursor, from start: Int) -> [Range<Int>]? {
+    row(cursor.bytes, from: start, to: cursor.end)
+  }
+
+  /// The cells of the row in `bytes[start..<end]`; none when it holds
+  /// ill-formed UTF-8 (cmark-gfm's cell scanner matches characters, so a
+  /// row stops there and is no row).
+  static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>]? {
+    guard isWellFormed(bytes, start..<end) else { return nil }
+    var cells: [Range<Int>] = []
+    var offset = pipeAndSpaces(bytes, at: start, end: end)
+    while offset < end {
+      let cellEnd = cellEnd(bytes, from: offset, end: end)
+      let pipe = pipeAndSpaces(bytes, at: cellEnd, end: end) - cellEnd
+      if cellEnd > offset || pipe > 0 {
+        if cells.count == Int(UInt16.max) { return nil }
+        cells.append(trimmed(bytes, offset..<cellEnd))
+      }
+      offset = cellEnd + pipe
+      if pipe == 0 { break }
+    }
+    // The rest is `spacechar* newline`: a cell runs to the line's end, so
+    // only a row that stopped on a pipe's spaces can be left with any.
+    return cells.isEmpty ? nil : cells
+  }
+
+  /// The delimiter row's alignments when `cursor`'s line from `start` is
+  /// one: `|? marker (| marker)* |? spaces` with each marker
+  /// `spaces :? -+ :? spaces`.
+  static func delimiterRow(_ cursor: LineCursor, from start: Int) -> [MarkdownAlignment]? {
+    let bytes = cursor.bytes
+    let end = cursor.end
+    var index = start
+    if index < end && bytes[index] == UInt8(ascii: "|") { index += 1 }
+    while true {
+      guard let after = marker(bytes, at: index, end: end) else { return nil }
+      index = after
+      guard index < end && bytes[index] == UInt8(ascii: "|") else { break }
+      index += 1
+      if marker(bytes, at: index, end: end) == nil { break }
+    }
+    while index < end && isSpaceChar(bytes[index]) { index += 1 }
+    guard index >= end, let cells = row(cursor, from: start) else { return nil }
+    return cells.map { cell in
+      let left = !cell.isEmpty && bytes[cell.lowerBound] == UInt8(ascii: ":")
+      let right = !cell.isEmpty && bytes[cell.upperBound - 1] == UInt8(ascii: ":")
+      return left && right ? .center : left ? .left : right ? .right : .none
+    }
+  }
+
+  /// `spacechar* :? -+ :? spacechar*` at `index`: its end.
+  private static func marker(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int? {
+    var index = index
+    while index < end && isSpaceChar(bytes[index]) { index += 1 }
+    if index < end && bytes[index] == UInt8(ascii: ":") { index += 1 }
+    let dashes = index
+    while index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index > dashes else { return nil }
+    if index < end && bytes[index] == UInt8(ascii: ":") { index += 1 }
+    while index < end && isSpaceChar(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// `| spacechar*` at `index`: its end (`index` when there is no pipe).
+  private static func pipeAndSpaces(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+    guard index < end && bytes[index] == UInt8(ascii: "|") else { return index }
+    var index = index + 1
+    while index < end && isSpaceChar(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// A cell's end: the first `|` not right after a backslash of the cell,
+  /// or the line's end.
+  private static func cellEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+    var index = start
+    while index < end {
+      if bytes[index] == UInt8(ascii: "|") && (index == start || bytes[index - 1] != UInt8(ascii: "\\")) {
+        return index
+      }
+      index += 1
+    }
+    return end
+  }
+
+  /// True when `range` is well-formed UTF-8 (NUL included: cmark reads it
+  /// as U+FFFD).
+  static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: range.upperBound) else { return false }
+      index += step
+    }
+    return true
+  }
+
+  /// The extension scanners' spacechar: space, tab, vertical tab, form feed.
+  private static func isSpaceChar(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+  }
+
+  /// cmark_strbuf_trim: without spaces and tabs at either end.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
+    while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+    return low..<high
+  }
+}

@@ -1,0 +1,170 @@
+import Markdown
+import StructuredText
+import UnicodeBidi
+
+/// Turns a rendered block (`MarkdownInline`) into a `TextEntry`: its text,
+/// a `SourceMap` built from the renderer's per-byte source positions, its
+/// atoms, and the bidi controls written in its link destinations.
+enum MarkdownEntries {
+  static let codeSpan = AtomKind("codeSpan")
+  static let autolink = AtomKind("autolink")
+
+  static func entry(_ block: MarkdownBlock, _ inline: MarkdownInline, source: MarkdownSource) -> TextEntry {
+    let firstLine = block.pieces.first?.line ?? block.lines.lowerBound
+    let contentStart = MarkdownPosition(line: firstLine, column: block.pieces.first?.columns.lowerBound ?? 0)
+    let start =
+      block.pieces.first.map { SourcePosition(line: 0, column: $0.columns.lowerBound) }
+      ?? SourcePosition(line: 0, column: 0)
+    let end =
+      block.pieces.last.map { SourcePosition(line: $0.line - firstLine, column: $0.columns.upperBound) } ?? start
+    let text = String(decoding: inline.text, as: UTF8.self)
+    var entry = TextEntry(
+      key: "", text: text, map: map(inline, source: source, firstLine: firstLine, contentStart: contentStart),
+      content: SourceRange(start: start, end: end), firstLine: firstLine)
+    entry.block = blockName(block.kind)
+    entry.atoms = atoms(inline, source: source).map { atom in
+      TextAtom(
+        range: atom.rendered, kind: atom.kind == .codeSpan ? codeSpan : autolink, isNumeric: false, showsText: true)
+    }
+    entry.paragraphs = [0..<inline.text.count]
+    entry.hasNonASCIILiteral = inline.text.contains { $0 >= 0x80 }
+    entry.hasLiteralControl = text.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }
+    for destination in inline.destinations {
+      entry.identifierControls += controls(in: destination, source: source, firstLine: firstLine)
+    }
+    return entry
+  }
+
+  /// The atoms: code spans and `<…>` autolinks. GFM's bare autolinks
+  /// (`www.…`, `https://…`, `a@b.c`) are text: a control put before one
+  /// (`www.` must follow white space or a delimiter) or after one (a URL
+  /// runs to the next white space) would unmake or change the link, so they
+  /// cannot be isolated.
+  static func atoms(_ inline: MarkdownInline, source: MarkdownSource) -> [MarkdownAtom] {
+    inline.atoms.filter { atom in
+      atom.kind == .codeSpan || source.bytes[source.offset(of: atom.source.start)] == UInt8(ascii: "<")
+    }
+  }
+
+  static func blockName(_ kind: MarkdownBlockKind) -> String {
+    switch kind {
+    case .heading: "heading"
+    case .tableCell: "tableCell"
+    default: "paragraph"
+    }
+  }
+
+  /// The source map: runs of bytes copied as they are (consecutive source
+  /// columns on one line holding the same bytes) are verbatim segments; a
+  /// decoded character (an escape, an entity, a line break) is a segment of
+  /// its own standing for the source it decodes.
+  ///
+  /// The first character stands for the source from the content's start,
+  /// an atom's first character from the atom's start and its last up to the
+  /// atom's end: the markup before them (`**`, `[`, a code span's backticks,
+  /// an autolink's `<`…`>`) is then outside every edit's reach — a mark
+  /// inserted at the start of the rendered text or around an atom goes
+  /// before the opening markup and after the closing one, never inside a
+  /// delimiter run or a code span (contract §8).
+  static func map(_ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentStart: MarkdownPosition)
+    -> SourceMap
+  {
+    var map = SourceMap()
+    map.length = inline.text.count
+    let text = inline.text
+    let positions = inline.sourceMap
+    var opening: [Int: MarkdownPosition] = [:]
+    var closing: [Int: MarkdownPosition] = [:]
+    for atom in atoms(inline, source: source) where !atom.rendered.isEmpty {
+      opening[atom.rendered.lowerBound] = atom.source.start
+      var last = atom.rendered.upperBound - 1
+      while last > atom.rendered.lowerBound && text[last] & 0xC0 == 0x80 { last -= 1 }
+      closing[last] = atom.source.end
+    }
+    if !text.isEmpty { opening[0] = min(opening[0] ?? positions[0], contentStart) }
+    func relative(_ position: MarkdownPosition) -> SourcePosition {
+      SourcePosition(line: position.line - firstLine, column: position.column)
+    }
+    var index = 0
+    while index < text.count {
+      let position = positions[index]
+      var next = index + 1
+      if opening[index] != nil || closing[index] != nil {
+        while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
+        let verbatim = isVerbatim(text[index], at: position, source: source)
+        let end =
+          closing[index]
+          ?? (verbatim
+            ? MarkdownPosition(line: position.line, column: position.column + next - index)
+            : decodedEnd(at: position, source: source))
+        map.segments.append(
+          .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
+      } else if isVerbatim(text[index], at: position, source: source) {
+        while next < text.count, opening[next] == nil, closing[next] == nil, positions[next].line == position.line,
+          positions[next].column == position.column + (next - index),
+          isVerbatim(text[next], at: positions[next], source: source)
+        {
+          next += 1
+        }
+        let start = relative(position)
+        let end = SourcePosition(line: start.line, column: start.column + next - index)
+        map.segments.append(.init(decoded: index, start: start, end: end, verbatim: true))
+      } else {
+        while next < text.count, positions[next] == position, opening[next] == nil, closing[next] == nil { next += 1 }
+        map.segments.append(
+          .init(
+            decoded: index, start: relative(position), end: relative(decodedEnd(at: position, source: source)),
+            verbatim: false))
+      }
+      index = next
+    }
+    return map
+  }
+
+  static func isVerbatim(_ byte: UInt8, at position: MarkdownPosition, source: MarkdownSource) -> Bool {
+    guard position.line < source.lineCount, position.column < source.length(ofLine: position.line) else { return false }
+    return source.bytes[source.offset(of: position)] == byte
+  }
+
+  /// The end of the source a decoded character stands for: an entity up to
+  /// its `;`, a backslash escape's two bytes, a line end up to the next
+  /// line, else one byte.
+  static func decodedEnd(at position: MarkdownPosition, source: MarkdownSource) -> MarkdownPosition {
+    let length = position.line < source.lineCount ? source.length(ofLine: position.line) : 0
+    guard position.column < length else { return MarkdownPosition(line: position.line + 1, column: 0) }
+    let offset = source.offset(of: position)
+    let lineEnd = offset - position.column + length
+    switch source.bytes[offset] {
+    case UInt8(ascii: "&"):
+      var end = offset + 1
+      while end < lineEnd, end - offset < 40, source.bytes[end] != UInt8(ascii: ";") { end += 1 }
+      return MarkdownPosition(line: position.line, column: position.column + min(end + 1, lineEnd) - offset)
+    case UInt8(ascii: "\\"):
+      return MarkdownPosition(line: position.line, column: min(position.column + 2, length))
+    default:
+      return MarkdownPosition(line: position.line, column: position.column + 1)
+    }
+  }
+
+  /// The bidi controls written in a link destination (`bidi.inIdentifier`).
+  static func controls(in range: MarkdownRange, source: MarkdownSource, firstLine: Int) -> [TextEntry.IdentifierControl]
+  {
+    var found: [TextEntry.IdentifierControl] = []
+    let startOffset = source.offset(of: range.start)
+    let endOffset = source.offset(of: range.end)
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var offset = startOffset
+      while offset < endOffset {
+        let scalar = UTF8Decoder.decode(bytes, at: offset)
+        if let control = BidiControl(scalar: scalar.value) {
+          let position = source.position(ofOffset: offset)
+          let start = SourcePosition(line: position.line - firstLine, column: position.column)
+          let end = SourcePosition(line: start.line, column: start.column + scalar.length)
+          found.append(.init(control: control, range: SourceRange(start: start, end: end)))
+        }
+        offset += max(scalar.length, 1)
+      }
+    }
+    return found
+  }
+}
