@@ -219,12 +219,29 @@ let package = Package(
       ]
     ),
 
+    // MARK: Subtitles
+    .target(name: "Subtitles", dependencies: ["StructuredText", "UnicodeBidi"]),
+    .testTarget(
+      name: "SubtitlesTests",
+      dependencies: [
+        "BidiTestSupport",
+        "Localization",
+        "StructuredText",
+        "Subtitles",
+        "UnicodeBidi",
+      ],
+      exclude: [
+        "Corpus"
+      ]
+    ),
+
     // MARK: DocumentFormats
     .target(
       name: "DocumentFormats",
       dependencies: [
         "Localization",
         "StructuredText",
+        "Subtitles",
       ]
     ),
 

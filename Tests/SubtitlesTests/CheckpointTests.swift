@@ -1,0 +1,63 @@
+import BidiTestSupport
+import XCTest
+
+@testable import Subtitles
+
+/// Reading from a checkpoint gives what a full read gives from its line
+/// on: cues, lines, diagnostics and later checkpoints. On the corpus, and
+/// on generated files mixing cues with the bad input of `BadInputTests`.
+final class CheckpointTests: XCTestCase {
+  func assertCheckpointsRereadEqual(
+    _ text: SubtitleText, _ format: SubtitleFormat, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) -> Int {
+    let full = SubtitleReader.read(text, format: format)
+    for checkpoint in full.checkpoints {
+      let partial = SubtitleReader.read(text, format: format, from: checkpoint)
+      let from = checkpoint.line
+      XCTAssertEqual(
+        partial.cues, full.cues.filter { $0.firstLine >= from }, "\(label) from \(from)", file: file, line: line)
+      XCTAssertEqual(
+        partial.lines, full.lines.filter { $0.line >= from }, "\(label) from \(from)", file: file, line: line)
+      XCTAssertEqual(
+        partial.diagnostics, full.diagnostics.filter { $0.position.line >= from }, "\(label) from \(from)", file: file,
+        line: line)
+      XCTAssertEqual(
+        partial.checkpoints, full.checkpoints.filter { $0.line >= from }, "\(label) from \(from)", file: file,
+        line: line)
+    }
+    return full.checkpoints.count
+  }
+
+  func testCorpusCheckpoints() throws {
+    var count = 0
+    for expected in try SubtitleCorpus.manifest() {
+      count += assertCheckpointsRereadEqual(
+        SubtitleText(try SubtitleCorpus.bytes(expected.path)), SubtitleCorpus.format(expected.path), expected.path)
+    }
+    // SubRip: every cue but each file's first (4 + 5 + 8 + 5); WebVTT: every
+    // block after the header (5; 7 cues + STYLE, REGION, two NOTEs; 3 + a NOTE; 4).
+    XCTAssertEqual(count, 22 + 5 + 11 + 4 + 4)
+  }
+
+  func testGeneratedFilesCheckpoints() {
+    var generator = SeededGenerator(seed: 27)
+    let srtPieces = [
+      "1", "2", "17", "00:00:01,000 --> 00:00:02,000", "00:00:03,000 --> 00:00:01,000", "00:00:01,000 -> 00:00:02,000",
+      "00:00:01", "", "", "", "- هل أنت بخير؟", "<i>مرحبا!</i>", "{\\an8}שלום", "2024", "text --> more",
+    ]
+    let vttPieces = [
+      "WEBVTT", "NOTE x", "STYLE", "REGION", "id", "00:01.000 --> 00:02.000", "00:00:01.000 --> 00:00:02.000 line:0",
+      "00:01.00 --> 00:02.000", "", "", "", "<v أحمد>مرحبا &amp; أهلا", "&rlm;- نعم", "a --> b", "Language: fa", "   ",
+    ]
+    var checkpoints = 0
+    for round in 0..<400 {
+      let format: SubtitleFormat = round % 2 == 0 ? .subRip : .webVTT
+      let pieces = format == .subRip ? srtPieces : vttPieces
+      var lines = format == .webVTT && round % 4 == 1 ? ["WEBVTT", ""] : []
+      for _ in 0..<Int.random(in: 1...40, using: &generator) { lines.append(pieces.randomElement(using: &generator)!) }
+      let text = SubtitleText(lines.joined(separator: "\n"))
+      checkpoints += assertCheckpointsRereadEqual(text, format, "round \(round): \(lines)")
+    }
+    XCTAssertGreaterThan(checkpoints, 500, "the generated files have checkpoints to test")
+  }
+}
