@@ -1,5 +1,6 @@
 import Localization
 import StructuredText
+import Subtitles
 
 /// What a document is, told once from its LSP `languageId` and its path
 /// (contract §7, §8), for the daemon and `check` alike: plain text (lines
@@ -15,11 +16,9 @@ package enum DocumentKind: Hashable, Sendable {
   /// Markdown (`markdown`, `.md`, `.markdown`). Its reader has not landed
   /// yet: answered as plain text until it does.
   case markdown
-  /// SubRip subtitles (`srt`, `subrip`, `.srt`). Its reader has not landed
-  /// yet: answered as plain text until it does.
+  /// SubRip subtitles (`srt`, `subrip`, `.srt`): `SubtitleFormat.subRip`.
   case subRip
-  /// WebVTT subtitles (`webvtt`, `vtt`, `.vtt`). Its reader has not landed
-  /// yet: answered as plain text until it does.
+  /// WebVTT subtitles (`webvtt`, `vtt`, `.vtt`): `SubtitleFormat.webVTT`.
   case webVTT
 
   /// The kind of a document from its LSP `languageId` or, failing that, its
@@ -47,7 +46,9 @@ package enum DocumentKind: Hashable, Sendable {
   package var structuredFormat: (any StructuredFormat)? {
     switch self {
     case .localization(let format): format
-    case .plain, .markdown, .subRip, .webVTT: nil
+    case .subRip: SubtitleFormat.subRip
+    case .webVTT: SubtitleFormat.webVTT
+    case .plain, .markdown: nil
     }
   }
 

@@ -1,0 +1,21 @@
+/// The subtitle readers' entry point.
+package enum SubtitleReader {
+  /// Reads a whole document, or (from a checkpoint of an earlier read of
+  /// the same text above it) the rest of it from there: then cue indexes
+  /// go on from the checkpoint's, and `headerLanguage` is nil (the header is
+  /// above). Never fails: what does not fit the format is a diagnostic.
+  /// Linear in the length of the text.
+  package static func read(
+    _ lines: some SubtitleLines, format: SubtitleFormat, from checkpoint: SubtitleCheckpoint? = nil
+  ) -> SubtitleDocument {
+    switch format {
+    case .subRip: SubRipReader.read(lines, from: checkpoint)
+    case .webVTT: WebVTTReader.read(lines, from: checkpoint)
+    }
+  }
+
+  /// Reads a text held in memory.
+  package static func read(_ text: String, format: SubtitleFormat) -> SubtitleDocument {
+    read(SubtitleText(text), format: format)
+  }
+}
