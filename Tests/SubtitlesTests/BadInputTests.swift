@@ -1,5 +1,5 @@
 import Foundation
-import Localization
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -99,7 +99,7 @@ final class BadInputTests: XCTestCase {
       for unit in text.utf16 {
         bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
       }
-      let decoded = DecodedLocalizationFile(bytes)
+      let decoded = DecodedFile(bytes)
       let document = SubtitleReader.read(SubtitleText(decoded.utf8), format: .subRip)
       XCTAssertEqual(document.lines.map(\.text), ["- هل أنت بخير؟"])
     }

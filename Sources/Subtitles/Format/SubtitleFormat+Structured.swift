@@ -123,14 +123,16 @@ extension SubtitleFormat: StructuredFormat {
     state.phase = 1
     state.notes = [
       String(checkpoint.cuesBefore), checkpoint.previousNumber.map(String.init) ?? "", checkpoint.seenCue ? "1" : "0",
+      checkpoint.openCue ? "1" : "0",
     ]
     return state
   }
 
   static func checkpoint(line: Int, _ state: StructuredText.ReaderState) -> SubtitleCheckpoint? {
-    guard state.phase == 1, state.notes.count == 3, let cues = Int(state.notes[0]) else { return nil }
+    guard state.phase == 1, state.notes.count == 4, let cues = Int(state.notes[0]) else { return nil }
     return SubtitleCheckpoint(
-      line: line, cuesBefore: cues, previousNumber: Int(state.notes[1]), seenCue: state.notes[2] == "1")
+      line: line, cuesBefore: cues, previousNumber: Int(state.notes[1]), seenCue: state.notes[2] == "1",
+      openCue: state.notes[3] == "1")
   }
 }
 

@@ -38,12 +38,16 @@ package struct SubtitleCheckpoint: Hashable, Sendable {
   /// Whether a cue came before it (WebVTT: `STYLE` and `REGION` blocks are
   /// read only before the first cue).
   package var seenCue: Bool
+  /// Whether the cue before it is still open (SubRip): text after the empty
+  /// line that starts no cue is that cue's text, as in a whole read.
+  package var openCue: Bool
 
-  package init(line: Int, cuesBefore: Int, previousNumber: Int?, seenCue: Bool) {
+  package init(line: Int, cuesBefore: Int, previousNumber: Int?, seenCue: Bool, openCue: Bool = false) {
     self.line = line
     self.cuesBefore = cuesBefore
     self.previousNumber = previousNumber
     self.seenCue = seenCue
+    self.openCue = openCue
   }
 }
 

@@ -52,7 +52,9 @@ struct ReaderState<Lines: SubtitleLines> {
     markSpellings.named += decoded.decoder.markSpellings.named
     markSpellings.numeric += decoded.decoder.markSpellings.numeric
     document.lines.append(decoded.line)
-    document.cues[document.cues.count - 1].textLines.append(line)
+    // From a checkpoint inside an open cue, its first lines are the text
+    // of the cue before the checkpoint, which this read does not hold.
+    if !document.cues.isEmpty { document.cues[document.cues.count - 1].textLines.append(line) }
   }
 
   /// Reports a cue that no player shows: no text, or an end not after its start.

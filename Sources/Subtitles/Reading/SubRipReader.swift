@@ -22,7 +22,7 @@
 enum SubRipReader {
   static func read(_ lines: some SubtitleLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
     var state = ReaderState(lines, format: .subRip, cueBase: checkpoint?.cuesBefore ?? 0)
-    var reader = Cursor(previousNumber: checkpoint?.previousNumber)
+    var reader = Cursor(previousNumber: checkpoint?.previousNumber, inCue: checkpoint?.openCue ?? false)
     var line = checkpoint?.line ?? 0
     while line < state.lineCount {
       line = reader.step(&state, line)
@@ -89,7 +89,8 @@ enum SubRipReader {
       let index = state.nextCueIndex
       if afterEmpty, first > 0, state.isEmpty(first - 1) {
         state.document.checkpoints.append(
-          SubtitleCheckpoint(line: first, cuesBefore: index - 1, previousNumber: previousNumber, seenCue: index > 1))
+          SubtitleCheckpoint(
+            line: first, cuesBefore: index - 1, previousNumber: previousNumber, seenCue: index > 1, openCue: inCue))
       }
       if !afterEmpty, inCue, state.document.cues.last?.textLines.isEmpty == false {
         state.report(
