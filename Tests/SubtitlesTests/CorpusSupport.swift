@@ -23,6 +23,8 @@ enum SubtitleCorpus {
     var cues: [[String]] = []
     /// "cue\ttext" per line (text escaped).
     var lines: [String] = []
+    /// `CODE LINE:COLUMN` of each finding `check` reports, in order.
+    var findings: [String] = []
   }
 
   static func manifest() throws -> [Expected] {
@@ -36,6 +38,7 @@ enum SubtitleCorpus {
           Expected(path: fields[1], locale: fields[2], rightToLeft: fields[3] == "rtl", spelling: fields[4]))
       case "cue": result[result.count - 1].cues.append(Array(fields[1...]))
       case "line": result[result.count - 1].lines.append(fields[1] + "\t" + fields[2])
+      case "finding": result[result.count - 1].findings.append(fields[1] + " " + fields[2])
       default: XCTFail("manifest: unknown row \(row)")
       }
     }

@@ -17,6 +17,10 @@ Usage: subtitles_check.py JOBS. Each line of JOBS is a tab-separated job:
   compare ID FORMAT ORIGINAL EDITED -> `same ID` when EDITED reads as ORIGINAL
                                       with U+200F before each cue line's text
                                       (same cues, timings and voices), else `differ ID WHY`
+  controls ID FORMAT ORIGINAL EDITED -> `same ID N` when EDITED reads as ORIGINAL apart from
+                                      the bidi controls inserted (same cues, timings, voices
+                                      and text once controls are removed; N lines differ as
+                                      written), else `differ ID WHY`
   unescape ID PATH                 -> `unescaped ID TEXT` for each line of PATH (escaped)
   entities ID                      -> `entity ID NAME HEX[+HEX] LEGACY` per named reference
 Texts are escaped: backslash, tab, newline and carriage return as \\\\ \\t \\n \\r.
@@ -27,6 +31,9 @@ import sys
 
 import srt
 import webvtt
+
+
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
 
 
 def escape(text):
@@ -134,6 +141,21 @@ def main():
                     elif [("\u200f" + line) for line in a[4]] != b[4]:
                         why = f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}"
                 out.append(f"differ\t{ident}\t{why}" if why else f"same\t{ident}")
+            elif kind == "controls":
+                original, edited = read(fields[2], fields[3]), read(fields[2], fields[4])
+                why, changed = None, 0
+                if len(original) != len(edited):
+                    why = f"{len(edited)} cues, {len(original)} before"
+                for a, b in zip(original, edited):
+                    if why:
+                        break
+                    if a[:4] != b[:4]:
+                        why = f"cue {a[0]}: {b[:4]} was {a[:4]}"
+                    elif [l.translate(BIDI_CONTROLS) for l in a[4]] != [l.translate(BIDI_CONTROLS) for l in b[4]]:
+                        why = f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}"
+                    else:
+                        changed += sum(x != y for x, y in zip(a[4], b[4]))
+                out.append(f"differ\t{ident}\t{why}" if why else f"same\t{ident}\t{changed}")
             elif kind == "unescape":
                 for line in open(fields[2], encoding="utf-8").read().split("\n"):
                     if line:
