@@ -73,7 +73,8 @@ extension BidiLanguageServer {
     var codec = positions
     for code in format.paragraphRules.map(\.code) {
       let all = findings.filter { $0.code == code }
-      guard all.count > 1, all.contains(where: { $0.range.end >= range.lowerBound && $0.range.start <= range.upperBound })
+      guard all.count > 1,
+        all.contains(where: { $0.range.end >= range.lowerBound && $0.range.start <= range.upperBound })
       else { continue }
       var edits: [TextEdit] = []
       for finding in all {

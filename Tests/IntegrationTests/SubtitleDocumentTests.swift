@@ -106,7 +106,8 @@ final class SubtitleDocumentTests: XCTestCase {
       // "Fix all" where the file has more than one; else the line's own fix.
       let fixAll = try XCTUnwrap(
         actions.first {
-          $0["title"]?.stringValue?.hasPrefix(diagnostics.count > 1 ? "Fix all bidi.cueDirection" : "Start the line") == true
+          $0["title"]?.stringValue?.hasPrefix(diagnostics.count > 1 ? "Fix all bidi.cueDirection" : "Start the line")
+            == true
         }, "\(titles)")
       XCTAssertTrue(titles.contains { $0.hasPrefix("Start the line with") }, "\(titles)")
       let edits = fixAll["edit"]?["changes"]?[uri]?.arrayValue ?? []
@@ -128,7 +129,8 @@ final class SubtitleDocumentTests: XCTestCase {
       // Asking again: no diagnostic, no quick fix.
       XCTAssertEqual(try session.diagnostics(uri, version: session.version(uri)), [], file.path)
       let lastLine = fixed.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-      let all = ["start": ["line": 0, "character": 0], "end": ["line": JSONValue(lastLine), "character": 0]] as JSONValue
+      let all =
+        ["start": ["line": 0, "character": 0], "end": ["line": JSONValue(lastLine), "character": 0]] as JSONValue
       let again = try session.codeActions(uri, range: all).filter { $0["kind"]?.stringValue == "quickfix" }
       XCTAssertEqual(again, [], file.path)
     }
@@ -179,7 +181,8 @@ final class SubtitleDocumentTests: XCTestCase {
   /// cue numbers, timing lines, the header and NOTE blocks are none.
   func testParagraphsAreTheCueLines() throws {
     let session = try TestSession(.bidiLSP, encoding: .utf8)
-    let text = "WEBVTT\n\nNOTE שלום\n\nintro\n00:01.000 --> 00:02.000\n<v Dana>שלום!\n- מה?\n\n00:03.000 --> 00:04.000\nHello\n"
+    let text =
+      "WEBVTT\n\nNOTE שלום\n\nintro\n00:01.000 --> 00:02.000\n<v Dana>שלום!\n- מה?\n\n00:03.000 --> 00:04.000\nHello\n"
     try session.open("file:///ep.he.vtt", languageId: "vtt", text: text)
     let entries = try session.result("bidi/naturalDirection", [:], uri: "file:///ep.he.vtt")
     let paragraphs = entries["paragraphs"]?.arrayValue ?? entries.arrayValue ?? []
@@ -211,7 +214,9 @@ final class SubtitleDocumentTests: XCTestCase {
     let result = try HazardCommand.run(["check", "broken.srt", "crlf.srt", "utf16.vtt"], in: directory)
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
-      result.lines.map { $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "") },
+      result.lines.map {
+        $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "")
+      },
       [
         "broken.srt:3:1 bidi.cueDirection]", "broken.srt:6:8 bidi.localizationSyntax]",
         "crlf.srt:3:1 bidi.cueDirection]", "utf16.vtt:4:1 bidi.cueDirection]",

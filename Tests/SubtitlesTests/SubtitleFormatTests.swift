@@ -150,7 +150,8 @@ final class SubtitleFormatTests: XCTestCase {
       var lines: [String] = format == .webVTT ? ["WEBVTT", ""] : []
       for cue in 1...60 {
         let time = String(format: "%02d", cue % 60)
-        lines += format == .subRip ? ["\(cue)", "00:00:\(time),000 --> 00:01:00,000"] : ["00:\(time).000 --> 01:00.000"]
+        lines +=
+          format == .subRip ? ["\(cue)", "00:00:\(time),000 --> 00:01:00,000"] : ["00:\(time).000 --> 01:00.000"]
         lines += (0..<(cue % 3 + 1)).map { _ in
           ["مرحبا!", "<i>- هل أنت بخير؟</i>", "Hello", "שלום 12", "&rlm;שלום!"].randomElement(using: &generator)!
         }
@@ -173,7 +174,8 @@ final class SubtitleFormatTests: XCTestCase {
         let got = index.entries.map(\.summary)
         let expected = whole.entries.map(\.summary)
         if got != expected {
-          let first = (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count)
+          let first =
+            (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count)
           XCTFail(
             "\(format): after an edit at line \(at): entry \(first): \(got.dropFirst(first).first ?? "none")"
               + " != \(expected.dropFirst(first).first ?? "none"); \(got.count) entries, \(expected.count) read whole")
