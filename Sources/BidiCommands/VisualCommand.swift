@@ -36,6 +36,10 @@ package enum VisualCommand {
                                    [RLO], [LRI], [RLM]...
       --width N                    right-align right-to-left lines to N
                                    terminal columns (no padding by default)
+      --document                   print the rendered paragraphs of a subtitle,
+                                   Markdown or localization FILE (cue lines,
+                                   blocks, values: markup left out, references
+                                   decoded), one per line, instead of its lines
       --max-paragraph BYTES        refuse a paragraph longer than BYTES
                                    (default 4194304), exit 2
       -h, --help                   print this help
@@ -57,6 +61,13 @@ package enum VisualCommand {
     if parsed.help {
       write(stdout, usage)
       return 0
+    }
+    if parsed.options.document {
+      guard let path = parsed.path, path != "-" else {
+        write(stderr, "bidi-lsp visual: --document needs a FILE\n\n" + usage)
+        return 2
+      }
+      return VisualDocument.run(path: path, options: parsed.options, stdout: stdout, stderr: stderr)
     }
     let input: Int32
     if let path = parsed.path, path != "-" {

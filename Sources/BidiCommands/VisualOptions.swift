@@ -15,6 +15,8 @@ struct VisualOptions {
   var width: Int?
   /// The longest paragraph reordered; a longer one is refused (exit 2).
   var maximumParagraph = VisualOptions.defaultMaximumParagraph
+  /// `--document`: the file's rendered paragraphs (`VisualDocument`), not its lines.
+  var document = false
 
   /// 4 MiB: reordering a paragraph takes about 25 times its size in memory.
   static let defaultMaximumParagraph = 4 << 20
@@ -71,6 +73,8 @@ struct VisualOptions {
           throw UsageError("--width needs a number of columns from 1 to 1048576")
         }
         options.width = width
+      case "--document":
+        options.document = true
       case "--max-paragraph":
         guard let bytes = Int(try value()), bytes > 0, bytes <= 1 << 30 else {
           throw UsageError("--max-paragraph needs a number of bytes from 1 to 1073741824")

@@ -223,4 +223,21 @@ final class SubtitleDocumentTests: XCTestCase {
       ])
     XCTAssertTrue(result.lines[1].contains("broken timing line"), result.lines[1])
   }
+
+  /// §8, `visual --document`: a subtitle file's rendered lines, markup left
+  /// out, each in its own direction (or the one forced).
+  func testVisualDocumentPrintsTheRenderedCueLines() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("subtitle-visual-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let srt = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<i>مرحبا!</i>\nHello <b>world</b>\n"
+    try srt.write(to: directory.appendingPathComponent("m.ar.srt"), atomically: true, encoding: .utf8)
+    let auto = try HazardCommand.run(["visual", "--document", "m.ar.srt"], in: directory)
+    XCTAssertEqual(auto.status, 0, auto.errorOutput)
+    XCTAssertEqual(auto.lines, ["!ابحرم", "Hello world"])
+    let ltr = try HazardCommand.run(["visual", "--document", "--direction", "ltr", "m.ar.srt"], in: directory)
+    XCTAssertEqual(ltr.lines, ["ابحرم!", "Hello world"])
+    let plain = try HazardCommand.run(["visual", "--document", "notes.txt"], in: directory)
+    XCTAssertEqual(plain.status, 2)
+  }
 }
