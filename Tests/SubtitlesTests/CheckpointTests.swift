@@ -60,4 +60,20 @@ final class CheckpointTests: XCTestCase {
     }
     XCTAssertGreaterThan(checkpoints, 500, "the generated files have checkpoints to test")
   }
+
+  /// A checkpoint depends only on the text above it: when an edit below it
+  /// makes its block no cue (the timing line gone), reading from it gives
+  /// what a whole read gives — the block's text joins the cue still open
+  /// before it, as ffmpeg and the `srt` library read it.
+  func testCheckpointBeforeABlockThatStopsBeingACue() {
+    let before = "1\n00:00:01,000 --> 00:00:02,000\nمرحبا\n\n2\n00:00:03,000 --> 00:00:04,000\nشكراً\n"
+    let after = "1\n00:00:01,000 --> 00:00:02,000\nمرحبا\n\n2\nشكراً\n"
+    let checkpoint = SubtitleReader.read(before, format: .subRip).checkpoints.first { $0.line == 4 }
+    XCTAssertEqual(checkpoint?.openCue, true)
+    let whole = SubtitleReader.read(after, format: .subRip)
+    XCTAssertEqual(whole.lines.map(\.text), ["مرحبا", "2", "شكراً"])
+    XCTAssertEqual(whole.lines.map(\.cue), [1, 1, 1])
+    let resumed = SubtitleReader.read(SubtitleText(after), format: .subRip, from: checkpoint)
+    XCTAssertEqual(resumed.lines, Array(whole.lines.dropFirst()))
+  }
 }
