@@ -118,6 +118,26 @@ def read(fmt, path):
     return read_srt(path) if fmt == "srt" else read_vtt(path)
 
 
+def differences(original, edited, marked):
+    """Why EDITED does not read as ORIGINAL (same cues, timings, voices; each
+    line with U+200F before it when MARKED, else the same once bidi controls
+    are removed), or None; and how many lines differ as written."""
+    if len(original) != len(edited):
+        return f"{len(edited)} cues, {len(original)} before", 0
+    changed = 0
+    for a, b in zip(original, edited):
+        if a[:4] != b[:4]:
+            return f"cue {a[0]}: {b[:4]} was {a[:4]}", 0
+        if marked:
+            same = [("\u200f" + line) for line in a[4]] == b[4]
+        else:
+            same = [l.translate(BIDI_CONTROLS) for l in a[4]] == [l.translate(BIDI_CONTROLS) for l in b[4]]
+        if not same:
+            return f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}", 0
+        changed += sum(x != y for x, y in zip(a[4], b[4]))
+    return None, changed
+
+
 def main():
     out = []
     for raw in open(sys.argv[1], encoding="utf-8"):
@@ -128,34 +148,13 @@ def main():
                 for index, start, end, voice, lines in read(fields[2], fields[3]):
                     out.append(f"cue\t{ident}\t{index}\t{start}\t{end}\t{escape(voice)}")
                     out.extend(f"line\t{ident}\t{index}\t{escape(line)}" for line in lines)
-            elif kind == "compare":
-                original, edited = read(fields[2], fields[3]), read(fields[2], fields[4])
-                why = None
-                if len(original) != len(edited):
-                    why = f"{len(edited)} cues, {len(original)} before"
-                for a, b in zip(original, edited):
-                    if why:
-                        break
-                    if a[:4] != b[:4]:
-                        why = f"cue {a[0]}: {b[:4]} was {a[:4]}"
-                    elif [("\u200f" + line) for line in a[4]] != b[4]:
-                        why = f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}"
-                out.append(f"differ\t{ident}\t{why}" if why else f"same\t{ident}")
-            elif kind == "controls":
-                original, edited = read(fields[2], fields[3]), read(fields[2], fields[4])
-                why, changed = None, 0
-                if len(original) != len(edited):
-                    why = f"{len(edited)} cues, {len(original)} before"
-                for a, b in zip(original, edited):
-                    if why:
-                        break
-                    if a[:4] != b[:4]:
-                        why = f"cue {a[0]}: {b[:4]} was {a[:4]}"
-                    elif [l.translate(BIDI_CONTROLS) for l in a[4]] != [l.translate(BIDI_CONTROLS) for l in b[4]]:
-                        why = f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}"
-                    else:
-                        changed += sum(x != y for x, y in zip(a[4], b[4]))
-                out.append(f"differ\t{ident}\t{why}" if why else f"same\t{ident}\t{changed}")
+            elif kind in ("compare", "controls"):
+                marked = kind == "compare"
+                why, changed = differences(read(fields[2], fields[3]), read(fields[2], fields[4]), marked)
+                if why:
+                    out.append(f"differ\t{ident}\t{why}")
+                else:
+                    out.append(f"same\t{ident}" if marked else f"same\t{ident}\t{changed}")
             elif kind == "unescape":
                 for line in open(fields[2], encoding="utf-8").read().split("\n"):
                     if line:
