@@ -268,18 +268,8 @@ let package = Package(
       ]
     ),
 
-    // MARK: DocumentFormats
-    .target(
-      name: "DocumentFormats",
-      dependencies: [
-        "Localization",
-        "MarkdownFormat",
-        "StructuredText",
-      ]
-    ),
-
     // MARK: Subtitles
-    .target(name: "Subtitles"),
+    .target(name: "Subtitles", dependencies: ["StructuredText", "UnicodeBidi"]),
     .testTarget(
       name: "SubtitlesTests",
       dependencies: [
@@ -287,9 +277,21 @@ let package = Package(
         "Localization",
         "StructuredText",
         "Subtitles",
+        "UnicodeBidi",
       ],
       exclude: [
         "Corpus"
+      ]
+    ),
+
+    // MARK: DocumentFormats
+    .target(
+      name: "DocumentFormats",
+      dependencies: [
+        "Localization",
+        "MarkdownFormat",
+        "StructuredText",
+        "Subtitles",
       ]
     ),
 

@@ -45,6 +45,10 @@ package enum VisualCommand {
       --no-shape                   never join (a terminal that shapes itself)
       --width N                    right-align right-to-left lines to N
                                    terminal columns (no padding by default)
+      --document                   print the rendered paragraphs of a subtitle,
+                                   Markdown or localization FILE (cue lines,
+                                   blocks, values: markup left out, references
+                                   decoded), one per line, instead of its lines
       --max-paragraph BYTES        refuse a paragraph longer than BYTES
                                    (default 4194304), exit 2
       -h, --help                   print this help
@@ -68,6 +72,13 @@ package enum VisualCommand {
       return 0
     }
     parsed.options.resolveShaping(outputIsTerminal: isatty(stdout) == 1)
+    if parsed.options.document {
+      guard let path = parsed.path, path != "-" else {
+        write(stderr, "bidi-lsp visual: --document needs a FILE\n\n" + usage)
+        return 2
+      }
+      return VisualDocument.run(path: path, options: parsed.options, stdout: stdout, stderr: stderr)
+    }
     let input: Int32
     if let path = parsed.path, path != "-" {
       input = open(path, O_RDONLY)

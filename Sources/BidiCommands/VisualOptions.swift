@@ -28,6 +28,8 @@ struct VisualOptions {
   var shapes = false
   /// The longest paragraph reordered; a longer one is refused (exit 2).
   var maximumParagraph = VisualOptions.defaultMaximumParagraph
+  /// `--document`: the file's rendered paragraphs (`VisualDocument`), not its lines.
+  var document = false
 
   /// Decides `shapes` for an output that is a terminal or not.
   mutating func resolveShaping(outputIsTerminal: Bool) {
@@ -103,6 +105,8 @@ struct VisualOptions {
           throw UsageError("--width needs a number of columns from 1 to 1048576")
         }
         options.width = width
+      case "--document":
+        options.document = true
       case "--max-paragraph":
         guard let bytes = Int(try value()), bytes > 0, bytes <= 1 << 30 else {
           throw UsageError("--max-paragraph needs a number of bytes from 1 to 1073741824")

@@ -58,6 +58,38 @@ extension BidiLanguageServer {
             isPreferred: fix.isPreferred, edit: WorkspaceEdit(uri: document.uri, edits: edits)))
       }
     }
+    try structuredFixAll(findings, touching: start...end, before: errorPosition, document, &actions)
+  }
+
+  /// "Fix all" for the format's own direction rules (`bidi.cueDirection`,
+  /// `bidi.blockDirection`…): where a finding of one touches the range and
+  /// the file has more than one, the preferred fixes of all of them in one
+  /// action (none touching anything after a syntax error).
+  private func structuredFixAll(
+    _ findings: [Finding], touching range: ClosedRange<SourcePosition>, before errorPosition: SourcePosition?,
+    _ document: Document, _ actions: inout ResultStream<CodeActionResult>
+  ) throws(ResponseError) {
+    let format = structured[document.uri]!.format
+    var codec = positions
+    for code in format.paragraphRules.map(\.code) {
+      let all = findings.filter { $0.code == code }
+      guard all.count > 1,
+        all.contains(where: { $0.range.end >= range.lowerBound && $0.range.start <= range.upperBound })
+      else { continue }
+      var edits: [TextEdit] = []
+      for finding in all {
+        guard let fix = finding.fixes.first(where: \.isPreferred) ?? finding.fixes.first else { continue }
+        if let errorPosition, fix.edits.contains(where: { $0.range.end > errorPosition }) { continue }
+        for edit in fix.edits {
+          edits.append(TextEdit(range: try lspRange(edit.range, document, &codec), newText: edit.newText))
+        }
+      }
+      guard !edits.isEmpty else { continue }
+      try actions.append(
+        CodeAction(
+          title: "Fix all \(code.rawValue) in the file (\(all.count) \(format.entryNoun)s)", kind: "quickfix",
+          isPreferred: false, edit: WorkspaceEdit(uri: document.uri, edits: edits)))
+    }
   }
 
   // MARK: Hover

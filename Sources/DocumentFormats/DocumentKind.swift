@@ -1,6 +1,7 @@
 import Localization
 import MarkdownFormat
 import StructuredText
+import Subtitles
 
 /// What a document is, told once from its LSP `languageId` and its path
 /// (contract §7, §8), for the daemon and `check` alike: plain text (lines
@@ -15,11 +16,9 @@ package enum DocumentKind: Hashable, Sendable {
   case localization(LocalizationFormat)
   /// Markdown (`markdown`, `.md`, `.markdown`): rendered blocks (Protocol/markdown.md).
   case markdown
-  /// SubRip subtitles (`srt`, `subrip`, `.srt`). Its reader has not landed
-  /// yet: answered as plain text until it does.
+  /// SubRip subtitles (`srt`, `subrip`, `.srt`): `SubtitleFormat.subRip`.
   case subRip
-  /// WebVTT subtitles (`webvtt`, `vtt`, `.vtt`). Its reader has not landed
-  /// yet: answered as plain text until it does.
+  /// WebVTT subtitles (`webvtt`, `vtt`, `.vtt`): `SubtitleFormat.webVTT`.
   case webVTT
 
   /// The kind of a document from its LSP `languageId` or, failing that, its
@@ -70,7 +69,9 @@ package enum DocumentKind: Hashable, Sendable {
     switch self {
     case .localization(let format): format
     case .markdown: MarkdownFormat()
-    case .plain, .subRip, .webVTT: nil
+    case .subRip: SubtitleFormat.subRip
+    case .webVTT: SubtitleFormat.webVTT
+    case .plain: nil
     }
   }
 

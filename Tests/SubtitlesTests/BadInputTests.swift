@@ -1,5 +1,4 @@
 import Foundation
-import Localization
 import StructuredText
 import XCTest
 
@@ -90,8 +89,8 @@ final class BadInputTests: XCTestCase {
     )
   }
 
-  /// UTF-16 files are decoded by the caller, by `StructuredText`'s
-  /// `DecodedFile` (the shared foundation); the
+  /// UTF-16 files are decoded by the caller, by `Localization`'s
+  /// `DecodedLocalizationFile` (the shared foundation will own it); the
   /// readers take UTF-8.
   func testUTF16FilesDecodedByTheCaller() {
     let text = "1\n00:00:01,000 --> 00:00:02,000\n- هل أنت بخير؟\n"
