@@ -303,7 +303,8 @@ struct CheckRun {
       return
     }
     defer { close(descriptor) }
-    if let format = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat ?? sniffed(descriptor, shown) {
+    let detected = DocumentKind.detect(languageId: languageId, path: shown).structuredFormat
+    if let format = detected ?? sniffed(descriptor, shown) {
       checkStructured(CheckInput(descriptor: descriptor), path: shown, format: format)
     } else {
       checkStream(CheckInput(descriptor: descriptor), path: shown, pathLanguage: SourceLanguage(path: shown))

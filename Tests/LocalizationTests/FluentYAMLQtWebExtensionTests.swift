@@ -1,5 +1,5 @@
-import StructuredText
 import BidiMarks
+import StructuredText
 import UnicodeBidi
 import XCTest
 
