@@ -356,7 +356,9 @@ extension YAMLScalars {
         0x0A, from: SourcePosition(line: last, column: measure(last).length),
         to: SourcePosition(line: last + 1, column: 0), spelling: nil)
     }
-    if chomping == true, let last = pending.last {
+    if chomping == true, let first = pending.first, let last = pending.last {
+      // Kept breaks with no text before them: the value starts at the first.
+      start = start ?? SourcePosition(line: first, column: 0)
       appendBreaks(pending)
       end = SourcePosition(line: last, column: 0)
     }
