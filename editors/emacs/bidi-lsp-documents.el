@@ -52,7 +52,7 @@ From the major mode, else from the file's extension."
         (cdr (assoc (downcase extension) bidi-lsp-document-extensions)))))
 
 (defun bidi-lsp-structured-p ()
-  "Return non-nil when the daemon reads the buffer as a structured document.
+  "Return non-nil when the buffer is a structured document to the daemon.
 A localization, Markdown or subtitle file: its paragraphs are values,
 rendered blocks or cue lines, and the commands act on the one under
 point, not on its line."
