@@ -324,6 +324,8 @@ extension YAMLScalars {
     var lastBreak: Int?
     var layout: [Range<Int>] = []
     while isText(line) {
+      // Breaks before the first text line are the value's first characters.
+      start = start ?? pending.first.map { SourcePosition(line: $0, column: 0) }
       appendBreaks(pending)
       var text = Cursor(lines, line: line)
       text.skip(toColumn: indent)
