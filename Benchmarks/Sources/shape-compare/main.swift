@@ -48,7 +48,9 @@ struct Options {
             --tashkeel-isolated   U_SHAPE_LETTERS_SHAPE_TASHKEEL_ISOLATED instead of U_SHAPE_LETTERS_SHAPE
             --logical             ICU's own pipeline: u_shapeArabic on the logical line (LETTERS_SHAPE;
                                   its harakat forms read back as the marks), then ubidi_setPara and ubidi_writeReordered (mirroring, controls removed,
-                                  marks after their base), ALM (U+061C, which ubidi keeps) dropped
+                                  marks after their base), ALM (U+061C, which ubidi keeps) dropped,
+                                  and the units ICU 72 counts but does not write (a mark after a
+                                  removed control) left out
           """)
         return nil
       }
@@ -152,6 +154,11 @@ extension ICUShaper {
     for k in 0..<Int(count) where (0xFE70...0xFE7F).contains(shaped[k]) {
       shaped[k] = UInt16(withoutTashkeelForms([UInt32(shaped[k])])[0])
     }
+    // ICU 72's ubidi_writeReordered with UBIDI_KEEP_BASE_COMBINING drops
+    // the marks that follow a removed control (a haraka after ZWNJ) and
+    // still counts them in the length it returns: the destination is
+    // cleared first, and the units it did not write (U+0000) are dropped.
+    for k in units.indices { units[k] = 0 }
     var visual = shaped.withUnsafeBufferPointer { source -> Int32 in
       bench_icu_set_para(bidi, source.baseAddress, count, bench_icu_default_ltr(), &error)
       guard bench_icu_failure(error) == 0 else { return 0 }
@@ -159,7 +166,7 @@ extension ICUShaper {
     }
     guard bench_icu_failure(error) == 0 else { return nil }
     var kept = 0
-    for k in 0..<Int(visual) where units[k] != 0x061C {
+    for k in 0..<Int(visual) where units[k] != 0x061C && units[k] != 0 {
       units[kept] = units[k]
       kept += 1
     }
