@@ -19,7 +19,9 @@ final class VisualCommandICUShapingTests: XCTestCase {
 
   static func isHaraka(_ v: UInt32) -> Bool { (0x64B...0x65F).contains(v) || v == 0x670 }
   static func isAlef(_ v: UInt32) -> Bool { [0x622, 0x623, 0x625, 0x627].contains(v) }
-  static func ligatures(_ line: String) -> Int { line.unicodeScalars.filter { (0xFEF5...0xFEFC).contains($0.value) }.count }
+  static func ligatures(_ line: String) -> Int {
+    line.unicodeScalars.filter { (0xFEF5...0xFEFC).contains($0.value) }.count
+  }
 
   /// Lam, one or more harakat, alef: ICU joins the pair into the ligature
   /// across the marks; bidi-lsp, as fribidi, only when they are adjacent.
