@@ -83,7 +83,7 @@ else joins them.  nil: the letters as stored."
   :group 'bidi-lsp)
 
 (defun bidi-lsp--visual-options ()
-  "The `bidi/visualOrder' options for the text shown to the user.
+  "Return the `bidi/visualOrder' options for the text shown to the user.
 Combining marks after their base (UAX #9 L3), so that Emacs draws
 them on the right letter; no bidi controls, which would end the
 override that keeps Emacs from reordering the text again; Arabic
