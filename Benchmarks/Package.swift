@@ -12,6 +12,7 @@
 //   bidi-bench        bidi throughput: ours vs ICU vs FriBidi
 //   lsp-bench         the real daemon over stdio on large documents
 //   cli-bench         bidi-lsp visual/check vs fribidi, cat and rg on the same files
+//   shape-compare     bidi-lsp visual --shape vs ICU's u_shapeArabic on the same reordered lines
 
 import PackageDescription
 
@@ -66,6 +67,15 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         "BidiCorpus",
+      ]
+    ),
+
+    // MARK: shape-compare
+    .executableTarget(
+      name: "shape-compare",
+      dependencies: [
+        "BidiCorpus",
+        "CICU",
       ]
     ),
 

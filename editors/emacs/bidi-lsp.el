@@ -72,11 +72,24 @@
 
 ;;;; Visual order
 
-(defconst bidi-lsp--visual-options '(:combiningMarks "afterBase" :controls "strip")
-  "The `bidi/visualOrder' options for the text shown to the user.
+(defcustom bidi-lsp-visual-shape t
+  "Whether the visual order shown joins Arabic letters.
+When non-nil, the daemon writes them in the Arabic Presentation
+Forms (`shape: true', lam-alef ligatures included).  Emacs shows
+that text without reordering it, in visual order: its own shaping
+there would join each letter with the wrong neighbours, so nothing
+else joins them.  nil: the letters as stored."
+  :type 'boolean
+  :group 'bidi-lsp)
+
+(defun bidi-lsp--visual-options ()
+  "Return the `bidi/visualOrder' options for the text shown to the user.
 Combining marks after their base (UAX #9 L3), so that Emacs draws
 them on the right letter; no bidi controls, which would end the
-override that keeps Emacs from reordering the text again.")
+override that keeps Emacs from reordering the text again; Arabic
+letters joined as `bidi-lsp-visual-shape' says."
+  (list :combiningMarks "afterBase" :controls "strip"
+        :shape (if bidi-lsp-visual-shape t :json-false)))
 
 (defconst bidi-lsp--controls-regexp "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
   "The bidi controls.")
@@ -103,7 +116,7 @@ stop the override.  A control left in VISUAL (a daemon that ignores
   "The daemon's visual order of the lines from BEG to END."
   (append (plist-get (bidi-lsp-request :bidi/visualOrder
                                        (apply #'bidi-lsp--params :range (bidi-lsp--range beg end)
-                                              :include ["visualText"] bidi-lsp--visual-options))
+                                              :include ["visualText"] (bidi-lsp--visual-options)))
                      :paragraphs)
           nil))
 
@@ -183,7 +196,7 @@ Only for lines that Emacs reorders, up to 1000 characters."
        :bidi/visualOrder
        (apply #'bidi-lsp--params
               :range (bidi-lsp--range (line-beginning-position) (line-end-position))
-              :include ["visualText"] bidi-lsp--visual-options)
+              :include ["visualText"] (bidi-lsp--visual-options))
        (lambda (answer)
          (when (and (buffer-live-p buffer)
                     (eq version (buffer-local-value 'bidi-lsp--version buffer)))

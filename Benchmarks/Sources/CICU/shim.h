@@ -10,6 +10,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ustring.h>
 #include <unicode/uchar.h>
+#include <unicode/ushape.h>
 
 /// Opens a reusable UBiDi object sized for paragraphs of up to max_length units.
 static inline UBiDi *bench_icu_open(int32_t max_length, UErrorCode *error) {
@@ -73,6 +74,43 @@ static inline int32_t bench_icu_write_reordered(UBiDi *bidi, UChar *dest, int32_
   if (keep_base_combining) options |= UBIDI_KEEP_BASE_COMBINING;
   return ubidi_writeReordered(bidi, dest, capacity, options, error);
 }
+
+/// u_shapeArabic for text already in display order (after UAX #9 reordering):
+/// the source is visual left-to-right, letters become presentation forms
+/// (harakat too: ICU has no option that leaves them), a lam-alef pair becomes
+/// one ligature and the text shrinks by one unit (U_SHAPE_LAMALEF_RESIZE),
+/// presentation forms already in the text are kept. `tashkeel_isolated`
+/// selects U_SHAPE_LETTERS_SHAPE_TASHKEEL_ISOLATED instead of
+/// U_SHAPE_LETTERS_SHAPE. Returns the number of UTF-16 units written.
+static inline int32_t bench_icu_shape_visual(const UChar *source, int32_t length, UChar *dest,
+                                             int32_t capacity, int tashkeel_isolated,
+                                             UErrorCode *error) {
+  uint32_t options = U_SHAPE_TEXT_DIRECTION_VISUAL_LTR | U_SHAPE_LAMALEF_RESIZE |
+                     U_SHAPE_PRESERVE_PRESENTATION;
+  options |= tashkeel_isolated ? U_SHAPE_LETTERS_SHAPE_TASHKEEL_ISOLATED : U_SHAPE_LETTERS_SHAPE;
+  return u_shapeArabic(source, length, dest, capacity, options, error);
+}
+
+/// u_shapeArabic in logical order (before reordering, as ICU's own pipeline
+/// runs it), with the same letter, lam-alef and presentation-form options as
+/// bench_icu_shape_visual.
+static inline int32_t bench_icu_shape_logical(const UChar *source, int32_t length, UChar *dest,
+                                              int32_t capacity, UErrorCode *error) {
+  uint32_t options = U_SHAPE_TEXT_DIRECTION_LOGICAL | U_SHAPE_LAMALEF_RESIZE |
+                     U_SHAPE_PRESERVE_PRESENTATION | U_SHAPE_LETTERS_SHAPE;
+  return u_shapeArabic(source, length, dest, capacity, options, error);
+}
+
+/// UTF-16 → UTF-8; returns the number of bytes written.
+static inline int32_t bench_icu_to_utf8(char *dest, int32_t capacity, const UChar *src,
+                                        int32_t length, UErrorCode *error) {
+  int32_t written = 0;
+  u_strToUTF8(dest, capacity, &written, src, length, error);
+  return written;
+}
+
+/// The Unicode version of ICU's character data (u_getUnicodeVersion), as "major.minor".
+static inline void bench_icu_unicode_version(uint8_t version[4]) { u_getUnicodeVersion(version); }
 
 static inline int bench_icu_failure(UErrorCode error) { return U_FAILURE(error); }
 

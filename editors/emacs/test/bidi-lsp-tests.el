@@ -102,6 +102,18 @@
                        (apply #'bidi-lsp-show-visual-order (bidi-lsp-tests--line-bounds 2)))))
       (should (equal "\u202d(world) םולש\u202c" shown)))))
 
+;; "السلام عليكم" joined and in visual order, as fribidi --nopad --nobreak
+;; --clean prints it: meem final, kaf, yeh and lam medial, ain initial;
+;; meem isolated, lam-alef final, seen medial, lam initial, alef isolated.
+(ert-deftest bidi-lsp-test-visual-order-joins-arabic-letters ()
+  (bidi-lsp-tests--with-buffer "السلام عليكم\n"
+    (should (eq t (plist-get (bidi-lsp--visual-options) :shape)))
+    (should (equal (list (string #xFEE2 #xFEDC #xFEF4 #xFEE0 #xFECB ?\s #xFEE1 #xFEFC #xFEB4 #xFEDF #xFE8D))
+                   (bidi-lsp-visual-lines (point-min) (point-max))))
+    (let ((bidi-lsp-visual-shape nil))
+      (should (eq :json-false (plist-get (bidi-lsp--visual-options) :shape)))
+      (should (equal '("مكيلع مالسلا") (bidi-lsp-visual-lines (point-min) (point-max)))))))
+
 (ert-deftest bidi-lsp-test-direction-marks-are-idempotent ()
   (bidi-lsp-tests--with-buffer "Hello عالم\nمرحبا\n"
     (should (= 1 (bidi-lsp-make-rtl (point-min) (point-max))))

@@ -133,6 +133,32 @@ function T.test_visual_window_is_not_shaped_right_aligned_and_asked_right()
   h.ok(vim.o.arabicshape, "'arabicshape' restored")
 end
 
+-- "السلام عليكم" joined and in visual order: meem final, kaf, yeh and lam
+-- medial, ain initial; meem isolated, lam-alef final, seen medial, lam
+-- initial, alef isolated (as fribidi --nopad --nobreak --clean prints it).
+local shaped_greeting = vim.fn.list2str({
+  0xFEE2, 0xFEDC, 0xFEF4, 0xFEE0, 0xFECB, 0x20, 0xFEE1, 0xFEFC, 0xFEB4, 0xFEDF, 0xFE8D,
+})
+
+function T.test_visual_window_joins_arabic_letters_unless_told_not_to()
+  local bufnr = h.open({ 'السلام عليكم' })
+  h.record()
+  vim.cmd('BidiVisual')
+  h.eq(true, h.sent('bidi/visualOrder')[1].params.shape, 'visual_shape defaults to true')
+  local visual = vim.fn.bufnr('bidi-lsp://visual')
+  h.eq(shaped_greeting, vim.trim(lines(visual)[1]), 'presentation forms in the window')
+  api.nvim_win_close(vim.fn.bufwinid(visual), true)
+
+  h.setup({ visual_shape = false })
+  bufnr = h.open({ 'السلام عليكم' })
+  h.record()
+  vim.cmd('BidiVisual')
+  h.eq(false, h.sent('bidi/visualOrder')[1].params.shape, 'visual_shape = false')
+  visual = vim.fn.bufnr('bidi-lsp://visual')
+  h.eq('مكيلع مالسلا', vim.trim(lines(visual)[1]), 'the letters as stored, reversed')
+  api.nvim_win_close(vim.fn.bufwinid(visual), true)
+end
+
 function T.test_visual_window_shows_marks_after_their_letter()
   local word = 'שָׁלוֹם'
   local bufnr = h.open({ word .. ' ' .. h.LRI .. 'x' .. h.PDI })

@@ -29,6 +29,7 @@ let g:bidi_lsp_log_file = get(g:, 'bidi_lsp_log_file', '')
 let g:bidi_lsp_margin = get(g:, 'bidi_lsp_margin', 50)
 let g:bidi_lsp_debounce = get(g:, 'bidi_lsp_debounce', 150)
 let g:bidi_lsp_restart = get(g:, 'bidi_lsp_restart', 1)
+let g:bidi_lsp_visual_shape = get(g:, 'bidi_lsp_visual_shape', 1)
 
 command! -bar BidiStart call bidi_lsp#attach(bufnr('%'))
 command! -bar BidiStop call bidi_lsp#stop()

@@ -34,6 +34,8 @@ endfunction
 function! Test_visual_window_is_not_shaped_and_right_aligned() abort
   let l:bufnr = Open(['السلام عليكم', 'hello world'])
   set arabicshape
+  " Without the daemon's shaping, to see Vim's.
+  let g:bidi_lsp_visual_shape = 0
   1,2BidiVisual
   let l:winid = bufwinid('bidi-lsp://visual')
   call assert_true(l:winid > 0)
@@ -49,6 +51,33 @@ function! Test_visual_window_is_not_shaped_and_right_aligned() abort
   call assert_equal(-1, match(l:row, '[\ufb50-\ufdff\ufe70-\ufeff]'), 'no presentation forms: ' . l:row)
   execute win_id2win(l:winid) . 'close'
   call assert_true(&arabicshape, "'arabicshape' back as it was")
+  let g:bidi_lsp_visual_shape = 1
+endfunction
+
+" By default the window shows Arabic letters joined by the daemon ("shape":
+" true): "السلام عليكم" in visual order in the Arabic Presentation Forms, as
+" fribidi --nopad --nobreak --clean prints it (meem final, kaf, yeh and lam
+" medial, ain initial; meem isolated, lam-alef final, seen medial, lam
+" initial, alef isolated).
+function! Test_visual_window_joins_arabic_letters() abort
+  let l:bufnr = Open(['السلام عليكم'])
+  call Record()
+  BidiVisual
+  call assert_equal(v:true, Sent('bidi/visualOrder')[0].params.shape)
+  let l:winid = bufwinid('bidi-lsp://visual')
+  let l:shaped = list2str([0xFEE2, 0xFEDC, 0xFEF4, 0xFEE0, 0xFECB, 0x20, 0xFEE1, 0xFEFC, 0xFEB4, 0xFEDF, 0xFE8D])
+  call assert_equal(l:shaped, trim(getbufline(winbufnr(l:winid), 1)[0]))
+  redraw!
+  call assert_match(l:shaped, ScreenRow(s:window_row(l:winid)))
+  execute win_id2win(l:winid) . 'close'
+  let g:bidi_lsp_visual_shape = 0
+  call Record()
+  BidiVisual
+  call assert_equal(v:false, Sent('bidi/visualOrder')[0].params.shape)
+  let l:winid = bufwinid('bidi-lsp://visual')
+  call assert_equal('مكيلع مالسلا', trim(getbufline(winbufnr(l:winid), 1)[0]))
+  execute win_id2win(l:winid) . 'close'
+  let g:bidi_lsp_visual_shape = 1
 endfunction
 
 " What the window shows is asked with the options of COORDINATION.md.

@@ -56,7 +56,10 @@ const commands = {
   },
 
   /** The selected lines in visual order, in a read-only document. Each
-   * line is wrapped in LRO…PDF so that the editor shows it as it is. */
+   * line is wrapped in LRO…PDF so that the editor shows it as it is, its
+   * Arabic letters joined by the daemon (bidiLsp.visualOrder.shape): VS
+   * Code would shape that text in its stored, visual order, joining the
+   * wrong neighbours. */
   async showVisualOrder() {
     const editor = this.editor();
     const textDocument = await this.ensure(editor.document);
@@ -64,6 +67,7 @@ const commands = {
     for (const selection of editor.selections) {
       const result = await this.request('bidi/visualOrder', {
         textDocument, range: targetRange(editor.document, selection), include: ['visualText'], ...VISUAL_OPTIONS,
+        shape: this.config().get('visualOrder.shape', true) !== false,
       });
       for (const p of result.paragraphs) lines.push(p.lines.map((l) => l.visualText).join('').replace(CONTROLS, ''));
     }

@@ -116,6 +116,28 @@ describe('what the extension asks for, and shows', () => {
     t.closeDocument(document);
   });
 
+  it('joins Arabic letters in the visual-order document unless told not to', async () => {
+    // "السلام عليكم" joined and in visual order, as fribidi --nopad --nobreak
+    // --clean prints it: meem final, kaf, yeh and lam medial, ain initial;
+    // meem isolated, lam-alef final, seen medial, lam initial, alef isolated.
+    const shaped = String.fromCodePoint(0xFEE2, 0xFEDC, 0xFEF4, 0xFEE0, 0xFECB, 0x20, 0xFEE1, 0xFEFC, 0xFEB4, 0xFEDF, 0xFE8D);
+    const document = h.open('السلام عليكم\n');
+    t.select(document, h.lines(document, 0, 0));
+    let mark = sent.length;
+    assert.deepEqual(await vscode.commands.executeCommand('bidiLsp.showVisualOrder'), [shaped]);
+    assert.equal(t.shown.at(-1).document.getText(), `${LRO}${shaped}${PDF}\n`);
+    assert.equal(sentSince(mark, 'bidi/visualOrder')[0].shape, true);
+    t.settings['bidiLsp.visualOrder.shape'] = false;
+    try {
+      mark = sent.length;
+      assert.deepEqual(await vscode.commands.executeCommand('bidiLsp.showVisualOrder'), ['مكيلع مالسلا']);
+      assert.equal(sentSince(mark, 'bidi/visualOrder')[0].shape, false);
+    } finally {
+      delete t.settings['bidiLsp.visualOrder.shape'];
+    }
+    t.closeDocument(document);
+  });
+
   it('acts on the selection, else the line, with the mark commands', async () => {
     const document = h.open('%@ مدفوعات %@ بدون %d\n');
     const text = document.lineAt(0).text;

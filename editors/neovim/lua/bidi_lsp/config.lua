@@ -18,6 +18,10 @@ M.defaults = {
   -- On Neovim 0.10+, use vim.lsp.inlay_hint instead of the plugin's own
   -- hints (it asks for the whole buffer on every change).
   builtin_inlay_hints = false,
+  -- :BidiVisual joins Arabic letters (the daemon's "shape": true, the
+  -- Arabic Presentation Forms): the window turns 'arabicshape' off, so
+  -- Neovim does not join them there. false: the letters as stored.
+  visual_shape = true,
   -- Lines above and below the window asked for with the visible lines.
   margin = 50,
   -- Milliseconds after the last edit before the visible lines are asked again.

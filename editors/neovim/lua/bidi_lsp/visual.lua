@@ -3,8 +3,11 @@
 -- their base ("combiningMarks": "afterBase"), no bidi controls ("controls":
 -- "strip"), right-to-left paragraphs right-aligned, and Neovim's Arabic
 -- shaping off while it is open ('arabicshape' is global; shaping text already
--- in visual order joins the wrong neighbours).
+-- in visual order joins the wrong neighbours). Nothing in Neovim then joins
+-- Arabic letters there, so the daemon does ("shape": true, the presentation
+-- forms) unless the `visual_shape` option is false.
 local client = require('bidi_lsp.client')
+local config = require('bidi_lsp.config')
 
 local M = {}
 
@@ -15,13 +18,18 @@ local saved_arabicshape = nil
 -- The options of the bidi/visualOrder request for what the window shows.
 M.options = { include = { 'visualText' }, combiningMarks = 'afterBase', controls = 'strip' }
 
+-- M.options with "shape" as the `visual_shape` option says.
+function M.request_options()
+  return vim.tbl_extend('force', M.options, { shape = config.options.visual_shape ~= false })
+end
+
 -- The visual order of lines {first} .. {last}: { {text, direction} }, one per
 -- paragraph.
 function M.paragraphs(bufnr, first, last)
   local params = vim.tbl_extend('force', {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = require('bidi_lsp.view').lines_range(first, last),
-  }, M.options)
+  }, M.request_options())
   local result = {}
   for _, paragraph in ipairs(client.request(bufnr, 'bidi/visualOrder', params).paragraphs) do
     local text = table.concat(vim.tbl_map(function(line)

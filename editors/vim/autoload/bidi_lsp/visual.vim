@@ -3,7 +3,9 @@
 " after their base (UAX #9 L3, "combiningMarks": "afterBase"), no bidi
 " controls ("controls": "strip"), right-to-left paragraphs right-aligned, and
 " Vim's Arabic shaping off while it is open ('arabicshape' is global, and
-" shaping text already in visual order joins the wrong neighbours).
+" shaping text already in visual order joins the wrong neighbours). Nothing in
+" Vim then joins Arabic letters there, so the daemon does ("shape": true, the
+" presentation forms) unless g:bidi_lsp_visual_shape is 0.
 
 let s:save_cpo = &cpoptions
 set cpoptions&vim
@@ -14,7 +16,8 @@ let s:saved_arabicshape = -1
 
 " The options of the bidi/visualOrder request for what the window shows.
 function! bidi_lsp#visual#options() abort
-  return {'include': ['visualText'], 'combiningMarks': 'afterBase', 'controls': 'strip'}
+  return {'include': ['visualText'], 'combiningMarks': 'afterBase', 'controls': 'strip',
+        \ 'shape': get(g:, 'bidi_lsp_visual_shape', 1) ? v:true : v:false}
 endfunction
 
 " The visual order of lines first .. last: [{text, direction}], one per
