@@ -218,7 +218,7 @@ final class SubtitleDocumentTests: XCTestCase {
         $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "")
       },
       [
-        "broken.srt:3:1 bidi.cueDirection]", "broken.srt:6:8 bidi.localizationSyntax]",
+        "broken.srt:3:1 bidi.cueDirection]", "broken.srt:6:8 bidi.subtitleSyntax]",
         "crlf.srt:3:1 bidi.cueDirection]", "utf16.vtt:4:1 bidi.cueDirection]",
       ])
     XCTAssertTrue(result.lines[1].contains("broken timing line"), result.lines[1])
