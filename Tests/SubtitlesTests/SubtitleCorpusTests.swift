@@ -41,7 +41,7 @@ final class SubtitleCorpusTests: XCTestCase {
   func testCorpusMapsAndMarkup() throws {
     for expected in try SubtitleCorpus.manifest() {
       let bytes = try SubtitleCorpus.bytes(expected.path)
-      let text = SubtitleText(bytes)
+      let text = TextLines(bytes)
       let document = SubtitleReader.read(text, format: SubtitleCorpus.format(expected.path))
       for line in document.lines {
         let source = Array(bytes[text.byteRange(ofLine: line.line)])

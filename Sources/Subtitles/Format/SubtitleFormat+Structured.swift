@@ -138,8 +138,8 @@ extension SubtitleFormat: StructuredFormat {
   }
 }
 
-/// The index's lines as the subtitle readers take them.
-struct LinesOfCursor: SubtitleLines {
+/// The index's lines (an existential) as the readers' generic lines.
+struct LinesOfCursor: DocumentLines {
   let lines: any DocumentLines
   var lineCount: Int { lines.lineCount }
   func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
