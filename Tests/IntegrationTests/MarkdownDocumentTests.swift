@@ -178,6 +178,25 @@ final class MarkdownDocumentTests: XCTestCase {
     XCTAssertEqual(cues.compactMap { $0["locale"]?.stringValue }, ["he", "he"], "from he/")
   }
 
+  /// §8: a soft line break inside a block splits nothing (one entry over
+  /// both lines, rendered as a space, as a browser shows cmark-gfm's line
+  /// break); an HTML block and an indented code block are answered as plain
+  /// lines.
+  func testSoftBreakHTMLBlockAndIndentedCode() throws {
+    let session = try TestSession(.bidiLSP, encoding: .utf16)
+    let uri = "file:///notes.md"
+    try session.open(
+      uri, languageId: "markdown",
+      text: "نص عربي\nيكمل هنا **بالخط**\n\n<div>\nHTML שלום\n</div>\n\n    indented code\n")
+    let paragraphs = try session.paragraphs("bidi/visualOrder", ["include": ["visualText"]], uri: uri)
+    let entries = paragraphs.filter { $0["block"] != nil }
+    XCTAssertEqual(entries.count, 1)
+    XCTAssertEqual(
+      entries.first?["range"], ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 18]] as JSONValue)
+    XCTAssertEqual(entries.first?["text"]?.stringValue, "نص عربي يكمل هنا بالخط")
+    XCTAssertEqual(paragraphs.filter { $0["block"] == nil }.compactMap { $0["line"]?.intValue }, [3, 4, 5, 7])
+  }
+
   /// §8, the locale: from the path (`README.ar.md`, `docs/fa/`,
   /// `movie.heb.srt`, `movie.ara.forced.srt`, `he/episode1.vtt`), from a
   /// WebVTT `Language:` header (before the path), else the `locale` setting.
@@ -202,6 +221,12 @@ final class MarkdownDocumentTests: XCTestCase {
       XCTAssertEqual(entries.count, 1, uri)
       XCTAssertEqual(entries.first?["locale"]?.stringValue, locale, uri)
     }
+    // The `locale` setting: for a file whose path and contents name none.
+    try session.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["locale": "fa"]]])
+    let unnamed = try session.paragraphs("bidi/naturalDirection", uri: "file:///r/docs/intro.md")
+    XCTAssertEqual(unnamed.compactMap { $0["locale"]?.stringValue }, ["fa"])
+    let named = try session.paragraphs("bidi/naturalDirection", uri: "file:///r/README.ar.md")
+    XCTAssertEqual(named.compactMap { $0["locale"]?.stringValue }, ["ar"], "the path before the setting")
   }
 
   /// §8, hover on a block: the rendered text's direction and visual order
