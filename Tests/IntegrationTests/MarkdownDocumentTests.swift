@@ -35,9 +35,12 @@ final class MarkdownDocumentTests: XCTestCase {
       ], input: Array(text.utf8))
     var xml = run.standardOutput.replacingOccurrences(
       of: " sourcepos=\"[^\"]*\"", with: "", options: .regularExpression)
-    xml = xml.replacingOccurrences(of: "[\u{200E}\u{200F}\u{061C}\u{2066}-\u{2069}\u{202A}-\u{202E}]", with: "", options: .regularExpression)
-    return xml.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces) != "<text xml:space=\"preserve\"></text>" }
-      .joined(separator: "\n")
+    xml = xml.replacingOccurrences(
+      of: "[\u{200E}\u{200F}\u{061C}\u{2066}-\u{2069}\u{202A}-\u{202E}]", with: "", options: .regularExpression)
+    return xml.split(separator: "\n").filter {
+      $0.trimmingCharacters(in: .whitespaces) != "<text xml:space=\"preserve\"></text>"
+    }
+    .joined(separator: "\n")
   }
 
   /// Asserts that cmark-gfm reads `edited` as `original` apart from the controls.
@@ -93,7 +96,8 @@ final class MarkdownDocumentTests: XCTestCase {
     XCTAssertEqual(again, [])
     // One finding: its own fix, no fix-all.
     let one = "file:///docs/one.ar.md"
-    let single = try session.openAndDiagnose(one, languageId: "markdown", text: "- [Apple Pay](https://a.b) متاح الآن\n")
+    let single = try session.openAndDiagnose(
+      one, languageId: "markdown", text: "- [Apple Pay](https://a.b) متاح الآن\n")
     XCTAssertEqual(single.map(\.diagnosticCode), ["bidi.blockDirection"])
     let oneActions = try session.codeActions(one, range: single[0]["range"]!, diagnostics: single)
       .compactMap { $0["title"]?.stringValue }
@@ -160,7 +164,10 @@ final class MarkdownDocumentTests: XCTestCase {
     XCTAssertEqual(
       entries.map { $0["range"] },
       [(3, 3, 16), (5, 4, 27), (7, 2, 6), (7, 9, 10), (9, 2, 8), (9, 11, 13)].map { line, start, end -> JSONValue in
-        ["start": ["line": JSONValue(line), "character": JSONValue(start)], "end": ["line": JSONValue(line), "character": JSONValue(end)]]
+        [
+          "start": ["line": JSONValue(line), "character": JSONValue(start)],
+          "end": ["line": JSONValue(line), "character": JSONValue(end)],
+        ]
       })
     // Plain lines: the front matter (0–2) and the code block (11–13).
     XCTAssertEqual(
@@ -171,7 +178,8 @@ final class MarkdownDocumentTests: XCTestCase {
       ["راهنما سریع", "iPhone در دسترس است", "ستون", "B", "x یک", "دو"])
     // Subtitles: the same default and synonym; `cue` on each entry.
     let vtt = "file:///subs/he/ep1.vtt"
-    try session.open(vtt, languageId: "vtt", text: "WEBVTT\n\n00:01.000 --> 00:02.000\nשלום!\n\n00:03.000 --> 00:04.000\n- מה?\n")
+    try session.open(
+      vtt, languageId: "vtt", text: "WEBVTT\n\n00:01.000 --> 00:02.000\nשלום!\n\n00:03.000 --> 00:04.000\n- מה?\n")
     let cues = try session.paragraphs("bidi/naturalDirection", uri: vtt)
     XCTAssertEqual(try session.paragraphs("bidi/naturalDirection", ["paragraphs": "values"], uri: vtt), cues)
     XCTAssertEqual(cues.compactMap { $0["cue"]?.intValue }, [1, 2])
@@ -192,7 +200,8 @@ final class MarkdownDocumentTests: XCTestCase {
     let entries = paragraphs.filter { $0["block"] != nil }
     XCTAssertEqual(entries.count, 1)
     XCTAssertEqual(
-      entries.first?["range"], ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 18]] as JSONValue)
+      entries.first?["range"],
+      ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 18]] as JSONValue)
     XCTAssertEqual(entries.first?["text"]?.stringValue, "نص عربي يكمل هنا بالخط")
     XCTAssertEqual(paragraphs.filter { $0["block"] == nil }.compactMap { $0["line"]?.intValue }, [3, 4, 5, 7])
   }
@@ -279,7 +288,8 @@ final class MarkdownDocumentTests: XCTestCase {
     let diagnostics = try session.openAndDiagnose("file:///links.ar.md", languageId: "markdown", text: text)
     XCTAssertEqual(diagnostics.map(\.diagnosticCode), ["bidi.blockDirection"])
     XCTAssertEqual(diagnostics.first?["range"]?["start"]?["line"], 2)
-    let fixes = try session.codeActions("file:///links.ar.md", range: diagnostics[0]["range"]!, diagnostics: diagnostics)
+    let fixes = try session.codeActions(
+      "file:///links.ar.md", range: diagnostics[0]["range"]!, diagnostics: diagnostics)
     XCTAssertEqual(fixes.filter { $0["kind"]?.stringValue == "quickfix" }, [])
     let modes: [JSONObject] = [["mode": "runs"], ["mode": "direction", "direction": "rtl"], ["mode": "placeholders"]]
     for (number, mode) in modes.enumerated() {

@@ -218,7 +218,8 @@ final class SubtitleDocumentTests: XCTestCase {
         ["start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 13]]
           as JSONValue, languageId)
       let hover = try session.result(
-        "textDocument/hover", params: ["textDocument": ["uri": .string(uri)], "position": ["line": JSONValue(line), "character": 5]])
+        "textDocument/hover",
+        params: ["textDocument": ["uri": .string(uri)], "position": ["line": JSONValue(line), "character": 5]])
       let value = hover["contents"]?["value"]?.stringValue ?? ""
       XCTAssertTrue(value.hasPrefix("Cue line (cue 1)"), value)
       XCTAssertTrue(value.contains("As written: rtl"), value)
