@@ -291,6 +291,14 @@ final class MarkdownDocumentTests: XCTestCase {
     let fixes = try session.codeActions(
       "file:///links.ar.md", range: diagnostics[0]["range"]!, diagnostics: diagnostics)
     XCTAssertEqual(fixes.filter { $0["kind"]?.stringValue == "quickfix" }, [])
+    // Mode isolate: not with an edge at the `www.` link (an isolate there
+    // would unmake it), but on the Arabic words after it.
+    let link = lspRange(2, 0, 2, 15)
+    let refused = try session.error("bidi/insertMarks", ["mode": "isolate", "range": link], uri: "file:///links.ar.md")
+    XCTAssertEqual(refused.code, -32602, refused.message)
+    XCTAssertTrue(refused.message.contains("bare link"), refused.message)
+    let words = try session.edits(["mode": "isolate", "range": lspRange(2, 16, 2, 25)], uri: "file:///links.ar.md")
+    XCTAssertEqual(words.count, 2)
     let modes: [JSONObject] = [["mode": "runs"], ["mode": "direction", "direction": "rtl"], ["mode": "placeholders"]]
     for (number, mode) in modes.enumerated() {
       let uri = "file:///links\(number).ar.md"

@@ -142,7 +142,8 @@ package struct EntryPlanner: Sendable {
 
   /// Mode `isolate` over a document range inside one paragraph of the entry.
   /// Throws when the range is not inside the entry's text, splits an atom,
-  /// markup or escape, or splits a pair of controls.
+  /// markup or escape, has an edge at a sealed range (a bare autolink), or
+  /// splits a pair of controls.
   package func isolateEdits(_ range: SourceRange, kind: DirectionChoice = .auto) throws(EntryEditError) -> [SourceEdit]
   {
     guard let start = value.decodedOffset(atSource: range.start), let end = value.decodedOffset(atSource: range.end),
@@ -158,7 +159,8 @@ package struct EntryPlanner: Sendable {
       return nil
     }
     guard let first = boundary(start), let last = boundary(end), first <= last,
-      projection.atom(strictlyAround: first) == nil, projection.atom(strictlyAround: last) == nil
+      projection.atom(strictlyAround: first) == nil, projection.atom(strictlyAround: last) == nil,
+      !touchesSealed(projection, first), !touchesSealed(projection, last)
     else {
       throw .splitsPlaceholderOrMarkup(range)
     }
@@ -235,7 +237,8 @@ package enum EntryEditError: Error, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .outsideValueText(let range): "range \(range) is not inside the text of an entry (or splits an escape)"
     case .spansParagraphs(let range): "range \(range) spans several paragraphs of the entry"
-    case .splitsPlaceholderOrMarkup(let range): "range \(range) splits an atom (a placeholder) or markup"
+    case .splitsPlaceholderOrMarkup(let range):
+      "range \(range) splits an atom (a placeholder) or markup, or has an edge at a bare link"
     case .marks(let error): error.description
     }
   }
