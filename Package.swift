@@ -247,7 +247,7 @@ let package = Package(
     ),
 
     // MARK: Markdown
-    .target(name: "Markdown"),
+    .target(name: "Markdown", dependencies: ["UnicodeBidi"]),
     .target(
       name: "MarkdownFormat",
       dependencies: [

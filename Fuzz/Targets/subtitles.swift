@@ -8,6 +8,7 @@
 // Seeds: the files of Tests/SubtitlesTests/Corpus.
 //
 // fuzz-options: -max_len=4096
+import StructuredText
 import Subtitles
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,7 +17,7 @@ public func fuzzSubtitles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let format: SubtitleFormat = input.byte() & 1 == 0 ? .subRip : .webVTT
   let choices = input.bytes(4)
   let bytes = input.rest()
-  let text = SubtitleText(bytes)
+  let text = TextLines(bytes)
   let document = SubtitleReader.read(text, format: format)
   checkLines(document, text)
   checkCheckpoints(document, text, choices)
@@ -24,7 +25,7 @@ public func fuzzSubtitles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-private func checkLines(_ document: SubtitleDocument, _ text: SubtitleText) {
+private func checkLines(_ document: SubtitleDocument, _ text: TextLines) {
   var previousLine = -1
   for line in document.lines {
     guard line.line > previousLine, line.line < text.lineCount else { fuzzFailure("line \(line.line) out of order") }
@@ -82,7 +83,7 @@ private func checkLines(_ document: SubtitleDocument, _ text: SubtitleText) {
   }
 }
 
-private func checkCheckpoints(_ document: SubtitleDocument, _ text: SubtitleText, _ choices: [UInt8]) {
+private func checkCheckpoints(_ document: SubtitleDocument, _ text: TextLines, _ choices: [UInt8]) {
   guard !document.checkpoints.isEmpty else { return }
   for choice in choices {
     let checkpoint = document.checkpoints[Int(choice) % document.checkpoints.count]
@@ -96,7 +97,7 @@ private func checkCheckpoints(_ document: SubtitleDocument, _ text: SubtitleText
   }
 }
 
-private func checkMarks(_ document: SubtitleDocument, _ text: SubtitleText) {
+private func checkMarks(_ document: SubtitleDocument, _ text: TextLines) {
   guard !document.lines.isEmpty else { return }
   var edited: [UInt8] = []
   var copied = 0
@@ -108,7 +109,7 @@ private func checkMarks(_ document: SubtitleDocument, _ text: SubtitleText) {
     copied = offset
   }
   edited += text.bytes[copied...]
-  let reread = SubtitleReader.read(SubtitleText(edited), format: document.format)
+  let reread = SubtitleReader.read(TextLines(edited), format: document.format)
   guard reread.cues.count == document.cues.count, reread.lines.map(\.line) == document.lines.map(\.line),
     reread.lines.map(\.cue) == document.lines.map(\.cue),
     reread.lines.map(\.text) == document.lines.map({ "\u{200F}" + $0.text })

@@ -36,6 +36,12 @@ package let checkUsage = """
   the whole-line rules. The locale comes from the path (ar.lproj,
   values-iw, locales/he) or the contents, or --locale TAG for every file.
 
+  Markdown (.md, .markdown) is read block by block as GitHub renders it:
+  each block gets bidi.blockDirection and the hazards of its rendered text,
+  code blocks the line rules of their language. Subtitles (.srt, .vtt) are
+  read cue line by cue line: bidi.cueDirection, the hazards, and
+  bidi.subtitleSyntax where a file stops being its format.
+
   Exit status: 0 no hazard, 1 hazards found, 2 usage or I/O error.
 
   """

@@ -103,6 +103,12 @@ extension RuleCode {
         "A subtitle line displays differently with a left-to-right and a right-to-left base direction: "
           + "punctuation lands on the wrong side in players that lay lines out left to right."
       )
+    case .subtitleSyntax:
+      (
+        "Subtitle file that stops being its format",
+        "A subtitle file has an error no player gets past (a broken timing line, a WebVTT file without its "
+          + "header); the cue lines before it are still checked."
+      )
     case .truncated:
       nil
     }

@@ -39,11 +39,13 @@ enum StructuredCheck {
     let read = WholeRead(lines, format: format)
     // The file's locale once: an entry's own (an `.xcstrings` localization,
     // an XLIFF target) is the rare case.
-    let fileLocale = locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil)
+    let naming = format.pathNaming
+    let fileLocale =
+      locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     let engine = FindingsEngine(format: format, spelling: read.spelling)
     let found = engine.findings(in: lines, read: read) { entry in
       guard locale == nil, let own = entry.locale else { return fileLocale }
-      return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil)
+      return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     }
     return found.map { finding in
       CheckFinding(

@@ -69,7 +69,13 @@ extension MarkPlanner {
   ///    in a left-to-right one. What a plan wraps is inside an isolate
   ///    afterwards, and isolates are not looked into, so a second plan finds
   ///    nothing left to do.
-  package func runEdits(directions: [BidiDirection], in range: Range<Int>? = nil) -> [MarkEdit] {
+  ///
+  /// `isolating` may leave a run out: it is given the run's UTF-8 range (a
+  /// caller whose text has spans an isolate must not touch, such as a
+  /// Markdown bare autolink, says no to a run with an edge there).
+  package func runEdits(
+    directions: [BidiDirection], in range: Range<Int>? = nil, isolating: (Range<Int>) -> Bool = { _ in true }
+  ) -> [MarkEdit] {
     let limit = scalarRange(leniently: range)
     var list = EditList()
     for paragraph in paragraphIndices.indices {
@@ -77,7 +83,9 @@ extension MarkPlanner {
       guard bounds.overlaps(limit) else { continue }
       let direction = direction(ofParagraph: paragraph, in: directions)
       for run in oppositeRuns(in: bounds, direction: direction)
-      where run.lowerBound >= limit.lowerBound && run.upperBound <= limit.upperBound {
+      where run.lowerBound >= limit.lowerBound && run.upperBound <= limit.upperBound
+        && isolating(offsets[run.lowerBound]..<offsets[run.upperBound])
+      {
         list.insert(direction.opposite.isolateInitiator, at: run.lowerBound)
         list.insert(Controls.pdi, at: run.upperBound)
       }

@@ -86,7 +86,8 @@ struct StructuredDocument {
   /// The locale of entries whose own contents name none: the file's
   /// contents, its path, else the `locale` setting.
   func fileLocale(setting: String?) -> LocaleTag? {
-    resolveLocale(value: nil, contents: index.contentLocale, path: path, setting: setting)
+    resolveLocale(
+      value: nil, contents: index.contentLocale, path: path, setting: setting, naming: format.pathNaming)
   }
 
   /// The locale that applies to `entry`.

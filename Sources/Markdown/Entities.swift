@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// HTML entities and backslash escapes as cmark decodes them (houdini's
 /// unescape_ent, cmark_strbuf_unescape): `&name;` from the HTML5 list,
 /// `&#digits;` and `&#xhex;` (one to eight digits; 0, surrogates and values
@@ -41,7 +43,7 @@ enum Entities {
       }
       guard digits >= 1 && digits <= 8 && cursor < end && bytes[cursor] == UInt8(ascii: ";") else { return nil }
       if code == 0 || (code >= 0xD800 && code < 0xE000) || code >= 0x110000 { code = 0xFFFD }
-      return (utf8(UInt32(code)), cursor + 1 - index)
+      return (UTF8Encoder.bytes(UInt32(code)), cursor + 1 - index)
     }
     let limit = min(size, 32)
     var length = 2
@@ -85,21 +87,6 @@ enum Entities {
       k += 1
     }
     return String(decoding: result, as: UTF8.self)
-  }
-
-  /// The UTF-8 of `scalar` (a valid scalar value).
-  static func utf8(_ scalar: UInt32) -> [UInt8] {
-    switch scalar {
-    case 0..<0x80: return [UInt8(scalar)]
-    case 0x80..<0x800: return [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
-    case 0x800..<0x10000:
-      return [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | (scalar >> 6) & 0x3F), UInt8(0x80 | scalar & 0x3F)]
-    default:
-      return [
-        UInt8(0xF0 | scalar >> 18), UInt8(0x80 | (scalar >> 12) & 0x3F), UInt8(0x80 | (scalar >> 6) & 0x3F),
-        UInt8(0x80 | scalar & 0x3F),
-      ]
-    }
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

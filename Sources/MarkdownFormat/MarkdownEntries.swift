@@ -26,6 +26,7 @@ enum MarkdownEntries {
       TextAtom(
         range: atom.rendered, kind: atom.kind == .codeSpan ? codeSpan : autolink, isNumeric: false, showsText: true)
     }
+    entry.sealed = sealed(inline, source: source)
     entry.paragraphs = [0..<inline.text.count]
     entry.hasNonASCIILiteral = inline.text.contains { $0 >= 0x80 }
     entry.hasLiteralControl = text.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }
@@ -44,6 +45,29 @@ enum MarkdownEntries {
     inline.atoms.filter { atom in
       atom.kind == .codeSpan || source.bytes[source.offset(of: atom.source.start)] == UInt8(ascii: "<")
     }
+  }
+
+  /// The bare autolinks as `TextEntry.sealed` ranges, as cmark-gfm reads
+  /// them: `www.…` must follow white space, a delimiter or the block's
+  /// start, so nothing may go at either edge; a URL (`https://…`) takes
+  /// everything up to the next white space, so nothing may go at its end;
+  /// an email address ends at a character a domain cannot hold, so only its
+  /// inside is sealed.
+  static func sealed(_ inline: MarkdownInline, source: MarkdownSource) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for atom in inline.atoms where atom.kind == .autolink && !atom.rendered.isEmpty {
+      guard source.bytes[source.offset(of: atom.source.start)] != UInt8(ascii: "<") else { continue }
+      let text = inline.text[atom.rendered]
+      let range = atom.rendered
+      if text.starts(with: "www.".utf8) {
+        result.append(range)
+      } else if text.contains(UInt8(ascii: ":")) {
+        result.append(range.lowerBound + 1..<range.upperBound)
+      } else if range.count > 2 {
+        result.append(range.lowerBound + 1..<range.upperBound - 1)
+      }
+    }
+    return result
   }
 
   static func blockName(_ kind: MarkdownBlockKind) -> String {

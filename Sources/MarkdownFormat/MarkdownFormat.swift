@@ -23,6 +23,10 @@ package struct MarkdownFormat: StructuredFormat {
   package var readsWhole: Bool { true }
   package var paragraphRules: [ParagraphRule] { [MarkdownRules.blockDirection] }
 
+  package func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String {
+    "\(control.displayName) in a link destination: the link looks like one without it but goes to a different address"
+  }
+
   /// Marks are written as the characters themselves: an entity (`&rlm;`)
   /// inside a code span or autolink would show as written.
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { .literal }

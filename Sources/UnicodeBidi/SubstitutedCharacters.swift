@@ -39,12 +39,7 @@ extension BidiLine {
     substituting scalars: UnsafePointer<UInt32>, mirrored: Bool = true, controls: ControlDisplay = .keep,
     to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let written: VisualUTF8Writer.Controls =
-      switch controls {
-      case .keep: .keep
-      case .strip: .strip
-      case .names: .names
-      }
+    let written = VisualUTF8Writer.Controls(controls)
     // Indexed as the paragraph's scalars: the writer never reads past the
     // line's characters.
     let indexed = UnsafeMutablePointer(mutating: scalars) - layout.range.lowerBound

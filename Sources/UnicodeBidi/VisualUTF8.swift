@@ -18,12 +18,7 @@ extension BidiLine {
   public func writeVisualUTF8(
     mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let written: VisualUTF8Writer.Controls =
-      switch controls {
-      case .keep: .keep
-      case .strip: .strip
-      case .names: .names
-      }
+    let written = VisualUTF8Writer.Controls(controls)
     return write(VisualUTF8Writer(storage, written, mirrored: mirrored), to: output)
   }
 
@@ -64,6 +59,15 @@ struct VisualUTF8Writer {
   /// those `keep` keeps written by name in angle brackets.
   enum Controls {
     case keep, strip, names, keptByName
+
+    /// The writer's choice for a caller's `ControlDisplay`.
+    init(_ display: ControlDisplay) {
+      switch display {
+      case .keep: self = .keep
+      case .strip: self = .strip
+      case .names: self = .names
+      }
+    }
   }
 
   let scalars: UnsafeMutablePointer<UInt32>

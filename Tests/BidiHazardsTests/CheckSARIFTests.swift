@@ -108,7 +108,7 @@ final class CheckSARIFTests: XCTestCase {
       [
         "bidi.unpaired", "bidi.unmatched", "bidi.override", "bidi.inIdentifier", "bidi.inComment",
         "bidi.inString", "bidi.invalidUtf8", "bidi.placeholderDirection", "bidi.valueDirection",
-        "bidi.localizationSyntax", "bidi.blockDirection", "bidi.cueDirection",
+        "bidi.localizationSyntax", "bidi.blockDirection", "bidi.cueDirection", "bidi.subtitleSyntax",
       ])
     XCTAssertEqual(ids, RuleCode.allCases.filter { $0 != .truncated }.map(\.rawValue))
     for rule in rules {

@@ -67,7 +67,7 @@ final class ProtocolExamplesTests: XCTestCase {
       }
     }
     XCTAssertEqual(requests, transcript.count, "every recorded response has its request")
-    XCTAssertEqual(validated, 9)
+    XCTAssertEqual(validated, 11)
     XCTAssertEqual(client.exitStatus(timeout: 30), 0)
   }
 }

@@ -89,6 +89,55 @@ final class DaemonCheckAgreementTests: XCTestCase {
     XCTAssertGreaterThan(findings, 20)
   }
 
+  /// The Markdown corpus (Tests/MarkdownTests/Corpus, its `check/` folder
+  /// too) and the subtitle corpus: the same findings both ways.
+  func testEveryMarkdownAndSubtitleCorpusFile() throws {
+    let markdown = CheckMarkdownTests.corpus
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: markdown.path).filter { $0.hasSuffix(".md") }
+      .sorted()
+    XCTAssertEqual(paths.count, 7)
+    let (compared, findings) = try assertAgreement(paths, in: markdown)
+    XCTAssertEqual(compared, 7)
+    XCTAssertEqual(findings, 12, "the manifest's findings (check-manifest.tsv)")
+    let subtitles = try SubtitleDocumentTests.manifest().map(\.path)
+    let (comparedSubtitles, subtitleFindings) = try assertAgreement(subtitles, in: SubtitleDocumentTests.corpus)
+    XCTAssertEqual(comparedSubtitles, 8)
+    XCTAssertEqual(subtitleFindings, 49)
+  }
+
+  /// Real files from public projects (Tests/MarkdownTests/Corpus/real/README.md
+  /// says which, and why they are not in the repository): with
+  /// `BIDI_REAL_CORPUS` set to a folder of them, every `.md`, `.srt` and
+  /// `.vtt` file under it gives the same findings both ways, and every
+  /// Markdown file edited through the daemon (`bidi/insertMarks` direction
+  /// rtl and ltr, placeholders, runs) is re-read by cmark-gfm with the same
+  /// blocks, asking again giving no edits (roundtrip.py).
+  func testRealFilesWhenGiven() throws {
+    guard let folder = ProcessInfo.processInfo.environment["BIDI_REAL_CORPUS"] else {
+      throw XCTSkip("set BIDI_REAL_CORPUS to a folder of real Markdown and subtitle files")
+    }
+    let root = URL(fileURLWithPath: folder)
+    let paths = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter {
+      $0.hasSuffix(".md") || $0.hasSuffix(".srt") || $0.hasSuffix(".vtt")
+    }.sorted()
+    XCTAssertFalse(paths.isEmpty, folder)
+    let (compared, findings) = try assertAgreement(paths, in: root)
+    print("real files: \(compared) compared, \(findings) findings")
+    let markdown = paths.filter { $0.hasSuffix(".md") }.map { root.appendingPathComponent($0).path }
+    guard !markdown.isEmpty else { return }
+    let repository = CheckMarkdownTests.corpus.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let run = try TestClient.run(
+      "/usr/bin/env",
+      arguments: [
+        "python3", repository.appendingPathComponent("Tests/MarkdownTests/Roundtrip/roundtrip.py").path,
+        repository.appendingPathComponent("editors/python").path, try builtDaemonPath(),
+      ] + markdown, timeout: 300)
+    XCTAssertEqual(run.status, 0, run.standardOutput)
+    XCTAssertTrue(run.standardOutput.contains("\(markdown.count) files x 4 modes"), run.standardOutput)
+    XCTAssertTrue(run.standardOutput.hasSuffix(" 0 failures\n"), run.standardOutput)
+  }
+
   /// Controls where each rule applies, in every format: in values, keys,
   /// comments, metadata, plural branches, and after a syntax error.
   func testControlsEverywhereInEveryFormat() throws {

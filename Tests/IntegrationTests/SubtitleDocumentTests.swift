@@ -198,6 +198,35 @@ final class SubtitleDocumentTests: XCTestCase {
     XCTAssertEqual(edit?["range"]?["start"], ["line": 2, "character": 9])
   }
 
+  /// §8: the languageIds `subrip` and `webvtt` (beside `srt` and `vtt`,
+  /// whatever the path); entries carry `range` (the line's text, tags
+  /// included) and `cue`; hover on a cue line shows its direction and its
+  /// visual order (UAX #9 at level 1: the `!` to the left).
+  func testLanguageIdsRangeAndHover() throws {
+    let session = try TestSession(.bidiLSP, encoding: .utf16)
+    let cases = [
+      ("file:///s/one", "subrip", "1\n00:00:01,000 --> 00:00:02,000\n<i>مرحبا!</i>\n", 2),
+      ("file:///s/two", "webvtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n<i>مرحبا!</i>\n", 3),
+    ]
+    for (uri, languageId, text, line) in cases {
+      try session.open(uri, languageId: languageId, text: text)
+      let entries = try session.paragraphs("bidi/naturalDirection", uri: uri)
+      XCTAssertEqual(entries.count, 1, languageId)
+      XCTAssertEqual(entries.first?["cue"]?.intValue, 1, languageId)
+      XCTAssertEqual(
+        entries.first?["range"],
+        ["start": ["line": JSONValue(line), "character": 0], "end": ["line": JSONValue(line), "character": 13]]
+          as JSONValue, languageId)
+      let hover = try session.result(
+        "textDocument/hover",
+        params: ["textDocument": ["uri": .string(uri)], "position": ["line": JSONValue(line), "character": 5]])
+      let value = hover["contents"]?["value"]?.stringValue ?? ""
+      XCTAssertTrue(value.hasPrefix("Cue line (cue 1)"), value)
+      XCTAssertTrue(value.contains("As written: rtl"), value)
+      XCTAssertTrue(value.hasSuffix("Displays as (left to right): !ابحرم"), value)
+    }
+  }
+
   /// Bad input: broken timings, a BOM with CRLF, UTF-16: a clear finding or
   /// the file read as it is, never a crash.
   func testBrokenAndEncodedFiles() throws {
@@ -218,7 +247,7 @@ final class SubtitleDocumentTests: XCTestCase {
         $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "")
       },
       [
-        "broken.srt:3:1 bidi.cueDirection]", "broken.srt:6:8 bidi.localizationSyntax]",
+        "broken.srt:3:1 bidi.cueDirection]", "broken.srt:6:8 bidi.subtitleSyntax]",
         "crlf.srt:3:1 bidi.cueDirection]", "utf16.vtt:4:1 bidi.cueDirection]",
       ])
     XCTAssertTrue(result.lines[1].contains("broken timing line"), result.lines[1])

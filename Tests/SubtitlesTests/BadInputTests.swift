@@ -75,17 +75,17 @@ final class BadInputTests: XCTestCase {
     for terminator in ["\n", "\r\n", "\r"] {
       let lines = ["1", "00:00:01,000 --> 00:00:02,000", "<i>مرحبا</i>", "", "2", "00:00:03,000 --> 00:00:04,000", "ب"]
       let bytes = [0xEF, 0xBB, 0xBF] + Array(lines.joined(separator: terminator).utf8)
-      let document = SubtitleReader.read(SubtitleText(bytes), format: .subRip)
+      let document = SubtitleReader.read(TextLines(bytes), format: .subRip)
       XCTAssertEqual(document.lines.map(\.text), ["مرحبا", "ب"], terminator.debugDescription)
       XCTAssertEqual(document.diagnostics, [], terminator.debugDescription)
       XCTAssertEqual(document.lines[0].textStartColumn, 3)
     }
     let bom = SubtitleReader.read(
-      SubtitleText([0xEF, 0xBB, 0xBF] + Array("WEBVTT\r\n\r\n00:00.000 --> 00:01.000\r\nأ".utf8)), format: .webVTT)
+      TextLines([0xEF, 0xBB, 0xBF] + Array("WEBVTT\r\n\r\n00:00.000 --> 00:01.000\r\nأ".utf8)), format: .webVTT)
     XCTAssertEqual(bom.lines.map(\.text), ["أ"])
     XCTAssertEqual(bom.diagnostics, [])
     XCTAssertEqual(
-      SubtitleReader.read(SubtitleText([0xEF, 0xBB, 0xBF, 0x31]), format: .subRip).diagnostics.first?.position.column, 3
+      SubtitleReader.read(TextLines([0xEF, 0xBB, 0xBF, 0x31]), format: .subRip).diagnostics.first?.position.column, 3
     )
   }
 
@@ -100,20 +100,20 @@ final class BadInputTests: XCTestCase {
         bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
       }
       let decoded = DecodedFile(bytes)
-      let document = SubtitleReader.read(SubtitleText(decoded.utf8), format: .subRip)
+      let document = SubtitleReader.read(TextLines(decoded.utf8), format: .subRip)
       XCTAssertEqual(document.lines.map(\.text), ["- هل أنت بخير؟"])
     }
   }
 
   func testInvalidUTF8NulAndUnclosedTags() {
     let srtDocument = SubtitleReader.read(
-      SubtitleText(Array("1\n00:00:01,000 --> 00:00:02,000\na".utf8) + [0xFF, 0xD8, 0x00] + Array("b".utf8)),
+      TextLines(Array("1\n00:00:01,000 --> 00:00:02,000\na".utf8) + [0xFF, 0xD8, 0x00] + Array("b".utf8)),
       format: .subRip)
     XCTAssertEqual(srtDocument.lines.map(\.text), ["a\u{FFFD}\u{FFFD}\u{0}b"])
     XCTAssertEqual(srtDocument.lines[0].escapes, [1..<2, 2..<3])
     XCTAssertEqual(found(srtDocument), ["2:1 warning"])
     let webVTT = SubtitleReader.read(
-      SubtitleText(Array("WEBVTT\n\n00:00.000 --> 00:01.000\na\u{0}b <i".utf8)), format: .webVTT)
+      TextLines(Array("WEBVTT\n\n00:00.000 --> 00:01.000\na\u{0}b <i".utf8)), format: .webVTT)
     XCTAssertEqual(webVTT.lines.map(\.text), ["a\u{FFFD}b "])
     XCTAssertEqual(found(webVTT), ["3:4 warning"])
   }

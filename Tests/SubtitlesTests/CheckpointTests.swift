@@ -1,4 +1,5 @@
 import BidiTestSupport
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -8,7 +9,7 @@ import XCTest
 /// on generated files mixing cues with the bad input of `BadInputTests`.
 final class CheckpointTests: XCTestCase {
   func assertCheckpointsRereadEqual(
-    _ text: SubtitleText, _ format: SubtitleFormat, _ label: String, file: StaticString = #filePath, line: UInt = #line
+    _ text: TextLines, _ format: SubtitleFormat, _ label: String, file: StaticString = #filePath, line: UInt = #line
   ) -> Int {
     let full = SubtitleReader.read(text, format: format)
     for checkpoint in full.checkpoints {
@@ -32,7 +33,7 @@ final class CheckpointTests: XCTestCase {
     var count = 0
     for expected in try SubtitleCorpus.manifest() {
       count += assertCheckpointsRereadEqual(
-        SubtitleText(try SubtitleCorpus.bytes(expected.path)), SubtitleCorpus.format(expected.path), expected.path)
+        TextLines(try SubtitleCorpus.bytes(expected.path)), SubtitleCorpus.format(expected.path), expected.path)
     }
     // SubRip: every cue but each file's first (4 + 5 + 8 + 5); WebVTT: every
     // block after the header (5; 7 cues + STYLE, REGION, two NOTEs; 3 + a NOTE; 4).
@@ -55,7 +56,7 @@ final class CheckpointTests: XCTestCase {
       let pieces = format == .subRip ? srtPieces : vttPieces
       var lines = format == .webVTT && round % 4 == 1 ? ["WEBVTT", ""] : []
       for _ in 0..<Int.random(in: 1...40, using: &generator) { lines.append(pieces.randomElement(using: &generator)!) }
-      let text = SubtitleText(lines.joined(separator: "\n"))
+      let text = TextLines(lines.joined(separator: "\n"))
       checkpoints += assertCheckpointsRereadEqual(text, format, "round \(round): \(lines)")
     }
     XCTAssertGreaterThan(checkpoints, 500, "the generated files have checkpoints to test")
@@ -73,7 +74,7 @@ final class CheckpointTests: XCTestCase {
     let whole = SubtitleReader.read(after, format: .subRip)
     XCTAssertEqual(whole.lines.map(\.text), ["مرحبا", "2", "شكراً"])
     XCTAssertEqual(whole.lines.map(\.cue), [1, 1, 1])
-    let resumed = SubtitleReader.read(SubtitleText(after), format: .subRip, from: checkpoint)
+    let resumed = SubtitleReader.read(TextLines(after), format: .subRip, from: checkpoint)
     XCTAssertEqual(resumed.lines, Array(whole.lines.dropFirst()))
   }
 }

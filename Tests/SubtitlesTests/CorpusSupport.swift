@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Foundation
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -52,7 +53,7 @@ enum SubtitleCorpus {
   static func format(_ path: String) -> SubtitleFormat { SubtitleFormat(path: path)! }
 
   static func read(_ path: String) throws -> SubtitleDocument {
-    SubtitleReader.read(SubtitleText(try bytes(path)), format: format(path))
+    SubtitleReader.read(TextLines(try bytes(path)), format: format(path))
   }
 
   /// The cues and lines of a document as the manifest writes them.
@@ -90,7 +91,7 @@ enum SubtitleCorpus {
   }
 }
 
-extension SubtitleText {
+extension TextLines {
   /// The text with `insertions` made (at distinct positions), lines joined
   /// by the terminators the text had (each line keeps its own).
   func applying(_ insertions: [SubtitleInsertion]) -> [UInt8] {

@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Foundation
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -26,7 +27,7 @@ final class IndependentReaderTests: XCTestCase {
       let original = SubtitleCorpus.root.appendingPathComponent(expected.path).path
       let format = SubtitleCorpus.format(expected.path)
       let kind = format == .subRip ? "srt" : "vtt"
-      let text = SubtitleText(try SubtitleCorpus.bytes(expected.path))
+      let text = TextLines(try SubtitleCorpus.bytes(expected.path))
       let document = SubtitleReader.read(text, format: format)
       ours[expected.path] = SubtitleCorpus.rows(document)
       jobs.append("read\t\(expected.path)\t\(kind)\t\(original)")
@@ -34,7 +35,7 @@ final class IndependentReaderTests: XCTestCase {
       let insertions = document.lines.map { document.insertion(of: .rightToLeft, atStartOf: $0) }
       insertionCount += insertions.count
       let edited = text.applying(insertions)
-      let reread = SubtitleReader.read(SubtitleText(edited), format: format)
+      let reread = SubtitleReader.read(TextLines(edited), format: format)
       XCTAssertEqual(reread.cues.count, document.cues.count, expected.path)
       XCTAssertEqual(reread.lines.map(\.text), document.lines.map { "\u{200F}" + $0.text }, expected.path)
       XCTAssertEqual(reread.lines.map(\.markup.count), document.lines.map(\.markup.count), expected.path)
@@ -74,7 +75,7 @@ final class IndependentReaderTests: XCTestCase {
   /// where the corpus test above keeps them.
   func testMarkBeforeLeadingVoiceTagLosesTheVoice() throws {
     let path = "vtt/lecture.ar.vtt"
-    let text = SubtitleText(try SubtitleCorpus.bytes(path))
+    let text = TextLines(try SubtitleCorpus.bytes(path))
     let document = SubtitleReader.read(text, format: .webVTT)
     let atLineStart = document.lines.map {
       SubtitleInsertion(position: SubtitlePosition(line: $0.line, column: $0.columns.lowerBound), text: "&rlm;")

@@ -1,3 +1,4 @@
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -87,7 +88,7 @@ final class SubRipReaderTests: XCTestCase {
 
   func testMarkInsertionAtStartOfLine() throws {
     let source = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<i>مرحبا!</i>\n- هل أنت بخير؟\n"
-    let text = SubtitleText(source)
+    let text = TextLines(source)
     let document = SubtitleReader.read(text, format: .subRip)
     let insertions = document.lines.map { document.insertion(of: .rightToLeft, atStartOf: $0) }
     XCTAssertEqual(

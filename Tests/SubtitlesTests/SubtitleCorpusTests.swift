@@ -1,3 +1,4 @@
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -20,8 +21,8 @@ final class SubtitleCorpusTests: XCTestCase {
       XCTAssertEqual(extra, [], "\(expected.path): read lines not in the manifest")
       XCTAssertEqual(rows.lines, expected.lines, "\(expected.path): lines in order")
       XCTAssertEqual(rows.cues, expected.cues, "\(expected.path): cues")
-      let locale = SubtitleLocale.of(document, path: expected.path)
-      XCTAssertEqual(locale?.tag, expected.locale, expected.path)
+      let locale = subtitleLocale(document, path: expected.path)
+      XCTAssertEqual(locale?.description, expected.locale, expected.path)
       XCTAssertEqual(locale?.isRightToLeft, expected.rightToLeft, expected.path)
       XCTAssertEqual(document.markSpelling.rawValue, expected.spelling, expected.path)
       XCTAssertEqual(
@@ -40,7 +41,7 @@ final class SubtitleCorpusTests: XCTestCase {
   func testCorpusMapsAndMarkup() throws {
     for expected in try SubtitleCorpus.manifest() {
       let bytes = try SubtitleCorpus.bytes(expected.path)
-      let text = SubtitleText(bytes)
+      let text = TextLines(bytes)
       let document = SubtitleReader.read(text, format: SubtitleCorpus.format(expected.path))
       for line in document.lines {
         let source = Array(bytes[text.byteRange(ofLine: line.line)])

@@ -139,7 +139,7 @@ final class SubtitleFormatTests: XCTestCase {
     XCTAssertEqual(read.entries.map(\.cue), [1])
     XCTAssertEqual(read.error?.position.line, 5)
     let found = findings(text, .subRip)
-    XCTAssertEqual(found.map(\.code), [.cueDirection, .localizationSyntax])
+    XCTAssertEqual(found.map(\.code), [.cueDirection, .subtitleSyntax])
     XCTAssertTrue(found[1].message.contains("a SubRip file"), found[1].message)
   }
 

@@ -1,3 +1,4 @@
+import StructuredText
 import XCTest
 
 @testable import Subtitles
@@ -39,7 +40,7 @@ final class WebVTTReaderTests: XCTestCase {
     XCTAssertEqual(document.cues.map(\.settings), ["align:start line:0", ""])
     XCTAssertEqual(document.cues.map(\.start), [1000, 3_602_500])
     XCTAssertEqual(document.headerLanguage, "ar-EG")
-    XCTAssertEqual(SubtitleLocale.of(document, path: "x/he/a.vtt")?.tag, "ar-EG", "the header before the path")
+    XCTAssertEqual(subtitleLocale(document, path: "x/he/a.vtt")?.description, "ar-EG", "the header before the path")
     XCTAssertEqual(document.diagnostics, [])
     XCTAssertEqual(document.checkpoints.map(\.line), [4, 7, 10, 13, 17])
   }

@@ -46,8 +46,7 @@ package struct FindingsEngine: Sendable {
         found.append(
           Finding(
             code: .inIdentifier, severity: severity, range: range,
-            message:
-              "\(control.displayName) in the key \u{201C}\(entry.key)\u{201D}: the key looks like one without it but is a different key",
+            message: format.identifierControlMessage(control, in: entry),
             key: key, variant: variant))
       }
     }

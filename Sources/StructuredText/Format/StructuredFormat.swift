@@ -28,7 +28,8 @@ package protocol StructuredFormat: Sendable {
   /// Whether answers carry each entry's `key` (and `variant`): localization
   /// entries have keys, Markdown blocks and cue lines do not.
   var entriesHaveKeys: Bool { get }
-  /// The code of the finding of a syntax error (`bidi.localizationSyntax`).
+  /// The code of the finding of a syntax error (`bidi.localizationSyntax`,
+  /// `bidi.subtitleSyntax`).
   var syntaxCode: RuleCode { get }
   /// Where a control left open at the end of an entry's paragraph goes on
   /// to act, for `bidi.unpaired`'s message ("into the text the application
@@ -41,6 +42,13 @@ package protocol StructuredFormat: Sendable {
   /// (`bidi.placeholderDirection`, `bidi.valueDirection`,
   /// `bidi.blockDirection`, `bidi.cueDirection`).
   var paragraphRules: [ParagraphRule] { get }
+
+  /// How the format's files name their locale in their path
+  /// (`.localization`; subtitles: `.subtitles`).
+  var pathNaming: PathNaming { get }
+  /// The message of `bidi.inIdentifier` for `control` written in the
+  /// identifier of `entry` (its key; a Markdown link's destination).
+  func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String
 
   /// Reads from `cursor` in `state` until the document ends, a syntax error
   /// (`sink.fail`, then return), or `sink.boundary` says stop.
@@ -62,8 +70,13 @@ extension StructuredFormat {
   package var readsWhole: Bool { false }
   package var unpairedLeak: String? { nil }
   package var paragraphRules: [ParagraphRule] { [] }
+  package var pathNaming: PathNaming { .localization }
 
   package func applyFacts(_ facts: [DocumentFact], to entries: inout [TextEntry]) {}
+
+  package func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String {
+    "\(control.displayName) in the key \u{201C}\(entry.key)\u{201D}: the key looks like one without it but is a different key"
+  }
 
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { votes.mostFrequentEscape ?? .literal }
 }

@@ -14,12 +14,20 @@ package struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
   /// and `common` are not locales), subtags are separated by `-`, `_` or
   /// (Android) `+`, and Android's `r` before a region is accepted.
   package init?(_ text: some StringProtocol) {
+    self.init(text, naming: .localization)
+  }
+
+  /// Parses a tag as `naming` reads them: with `readsISO6392`, the
+  /// three-letter codes of ISO 639-2 (`heb`, `ara`, `per`) name the
+  /// language of their ISO 639-1 code.
+  package init?(_ text: some StringProtocol, naming: PathNaming) {
     var parts = text.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "+" }).map { String($0) }
     if parts.first == "b" { parts.removeFirst() }  // Android BCP 47 form: b+sr+Latn
     guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter) else {
       return nil
     }
     var language = first.lowercased()
+    if naming.readsISO6392, let two = PathNaming.iso6392[language] { language = two }
     switch language {
     case "iw": language = "he"
     case "ji": language = "yi"
@@ -93,30 +101,48 @@ extension LocaleTag {
   /// or `he.json`, then a folder such as `ar.lproj`, `values-ar`,
   /// `values-b+ar+EG`, `values-iw`, `locales/he/` or `fa/LC_MESSAGES`.
   /// Nil when the path names none.
-  package static func fromPath(_ path: String) -> LocaleTag? {
+  ///
+  /// With `naming` `.subtitles` (`movie.heb.forced.srt`), the file name's
+  /// flags are skipped and ISO 639-2 codes are languages; a flag that is
+  /// also a language (`hi`, Hindi, or hearing impaired) is the locale only
+  /// when the path names no other.
+  package static func fromPath(_ path: String, naming: PathNaming = .localization) -> LocaleTag? {
     let components = PathComponents(path)
-    if let name = components.fileName, let found = fromFileName(name) { return found }
-    for folder in components.folders.reversed() {
-      if let found = fromFolder(folder) { return found }
+    var flagged: LocaleTag?
+    if var name = components.fileName {
+      if !naming.flags.isEmpty {
+        // `movie.ar.hi.srt` → `movie.ar.srt`: trailing flags go.
+        var parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let suffix = parts.count > 1 ? parts.removeLast() : nil
+        while parts.count > 1, let last = parts.last, naming.flags.contains(last.lowercased()) {
+          flagged = flagged ?? LocaleTag(last, naming: naming)
+          parts.removeLast()
+        }
+        name = (parts + (suffix.map { [$0] } ?? [])).joined(separator: ".")
+      }
+      if let found = fromFileName(name, naming: naming) { return found }
     }
-    return nil
+    for folder in components.folders.reversed() {
+      if let found = fromFolder(folder, naming: naming) { return found }
+    }
+    return flagged
   }
 
-  package static func fromFileName(_ name: String) -> LocaleTag? {
+  package static func fromFileName(_ name: String, naming: PathNaming = .localization) -> LocaleTag? {
     var stem = Substring(name)
     if let dot = stem.lastIndex(of: ".") { stem = stem[..<dot] }
-    if let whole = LocaleTag(stem) { return whole }
+    if let whole = LocaleTag(stem, naming: naming) { return whole }
     // `Strings.he`, `intl_ar`, `messages_fa_IR`, `app-he-IL`: try each
     // suffix after a separator, longest first.
     let characters = Array(stem)
     for (index, character) in characters.enumerated() where character == "." || character == "_" || character == "-" {
       let suffix = String(characters[(index + 1)...])
-      if let found = LocaleTag(suffix), suffix.count <= 11 { return found }
+      if let found = LocaleTag(suffix, naming: naming), suffix.count <= 11 { return found }
     }
     return nil
   }
 
-  package static func fromFolder(_ folder: String) -> LocaleTag? {
+  package static func fromFolder(_ folder: String, naming: PathNaming = .localization) -> LocaleTag? {
     if folder.hasSuffix(".lproj") { return LocaleTag(folder.dropLast(6)) }
     if folder.hasPrefix("values-") {
       // Android qualifiers: values-ar, values-ar-rEG, values-b+ar+EG,
@@ -130,7 +156,7 @@ extension LocaleTag {
       }
       return LocaleTag(first)
     }
-    return LocaleTag(folder)
+    return LocaleTag(folder, naming: naming)
   }
 }
 
@@ -143,14 +169,49 @@ extension Character {
 /// (`check --locale`), else the value's own (an `.xcstrings` localization,
 /// an XLIFF target language), else the file's contents (`.po` `Language:`,
 /// XLIFF, ARB `@@locale`), else its path, else the `locale` setting.
+/// `naming` is how the file's kind names locales (`StructuredFormat.pathNaming`).
 package func resolveLocale(
-  forced: String? = nil, value: String?, contents: String?, path: String?, setting: String?
+  forced: String? = nil, value: String?, contents: String?, path: String?, setting: String?,
+  naming: PathNaming = .localization
 ) -> LocaleTag? {
   for candidate in [forced, value, contents] {
-    if let candidate, let tag = LocaleTag(candidate) { return tag }
+    if let candidate, let tag = LocaleTag(candidate, naming: naming) { return tag }
   }
-  if let path, let tag = LocaleTag.fromPath(path) { return tag }
+  if let path, let tag = LocaleTag.fromPath(path, naming: naming) { return tag }
   return setting.flatMap { LocaleTag($0) }
+}
+
+/// How a kind of file names its locale in its path: the one set of rules
+/// (`LocaleTag.fromPath`) with what differs between kinds.
+package struct PathNaming: Sendable, Hashable {
+  /// Words between a file's name and its extension that are not its
+  /// language (`movie.ar.forced.srt`), skipped.
+  package var flags: Set<String> = []
+  /// Whether ISO 639-2 codes (`heb`, `ara`, `per`, `eng`) name languages.
+  package var readsISO6392 = false
+
+  /// Localization files and Markdown: `ar.lproj`, `values-iw`, `README.fa.md`, `docs/he/`.
+  package static let localization = PathNaming()
+  /// Subtitles as media players name them: `movie.heb.srt`,
+  /// `movie.ara.forced.srt`, `movie.he.sdh.srt`, `he/episode1.vtt`.
+  package static let subtitles = PathNaming(
+    flags: ["forced", "sdh", "cc", "hi", "default", "full", "foreign", "hearing"], readsISO6392: true)
+
+  /// ISO 639-2 (bibliographic and terminology) codes of the languages
+  /// subtitles are commonly made in, to their ISO 639-1 code.
+  static let iso6392: [String: String] = {
+    var result: [String: String] = [:]
+    let pairs =
+      "ara ar heb he per fa fas fa urd ur pus ps snd sd yid yi div dv uig ug kur ku "
+      + "eng en fre fr fra fr ger de deu de spa es por pt ita it rus ru chi zh zho zh jpn ja kor ko tur tr dut nl "
+      + "nld nl swe sv nor no dan da fin fi pol pl cze cs ces cs gre el ell el hun hu rum ro ron ro bul bg hrv hr "
+      + "srp sr slv sl slo sk slk sk ukr uk hin hi ben bn tam ta tel te tha th vie vi ind id may ms msa ms "
+      + "tgl tl cat ca baq eu eus eu glg gl ice is isl is est et lav lv lit lt mac mk mkd mk alb sq sqi sq arm hy "
+      + "hye hy geo ka kat ka aze az kaz kk uzb uz mon mn swa sw amh am som so hau ha"
+    let words = pairs.split(separator: " ").map(String.init)
+    for index in stride(from: 0, to: words.count - 1, by: 2) { result[words[index]] = words[index + 1] }
+    return result
+  }()
 }
 
 /// A path or `file:` URI cut into folders and a file name (percent escapes

@@ -100,6 +100,10 @@ package struct TextEntry: Hashable, Sendable {
   /// Its markup (`<b>`, `</b>`, `**`, an inline `<g>` tag…), as decoded
   /// ranges, in order: it counts as nothing for directions.
   package var markup: [Range<Int>] = []
+  /// Decoded ranges no mark may go inside or at either edge of, in order
+  /// (Markdown's bare autolinks: a control before `www.` or after a URL
+  /// unmakes or changes the link).
+  package var sealed: [Range<Int>] = []
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// entry has one empty paragraph.

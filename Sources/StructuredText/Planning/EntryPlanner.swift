@@ -33,7 +33,8 @@ package struct EntryPlanner: Sendable {
   /// displays once its placeholders are replaced: the seed case is RTL as
   /// written only); a mark of the other direction already at its start is
   /// replaced, so switching directions does not pile marks up. A new mark
-  /// goes at the start of the paragraph's text, before markup that opens it.
+  /// goes at the start of the paragraph's text, before markup that opens it,
+  /// and nowhere where that start is sealed (`TextEntry.sealed`).
   package func directionEdits(_ direction: BidiDirection, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
@@ -48,6 +49,8 @@ package struct EntryPlanner: Sendable {
         // At the very start of the paragraph's text, before any markup
         // (not inside an `<xliff:g>` or `<b>` that opens it).
         let start = value.paragraphs[paragraph].lowerBound
+        // Not before a text that no mark may precede (a bare `www.` link).
+        if value.sealed.contains(where: { $0.lowerBound <= start && start <= $0.upperBound }) { continue }
         edits.append(
           SourceEdit(
             range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark)))
@@ -106,9 +109,23 @@ package struct EntryPlanner: Sendable {
     for paragraph in paragraphs(selected) {
       let projection = projection(paragraph)
       let direction = paragraph < directions.count ? directions[paragraph] : directions.last ?? .leftToRight
-      edits += map(MarkPlanner(utf8: projection.utf8).runEdits(directions: [direction]), projection)
+      let planner = MarkPlanner(utf8: projection.utf8)
+      edits += map(
+        planner.runEdits(directions: [direction]) { run in
+          !touchesSealed(projection, projection.index(ofUTF8: run.lowerBound))
+            && !touchesSealed(projection, projection.index(ofUTF8: run.upperBound))
+        }, projection)
     }
     return edits
+  }
+
+  /// Whether a control put before scalar `index` of `projection` would be
+  /// inside or at an edge of one of the entry's sealed ranges.
+  private func touchesSealed(_ projection: ParagraphProjection, _ index: Int) -> Bool {
+    guard !value.sealed.isEmpty else { return false }
+    let before = index > 0 ? projection.ranges[index - 1].upperBound : projection.content.lowerBound
+    let after = index < projection.ranges.count ? projection.ranges[index].lowerBound : projection.content.upperBound
+    return value.sealed.contains { $0.lowerBound <= after && before <= $0.upperBound }
   }
 
   /// Mode `strip`: bidi controls of the value's text removed (`.unpaired`:
@@ -125,7 +142,8 @@ package struct EntryPlanner: Sendable {
 
   /// Mode `isolate` over a document range inside one paragraph of the entry.
   /// Throws when the range is not inside the entry's text, splits an atom,
-  /// markup or escape, or splits a pair of controls.
+  /// markup or escape, has an edge at a sealed range (a bare autolink), or
+  /// splits a pair of controls.
   package func isolateEdits(_ range: SourceRange, kind: DirectionChoice = .auto) throws(EntryEditError) -> [SourceEdit]
   {
     guard let start = value.decodedOffset(atSource: range.start), let end = value.decodedOffset(atSource: range.end),
@@ -141,7 +159,8 @@ package struct EntryPlanner: Sendable {
       return nil
     }
     guard let first = boundary(start), let last = boundary(end), first <= last,
-      projection.atom(strictlyAround: first) == nil, projection.atom(strictlyAround: last) == nil
+      projection.atom(strictlyAround: first) == nil, projection.atom(strictlyAround: last) == nil,
+      !touchesSealed(projection, first), !touchesSealed(projection, last)
     else {
       throw .splitsPlaceholderOrMarkup(range)
     }
@@ -218,7 +237,8 @@ package enum EntryEditError: Error, Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .outsideValueText(let range): "range \(range) is not inside the text of an entry (or splits an escape)"
     case .spansParagraphs(let range): "range \(range) spans several paragraphs of the entry"
-    case .splitsPlaceholderOrMarkup(let range): "range \(range) splits an atom (a placeholder) or markup"
+    case .splitsPlaceholderOrMarkup(let range):
+      "range \(range) splits an atom (a placeholder) or markup, or has an edge at a bare link"
     case .marks(let error): error.description
     }
   }

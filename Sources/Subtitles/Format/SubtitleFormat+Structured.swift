@@ -13,8 +13,10 @@ extension SubtitleFormat: StructuredFormat {
   package var name: String { self == .subRip ? "srt" : "vtt" }
   package var displayName: String { self == .subRip ? "a SubRip file" : "a WebVTT file" }
   package var entryNoun: String { "cue line" }
-  package var syntaxCode: RuleCode { .localizationSyntax }
+  package var syntaxCode: RuleCode { .subtitleSyntax }
   package var paragraphRules: [ParagraphRule] { [SubtitleRules.cueDirection] }
+  /// `movie.heb.forced.srt`, `he/episode1.vtt` (contract §8).
+  package var pathNaming: PathNaming { .subtitles }
 
   /// Reads from the cursor's line (the start, or a checkpoint the readers
   /// left: the first line of a block after an empty line) to the end, the
@@ -26,7 +28,7 @@ extension SubtitleFormat: StructuredFormat {
     let start = cursor.line
     let checkpoint = start == 0 ? nil : Self.checkpoint(line: start, state)
     let document = SubtitleReader.read(LinesOfCursor(lines: lines), format: self, from: checkpoint)
-    if start == 0, let language = document.headerLanguage, let tag = LocaleTag(language) {
+    if start == 0, let language = document.headerLanguage, let tag = LocaleTag(language, naming: .subtitles) {
       sink.items.append(.locale(tag.description, line: 0))
     }
     // Where reading stops: the first byte that is not UTF-8 (the sink's
@@ -136,8 +138,8 @@ extension SubtitleFormat: StructuredFormat {
   }
 }
 
-/// The index's lines as the subtitle readers take them.
-struct LinesOfCursor: SubtitleLines {
+/// The index's lines (an existential) as the readers' generic lines.
+struct LinesOfCursor: DocumentLines {
   let lines: any DocumentLines
   var lineCount: Int { lines.lineCount }
   func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

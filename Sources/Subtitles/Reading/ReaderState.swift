@@ -1,6 +1,8 @@
+import StructuredText
+
 /// What a reader builds as it goes: the document, and its cue and line
 /// bookkeeping. Shared by `SubRipReader` and `WebVTTReader`.
-struct ReaderState<Lines: SubtitleLines> {
+struct ReaderState<Lines: DocumentLines> {
   var document: SubtitleDocument
   let lines: Lines
   /// How many bytes of line 0 a byte order mark takes (0 or 3).

@@ -1,3 +1,5 @@
+import StructuredText
+
 /// Reads a SubRip file the way the lenient players do (ffmpeg's demuxer,
 /// which VLC, mpv, Plex and Jellyfin use, and the `srt` library agree on
 /// these rules), reporting what stricter readers reject:
@@ -20,7 +22,7 @@
 /// - Cue numbers: a missing number or one out of sequence is information
 ///   only (players ignore numbers).
 enum SubRipReader {
-  static func read(_ lines: some SubtitleLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
+  static func read(_ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
     var state = ReaderState(lines, format: .subRip, cueBase: checkpoint?.cuesBefore ?? 0)
     var reader = Cursor(previousNumber: checkpoint?.previousNumber, inCue: checkpoint?.openCue ?? false)
     var line = checkpoint?.line ?? 0
@@ -40,7 +42,7 @@ enum SubRipReader {
     var afterEmpty = true
 
     /// Reads the construct at `line`; returns the line after it.
-    mutating func step(_ state: inout ReaderState<some SubtitleLines>, _ line: Int) -> Int {
+    mutating func step(_ state: inout ReaderState<some DocumentLines>, _ line: Int) -> Int {
       switch classify(state, line) {
       case .empty:
         afterEmpty = true
@@ -82,7 +84,7 @@ enum SubRipReader {
 
     /// Starts a cue whose first line is `header ?? timingLine`.
     private mutating func startCue(
-      _ state: inout ReaderState<some SubtitleLines>, header: Int?, number: Int?, timing: CueTiming, timingLine: Int
+      _ state: inout ReaderState<some DocumentLines>, header: Int?, number: Int?, timing: CueTiming, timingLine: Int
     ) {
       state.checkFinishedCue()
       let first = header ?? timingLine
@@ -118,7 +120,7 @@ enum SubRipReader {
 
     /// Reports a broken timing line and skips its block; returns the empty line that ends it.
     private mutating func skipBroken(
-      _ state: inout ReaderState<some SubtitleLines>, _ failure: CueTiming.Failure, at line: Int
+      _ state: inout ReaderState<some DocumentLines>, _ failure: CueTiming.Failure, at line: Int
     ) -> Int {
       state.checkFinishedCue()
       state.report(.error, line, column: failure.column, failure.message + "; players drop this cue")
@@ -138,7 +140,7 @@ enum SubRipReader {
     case text
   }
 
-  static func classify(_ state: ReaderState<some SubtitleLines>, _ line: Int) -> LineKind {
+  static func classify(_ state: ReaderState<some DocumentLines>, _ line: Int) -> LineKind {
     state.withLine(line) { bytes, base in
       if bytes.isEmpty { return .empty }
       var index = 0
@@ -170,7 +172,7 @@ enum SubRipReader {
   }
 
   /// The first non-empty line after `line`, if any.
-  private static func nextNonEmpty(_ state: ReaderState<some SubtitleLines>, after line: Int) -> Int? {
+  private static func nextNonEmpty(_ state: ReaderState<some DocumentLines>, after line: Int) -> Int? {
     var next = line + 1
     while next < state.lineCount, state.isEmpty(next) { next += 1 }
     return next < state.lineCount ? next : nil

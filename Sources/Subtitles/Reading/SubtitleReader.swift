@@ -1,3 +1,5 @@
+import StructuredText
+
 /// The subtitle readers' entry point.
 package enum SubtitleReader {
   /// Reads a whole document, or (from a checkpoint of an earlier read of
@@ -6,7 +8,7 @@ package enum SubtitleReader {
   /// above). Never fails: what does not fit the format is a diagnostic.
   /// Linear in the length of the text.
   package static func read(
-    _ lines: some SubtitleLines, format: SubtitleFormat, from checkpoint: SubtitleCheckpoint? = nil
+    _ lines: some DocumentLines, format: SubtitleFormat, from checkpoint: SubtitleCheckpoint? = nil
   ) -> SubtitleDocument {
     switch format {
     case .subRip: SubRipReader.read(lines, from: checkpoint)
@@ -16,6 +18,6 @@ package enum SubtitleReader {
 
   /// Reads a text held in memory.
   package static func read(_ text: String, format: SubtitleFormat) -> SubtitleDocument {
-    read(SubtitleText(text), format: format)
+    read(TextLines(text), format: format)
   }
 }

@@ -1,3 +1,5 @@
+import StructuredText
+
 /// Reads a WebVTT file as the WebVTT parser of the specification (and so
 /// the browsers) does: the `WEBVTT` line, the header block, then blocks
 /// separated by empty lines ("collect a WebVTT block"). A block whose first
@@ -12,7 +14,7 @@
 /// parse is dropped with its text (an error); a `-->` line inside a cue's
 /// text, a block that is neither cue nor `NOTE`/`STYLE`/`REGION` (warnings).
 enum WebVTTReader {
-  static func read(_ lines: some SubtitleLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
+  static func read(_ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
     var state = ReaderState(lines, format: .webVTT, cueBase: checkpoint?.cuesBefore ?? 0)
     var line = 0
     var seenCue = checkpoint?.seenCue ?? false
@@ -41,7 +43,7 @@ enum WebVTTReader {
 
   /// Reads the `WEBVTT` line and the header block after it (its
   /// `Language:` line); returns the line after them.
-  private static func readHeader(_ state: inout ReaderState<some SubtitleLines>) -> Int {
+  private static func readHeader(_ state: inout ReaderState<some DocumentLines>) -> Int {
     let signature = state.withLine(0) { bytes, _ -> Bool? in
       guard bytes.starts(with: "WEBVTT".utf8) else { return nil }
       return bytes.count == 6 || bytes[6] == 0x20 || bytes[6] == 0x09
@@ -81,7 +83,7 @@ enum WebVTTReader {
 
   /// Reads the block starting at `start` ("collect a WebVTT block" with
   /// *in header* unset); returns the line after it.
-  private static func readBlock(_ state: inout ReaderState<some SubtitleLines>, from start: Int, seenCue: inout Bool)
+  private static func readBlock(_ state: inout ReaderState<some DocumentLines>, from start: Int, seenCue: inout Bool)
     -> Int
   {
     var line = start
@@ -120,7 +122,7 @@ enum WebVTTReader {
   }
 
   /// Starts a cue at its timing line; false when that line does not parse.
-  private static func startCue(_ state: inout ReaderState<some SubtitleLines>, identifierLine: Int?, timingLine: Int)
+  private static func startCue(_ state: inout ReaderState<some DocumentLines>, identifierLine: Int?, timingLine: Int)
     -> Bool
   {
     state.checkFinishedCue()
@@ -143,7 +145,7 @@ enum WebVTTReader {
 
   /// A block without a timing line: a comment, a style sheet, a region, or nothing a player reads.
   private static func checkOtherBlock(
-    _ state: inout ReaderState<some SubtitleLines>, _ line: Int, firstLine: String, lineCount: Int, seenCue: Bool
+    _ state: inout ReaderState<some DocumentLines>, _ line: Int, firstLine: String, lineCount: Int, seenCue: Bool
   ) {
     func starts(_ word: String) -> Bool {
       firstLine == word || firstLine.hasPrefix(word + " ") || firstLine.hasPrefix(word + "\t")

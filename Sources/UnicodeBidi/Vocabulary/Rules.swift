@@ -64,6 +64,9 @@ package enum RuleCode: String, CaseIterable, Sendable, Hashable {
   /// A subtitle line whose display differs between a left-to-right and a
   /// right-to-left base direction.
   case cueDirection = "bidi.cueDirection"
+  /// Where a subtitle file stops being readable as its format (a broken
+  /// timing line, a WebVTT file without its header).
+  case subtitleSyntax = "bidi.subtitleSyntax"
 
   /// The code for a settings key (`"unpaired"`), or nil when the key names
   /// no rule (`truncated` is not one).
@@ -81,7 +84,7 @@ package enum RuleCode: String, CaseIterable, Sendable, Hashable {
     switch self {
     case .unpaired, .inIdentifier, .inComment, .inString: .error
     case .override, .unmatched, .invalidUtf8, .placeholderDirection, .valueDirection, .localizationSyntax,
-      .blockDirection, .cueDirection:
+      .blockDirection, .cueDirection, .subtitleSyntax:
       .warning
     case .truncated: .information
     }
