@@ -102,9 +102,10 @@ enum QtLinguistReader: FormatReader {
           state.frames[index].note = value.text
         }
       case .source:
-        state.notes = [value.text]
+        state.notes = [value.text, SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist)).encoded]
       case .value:
         value.source = state.notes.first
+        if state.notes.count > 1, !value.text.isEmpty { value.sourceTokens = SourceTokens(encoded: state.notes[1]) }
         let context = state.frames.last(where: { $0.kind == QtLinguistReader.contextFrame })?.note
         value.context = context.flatMap { $0.isEmpty ? nil : $0 }
         sink.add(value, rules: .of(.qtLinguist))

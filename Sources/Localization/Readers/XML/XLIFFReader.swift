@@ -134,10 +134,11 @@ enum XLIFFReader: FormatReader {
         var value = current.value(endingAt: tag)
         if readsSource {
           // 2.0 has a source per segment: the one before the target is its.
-          state.notes = [value.text]
+          state.notes = [value.text, SourceNormalization.tokens(ofSourceValue: value, rules: .of(.xliff)).encoded]
           return
         }
         value.source = state.notes.first
+        if state.notes.count > 1, !value.text.isEmpty { value.sourceTokens = SourceTokens(encoded: state.notes[1]) }
         sink.add(value, rules: .of(.xliff))
         return
       }
