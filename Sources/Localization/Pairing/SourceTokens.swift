@@ -145,7 +145,8 @@ enum SourceNormalization {
 
   /// A markup span as a tag: `<b>`, `</b>`, `<a>` for `<a href="…">`,
   /// `<bpt#1>` for an XLIFF paired code with an id; nil for a void or
-  /// self-closing element. Other markup (`**`) as written.
+  /// self-closing element and Android's `<xliff:g>`. Other markup (`**`)
+  /// as written.
   private static func tag(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasPrefix("&lt;") { text = "<" + text.dropFirst(4).replacingAll("&gt;", with: ">") }
@@ -154,7 +155,9 @@ enum SourceNormalization {
     let name = text.dropFirst(closing ? 2 : 1).prefix {
       $0 != " " && $0 != "/" && $0 != ">" && $0 != "\n" && $0 != "\t"
     }.lowercased()
-    if voidElements.contains(name) { return nil }
+    // Void elements; `xliff:g` (Android's "do not translate" marker, which
+    // the resource compiler drops) and other translator annotations.
+    if voidElements.contains(name) || name.hasPrefix("xliff:") { return nil }
     let head = text.prefix { $0 != ">" }
     if !closing, head.hasSuffix("/") {
       return name == "x" || name == "ph" ? nil : "<\(name)/>"
