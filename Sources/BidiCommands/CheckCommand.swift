@@ -37,12 +37,10 @@ package let checkUsage = """
   (the values before it are still checked), and the rest of the file gets
   the whole-line rules. The locale comes from the path (ar.lproj,
   values-iw, locales/he) or the contents, or --locale TAG for every file.
-  A translation is compared with its source (bidi.placeholderMismatch:
-  placeholders missing, extra or reordered, markup unbalanced): the source
-  the file holds (.po msgid, XLIFF and .ts <source>, .xcstrings source
-  language), else the file of --source-locale TAG (default en) beside it
-  (en.lproj, values/, en.json, en.yml, intl_en.arb, en/x.ftl,
-  _locales/en); --no-source compares with no file of the tree.
+  A translation is compared with its source (bidi.placeholderMismatch): the
+  one its file holds (.po msgid, XLIFF/.ts <source>, .xcstrings), else the
+  file of --source-locale TAG (default en) beside it (en.lproj, values/,
+  en.json, en.yml, intl_en.arb, en/x.ftl); --no-source: the file's own only.
 
   Exit status: 0 no hazard, 1 hazards found, 2 usage or I/O error.
 

@@ -69,7 +69,8 @@ final class SourcePairingCheckTests: XCTestCase {
   /// disk; a source open in the daemon is used as it is edited.
   func testTheDaemonPairsFromDiskAndFromOpenDocuments() throws {
     let scratch = try HazardScratch()
-    let source = try scratch.write("res/values/strings.xml", "<resources>\n<string name=\"a\">Hello %1$s</string>\n</resources>\n")
+    let source = try scratch.write(
+      "res/values/strings.xml", "<resources>\n<string name=\"a\">Hello %1$s</string>\n</resources>\n")
     let translation = "<resources>\n<string name=\"a\">مرحبا</string>\n</resources>\n"
     let target = try scratch.write("res/values-ar/strings.xml", translation)
     let session = try TestSession(.bidiLSP, encoding: .utf8, ignoring: ["$/progress"])
@@ -81,7 +82,8 @@ final class SourcePairingCheckTests: XCTestCase {
     XCTAssertEqual(try codes(), ["bidi.placeholderMismatch"], "paired with res/values on disk")
     // The source opened and edited to drop its placeholder: the open text wins.
     let sourceURI = source.absoluteURL.absoluteString
-    try session.open(sourceURI, languageId: "xml", text: "<resources>\n<string name=\"a\">Hello %1$s</string>\n</resources>\n")
+    try session.open(
+      sourceURI, languageId: "xml", text: "<resources>\n<string name=\"a\">Hello %1$s</string>\n</resources>\n")
     try session.replaceText(sourceURI, with: "<resources>\n<string name=\"a\">Hello</string>\n</resources>\n")
     try session.replaceText(uri, with: translation)
     XCTAssertEqual(try codes(), [], "paired with the open source, as edited")
@@ -104,7 +106,9 @@ final class SourcePairingCheckTests: XCTestCase {
       try session.open(uri, languageId: "", text: text)
       let daemon = try session.diagnostics(uri, version: session.version(uri)).filter {
         $0.diagnosticCode == "bidi.placeholderMismatch"
-      }.map { "\(path):\(($0["range"]?["start"]?["line"]?.intValue ?? -1) + 1):\(($0["range"]?["start"]?["character"]?.intValue ?? -1) + 1)" }
+      }.map {
+        "\(path):\(($0["range"]?["start"]?["line"]?.intValue ?? -1) + 1):\(($0["range"]?["start"]?["character"]?.intValue ?? -1) + 1)"
+      }
       try session.close(uri)
       XCTAssertEqual(daemon, mismatches(result).filter { $0.hasPrefix(path + ":") }, path)
       total += daemon.count

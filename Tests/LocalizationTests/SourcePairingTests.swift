@@ -97,9 +97,11 @@ final class SourcePairingTests: XCTestCase {
     XCTAssertEqual(paths("messages_fa.properties", .properties), ["messages.properties", "messages_en.properties"])
     XCTAssertEqual(paths("fr.lproj/X.strings", .strings, "fr"), [])
     XCTAssertEqual(paths("he.lproj/X.strings", .strings, "fr"), ["fr.lproj/X.strings", "Base.lproj/X.strings"])
-    XCTAssertEqual(paths("_locales/ar/messages.json", .webExtension, "en-US"), [
-      "_locales/en-US/messages.json", "_locales/en_US/messages.json",
-    ])
+    XCTAssertEqual(
+      paths("_locales/ar/messages.json", .webExtension, "en-US"),
+      [
+        "_locales/en-US/messages.json", "_locales/en_US/messages.json",
+      ])
     // The formats that hold their sources pair with no other file.
     for format in [LocalizationFormat.po, .xliff, .qtLinguist, .xcstrings] {
       XCTAssertEqual(paths("ar/x.any", format), [], "\(format)")
@@ -131,8 +133,10 @@ final class SourcePairingTests: XCTestCase {
   func compare(_ translation: String, _ source: String, _ format: LocalizationFormat = .strings, plural: Bool = false)
     -> [Kind]
   {
-    SourceComparison.mismatch(translation: tokens(translation, format), source: tokens(source, format), isPluralBranch: plural)
-      .map(Self.kinds) ?? []
+    SourceComparison.mismatch(
+      translation: tokens(translation, format), source: tokens(source, format), isPluralBranch: plural
+    )
+    .map(Self.kinds) ?? []
   }
 
   func testNumberedAndNamedPlaceholdersMoveFreely() {
@@ -175,7 +179,8 @@ final class SourcePairingTests: XCTestCase {
     XCTAssertEqual(compare("<b>مهم</b>", "<b>Important</b>"), [])
     XCTAssertEqual(compare("<b>مهم", "<b>Important</b>"), [.markup])
     XCTAssertEqual(compare("<b>مهم</b> <i>x</i>", "<b>Important</b> x"), [.markup])
-    XCTAssertEqual(compare("<a href=\"/ar\">رابط</a>", "<a href=\"/en\">link</a>"), [], "attributes are the translation's")
+    XCTAssertEqual(
+      compare("<a href=\"/ar\">رابط</a>", "<a href=\"/en\">link</a>"), [], "attributes are the translation's")
     XCTAssertEqual(compare("سطر<br/>آخر", "one line"), [], "a line break may be added")
   }
 
@@ -204,7 +209,8 @@ final class SourcePairingTests: XCTestCase {
     var rules = RuleSettings()
     rules[.placeholderMismatch] = .off
     XCTAssertEqual(
-      FindingsEngine(format: LocalizationFormat.po, spelling: .literal, rules: rules).findings(in: value, locale: nil), [])
+      FindingsEngine(format: LocalizationFormat.po, spelling: .literal, rules: rules).findings(in: value, locale: nil),
+      [])
     rules[.placeholderMismatch] = .severity(.error)
     XCTAssertEqual(
       FindingsEngine(format: LocalizationFormat.po, spelling: .literal, rules: rules).findings(in: value, locale: nil)

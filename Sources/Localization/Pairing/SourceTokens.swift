@@ -31,7 +31,8 @@ enum SourceNormalization {
   static func tokens(ofSource text: String, rules: PlaceholderRules) -> SourceTokens {
     let starts: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "$")]
     guard text.utf8.contains(where: starts.contains) else { return .empty }
-    var entry = TextEntry(key: "", text: text, map: SourceMap(), content: SourceRange(at: SourcePosition(line: 0, column: 0)), firstLine: 0)
+    var entry = TextEntry(
+      key: "", text: text, map: SourceMap(), content: SourceRange(at: SourcePosition(line: 0, column: 0)), firstLine: 0)
     entry = ValueFinisher.finish(entry, rules: rules)[0]
     return tokens(of: entry)
   }
@@ -125,7 +126,8 @@ enum SourceNormalization {
     let bytes = Array(text.utf8)
     var index = 1
     while index + 4 < bytes.count {
-      if bytes[index] == UInt8(ascii: "i"), bytes[index + 1] == UInt8(ascii: "d"), bytes[index + 2] == UInt8(ascii: "="),
+      if bytes[index] == UInt8(ascii: "i"), bytes[index + 1] == UInt8(ascii: "d"),
+        bytes[index + 2] == UInt8(ascii: "="),
         [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]),
         bytes[index + 3] == UInt8(ascii: "\"") || bytes[index + 3] == UInt8(ascii: "'")
       {
