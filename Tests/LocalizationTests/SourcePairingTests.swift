@@ -217,14 +217,4 @@ final class SourcePairingTests: XCTestCase {
         .map(\.severity), [.error])
     XCTAssertEqual(RuleCode(settingsKey: "placeholderMismatch"), .placeholderMismatch)
   }
-
-  /// The encoded form a reader keeps between a `<source>` and its target
-  /// reads back as the same tokens.
-  func testEncodedTokensRoundTrip() {
-    let original = SourceTokens(
-      placeholders: [PlaceholderToken("%@", isOrdered: true), PlaceholderToken("x#1", isOrdered: false)],
-      markup: ["<b>", "</b>"])
-    XCTAssertEqual(SourceTokens(encoded: original.encoded), original)
-    XCTAssertEqual(SourceTokens(encoded: SourceTokens.empty.encoded), .empty)
-  }
 }

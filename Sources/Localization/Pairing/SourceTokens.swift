@@ -9,47 +9,72 @@ enum SourceNormalization {
   /// The tokens of a value (its atoms and markup as the reader found them).
   static func tokens(of entry: TextEntry) -> SourceTokens {
     guard !entry.atoms.isEmpty || !entry.markup.isEmpty else { return .empty }
-    return entry.text.utf8.withContiguousStorageIfAvailable { tokens(entry, $0) }
-      ?? tokens(entry, Array(entry.text.utf8).withUnsafeBufferPointer { $0 })
+    return entry.text.utf8.withContiguousStorageIfAvailable { tokens($0, atoms: entry.atoms, markup: entry.markup) }
+      ?? Array(entry.text.utf8).withUnsafeBufferPointer { tokens($0, atoms: entry.atoms, markup: entry.markup) }
   }
 
-  private static func tokens(_ entry: TextEntry, _ bytes: UnsafeBufferPointer<UInt8>) -> SourceTokens {
+  private static func tokens(_ bytes: UnsafeBufferPointer<UInt8>, atoms: [TextAtom], markup: [Range<Int>])
+    -> SourceTokens
+  {
     var result = SourceTokens()
-    result.placeholders.reserveCapacity(entry.atoms.count)
-    for atom in entry.atoms {
+    result.placeholders.reserveCapacity(atoms.count)
+    for atom in atoms {
       if let token = placeholder(atom, bytes[atom.range]) { result.placeholders.append(token) }
     }
-    for range in entry.markup {
+    for range in markup {
       if let tag = tag(bytes[range]) { result.markup.append(tag) }
     }
     return result
+  }
+
+  /// Whether a text may hold a placeholder or a tag: a byte that starts
+  /// one (`%`, `{`, `<`, `$`, `&`).
+  static func mayHoldTokens(_ bytes: some Sequence<UInt8>) -> Bool {
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "&"): return true
+      default: continue
+      }
+    }
+    return false
   }
 
   /// The tokens of a source text the file holds (a `.po` msgid), read by
   /// the value's placeholder rules; nothing is built for a text without a
   /// byte that starts a placeholder or a tag.
   static func tokens(ofSource text: String, rules: PlaceholderRules) -> SourceTokens {
-    let starts: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "$")]
-    guard text.utf8.contains(where: starts.contains) else { return .empty }
-    var entry = TextEntry(
-      key: "", text: text, map: SourceMap(), content: SourceRange(at: SourcePosition(line: 0, column: 0)), firstLine: 0)
-    entry = ValueFinisher.finish(entry, rules: rules)[0]
-    return tokens(of: entry)
+    guard mayHoldTokens(text.utf8) else { return .empty }
+    let bytes = Array(text.utf8)
+    let found = ValueFinisher.atomsAndMarkup(bytes, rules: rules)
+    return bytes.withUnsafeBufferPointer { tokens($0, atoms: found.atoms, markup: found.markup) }
   }
 
   /// The tokens of a source value a reader built (an XLIFF `<source>`, its
-  /// inline elements atoms already): the value finished by `rules`.
+  /// inline elements atoms already): its text read by `rules` besides them.
   static func tokens(ofSourceValue value: TextEntry, rules: PlaceholderRules) -> SourceTokens {
-    tokens(of: ValueFinisher.finish(value, rules: rules)[0])
+    guard !value.atoms.isEmpty || !value.markup.isEmpty || mayHoldTokens(value.text.utf8) else { return .empty }
+    let bytes = Array(value.text.utf8)
+    let found = ValueFinisher.atomsAndMarkup(bytes, structural: value.atoms, markup: value.markup, rules: rules)
+    return bytes.withUnsafeBufferPointer { tokens($0, atoms: found.atoms, markup: found.markup) }
   }
 
   // MARK: Placeholders
 
   private static func placeholder(_ atom: TextAtom, _ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> PlaceholderToken? {
+    if atom.kind == .printf {
+      // The common `%@`, `%s`, `%d` as they are (`%i` is `%d`).
+      if bytes.count == 2 {
+        let conversion = bytes[bytes.startIndex + 1]
+        if conversion == UInt8(ascii: "i") { return PlaceholderToken("%d", isOrdered: true) }
+        if conversion != UInt8(ascii: "%") {
+          return PlaceholderToken(String(decoding: bytes, as: UTF8.self), isOrdered: true)
+        }
+      }
+      return printf(Array(bytes))
+    }
+    if atom.kind == .pound { return nil }  // `#` of a plural branch: the branch's number
     let text = String(decoding: bytes, as: UTF8.self)
     switch atom.kind {
-    case .printf: return printf(Array(bytes))
-    case .pound: return nil  // `#` of a plural branch: the branch's number
     case .braces:
       // `{}` (Python) is unnumbered; `{name}`, `{0}`, `{0, number}`, `{0:N2}`: by name.
       let name = braceName(text.dropFirst().dropLast())

@@ -133,21 +133,3 @@ package enum SourceComparison {
     spellings.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ")
   }
 }
-
-extension SourceTokens {
-  /// The tokens as one string, for a reader that keeps them in its
-  /// `ReaderState` (an XLIFF unit's `<source>`, read before its targets).
-  package var encoded: String {
-    placeholders.map { ($0.isOrdered ? "o" : "n") + $0.spelling }.joined(separator: "\u{1F}") + "\u{1E}"
-      + markup.joined(separator: "\u{1F}")
-  }
-
-  /// Tokens from `encoded`.
-  package init(encoded: String) {
-    let halves = encoded.split(separator: "\u{1E}", maxSplits: 1, omittingEmptySubsequences: false)
-    placeholders = (halves.first ?? "").split(separator: "\u{1F}").map {
-      PlaceholderToken(String($0.dropFirst()), isOrdered: $0.first == "o")
-    }
-    markup = halves.count > 1 ? halves[1].split(separator: "\u{1F}").map(String.init) : []
-  }
-}

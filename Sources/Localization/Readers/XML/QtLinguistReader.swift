@@ -58,6 +58,7 @@ enum QtLinguistReader: FormatReader {
         // A numerus message's forms are its values.
         state.frames[count - 1].index = tag.attribute("numerus") == "yes" ? 1 : 0
         state.notes = []
+        state.sourceTokens = nil
       case "source" where parent?.kind == QtLinguistReader.messageFrame:
         begin(.source, tag, key: "", count)
       case "translation" where parent?.kind == QtLinguistReader.messageFrame:
@@ -102,10 +103,11 @@ enum QtLinguistReader: FormatReader {
           state.frames[index].note = value.text
         }
       case .source:
-        state.notes = [value.text, SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist)).encoded]
+        state.notes = [value.text]
+          state.sourceTokens = SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist))
       case .value:
         value.source = state.notes.first
-        if state.notes.count > 1, !value.text.isEmpty { value.sourceTokens = SourceTokens(encoded: state.notes[1]) }
+        if !value.text.isEmpty { value.sourceTokens = state.sourceTokens }
         let context = state.frames.last(where: { $0.kind == QtLinguistReader.contextFrame })?.note
         value.context = context.flatMap { $0.isEmpty ? nil : $0 }
         sink.add(value, rules: .of(.qtLinguist))
