@@ -104,7 +104,7 @@ enum QtLinguistReader: FormatReader {
         }
       case .source:
         state.notes = [value.text]
-          state.sourceTokens = SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist))
+        state.sourceTokens = SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist))
       case .value:
         value.source = state.notes.first
         if !value.text.isEmpty { value.sourceTokens = state.sourceTokens }
