@@ -47,18 +47,25 @@ extension BidiLanguageServer {
     }
     structured[uri]!.sourcePath = found?.path
     structured[uri]!.sources = found?.catalog
+    structured[uri]!.sourcesStale = false
     structured[uri]!.findings = nil
     structured[uri]!.partialFindings = nil
   }
 
   /// After the document `uri` opened or changed: the documents whose
-  /// source it is are paired again, their findings published again.
+  /// source it is are paired again before their findings are next needed
+  /// (not at every keystroke in the source), and published again.
   func sourceChanged(_ uri: String) {
     guard let path = SourcePairing.filePath(uri) else { return }
     for other in structured.keys where other != uri && structured[other]?.sourcePath == path {
-      pairSource(other)
+      structured[other]!.sourcesStale = true
       hazards[other]?.needsPublish = true
     }
+  }
+
+  /// Pairs a document again if its source changed since it was paired.
+  func refreshSources(_ uri: String) {
+    if structured[uri]?.sourcesStale == true { pairSource(uri) }
   }
 
   /// Feeds a change's line changes to the document's index.
@@ -101,6 +108,7 @@ extension BidiLanguageServer {
   /// when all is ready (or it is no structured document).
   func prepareStructured(_ document: Document, until stop: () -> Bool) -> Bool {
     guard structured[document.uri] != nil else { return true }
+    refreshSources(document.uri)
     while let frontier = structured[document.uri]!.index.frontierLine {
       readStructured(document.uri, text: document.text, through: frontier + Self.structuredReadStep)
       if stop() { return false }

@@ -67,6 +67,8 @@ struct StructuredDocument {
   /// catalog (`SourcePairing`), when there is one.
   var sourcePath: String?
   var sources: SourceCatalog?
+  /// Whether the source changed since `sources` was read.
+  var sourcesStale = false
 
   /// Findings that belong to one line.
   struct AnchoredFindings {
