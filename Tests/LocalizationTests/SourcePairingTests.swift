@@ -182,6 +182,10 @@ final class SourcePairingTests: XCTestCase {
     XCTAssertEqual(
       compare("<a href=\"/ar\">رابط</a>", "<a href=\"/en\">link</a>"), [], "attributes are the translation's")
     XCTAssertEqual(compare("سطر<br/>آخر", "one line"), [], "a line break may be added")
+    XCTAssertEqual(compare("**مهم** الآن", "**Important** now"), [])
+    XCTAssertEqual(compare("**مهم الآن", "**Important** now"), [.markup], "a lone ** is text: the bold is lost")
+    XCTAssertEqual(compare("مهم الآن", "**Important** now"), [.markup])
+    XCTAssertEqual(compare("&lt;b&gt;مهم&lt;/b&gt;", "&lt;b&gt;Important&lt;/b&gt;"), [])
   }
 
   func testXLIFFInlineCodesCompareByID() {

@@ -28,11 +28,13 @@ enum SourceNormalization {
   }
 
   /// Whether a text may hold a placeholder or a tag: a byte that starts
-  /// one (`%`, `{`, `<`, `$`, `&`).
+  /// one (`%`, `{`, `<`, `$`, `&` of `&lt;b&gt;`, `*` of `**`).
   static func mayHoldTokens(_ bytes: some Sequence<UInt8>) -> Bool {
     for byte in bytes {
       switch byte {
-      case UInt8(ascii: "%"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "&"): return true
+      case UInt8(ascii: "%"), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+        UInt8(ascii: "*"):
+        return true
       default: continue
       }
     }
