@@ -1,6 +1,7 @@
 import BidiHazards
 import DocumentFormats
 import JSONRPC
+import Localization
 import StructuredText
 import UnicodeBidi
 
@@ -14,7 +15,8 @@ import UnicodeBidi
 
 /// The usage text of `bidi-lsp check`.
 package let checkUsage = """
-  usage: bidi-lsp check [--format text|json|sarif] [--language ID] [--locale TAG] [--] FILE|DIR|- ...
+  usage: bidi-lsp check [--format text|json|sarif] [--language ID] [--locale TAG]
+                        [--source-locale TAG | --no-source] [--] FILE|DIR|- ...
 
   Reports bidi hazards (Trojan Source, CVE-2021-42574) as
   path:line:column: severity: message [code]
@@ -35,6 +37,10 @@ package let checkUsage = """
   (the values before it are still checked), and the rest of the file gets
   the whole-line rules. The locale comes from the path (ar.lproj,
   values-iw, locales/he) or the contents, or --locale TAG for every file.
+  A translation is compared with its source (bidi.placeholderMismatch): the
+  one its file holds (.po msgid, XLIFF/.ts <source>, .xcstrings), else the
+  file of --source-locale TAG (default en) beside it (en.lproj, values/,
+  en.json, en.yml, intl_en.arb, en/x.ftl); --no-source: the file's own only.
 
   Markdown (.md, .markdown) is read block by block as GitHub renders it:
   each block gets bidi.blockDirection and the hazards of its rendered text,
@@ -74,6 +80,7 @@ package func runCheck(
   var language: SourceLanguage?? = nil
   var languageId: String? = nil
   var locale: LocaleTag? = nil
+  var sourceLocale: String? = SourcePairing.defaultSourceLocale
   var paths: [String] = []
   var options = true
   var k = 0
@@ -100,7 +107,9 @@ package func runCheck(
     case "-h", "--help":
       stdout(Array(checkUsage.utf8))
       return 0
-    case "--format", "--language", "--locale":
+    case "--no-source":
+      sourceLocale = nil
+    case "--format", "--language", "--locale", "--source-locale":
       if value == nil {
         guard k < arguments.count else { return usageError("\(name) needs a value") }
         value = arguments[k]
@@ -112,6 +121,11 @@ package func runCheck(
           return usageError("unknown format '\(given)' (use text, json or sarif)")
         }
         format = chosen
+      } else if name == "--source-locale" {
+        guard LocaleTag(given) != nil else {
+          return usageError("unknown source locale '\(given)' (use a tag such as en, en-US, fr)")
+        }
+        sourceLocale = given
       } else if name == "--locale" {
         guard let tag = LocaleTag(given) else {
           return usageError("unknown locale '\(given)' (use a tag such as ar, he-IL, fa_IR)")
@@ -137,6 +151,7 @@ package func runCheck(
         format: format, language: language, languageId: languageId, locale: locale, visualOrder: visualOrder,
         stdout: stdout, stderr: stderr)
       run.toolVersion = version
+      run.sourceLocale = sourceLocale
       run.begin()
       for path in paths { run.check(argument: path) }
       run.end()
@@ -196,6 +211,10 @@ struct CheckRun {
   var errors: [(path: String, message: String)] = []
   /// The tool's version, for the SARIF log.
   var toolVersion: String?
+  /// The locale whose files are the sources of the others (nil: none).
+  var sourceLocale: String?
+  /// The source files read so far, by path.
+  var sourceCatalogs: [String: SourceCatalog] = [:]
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
@@ -346,7 +365,9 @@ struct CheckRun {
     filesChecked += 1
     // (For SARIF, the decoded text, whose code points count the columns.)
     let text = self.format == .sarif ? FindingText.file(DecodedFile(bytes).text) : nil
-    for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale) {
+    let sources = StructuredCheck.sourceCatalog(
+      path: path, format: format, sourceLocale: sourceLocale, cache: &sourceCatalogs)
+    for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale, sources: sources) {
       report(finding, path: path, text: text)
     }
   }

@@ -86,6 +86,13 @@ extension RuleCode {
         "A translation in a right-to-left locale starts with a left-to-right word, so the whole value "
           + "displays left to right."
       )
+    case .placeholderMismatch:
+      (
+        "Translation whose placeholders or markup differ from its source",
+        "A translation lacks a placeholder of its source, has one the source does not, puts unnumbered "
+          + "placeholders in another order (which swaps their values at run time), or does not balance the "
+          + "source's markup."
+      )
     case .localizationSyntax:
       (
         "File stops being its localization format",

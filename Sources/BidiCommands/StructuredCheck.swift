@@ -1,4 +1,5 @@
 import BidiHazards
+import Localization
 import StructuredText
 import UnicodeBidi
 
@@ -31,9 +32,12 @@ struct CheckFinding {
 enum StructuredCheck {
   /// The findings of a file's bytes, in document order. `path` gives the
   /// locale (`ar.lproj/`, `values-iw/`…) unless `locale` forces one.
-  static func findings(of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?)
-    -> [CheckFinding]
-  {
+  /// `sources`: the entries' sources from the source locale's file
+  /// (`sourceCatalog`), when paired with one.
+  static func findings(
+    of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?,
+    sources: SourceCatalog? = nil
+  ) -> [CheckFinding] {
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
     let read = WholeRead(lines, format: format)
@@ -43,7 +47,7 @@ enum StructuredCheck {
     let fileLocale =
       locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     let engine = FindingsEngine(format: format, spelling: read.spelling)
-    let found = engine.findings(in: lines, read: read) { entry in
+    let found = engine.findings(in: lines, read: read, sources: sources) { entry in
       guard locale == nil, let own = entry.locale else { return fileLocale }
       return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     }
@@ -54,5 +58,18 @@ enum StructuredCheck {
         severity: finding.severity, code: finding.code, message: finding.message, key: finding.key,
         variant: finding.variant, fixes: finding.fixes.map(CheckFix.init))
     }
+  }
+
+  /// The catalog of the source of the localization file at `path`
+  /// (`SourcePairing`, as the daemon pairs), read once per source file
+  /// (`cache`, by its path): nil when the format holds its sources, the
+  /// file is of the source locale, or no source file is found.
+  static func sourceCatalog(
+    path: String, format: any StructuredFormat, sourceLocale: String?, cache: inout [String: SourceCatalog]
+  ) -> SourceCatalog? {
+    guard let sourceLocale, let format = format as? LocalizationFormat else { return nil }
+    let found = SourcePairing.catalog(for: path, format: format, sourceLocale: sourceLocale) { cache[$0] }
+    if let found { cache[found.path] = found.catalog }
+    return found?.catalog
   }
 }

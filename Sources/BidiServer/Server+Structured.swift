@@ -3,6 +3,7 @@ import BidiProtocol
 import DocumentFormats
 import DocumentStore
 import JSONRPC
+import Localization
 import StructuredText
 import UnicodeBidi
 
@@ -24,13 +25,54 @@ extension BidiLanguageServer {
       index: StructuredIndex(lines, format: format, through: 0))
     state.rules = rules
     structured[document.uri] = state
+    pairSource(document.uri)
     logger.debug("\(document.uri): \(format.name) document")
+    // A translation whose source this is compares with its text from now on.
+    sourceChanged(document.uri)
+  }
+
+  /// Pairs a localization document with the file of the source locale
+  /// beside it (`SourcePairing`, as `check` pairs): the open document of
+  /// that path, else the file on disk (read once; unreadable or too large:
+  /// no pairing).
+  func pairSource(_ uri: String) {
+    guard let format = structured[uri]?.format as? LocalizationFormat else { return }
+    let found = SourcePairing.catalog(
+      for: uri, format: format, sourceLocale: SourcePairing.defaultSourceLocale
+    ) { path in
+      guard let open = structured.keys.first(where: { SourcePairing.filePath($0) == path }),
+        let text = documents[open]?.text
+      else { return nil }
+      return SourceCatalog(StoredLines(text: text), format: format)
+    }
+    structured[uri]!.sourcePath = found?.path
+    structured[uri]!.sources = found?.catalog
+    structured[uri]!.sourcesStale = false
+    structured[uri]!.findings = nil
+    structured[uri]!.partialFindings = nil
+  }
+
+  /// After the document `uri` opened or changed: the documents whose
+  /// source it is are paired again before their findings are next needed
+  /// (not at every keystroke in the source), and published again.
+  func sourceChanged(_ uri: String) {
+    guard let path = SourcePairing.filePath(uri) else { return }
+    for other in structured.keys where other != uri && structured[other]?.sourcePath == path {
+      structured[other]!.sourcesStale = true
+      hazards[other]?.needsPublish = true
+    }
+  }
+
+  /// Pairs a document again if its source changed since it was paired.
+  func refreshSources(_ uri: String) {
+    if structured[uri]?.sourcesStale == true { pairSource(uri) }
   }
 
   /// Feeds a change's line changes to the document's index.
   func structuredLinesChanged(uri: String, _ changes: [LineChange]) {
     guard structured[uri] != nil, let document = documents[uri] else { return }
     structured[uri]!.apply(changes, text: document.text)
+    sourceChanged(uri)
   }
 
   /// After a change of the rules or the locale: every structured
@@ -66,6 +108,7 @@ extension BidiLanguageServer {
   /// when all is ready (or it is no structured document).
   func prepareStructured(_ document: Document, until stop: () -> Bool) -> Bool {
     guard structured[document.uri] != nil else { return true }
+    refreshSources(document.uri)
     while let frontier = structured[document.uri]!.index.frontierLine {
       readStructured(document.uri, text: document.text, through: frontier + Self.structuredReadStep)
       if stop() { return false }

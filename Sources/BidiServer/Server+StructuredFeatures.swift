@@ -16,6 +16,7 @@ extension BidiLanguageServer {
   func structuredDiagnostics(_ document: Document) -> [Diagnostic] {
     guard structured[document.uri] != nil else { return [] }
     readStructured(document.uri, text: document.text, through: Int.max)
+    refreshSources(document.uri)
     let findings = structured[document.uri]!.allFindings(text: document.text, localeSetting: localeSetting)
     var codec = positions
     return findings.compactMap { try? diagnostic($0, document, &codec) }
@@ -38,6 +39,7 @@ extension BidiLanguageServer {
   ) throws(ResponseError) {
     guard structured[document.uri] != nil else { return }
     readStructured(document.uri, text: document.text, through: Int.max)
+    refreshSources(document.uri)
     let findings = structured[document.uri]!.allFindings(text: document.text, localeSetting: localeSetting)
     let start = try sourcePosition(params.range.start, document)
     let end =

@@ -63,6 +63,12 @@ struct StructuredDocument {
   var partialFindings: (basis: FindingsBasis, computed: [AnchoredFindings], nextLine: Int)?
   /// The rules, set by the server from the settings.
   var rules = RuleSettings.default
+  /// The file of the source locale its entries are compared with, and its
+  /// catalog (`SourcePairing`), when there is one.
+  var sourcePath: String?
+  var sources: SourceCatalog?
+  /// Whether the source changed since `sources` was read.
+  var sourcesStale = false
 
   /// Findings that belong to one line.
   struct AnchoredFindings {
@@ -148,7 +154,9 @@ struct StructuredDocument {
     var result: [Int: [Finding]] = [:]
     let entries = index.entries(touching: range)
     for entry in entries where entry.firstLine >= range.lowerBound {
-      let found = engine.findings(in: entry, locale: locale(of: entry, fileLocale: basis.fileLocale))
+      let found = engine.findings(
+        in: entry, locale: locale(of: entry, fileLocale: basis.fileLocale),
+        source: sources?.tokens(for: entry, format: format))
       if !found.isEmpty { result[entry.firstLine, default: []] += found }
     }
     // The lines an entry touches: those holding a bidi control get the

@@ -67,7 +67,10 @@ final class DaemonCheckAgreementTests: XCTestCase {
       let data = try Data(contentsOf: directory.appendingPathComponent(path))
       // The daemon's documents are UTF-8 text (UTF-16 files are `check`'s alone).
       guard data.first != 0xFF && data.first != 0xFE, let text = String(data: data, encoding: .utf8) else { continue }
-      let daemon = try daemonFindings(session, uri: "file:///agreement/" + path, text: text).sorted()
+      // Its real file URI: the daemon pairs a translation with the source
+      // file beside it on disk, as `check` does (SourcePairing).
+      let uri = directory.appendingPathComponent(path).absoluteURL.absoluteString
+      let daemon = try daemonFindings(session, uri: uri, text: text).sorted()
       XCTAssertEqual(daemon, (checked[path] ?? []).sorted(), "\(path)", file: file, line: line)
       compared += 1
       findings += daemon.count

@@ -56,9 +56,17 @@ enum Corpus {
 
     var spelling: MarkSpelling { format.spelling(SpellingVotes(read.values)) }
 
+    /// The catalog of the file of the source locale (`en`) beside it, as
+    /// the daemon and `check` pair (`SourcePairing`).
+    var sources: SourceCatalog? {
+      SourcePairing.catalog(
+        for: Corpus.root.appendingPathComponent(path).path, format: format,
+        sourceLocale: SourcePairing.defaultSourceLocale)?.catalog
+    }
+
     /// Every finding, as the daemon and `check` give them.
     var findings: [Finding] {
-      documentFindings(text, format: format, spelling: spelling, locale: locale(of:))
+      documentFindings(text, format: format, spelling: spelling, sources: sources, locale: locale(of:))
     }
 
     /// The manifest lines this file gives.

@@ -13,10 +13,12 @@ func valueFindings(
 }
 
 /// Every finding of a whole text by the findings engine.
+/// `sources`: the entries' sources from the source locale's file.
 func documentFindings(
   _ lines: some DocumentLines, format: LocalizationFormat, spelling: MarkSpelling = .literal,
-  locale: (TextEntry) -> LocaleTag?
+  sources: SourceCatalog? = nil, locale: (TextEntry) -> LocaleTag?
 ) -> [Finding] {
   let index = StructuredIndex(lines, format: format)
-  return FindingsEngine(format: format, spelling: spelling).findings(in: lines, index: index, locale: locale)
+  return FindingsEngine(format: format, spelling: spelling).findings(
+    in: lines, index: index, sources: sources, locale: locale)
 }

@@ -67,7 +67,10 @@ final class IndependentParserTests: XCTestCase {
     for (fileIndex, path) in paths.enumerated() {
       let file = try Corpus.File(path)
       let original = Corpus.root.appendingPathComponent(path).path
-      jobs.append("read\t\(path)\t\(file.format.rawValue)\t\(original)")
+      // The source-pairing cases whose placeholders differ from their
+      // msgids on purpose (which msgfmt --check rejects): gettext's parser alone.
+      let reference = file.format == .po && path.hasPrefix("pairing/") ? "po-lenient" : file.format.rawValue
+      jobs.append("read\t\(path)\t\(reference)\t\(original)")
       libraryValues[path] = Self.comparable(file.read.values, format: file.format)
       if file.format == .po { unordered.insert(path) }
       let rtl = { (value: TextEntry) in file.locale(of: value)?.isRightToLeft ?? false }
@@ -127,7 +130,7 @@ final class IndependentParserTests: XCTestCase {
         try edited.write(toFile: editedPath, atomically: true, encoding: .utf8)
         let id = "\(path)#\(plan.name)"
         compared[id] = plan.name
-        jobs.append("compare\t\(id)\t\(file.format.rawValue)\t\(original)\t\(editedPath)")
+        jobs.append("compare\t\(id)\t\(reference)\t\(original)\t\(editedPath)")
       }
     }
     let jobsPath = folder.appendingPathComponent("jobs.tsv").path

@@ -52,7 +52,10 @@ final class LocalizationCorpusTests: XCTestCase {
     // Every code a localization document reports (contract §7) appears.
     XCTAssertEqual(
       codes,
-      [.placeholderDirection, .valueDirection, .localizationSyntax, .unpaired, .unmatched, .override, .inIdentifier])
+      [
+        .placeholderDirection, .valueDirection, .placeholderMismatch, .localizationSyntax, .unpaired, .unmatched,
+        .override, .inIdentifier,
+      ])
     let table = LocalizationFormat.allCases.map {
       "\($0.rawValue): \(files[$0] ?? 0) files, \(values[$0] ?? 0) values, \(findings[$0] ?? 0) findings"
     }

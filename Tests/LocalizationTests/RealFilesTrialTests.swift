@@ -85,7 +85,7 @@ final class RealFilesTrialTests: XCTestCase {
   func testXLIFFCodesWithACtypeAreMarkup() {
     let text =
       "<xliff version=\"1.2\"><file target-language=\"he\"><body>\n"
-      + "<trans-unit id=\"b\"><source>b</source><target><x id=\"START_BOLD_TEXT\" ctype=\"x-b\" "
+      + "<trans-unit id=\"b\"><source>Save now <x id=\"INTERPOLATION\" equiv-text=\"{{ n }}\"/></source><target><x id=\"START_BOLD_TEXT\" ctype=\"x-b\" "
       + "equiv-text=\"&lt;b&gt;\"/>שמור<x id=\"CLOSE_BOLD_TEXT\" ctype=\"x-b\" equiv-text=\"&lt;/b&gt;\"/>"
       + " עכשיו <x id=\"INTERPOLATION\" equiv-text=\"{{ n }}\"/></target></trans-unit>\n"
       + "</body></file></xliff>\n"

@@ -214,8 +214,10 @@ extension LocalizationFormat: StructuredFormat {
     reader.read(&cursor, &state, &sink)
   }
 
-  /// ARB metadata types make placeholders numeric.
+  /// ARB metadata types make placeholders numeric; a String Catalog's
+  /// source-language values are its translations' sources.
   package func applyFacts(_ facts: [DocumentFact], to entries: inout [TextEntry]) {
+    if self == .xcstrings { SourceFacts.apply(facts, to: &entries) }
     let types = ArgumentTypes(facts)
     guard !types.isEmpty else { return }
     for index in entries.indices { entries[index] = types.apply(to: entries[index]) }
@@ -232,6 +234,10 @@ extension LocalizationFormat: StructuredFormat {
     if self == .properties && votes.nonASCIILiterals == 0 { return .backslashLowerU(uppercaseHex: true) }
     return .literal
   }
+
+  /// Placeholders by normalized spelling, markup by tag
+  /// (`SourceNormalization`).
+  package func sourceTokens(of entry: TextEntry) -> SourceTokens { SourceNormalization.tokens(of: entry) }
 
   var reader: any FormatReader.Type {
     switch self {

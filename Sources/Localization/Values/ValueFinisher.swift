@@ -55,6 +55,35 @@ enum ValueFinisher {
     return result
   }
 
+  /// The placeholders and markup of a text that is no value of its own (a
+  /// source text the file holds, such as a `.po` msgid), by the same
+  /// grammars as `finish` but nothing else built: no paragraphs, no
+  /// character references, an ICU argument's branches not split off (the
+  /// argument is one atom).
+  static func atomsAndMarkup(
+    _ bytes: [UInt8], structural: [TextAtom] = [], markup: [Range<Int>] = [],
+    rules: PlaceholderRules
+  ) -> (atoms: [TextAtom], markup: [Range<Int>]) {
+    var found: [TextAtom] = []
+    if rules.i18next || rules.mustache { found += FormatPlaceholders.i18next(bytes, nesting: rules.i18next) }
+    if rules.railsSymfony { found += FormatPlaceholders.ruby(bytes) + FormatPlaceholders.symfony(bytes) }
+    if rules.icu {
+      let opaque = (found.map(\.range) + structural.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
+      found += ICUMessage(bytes, opaque: opaque).arguments.filter { $0.owner < 0 }.map(\.placeholder)
+    }
+    if rules.printf { found += FormatPlaceholders.printf(bytes, catalogArgument: rules.catalogArgument) }
+    if rules.pythonPercent { found += FormatPlaceholders.pythonPercent(bytes) }
+    if rules.pythonBraces { found += FormatPlaceholders.braces(bytes, python: true) }
+    if rules.dotnet { found += FormatPlaceholders.braces(bytes, python: false) }
+    if rules.qt { found += FormatPlaceholders.qt(bytes) }
+    if rules.webExtension { found += FormatPlaceholders.webExtension(bytes) }
+    let atoms = found.isEmpty ? structural : merge(structural: structural, markup: markup, found: found)
+    let taken = (atoms.map(\.range) + markup).sorted { $0.lowerBound < $1.lowerBound }
+    guard bytes.contains(UInt8(ascii: "<")) || bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "*"))
+    else { return (atoms, markup) }
+    return (atoms, merged(markup, MarkupScanner.scan(bytes, outside: taken)))
+  }
+
   /// Keeps the structural placeholders and, of the others, those that
   /// overlap nothing taken before them, in order.
   private static func merge(structural: [TextAtom], markup: [Range<Int>], found: [TextAtom])

@@ -24,6 +24,7 @@ package struct FindingsEngine: Sendable {
   /// The format's paragraph rules that are on, with their severities.
   private let paragraphRules: [(rule: ParagraphRule, severity: DiagnosticSeverity)]
   private let keys: Bool
+  private let mismatchSeverity: DiagnosticSeverity?
 
   package init(format: any StructuredFormat, spelling: MarkSpelling, rules: RuleSettings = .default) {
     self.format = format
@@ -31,16 +32,25 @@ package struct FindingsEngine: Sendable {
     self.rules = rules
     paragraphRules = format.paragraphRules.compactMap { rule in rules.severity(for: rule.code).map { (rule, $0) } }
     keys = format.entriesHaveKeys
+    mismatchSeverity = rules.severity(for: .placeholderMismatch)
   }
 
   // MARK: Entries
 
   /// The findings of one entry, paragraph by paragraph; `locale` is the
-  /// locale that applies to it.
-  package func findings(in entry: TextEntry, locale: LocaleTag?) -> [Finding] {
+  /// locale that applies to it; `source` its source from another file (a
+  /// `SourceCatalog`'s), when there is one. The comparison with its source
+  /// (`bidi.placeholderMismatch`, over the entry's range) comes first.
+  package func findings(in entry: TextEntry, locale: LocaleTag?, source: SourceTokens? = nil) -> [Finding] {
     var found: [Finding] = []
     let key = keys ? entry.key : nil
     let variant = keys ? entry.variant : nil
+    if let source = entry.sourceTokens ?? source, let message = mismatch(entry, source) {
+      found.append(
+        Finding(
+          code: .placeholderMismatch, severity: mismatchSeverity!, range: entry.range, message: message, key: key,
+          variant: variant))
+    }
     if let severity = rules.severity(for: .inIdentifier) {
       for (control, range) in entry.controlsInIdentifier {
         found.append(
@@ -64,6 +74,17 @@ package struct FindingsEngine: Sendable {
       found += hazards(analysis, planner, key: key, variant: variant)
     }
     return found
+  }
+
+  /// The message of `bidi.placeholderMismatch` for an entry and its
+  /// source, if the rule is on and they differ. Cheap when neither side
+  /// has a placeholder or markup (most values): nothing is built.
+  private func mismatch(_ entry: TextEntry, _ source: SourceTokens) -> String? {
+    guard mismatchSeverity != nil, !entry.text.isEmpty else { return nil }
+    if source.isEmpty && entry.atoms.isEmpty && entry.markup.isEmpty { return nil }
+    return SourceComparison.mismatch(
+      translation: format.sourceTokens(of: entry), source: source,
+      isPluralBranch: entry.variant.map { $0.contains("plural:") } ?? false)
   }
 
   /// The hazards of a paragraph, its content one context.
@@ -172,22 +193,28 @@ package struct FindingsEngine: Sendable {
   /// control), the regions'; sorted by position, an entry's before the line
   /// rules' at one place. `locale` gives the locale of each entry.
   package func findings(
-    in lines: some DocumentLines, index: StructuredIndex, locale: (TextEntry) -> LocaleTag?
+    in lines: some DocumentLines, index: StructuredIndex, sources: SourceCatalog? = nil,
+    locale: (TextEntry) -> LocaleTag?
   ) -> [Finding] {
     findings(
       in: lines,
       read: WholeRead(
         entries: index.entries, regions: index.regions(touching: 0..<index.lineCount),
-        error: index.error, contentLocale: index.contentLocale, spelling: index.spelling), locale: locale)
+        error: index.error, contentLocale: index.contentLocale, spelling: index.spelling), sources: sources,
+      locale: locale)
   }
 
   /// `findings(in:index:locale:)` over a document read whole without an
-  /// index (`WholeRead`, what `check` reads).
-  package func findings(in lines: some DocumentLines, read: WholeRead, locale: (TextEntry) -> LocaleTag?)
-    -> [Finding]
-  {
+  /// index (`WholeRead`, what `check` reads). `sources`: the entries'
+  /// sources in the source locale's file, when paired with one.
+  package func findings(
+    in lines: some DocumentLines, read: WholeRead, sources: SourceCatalog? = nil,
+    locale: (TextEntry) -> LocaleTag?
+  ) -> [Finding] {
     var found: [Finding] = []
-    for entry in read.entries { found += findings(in: entry, locale: locale(entry)) }
+    for entry in read.entries {
+      found += findings(in: entry, locale: locale(entry), source: sources?.tokens(for: entry, format: format))
+    }
     if let error = read.error, let finding = finding(for: error) { found.append(finding) }
     let entryCount = found.count
     // The lines holding a bidi control outside a region, then the entries

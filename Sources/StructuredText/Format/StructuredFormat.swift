@@ -62,6 +62,15 @@ package protocol StructuredFormat: Sendable {
   /// entries write bidi controls. The default: the most frequent escape,
   /// else the character itself.
   func spelling(_ votes: SpellingVotes) -> MarkSpelling
+
+  /// The placeholders and markup of an entry, normalized as a translation
+  /// is compared with its source (`SourceComparison`). The default: each
+  /// atom and markup span as written, every atom named.
+  func sourceTokens(of entry: TextEntry) -> SourceTokens
+
+  /// What pairs an entry with its source in another file of the source
+  /// locale (`SourceCatalog`): its context, key and variant.
+  func pairingKey(of entry: TextEntry) -> String
 }
 
 extension StructuredFormat {
@@ -79,4 +88,16 @@ extension StructuredFormat {
   }
 
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { votes.mostFrequentEscape ?? .literal }
+
+  package func sourceTokens(of entry: TextEntry) -> SourceTokens {
+    let utf8 = Array(entry.text.utf8)
+    func spelled(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
+    return SourceTokens(
+      placeholders: entry.atoms.map { PlaceholderToken(spelled($0.range), isOrdered: false) },
+      markup: entry.markup.map(spelled))
+  }
+
+  package func pairingKey(of entry: TextEntry) -> String {
+    (entry.context ?? "") + "\u{4}" + entry.key + "\u{4}" + (entry.variant ?? "")
+  }
 }

@@ -239,6 +239,16 @@ package struct PathComponents {
     folders = parts
   }
 
+  /// The file path of a `file:` URI (`file:///a/b`, `file://localhost/a/b`),
+  /// percent-decoded; nil for another URI.
+  package static func filePath(ofURI uri: String) -> String? {
+    guard uri.hasPrefix("file://") else { return nil }
+    var rest = Substring(uri.dropFirst(7))
+    if rest.hasPrefix("localhost/") { rest = rest.dropFirst(9) }
+    guard rest.hasPrefix("/") else { return nil }
+    return percentDecoded(rest)
+  }
+
   /// The lowercased extension of the file name, without the dot.
   package var fileExtension: String? {
     guard let fileName, let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return nil }

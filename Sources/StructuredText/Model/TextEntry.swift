@@ -123,6 +123,12 @@ package struct TextEntry: Hashable, Sendable {
   /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
   /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the entry is).
   package var source: String?
+  /// The placeholders and markup of `source` (of the source-language
+  /// value, for a String Catalog), normalized as the format compares them
+  /// (`bidi.placeholderMismatch`); nil when the file holds no source for
+  /// this entry or the entry is not compared (a fuzzy `.po` entry, an
+  /// empty translation, an ICU branch).
+  package var sourceTokens: SourceTokens?
   /// The first line of the entry's source text.
   package var firstLine: Int
   /// The content (delimiters excluded), relative to `firstLine`.

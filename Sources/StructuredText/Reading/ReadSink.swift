@@ -33,6 +33,9 @@ package struct ReaderState: Hashable, Sendable {
   package var frames: [Frame] = []
   /// Facts of the enclosing context (an XLIFF file's target language).
   package var notes: [String] = []
+  /// The tokens of the source text read last (an XLIFF unit's or Qt
+  /// message's `<source>`), for the translations after it.
+  package var sourceTokens: SourceTokens?
 
   package init() {}
 }

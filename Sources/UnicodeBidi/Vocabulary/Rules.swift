@@ -55,6 +55,9 @@ package enum RuleCode: String, CaseIterable, Sendable, Hashable {
   /// In a right-to-left locale, a value paragraph with right-to-left
   /// letters that is left to right as written.
   case valueDirection = "bidi.valueDirection"
+  /// A translation whose placeholders or markup do not match its source's
+  /// (missing, extra, unnumbered ones reordered, tags unbalanced).
+  case placeholderMismatch = "bidi.placeholderMismatch"
   /// Where a localization file stops being readable as its format.
   case localizationSyntax = "bidi.localizationSyntax"
   // §8, Markdown and subtitles.
@@ -83,8 +86,8 @@ package enum RuleCode: String, CaseIterable, Sendable, Hashable {
   package var defaultSeverity: DiagnosticSeverity {
     switch self {
     case .unpaired, .inIdentifier, .inComment, .inString: .error
-    case .override, .unmatched, .invalidUtf8, .placeholderDirection, .valueDirection, .localizationSyntax,
-      .blockDirection, .cueDirection, .subtitleSyntax:
+    case .override, .unmatched, .invalidUtf8, .placeholderDirection, .valueDirection, .placeholderMismatch,
+      .localizationSyntax, .blockDirection, .cueDirection, .subtitleSyntax:
       .warning
     case .truncated: .information
     }

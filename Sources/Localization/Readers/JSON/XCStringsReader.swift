@@ -6,12 +6,20 @@ import StructuredText
 /// joined with `/`) and `substitutions.NAME…` (variant
 /// `substitution:NAME/plural:one`), each ending in a `stringUnit.value`.
 /// In a substitution's variations `%arg` is its argument, numeric when the
-/// substitution's `formatSpecifier` is.
+/// substitution's `formatSpecifier` is. The top-level `sourceLanguage` and
+/// the values of that language are facts: a translation's source is the
+/// source-language value of its key and variant, else of its key, else the
+/// key itself (`SourceFacts`).
 enum XCStringsReader: FormatReader {
   static func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
     JSONScanner.read(&cursor, &state, &sink) { text, _, start, end, state, sink in
       let frames = state.frames
       let count = frames.count
+      if count == 1, frames[0].name == "sourceLanguage" {
+        state.notes = [text.string]
+        sink.items.append(.fact(SourceFacts.language(text.string, line: start.line)))
+        return
+      }
       guard count >= 4, frames[0].name == "strings", frames[2].name == "localizations" else { return }
       if count >= 2, frames[count - 1].name == "formatSpecifier", count >= 3, frames[count - 3].name == "substitutions"
       {
@@ -40,6 +48,9 @@ enum XCStringsReader: FormatReader {
       var value = text.value(key: frames[1].name, start: start, end: end)
       value.locale = frames[3].name
       if !parts.isEmpty { value.variant = parts.joined(separator: "/") }
+      if value.locale == state.notes.first {
+        sink.items.append(.fact(SourceFacts.value(value, line: start.line)))
+      }
       sink.add(value, rules: rules)
     }
   }

@@ -249,7 +249,13 @@ enum POReader: FormatReader {
     value.source = (entry.index ?? 0) >= 1 ? entry.idPlural?.string ?? key : key
     if let index = entry.index { value.variant = "plural:\(index)" }
     value.attachKey(id)
-    sink.add(value, rules: .po(flags: entry.flags))
+    let rules = PlaceholderRules.po(flags: entry.flags)
+    // Compared with its msgid (msgid_plural): not when untranslated (the
+    // application shows the msgid) or fuzzy (msgfmt leaves it out).
+    if let source = value.source, !value.text.isEmpty, !entry.flags.contains("fuzzy") {
+      value.sourceTokens = SourceNormalization.tokens(ofSource: source, rules: rules)
+    }
+    sink.add(value, rules: rules)
   }
 
   private static func finish(_ entry: inout Entry, _ sink: inout ReadSink) {

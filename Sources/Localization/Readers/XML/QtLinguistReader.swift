@@ -58,6 +58,7 @@ enum QtLinguistReader: FormatReader {
         // A numerus message's forms are its values.
         state.frames[count - 1].index = tag.attribute("numerus") == "yes" ? 1 : 0
         state.notes = []
+        state.sourceTokens = nil
       case "source" where parent?.kind == QtLinguistReader.messageFrame:
         begin(.source, tag, key: "", count)
       case "translation" where parent?.kind == QtLinguistReader.messageFrame:
@@ -103,8 +104,10 @@ enum QtLinguistReader: FormatReader {
         }
       case .source:
         state.notes = [value.text]
+        state.sourceTokens = SourceNormalization.tokens(ofSourceValue: value, rules: .of(.qtLinguist))
       case .value:
         value.source = state.notes.first
+        if !value.text.isEmpty { value.sourceTokens = state.sourceTokens }
         let context = state.frames.last(where: { $0.kind == QtLinguistReader.contextFrame })?.note
         value.context = context.flatMap { $0.isEmpty ? nil : $0 }
         sink.add(value, rules: .of(.qtLinguist))

@@ -111,6 +111,7 @@ enum XLIFFReader: FormatReader {
         let resourceName = tag.attribute(tag.localName == "unit" ? "name" : "resname")
         state.frames[count - 1].note = resourceName.flatMap { $0.isEmpty ? nil : $0 } ?? tag.attribute("id") ?? ""
         state.notes = []
+        state.sourceTokens = nil
       case "source", "target":
         // An <alt-trans>'s target is a suggestion, not what the application receives.
         guard let unit = state.frames.last(where: { $0.kind == XLIFFReader.unitFrame }),
@@ -135,9 +136,11 @@ enum XLIFFReader: FormatReader {
         if readsSource {
           // 2.0 has a source per segment: the one before the target is its.
           state.notes = [value.text]
+          state.sourceTokens = SourceNormalization.tokens(ofSourceValue: value, rules: .of(.xliff))
           return
         }
         value.source = state.notes.first
+        if !value.text.isEmpty { value.sourceTokens = state.sourceTokens }
         sink.add(value, rules: .of(.xliff))
         return
       }

@@ -226,7 +226,9 @@ enum XMLScanner {
       cursor.advance()
       attributes.append((attributeName, String(decoding: value, as: UTF8.self)))
     }
-    let localName = name.split(separator: ":").last.map(String.init) ?? name
+    // (Most names have no prefix: no split, no new string.)
+    let localName =
+      name.utf8.contains(UInt8(ascii: ":")) ? name.split(separator: ":").last.map(String.init) ?? name : name
     let tag = XMLTag(
       name: name, localName: localName, attributes: attributes, isSelfClosing: selfClosing, raw: raw, start: start)
     if closing {

@@ -1,0 +1,4 @@
+welcome = أهلا بك!
+files = في { $folder } يوجد { $count } ملفات
+open-brand = افتح { -brand-name }
+-brand-name = فايرفوكس
