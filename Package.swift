@@ -135,7 +135,7 @@ let package = Package(
     .target(
       name: "DocumentStore",
       dependencies: [
-        "ByteWords",
+        "CByteScan",
         "UnicodeBidi",
       ]
     ),

@@ -391,3 +391,82 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
   *end = i;
   return found;
 }
+
+#if defined(__x86_64__)
+// The block loop of `cbs_well_formed_line`, 32 bytes at a time from `*at`.
+// Returns 1 at a line break (`*at` is then on it), 0 when fewer than 32
+// bytes are left (`*at` is where the rest begins).
+__attribute__((target("avx2,popcnt"))) static int well_formed_line_avx2(const uint8_t *bytes, size_t *at,
+                                                                        size_t count, size_t *continuations,
+                                                                        size_t *four_byte_leads) {
+  size_t i = *at, tails = 0, fours = 0;
+  for (; i + 32 <= count; i += 32) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + i));
+    uint32_t breaks = (uint32_t)_mm256_movemask_epi8(
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0A)), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0D))));
+    uint32_t tail = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xC0)), _mm256_set1_epi8((char)0x80)));
+    uint32_t four =
+        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8((char)0xF0)), v));
+    if (breaks) {
+      unsigned at_break = (unsigned)__builtin_ctz(breaks);
+      uint32_t before = at_break == 0 ? 0 : 0xFFFFFFFFu >> (32 - at_break);
+      *continuations += tails + (size_t)__builtin_popcount(tail & before);
+      *four_byte_leads += fours + (size_t)__builtin_popcount(four & before);
+      *at = i + at_break;
+      return 1;
+    }
+    tails += (size_t)__builtin_popcount(tail);
+    fours += (size_t)__builtin_popcount(four);
+  }
+  *continuations += tails;
+  *four_byte_leads += fours;
+  *at = i;
+  return 0;
+}
+#endif
+
+size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, size_t *continuations,
+                            size_t *four_byte_leads) {
+  size_t i = start, tails = 0, fours = 0;
+  *continuations = 0;
+  *four_byte_leads = 0;
+#if defined(__x86_64__)
+  int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
+  if (avx2 < 0) {
+    avx2 = detect_avx2();
+    __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
+  }
+  if (avx2 && well_formed_line_avx2(bytes, &i, count, continuations, four_byte_leads)) return i;
+#endif
+#if defined(__SSE2__)
+  for (; i + 16 <= count; i += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
+    unsigned breaks = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D))));
+    unsigned tail = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), _mm_set1_epi8((char)0x80)));
+    unsigned four = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8((char)0xF0)), v));
+    if (breaks) {
+      unsigned before = (1u << __builtin_ctz(breaks)) - 1;
+      tail &= before;
+      four &= before;
+      i += (size_t)__builtin_ctz(breaks);
+      *continuations += tails + (size_t)__builtin_popcount(tail);
+      *four_byte_leads += fours + (size_t)__builtin_popcount(four);
+      return i;
+    }
+    tails += (size_t)__builtin_popcount(tail);
+    fours += (size_t)__builtin_popcount(four);
+  }
+#endif
+  for (; i < count; i++) {
+    uint8_t b = bytes[i];
+    if (b == 0x0A || b == 0x0D) break;
+    tails += (b & 0xC0) == 0x80;
+    fours += b >= 0xF0;
+  }
+  *continuations += tails;
+  *four_byte_leads += fours;
+  return i;
+}

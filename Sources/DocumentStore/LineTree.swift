@@ -46,7 +46,7 @@ package struct LineTree<Analysis: LineAnalysis>: Sendable {
 
   /// The document holding `utf8`, which the caller vouches is well-formed
   /// UTF-8 (a string jansson decoded, which it has validated): built in one
-  /// pass that only counts, eight bytes at a time.
+  /// pass that only counts, 32 bytes at a time (`WellFormedLineScan`).
   package init(wellFormedUTF8 utf8: UnsafeBufferPointer<UInt8>) throws(DocumentError) {
     try self.init(utf8: utf8, wellFormed: true, tuning: .standard)
   }

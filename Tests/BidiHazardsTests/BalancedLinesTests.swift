@@ -83,6 +83,65 @@ final class BalancedLinesTests: XCTestCase {
     XCTAssertGreaterThan(analysed, 500)
   }
 
+  /// A line nesting `depth` scopes (isolates and embeddings at random, a
+  /// word in each), closed innermost first: a PDI closes its isolate and
+  /// sometimes the embeddings left open inside it. `mutations` random
+  /// controls are then inserted, removed or replaced, so most such lines are
+  /// unbalanced somewhere deep inside.
+  static func nestedLine(depth: Int, mutations: Int, using generator: inout some RandomNumberGenerator) -> [UInt8] {
+    var pieces: [[UInt8]] = []
+    var open: [Bool] = []  // true: an isolate
+    for _ in 0..<depth {
+      let isolate = Bool.random(using: &generator)
+      let opener = isolate ? [BidiControl.lri, .rli, .fsi] : [BidiControl.lre, .rle]
+      pieces.append(Array(opener.randomElement(using: &generator)!.utf8))
+      pieces.append(Array(words.randomElement(using: &generator)!.utf8))
+      open.append(isolate)
+    }
+    while let isolate = open.popLast() {
+      if isolate {
+        pieces.append(Array(BidiControl.pdi.utf8))
+      } else if open.contains(true) && Int.random(in: 0..<4, using: &generator) == 0 {
+        continue  // left for the enclosing isolate's PDI
+      } else {
+        pieces.append(Array(BidiControl.pdf.utf8))
+      }
+      if Bool.random(using: &generator) { pieces.append(Array(BidiControl.rlm.utf8)) }
+    }
+    for _ in 0..<mutations {
+      let at = Int.random(in: 0...pieces.count, using: &generator)
+      let control = Array(controls.randomElement(using: &generator)!.utf8)
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: pieces.insert(control, at: at)
+      case 1 where at < pieces.count: pieces.remove(at: at)
+      default: if at < pieces.count { pieces[at] = control }
+      }
+    }
+    return pieces.flatMap { $0 }
+  }
+
+  /// Lines nesting past the 64 scopes the shortcut keeps as bits, and up to
+  /// them: the shortcut and the pairing analysis agree.
+  func testDeepNestingSameHazardsWithAndWithoutTheShortcut() {
+    var generator = SeededGenerator(seed: 0xDEE9)
+    var balanced = 0
+    var unbalanced = 0
+    for trial in 0..<1_200 {
+      let depth = [1, 2, 8, 62, 63, 64, 65, 66, 100, 200].randomElement(using: &generator)!
+      let line = Self.nestedLine(depth: depth, mutations: trial % 3, using: &generator)
+      let language: SourceLanguage? = trial % 4 == 0 ? .swift : nil
+      let fast = scan(line, language: language, shortcut: true)
+      let full = scan(line, language: language, shortcut: false)
+      XCTAssertEqual(fast, full, "depth \(depth): " + String(decoding: line, as: UTF8.self))
+      if depth > 64 && language == nil {
+        if full.diagnostics.isEmpty { balanced += 1 } else { unbalanced += 1 }
+      }
+    }
+    // Deep lines of both kinds were tried.
+    XCTAssertGreaterThan(balanced, 50)
+    XCTAssertGreaterThan(unbalanced, 50)
+  }
+
   func testBalancedAndUnbalancedExamples() {
     func controls(_ list: [BidiControl]) -> [(offset: Int, control: BidiControl)] {
       list.enumerated().map { ($0.offset * 3, $0.element) }
@@ -93,5 +152,14 @@ final class BalancedLinesTests: XCTestCase {
     XCTAssertFalse(HazardScanner.isBalanced(controls([.pdi])))
     XCTAssertFalse(HazardScanner.isBalanced(controls([.lri])))
     XCTAssertFalse(HazardScanner.isBalanced(controls([.rlo, .pdf])))  // an override is always a hazard
+    XCTAssertFalse(HazardScanner.isBalanced(controls([.rli, .rle, .pdi, .pdf])))  // the PDI closed the RLE
+    // Past 64 open scopes (the shortcut's bits), and back.
+    let deep = Array(repeating: BidiControl.lre, count: 70) + [.rli] + Array(repeating: .rle, count: 5) + [.pdi]
+    XCTAssertTrue(HazardScanner.isBalanced(controls(deep + Array(repeating: .pdf, count: 70))))
+    XCTAssertFalse(HazardScanner.isBalanced(controls(deep + Array(repeating: .pdf, count: 69))))
+    XCTAssertFalse(HazardScanner.isBalanced(controls(deep + Array(repeating: .pdf, count: 71))))
+    let isolates = Array(repeating: BidiControl.fsi, count: 64)
+    XCTAssertTrue(HazardScanner.isBalanced(controls(isolates + [.lre, .pdf] + Array(repeating: .pdi, count: 64))))
+    XCTAssertFalse(HazardScanner.isBalanced(controls(isolates + [.pdf] + Array(repeating: .pdi, count: 64))))
   }
 }

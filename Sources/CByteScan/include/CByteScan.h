@@ -33,4 +33,13 @@ size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count);
 size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
                               size_t capacity, size_t *end);
 
+
+/// The line of well-formed UTF-8 that starts at `start`: returns its
+/// content's end (the first `\n` or `\r` from `start`, or `count`), and
+/// counts its continuation bytes (80–BF) in `*continuations` and its bytes
+/// F0 and above (four-byte leads) in `*four_byte_leads`. 32 bytes at a time
+/// with AVX2 where the processor has it, else 16 at a time with SSE2.
+size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, size_t *continuations,
+                            size_t *four_byte_leads);
+
 #endif

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""didOpen -> first answer against jansson's json_loadb of the same message.
+
+Usage: open-vs-jansson.py DAEMON TEXT_FILE [RUNS]
+
+Builds a didOpen of TEXT_FILE (plaintext), then RUNS times (default 5),
+alternating: times a small C program's json_loadb of the didOpen body (the
+daemon's flags), then starts DAEMON, answers initialize, and times from the
+first byte of didOpen written to the answer of a bidi/naturalDirection
+request on the document's last line (sent right behind it). Prints each
+run's two times and their ratio. A cross-check of lsp-bench --open-mb
+(which asks bidi/visualOrder of the last line) without building the
+benchmark package; needs gcc and libjansson-dev.
+"""
+import json, os, subprocess, sys, tempfile, threading, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'editors', 'python'))
+from bidi_lsp_client import frame, read_message  # the one framing
+
+C = r'''
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+int main(int argc, char **argv) {
+  FILE *f = fopen(argv[1], "rb"); fseek(f, 0, SEEK_END); long n = ftell(f); rewind(f);
+  char *b = malloc(n); if (fread(b, 1, n, f) != (size_t)n) return 2;
+  struct timespec t0, t1; json_error_t e;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  json_t *j = json_loadb(b, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  printf("%.3f\n", (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
+  return j == NULL;
+}
+'''
+daemon, path = sys.argv[1], sys.argv[2]
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+text = open(path, encoding='utf-8').read()
+last = text.count('\n')
+uri = 'file:///open-vs-jansson.txt'
+did_open = {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "plaintext", "version": 1, "text": text}}}
+request = {"jsonrpc": "2.0", "id": 2, "method": "bidi/naturalDirection",
+           "params": {"textDocument": {"uri": uri},
+                      "range": {"start": {"line": last, "character": 0}, "end": {"line": last, "character": 0}}}}
+work = tempfile.mkdtemp()
+body = os.path.join(work, 'body.json')
+open(body, 'wb').write(json.dumps(did_open, ensure_ascii=False).encode())
+decoder = os.path.join(work, 'loadb')
+subprocess.run(['gcc', '-O2', '-x', 'c', '-', '-o', decoder, '-ljansson'], input=C.encode(), check=True)
+initialize = frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+rest = frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}) + frame(did_open) + frame(request)
+print("%s: %d bytes, %d lines" % (path, len(text.encode()), last + 1))
+for _ in range(runs):
+    decode = float(subprocess.run([decoder, body], capture_output=True, text=True, check=True).stdout)
+    p = subprocess.Popen([daemon], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    p.stdin.write(initialize); p.stdin.flush(); read_message(p.stdout)
+    t0 = time.time()
+    writer = threading.Thread(target=lambda: (p.stdin.write(rest), p.stdin.flush()))
+    writer.start()
+    while json.loads(read_message(p.stdout)[1]).get('id') != 2: pass
+    answer = (time.time() - t0) * 1000
+    writer.join(); p.stdin.close(); p.kill(); p.wait()
+    print("open -> answer %.0f ms, json_loadb %.0f ms, ratio %.2fx" % (answer, decode, answer / decode), flush=True)
