@@ -34,6 +34,10 @@ package struct StructuredIndex: Sendable {
   private var errorReadLine = 0
   /// The locale and fact items, few, in order, at their lines.
   private var facts: [ReadItem] = []
+  /// How many facts have each key, and, during an operation, whether each
+  /// key touched had any before it (see `rereadForChangedFacts`).
+  private var factKeyCounts: [String: Int] = [:]
+  private var keysBefore: [String: Bool] = [:]
   private var votes = SpellingVotes()
   /// How many plain regions the index holds (most documents: none).
   private var regionCount = 0
@@ -82,6 +86,8 @@ package struct StructuredIndex: Sendable {
     lastRead = ReadWindow(old: 0..<Int.max / 2, new: 0..<Int.max / 2)
     for item in sink.items { count(item, by: 1) }
     facts = sink.items.filter(\.isFact)
+    keysBefore = [:]
+    if sink.stopped && hasUnresolvedFacts(sink.items) { self.read(lines, through: Int.max) }
   }
 
   /// Goes on reading from the frontier up to the first entry boundary past
@@ -90,6 +96,7 @@ package struct StructuredIndex: Sendable {
   package mutating func read(_ lines: some DocumentLines, through line: Int) {
     guard let start = frontier, line >= start.line else { return }
     var sink = ReadSink(shouldStop: line == Int.max ? nil : { boundary, _ in boundary > line })
+    sink.factKeys = factKeyCounts
     var cursor = Cursor(lines, line: start.line)
     var state = start.state
     format.read(&cursor, &state, &sink)
@@ -107,13 +114,62 @@ package struct StructuredIndex: Sendable {
       errorReadLine = cursor.line
     }
     lineCount = lines.lineCount
+    let window = (lastRead, lastReadItemCount)
+    rereadForChangedFacts(lines)
+    (lastRead, lastReadItemCount) = window
+    if sink.stopped && hasUnresolvedFacts(sink.items) { self.read(lines, through: Int.max) }
+  }
+
+  /// Whether one of `items` is an entry that looked up a fact key no fact
+  /// has yet: a lazy index reads through then, so that its answers never
+  /// depend on lines it has not read.
+  private func hasUnresolvedFacts(_ items: [ReadItem]) -> Bool {
+    items.contains { item in
+      guard case .entry(let entry) = item else { return false }
+      return entry.factKeys.contains { factKeyCounts[$0] == nil }
+    }
+  }
+
+  /// After a read: when a fact key came to have facts or stopped having
+  /// any, the entries that looked it up (`TextEntry.factKeys`) are read
+  /// again, each from the checkpoint before it to the first one after it,
+  /// and `lastRead` grows to cover them.
+  private mutating func rereadForChangedFacts(_ lines: some DocumentLines) {
+    let changed = Set(keysBefore.filter { $0.value != (factKeyCounts[$0.key] != nil) }.keys)
+    keysBefore = [:]
+    guard !changed.isEmpty else { return }
+    var ranges: [Range<Int>] = []
+    for case .entry(let entry) in items.all where entry.factKeys.contains(where: changed.contains) {
+      let range = entry.firstLine..<entry.range.end.line + 1
+      if let last = ranges.last, last.upperBound >= range.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        ranges.append(range)
+      }
+    }
+    var window = lastRead
+    var itemCount = lastReadItemCount
+    for range in ranges where frontier.map({ range.lowerBound < $0.line }) ?? true {
+      edit(lines, replacing: range, newLineCount: range.count)
+      itemCount += lastReadItemCount
+      let shift = window.new.upperBound - window.old.upperBound
+      let lower = min(window.new.lowerBound, lastRead.new.lowerBound)
+      let upper = max(window.new.upperBound, lastRead.new.upperBound)
+      window = ReadWindow(old: lower..<max(lower, upper - shift), new: lower..<upper)
+    }
+    lastRead = window
+    lastReadItemCount = itemCount
   }
 
   private mutating func count(_ item: ReadItem, by delta: Int) {
     switch item {
     case .entry(let entry): votes.count(entry, by: delta)
     case .region: regionCount += delta
-    case .locale, .fact: break
+    case .locale: break
+    case .fact(let fact):
+      let before = factKeyCounts[fact.key] ?? 0
+      if keysBefore[fact.key] == nil { keysBefore[fact.key] = before > 0 }
+      factKeyCounts[fact.key] = before + delta > 0 ? before + delta : nil
     }
   }
 
@@ -147,6 +203,7 @@ package struct StructuredIndex: Sendable {
       if let oldFrontier, oldLine >= oldFrontier { return true }
       return oldCheckpoints.elements(in: oldLine..<oldLine + 1).first?.state == state
     })
+    sink.factKeys = factKeyCounts
     var cursor = Cursor(lines, line: resume.line)
     var state = resume.state
     format.read(&cursor, &state, &sink)
@@ -179,6 +236,13 @@ package struct StructuredIndex: Sendable {
       updated += sink.items.filter(\.isFact)
       if sink.stopped { updated += facts.filter { $0.line >= oldEnd }.map { $0.shifted(by: delta) } }
       facts = updated
+    }
+    lineCount = lines.lineCount
+    rereadForChangedFacts(lines)
+    if sink.stopped && !isComplete && hasUnresolvedFacts(sink.items) {
+      let window = (lastRead, lastReadItemCount)
+      read(lines, through: Int.max)
+      (lastRead, lastReadItemCount) = window
     }
   }
 

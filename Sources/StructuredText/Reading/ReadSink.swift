@@ -45,6 +45,10 @@ package struct ReadSink {
   /// The entry boundaries at line starts passed, with the state there.
   package var checkpoints: [(line: Int, state: ReaderState)] = []
   package var error: SyntaxError?
+  /// The keys of the document's facts an index knew before this read, with
+  /// how many facts have each (empty for a first read): a reader whose
+  /// entries depend on facts elsewhere reads them with these.
+  package var factKeys: [String: Int] = [:]
   /// Asked at each boundary after the first: true stops the read there
   /// (the index's "the state equals the old one past the edit").
   var shouldStop: ((Int, ReaderState) -> Bool)?
