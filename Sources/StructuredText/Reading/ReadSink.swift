@@ -59,6 +59,14 @@ package struct ReadSink {
     self.shouldStop = shouldStop
   }
 
+  /// Whether the read would stop at a boundary at `line` in `state`, when
+  /// it is not the first boundary of the read: for a reader that reads
+  /// ahead of what it hands the sink (it stops reading there, and records
+  /// the boundary when it gets to it).
+  package var stopCondition: (Int, ReaderState) -> Bool {
+    shouldStop ?? { _, _ in false }
+  }
+
   /// Records an entry boundary when the cursor is at the start of a line;
   /// returns false when reading must stop.
   package mutating func boundary(_ cursor: Cursor, _ state: ReaderState) -> Bool {
