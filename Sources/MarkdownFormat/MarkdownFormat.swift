@@ -56,7 +56,8 @@ package struct MarkdownFormat: StructuredFormat {
     let first = cursor.line
     var stretches: [Stretch] = []
     var start = first
-    var length = Self.firstStretch
+    // A whole read reads everything as one stretch.
+    var length = sink.mayStop ? Self.firstStretch : lines.lineCount
     var stopLine: Int?
     reading: while start < lines.lineCount {
       let end = min(lines.lineCount, start + length)

@@ -59,10 +59,14 @@ package struct ReadSink {
     self.shouldStop = shouldStop
   }
 
-  /// Whether the read would stop at a boundary at `line` in `state`, when
-  /// it is not the first boundary of the read: for a reader that reads
-  /// ahead of what it hands the sink (it stops reading there, and records
-  /// the boundary when it gets to it).
+  /// Whether the read may stop before the end (a whole read does not),
+  /// and whether it would stop at a boundary at a line in a state, when it
+  /// is not the first boundary of the read: for a reader that reads ahead
+  /// of what it hands the sink (it stops reading there, and records the
+  /// boundary when it gets to it).
+  package var mayStop: Bool { shouldStop != nil }
+
+  /// See `mayStop`.
   package var stopCondition: (Int, ReaderState) -> Bool {
     shouldStop ?? { _, _ in false }
   }
