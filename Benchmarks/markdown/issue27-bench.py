@@ -125,7 +125,7 @@ class Daemon:
             self.p.kill()
 
 
-def open_bench(binary, folder, rounds=5):
+def open_bench(binary, folder, rounds=3):
     cases = [("blocks.md", "markdown"), ("blocks.md", "plaintext"), ("cues.srt", "srt"), ("cues.srt", "plaintext")]
     texts = {name: open(os.path.join(folder, name), encoding="utf-8").read() for name, _ in cases}
     times = {c: [] for c in cases}

@@ -115,7 +115,7 @@ package struct StructuredIndex: Sendable {
     }
     lineCount = lines.lineCount
     let window = (lastRead, lastReadItemCount)
-    rereadForChangedFacts(lines)
+    rereadForChangedFacts(lines, read: start.line..<Int.max)
     (lastRead, lastReadItemCount) = window
     if sink.stopped && hasUnresolvedFacts(sink.items) { self.read(lines, through: Int.max) }
   }
@@ -130,16 +130,20 @@ package struct StructuredIndex: Sendable {
     }
   }
 
-  /// After a read: when a fact key came to have facts or stopped having
-  /// any, the entries that looked it up (`TextEntry.factKeys`) are read
-  /// again, each from the checkpoint before it to the first one after it,
-  /// and `lastRead` grows to cover them.
-  private mutating func rereadForChangedFacts(_ lines: some DocumentLines) {
+  /// After a read of the lines `read`: when a fact key came to have facts
+  /// or stopped having any, the entries that looked it up
+  /// (`TextEntry.factKeys`) are read again, each from the checkpoint before
+  /// it to the first one after it, and `lastRead` grows to cover them. The
+  /// entries just read were read with the keys known before and those the
+  /// read found: of them, only those that looked up a key that is gone.
+  private mutating func rereadForChangedFacts(_ lines: some DocumentLines, read: Range<Int>) {
     let changed = Set(keysBefore.filter { $0.value != (factKeyCounts[$0.key] != nil) }.keys)
     keysBefore = [:]
     guard !changed.isEmpty else { return }
+    let gone = changed.filter { factKeyCounts[$0] == nil }
     var ranges: [Range<Int>] = []
-    for case .entry(let entry) in items.all where entry.factKeys.contains(where: changed.contains) {
+    for case .entry(let entry) in items.all
+    where entry.factKeys.contains(where: read.contains(entry.firstLine) ? gone.contains : changed.contains) {
       let range = entry.firstLine..<entry.range.end.line + 1
       if let last = ranges.last, last.upperBound >= range.lowerBound {
         ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -238,7 +242,7 @@ package struct StructuredIndex: Sendable {
       facts = updated
     }
     lineCount = lines.lineCount
-    rereadForChangedFacts(lines)
+    rereadForChangedFacts(lines, read: lastRead.new)
     if sink.stopped && !isComplete && hasUnresolvedFacts(sink.items) {
       let window = (lastRead, lastReadItemCount)
       read(lines, through: Int.max)
