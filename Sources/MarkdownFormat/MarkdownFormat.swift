@@ -96,6 +96,22 @@ package struct MarkdownFormat: StructuredFormat {
     emit(stretches, &sink)
   }
 
+  /// The link reference definitions from line `line` on, by the block
+  /// reader alone (no inline content is rendered): what a lazily read index
+  /// needs to render the blocks it has read.
+  package func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]? {
+    guard line < lines.lineCount else { return [] }
+    let source = MarkdownSource(Self.joinedLines(lines, line..<lines.lineCount))
+    return MarkdownReader().read(source, startsDocument: line == 0).blocks.compactMap { block in
+      guard case .linkReferenceDefinition(let label, _) = block.kind else { return nil }
+      return Self.definition(label, line: line + block.lines.lowerBound)
+    }
+  }
+
+  static func definition(_ label: String, line: Int) -> DocumentFact {
+    DocumentFact(kind: definitionFact, key: label, name: "", value: "", line: line)
+  }
+
   /// Renders the blocks read, against the labels defined before the read
   /// and in it, and hands them to the sink.
   private func emit(_ stretches: [Stretch], _ sink: inout ReadSink) {
@@ -115,7 +131,7 @@ package struct MarkdownFormat: StructuredFormat {
           sink.add(entry)
         } else if case .linkReferenceDefinition(let label, _) = block.kind {
           let line = stretch.base + block.lines.lowerBound
-          sink.items.append(.fact(DocumentFact(kind: Self.definitionFact, key: label, name: "", value: "", line: line)))
+          sink.items.append(.fact(Self.definition(label, line: line)))
         } else if let region = Self.region(block) {
           sink.items.append(.region(region.shifted(by: stretch.base)))
         }

@@ -90,7 +90,9 @@ final class IncrementalFormatTests: XCTestCase {
             XCTFail(
               "round \(round), edit \(edits) at \(at): the entries read lazily (to line \(line)) differ from a whole"
                 + " read's at \(first): \(mine.dropFirst(first).first.map { "\($0.range) \($0.text) \($0.factKeys)" } ?? "none")"
-                + " != \(whole.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none")")
+                + " != \(whole.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none")"
+                + " whole facts \(StructuredIndex(document, format: MarkdownFormat()).documentFacts.map { "\($0.key)@\($0.line)" })"
+                + " facts \(index.documentFacts.map { "\($0.key)@\($0.line)" })")
             return
           }
         }
@@ -140,10 +142,10 @@ final class IncrementalFormatTests: XCTestCase {
   }
 
   /// A lazily read index whose blocks look up a label no definition read
-  /// has reads through (a definition further down may decide it): its
-  /// first answers are already exact, and stay so when an edit adds or
-  /// removes that definition.
-  func testALazyIndexReadsOnWhenABlockLooksUpAnUnknownLabel() {
+  /// has finds the definitions past what it read by the block reader alone
+  /// (no block rendered): its first answers are already exact, and stay so
+  /// when an edit past what it read adds or removes that definition.
+  func testALazyIndexLooksAheadForTheLabelsItsBlocksLookUp() {
     var lines: [String] = []
     for block in 0..<2000 { lines += ["Block \(block) عربي", ""] }
     let plain = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: MarkdownFormat(), through: 0)
@@ -151,7 +153,7 @@ final class IncrementalFormatTests: XCTestCase {
     lines[0] = "[later] متاح"
     lines[3998] = "[later]: /x"
     var index = StructuredIndex(TextLines(lines.joined(separator: "\n")), format: MarkdownFormat(), through: 0)
-    XCTAssertTrue(index.isComplete)
+    XCTAssertFalse(index.isComplete, "the label is found without reading the blocks past the first stretch")
     XCTAssertEqual(index.entries(touching: 0..<1).first?.text, "later متاح")
     lines[3998] = "no definition"
     index.edit(TextLines(lines.joined(separator: "\n")), replacing: 3998..<3999, newLineCount: 1)
@@ -159,6 +161,8 @@ final class IncrementalFormatTests: XCTestCase {
     lines[3000] = "[Later]: /y"
     index.edit(TextLines(lines.joined(separator: "\n")), replacing: 3000..<3001, newLineCount: 1)
     XCTAssertEqual(index.entries(touching: 0..<1).first?.text, "later متاح")
+    XCTAssertFalse(index.isComplete)
+    index.read(TextLines(lines.joined(separator: "\n")), through: Int.max)
     XCTAssertNil(Self.difference(index, lines))
   }
 }

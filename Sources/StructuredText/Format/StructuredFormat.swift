@@ -54,6 +54,12 @@ package protocol StructuredFormat: Sendable {
   /// entries write bidi controls. The default: the most frequent escape,
   /// else the character itself.
   func spelling(_ votes: SpellingVotes) -> MarkSpelling
+  /// The facts from line `line` (a boundary) to the end, found without
+  /// reading entries (a Markdown document's link reference definitions,
+  /// by its block reader alone), for a lazily read index whose entries look
+  /// up a key it has not read; nil when the format cannot tell them so (the
+  /// index reads through then). The default: nil.
+  func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]?
 }
 
 extension StructuredFormat {
@@ -64,6 +70,8 @@ extension StructuredFormat {
   package var paragraphRules: [ParagraphRule] { [] }
 
   package func applyFacts(_ facts: [DocumentFact], to entries: inout [TextEntry]) {}
+
+  package func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]? { nil }
 
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { votes.mostFrequentEscape ?? .literal }
 }
