@@ -85,7 +85,8 @@ struct BlockParser {
     let start = source.lineStarts[line]
     let end = source.lineEnds[line]
     let bom =
-      line == 0 && startsDocument && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
+      line == 0 && startsDocument && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB
+      && bytes[start + 2] == 0xBF
     var cursor = LineCursor(bytes: bytes, start: start, end: end, skip: bom ? 3 : 0)
     cursor.findFirstNonspace()
     if cursor.blank {

@@ -36,7 +36,9 @@ final class IncrementalFormatTests: XCTestCase {
     let whole = WholeRead(document, format: MarkdownFormat())
     let got = index.entries
     if got != whole.entries {
-      let first = (0..<min(got.count, whole.entries.count)).first { got[$0] != whole.entries[$0] } ?? min(got.count, whole.entries.count)
+      let first =
+        (0..<min(got.count, whole.entries.count)).first { got[$0] != whole.entries[$0] }
+        ?? min(got.count, whole.entries.count)
       let mine = got.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none"
       let theirs = whole.entries.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none"
       return "entry \(first): \(mine) != \(theirs) (\(got.count) vs \(whole.entries.count))"
@@ -86,13 +88,13 @@ final class IncrementalFormatTests: XCTestCase {
           let whole = WholeRead(document, format: MarkdownFormat()).entries.filter { $0.firstLine < line }
           if read.filter({ $0.firstLine < line }) != whole {
             let mine = read.filter { $0.firstLine < line }
-            let first = (0..<min(mine.count, whole.count)).first { mine[$0] != whole[$0] } ?? min(mine.count, whole.count)
+            let first =
+              (0..<min(mine.count, whole.count)).first { mine[$0] != whole[$0] } ?? min(mine.count, whole.count)
+            let got = mine.dropFirst(first).first.map { "\($0.range) \($0.text) \($0.factKeys)" } ?? "none"
+            let expected = whole.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none"
             XCTFail(
               "round \(round), edit \(edits) at \(at): the entries read lazily (to line \(line)) differ from a whole"
-                + " read's at \(first): \(mine.dropFirst(first).first.map { "\($0.range) \($0.text) \($0.factKeys)" } ?? "none")"
-                + " != \(whole.dropFirst(first).first.map { "\($0.range) \($0.text)" } ?? "none")"
-                + " whole facts \(StructuredIndex(document, format: MarkdownFormat()).documentFacts.map { "\($0.key)@\($0.line)" })"
-                + " facts \(index.documentFacts.map { "\($0.key)@\($0.line)" })")
+                + " read's at \(first): \(got) != \(expected)")
             return
           }
         }
