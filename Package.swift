@@ -261,6 +261,8 @@ let package = Package(
       dependencies: [
         "BidiTestSupport",
         "Markdown",
+        "MarkdownFormat",
+        "StructuredText",
       ],
       exclude: [
         "Corpus",

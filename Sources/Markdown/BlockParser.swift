@@ -18,13 +18,18 @@ public struct MarkdownReader: Sendable {
   /// The blocks of `source` from line `startLine`, which must be 0 or one
   /// of a full read's checkpoints; when `stopLine` is given, the read
   /// stops at the first checkpoint after `startLine` at or past it.
-  public func read(_ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil)
-    -> MarkdownBlocks
-  {
+  /// `startsDocument` false says that `source` is a stretch of a document
+  /// starting at one of its checkpoints: its first line has no BOM and
+  /// starts no front matter.
+  public func read(
+    _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
+    startsDocument: Bool = true
+  ) -> MarkdownBlocks {
     source.bytes.withUnsafeBufferPointer { bytes in
       var parser = BlockParser(source: source, bytes: bytes)
+      parser.startsDocument = startsDocument
       var line = max(0, min(startLine, source.lineCount))
-      if line == 0 && options.frontMatter, let end = parser.frontMatterEnd() {
+      if line == 0 && startsDocument && options.frontMatter, let end = parser.frontMatterEnd() {
         parser.checkpoints.append(0)
         parser.emitFrontMatter(through: end)
         line = end + 1
@@ -49,6 +54,8 @@ struct BlockParser {
   var stack = ContainerStack()
   var blocks: [MarkdownBlock] = []
   var checkpoints: [Int] = []
+  /// Whether line 0 is the document's first line (which may start with a BOM).
+  var startsDocument = true
   /// The open leaf's lines: a paragraph's pieces, a code or HTML block's.
   var leafPieces: [MarkdownPiece] = []
   var leafFirstLine = 0
@@ -78,7 +85,8 @@ struct BlockParser {
     let start = source.lineStarts[line]
     let end = source.lineEnds[line]
     let bom =
-      line == 0 && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
+      line == 0 && startsDocument && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB
+      && bytes[start + 2] == 0xBF
     var cursor = LineCursor(bytes: bytes, start: start, end: end, skip: bom ? 3 : 0)
     cursor.findFirstNonspace()
     if cursor.blank {

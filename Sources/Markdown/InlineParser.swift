@@ -59,6 +59,8 @@ struct InlineParser {
   var position = 0
   var items: [InlineItem] = []
   var destinations: [Range<Int>] = []
+  /// The normalized labels looked up as references, defined or not.
+  var labels: [String] = []
   var delimiters = DelimiterStack()
   var brackets = BracketStack()
   var htmlMemo = HTMLScanMemo()

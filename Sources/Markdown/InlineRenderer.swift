@@ -46,6 +46,10 @@ public struct MarkdownInline: Hashable, Sendable {
   public var markup: [MarkdownRange]
   /// Link and image destinations, and autolinks' URLs.
   public var destinations: [MarkdownRange]
+  /// The normalized labels the block looked up as link references, defined
+  /// or not: its rendering changes when one of them is defined or no
+  /// longer is (an incremental reader re-renders it then).
+  public var labels: [String] = []
 }
 
 /// Renders the inline content of paragraphs, headings and table cells as
@@ -73,7 +77,9 @@ public struct MarkdownInlineRenderer: Sendable {
       parser.parse()
       var output = RenderOutput(bytes: bytes)
       output.render(parser.items)
-      return output.finish(content, source, destinations: parser.destinations)
+      var inline = output.finish(content, source, destinations: parser.destinations)
+      inline.labels = parser.labels
+      return inline
     }
   }
 }

@@ -140,11 +140,14 @@ extension InlineParser {
   }
 
   /// True when `label` (content indices) names a definition: 1 to 1000
-  /// bytes, normalized as cmark's reference map keys it.
-  private func isDefined(_ label: Range<Int>) -> Bool {
-    guard !label.isEmpty && label.count <= 1000 && !definitions.isEmpty else { return false }
+  /// bytes, normalized as cmark's reference map keys it. The label is
+  /// recorded in `labels` either way: the rendering depends on whether it
+  /// is defined.
+  private mutating func isDefined(_ label: Range<Int>) -> Bool {
+    guard !label.isEmpty && label.count <= 1000 else { return false }
     let raw = Array(bytes[label])
     guard let normalized = ReferenceDefinitions.normalizedLabel(raw) else { return false }
+    if !labels.contains(normalized) { labels.append(normalized) }
     return definitions.contains(normalized)
   }
 

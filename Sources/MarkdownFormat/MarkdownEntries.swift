@@ -29,11 +29,30 @@ enum MarkdownEntries {
     entry.sealed = sealed(inline, source: source)
     entry.paragraphs = [0..<inline.text.count]
     entry.hasNonASCIILiteral = inline.text.contains { $0 >= 0x80 }
-    entry.hasLiteralControl = text.unicodeScalars.contains { BidiControl(scalar: $0.value) != nil }
+    entry.hasLiteralControl = hasControl(inline.text)
     for destination in inline.destinations {
       entry.identifierControls += controls(in: destination, source: source, firstLine: firstLine)
     }
     return entry
+  }
+
+  /// Whether UTF-8 `text` holds a bidi control: each starts with 0xD8
+  /// (U+061C) or 0xE2 (the others), looked at only there.
+  static func hasControl(_ text: [UInt8]) -> Bool {
+    text.withUnsafeBufferPointer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0xD8 || byte == 0xE2 {
+          let scalar = UTF8Decoder.decode(bytes, at: index)
+          if BidiControl(scalar: scalar.value) != nil { return true }
+          index += max(scalar.length, 1)
+        } else {
+          index += 1
+        }
+      }
+      return false
+    }
   }
 
   /// The atoms: code spans and `<…>` autolinks. GFM's bare autolinks
@@ -99,13 +118,21 @@ enum MarkdownEntries {
     let positions = inline.sourceMap
     var opening: [Int: MarkdownPosition] = [:]
     var closing: [Int: MarkdownPosition] = [:]
+    // Per rendered byte: whether an atom opens or closes there (the
+    // dictionaries are asked only there).
+    var marked = [Bool](repeating: false, count: text.count)
     for atom in atoms(inline, source: source) where !atom.rendered.isEmpty {
       opening[atom.rendered.lowerBound] = atom.source.start
       var last = atom.rendered.upperBound - 1
       while last > atom.rendered.lowerBound && text[last] & 0xC0 == 0x80 { last -= 1 }
       closing[last] = atom.source.end
+      marked[atom.rendered.lowerBound] = true
+      marked[last] = true
     }
-    if !text.isEmpty { opening[0] = min(opening[0] ?? positions[0], contentStart) }
+    if !text.isEmpty {
+      opening[0] = min(opening[0] ?? positions[0], contentStart)
+      marked[0] = true
+    }
     func relative(_ position: MarkdownPosition) -> SourcePosition {
       SourcePosition(line: position.line - firstLine, column: position.column)
     }
@@ -113,7 +140,7 @@ enum MarkdownEntries {
     while index < text.count {
       let position = positions[index]
       var next = index + 1
-      if opening[index] != nil || closing[index] != nil {
+      if marked[index] {
         while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
         let verbatim = isVerbatim(text[index], at: position, source: source)
         let end =
@@ -124,7 +151,7 @@ enum MarkdownEntries {
         map.segments.append(
           .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
       } else if isVerbatim(text[index], at: position, source: source) {
-        while next < text.count, opening[next] == nil, closing[next] == nil, positions[next].line == position.line,
+        while next < text.count, !marked[next], positions[next].line == position.line,
           positions[next].column == position.column + (next - index),
           isVerbatim(text[next], at: positions[next], source: source)
         {
@@ -134,7 +161,7 @@ enum MarkdownEntries {
         let end = SourcePosition(line: start.line, column: start.column + next - index)
         map.segments.append(.init(decoded: index, start: start, end: end, verbatim: true))
       } else {
-        while next < text.count, positions[next] == position, opening[next] == nil, closing[next] == nil { next += 1 }
+        while next < text.count, positions[next] == position, !marked[next] { next += 1 }
         map.segments.append(
           .init(
             decoded: index, start: relative(position), end: relative(decodedEnd(at: position, source: source)),

@@ -9,9 +9,16 @@ import UnicodeBidi
 /// blocks, HTML blocks and front matter are plain regions (a fenced block
 /// with its info string's language, for §5's hazard rules).
 ///
-/// Markdown is read whole: a link reference definition anywhere in the
-/// document decides whether `[text][label]` earlier on is a link, so a
-/// block's rendered text depends on lines after it.
+/// Markdown is read from checkpoints (`MarkdownBlocks.checkpoints`: lines
+/// before which no container, fence, HTML block or paragraph is open), a
+/// stretch of lines at a time, so an index re-reads only the blocks an edit
+/// touches. A link reference definition anywhere in the document decides
+/// whether `[text][label]` elsewhere is a link: each definition is a fact
+/// (`definitionFact`, keyed by its normalized label) and each entry names
+/// the labels it looked up (`TextEntry.factKeys`); a read renders with the
+/// labels the index knew before it (`ReadSink.factKeys`) and those it finds,
+/// and the index re-reads the entries that looked up a label whose
+/// definition appeared or went.
 package struct MarkdownFormat: StructuredFormat {
   package init() {}
 
@@ -20,30 +27,118 @@ package struct MarkdownFormat: StructuredFormat {
   package var entryNoun: String { "block" }
   /// Markdown has no syntax errors: only text that is not UTF-8 stops it.
   package var syntaxCode: RuleCode { .invalidUtf8 }
-  package var readsWhole: Bool { true }
   package var paragraphRules: [ParagraphRule] { [MarkdownRules.blockDirection] }
 
   package func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String {
     "\(control.displayName) in a link destination: the link looks like one without it but goes to a different address"
   }
 
+  /// The kind of the facts that are link reference definitions.
+  package static let definitionFact = "markdown.definition"
+
   /// Marks are written as the characters themselves: an entity (`&rlm;`)
   /// inside a code span or autolink would show as written.
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { .literal }
 
+  /// How many lines the first stretch holds; each next one holds twice as
+  /// many, up to `longestStretch` (a re-read after an edit stops in the
+  /// first one, a whole read goes through in few).
+  static let firstStretch = 128
+  static let longestStretch = 1 << 15
+
+  /// Lines read as one Markdown source, from a checkpoint (`base`), and the
+  /// blocks kept from them: those before the last checkpoint in them (all,
+  /// at the end of the document).
+  private struct Stretch {
+    var base: Int
+    var source: MarkdownSource
+    var blocks: ArraySlice<MarkdownBlock>
+  }
+
   package func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
-    guard sink.boundary(line: cursor.line, state) else { return }
-    let source = MarkdownSource(Self.joinedLines(cursor.lines))
-    // The cursor goes to the end of the readable text (or its first byte
-    // that is not UTF-8, which `ReadSink.finish(at:)` reports).
-    while !cursor.isAtEnd { cursor.skip(toColumn: cursor.bytes.count) }
-    let blocks = MarkdownReader().read(source)
-    let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
-    for block in blocks.blocks {
-      if block.kind.hasInlineContent {
-        sink.add(MarkdownEntries.entry(block, renderer.render(block), source: source))
-      } else if let region = Self.region(block) {
-        sink.items.append(.region(region))
+    let lines = cursor.lines
+    let first = cursor.line
+    var stretches: [Stretch] = []
+    var start = first
+    // A whole read reads everything as one stretch.
+    var length = sink.mayStop ? Self.firstStretch : lines.lineCount
+    var stopLine: Int?
+    reading: while start < lines.lineCount {
+      let end = min(lines.lineCount, start + length)
+      let source = MarkdownSource(Self.joinedLines(lines, start..<end))
+      let read = MarkdownReader().read(source, startsDocument: start == 0)
+      let atEnd = end == lines.lineCount
+      // A checkpoint at a line says the blocks before it are closed: all
+      // blocks starting before the last checkpoint are final; past it, the
+      // stretch's end may have cut one.
+      let last = atEnd ? source.lineCount : (read.checkpoints.last ?? 0)
+      guard last > 0 else {
+        length *= 2
+        continue
+      }
+      var keptThrough = last
+      for checkpoint in read.checkpoints where checkpoint <= last {
+        guard sink.boundary(line: start + checkpoint, state) else {
+          keptThrough = checkpoint
+          stopLine = start + checkpoint
+          break
+        }
+      }
+      let kept = read.blocks.prefix { $0.lines.lowerBound < keptThrough }
+      stretches.append(Stretch(base: start, source: source, blocks: kept))
+      if stopLine != nil || atEnd { break reading }
+      start += last
+      length = min(length * 2, Self.longestStretch)
+    }
+    if let stopLine {
+      cursor = Cursor(lines, line: stopLine)
+    } else {
+      // To the end of the readable text (or its first byte that is not
+      // UTF-8, which `ReadSink.finish(at:)` reports).
+      while !cursor.isAtEnd { cursor.skip(toColumn: cursor.bytes.count) }
+    }
+    emit(stretches, &sink)
+  }
+
+  /// The link reference definitions from line `line` on, by the block
+  /// reader alone (no inline content is rendered): what a lazily read index
+  /// needs to render the blocks it has read.
+  package func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]? {
+    guard line < lines.lineCount else { return [] }
+    let source = MarkdownSource(Self.joinedLines(lines, line..<lines.lineCount))
+    return MarkdownReader().read(source, startsDocument: line == 0).blocks.compactMap { block in
+      guard case .linkReferenceDefinition(let label, _) = block.kind else { return nil }
+      return Self.definition(label, line: line + block.lines.lowerBound)
+    }
+  }
+
+  static func definition(_ label: String, line: Int) -> DocumentFact {
+    DocumentFact(kind: definitionFact, key: label, name: "", value: "", line: line)
+  }
+
+  /// Renders the blocks read, against the labels defined before the read
+  /// and in it, and hands them to the sink.
+  private func emit(_ stretches: [Stretch], _ sink: inout ReadSink) {
+    var labels = Set(sink.factKeys.keys)
+    for stretch in stretches {
+      for block in stretch.blocks {
+        if case .linkReferenceDefinition(let label, _) = block.kind { labels.insert(label) }
+      }
+    }
+    for stretch in stretches {
+      let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
+      for block in stretch.blocks {
+        if block.kind.hasInlineContent {
+          let inline = renderer.render(block)
+          var entry = MarkdownEntries.entry(block, inline, source: stretch.source).shifted(by: stretch.base)
+          entry.factKeys = inline.labels
+          sink.add(entry)
+        } else if case .linkReferenceDefinition(let label, _) = block.kind {
+          let line = stretch.base + block.lines.lowerBound
+          sink.items.append(.fact(Self.definition(label, line: line)))
+        } else if let region = Self.region(block) {
+          sink.items.append(.region(region.shifted(by: stretch.base)))
+        }
       }
     }
   }
@@ -59,13 +154,20 @@ package struct MarkdownFormat: StructuredFormat {
     }
   }
 
-  /// The document's lines joined with `\n`, as `MarkdownSource` splits them.
-  static func joinedLines(_ lines: any DocumentLines) -> [UInt8] {
+  /// Lines `range` of the document joined with `\n`, as `MarkdownSource`
+  /// splits them.
+  static func joinedLines(_ lines: any DocumentLines, _ range: Range<Int>) -> [UInt8] {
     var bytes: [UInt8] = []
-    for line in 0..<lines.lineCount {
-      if line > 0 { bytes.append(0x0A) }
+    for line in range {
+      if line > range.lowerBound { bytes.append(0x0A) }
       lines.withUTF8(ofLine: line) { bytes.append(contentsOf: $0) }
     }
     return bytes
+  }
+}
+
+extension PlainRegion {
+  func shifted(by lines: Int) -> PlainRegion {
+    PlainRegion(lines: self.lines.lowerBound + lines..<self.lines.upperBound + lines, language: language)
   }
 }

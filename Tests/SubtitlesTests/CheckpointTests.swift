@@ -77,4 +77,29 @@ final class CheckpointTests: XCTestCase {
     let resumed = SubtitleReader.read(TextLines(after), format: .subRip, from: checkpoint)
     XCTAssertEqual(resumed.lines, Array(whole.lines.dropFirst()))
   }
+
+  /// A read told to stop at a checkpoint reads no further: what it holds
+  /// is the full read's up to that checkpoint, whose line it ends on — an
+  /// index's re-read after an edit costs the cues it touches, not the file.
+  func testAReadStopsWhereItIsTold() {
+    for format in SubtitleFormat.allCases {
+      var lines: [String] = format == .webVTT ? ["WEBVTT", ""] : []
+      for cue in 1...2000 {
+        if format == .subRip { lines.append("\(cue)") }
+        lines += [format == .subRip ? "00:00:01,000 --> 00:00:02,000" : "00:01.000 --> 00:02.000", "مرحبا!", ""]
+      }
+      let text = TextLines(lines.joined(separator: "\n"))
+      let full = SubtitleReader.read(text, format: format)
+      let from = full.checkpoints[10]
+      var asked = 0
+      let partial = SubtitleReader.read(text, format: format, from: from) { checkpoint in
+        asked += 1
+        return checkpoint.line >= from.line + 40
+      }
+      let stop = full.checkpoints.first { $0.line >= from.line + 40 }!
+      XCTAssertEqual(partial.checkpoints.last, stop, "\(format)")
+      XCTAssertEqual(partial.lines, full.lines.filter { $0.line >= from.line && $0.line < stop.line }, "\(format)")
+      XCTAssertLessThan(asked, 20, "\(format): asked at the checkpoints up to the stop only")
+    }
+  }
 }

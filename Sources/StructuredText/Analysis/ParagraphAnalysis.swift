@@ -19,7 +19,10 @@ package struct ParagraphAnalysis: Sendable {
     self.entry = entry
     self.paragraph = paragraph
     written = ParagraphProjection(entry, paragraph: paragraph, filled: false)
-    filled = ParagraphProjection(entry, paragraph: paragraph, filled: true)
+    // Filling changes only the atoms that stand for other text.
+    filled =
+      entry.atoms.contains { !$0.showsText }
+      ? ParagraphProjection(entry, paragraph: paragraph, filled: true) : written
     writtenFirstStrong = BidiParagraph.firstStrong(scalars: written.scalars)
     hasRightToLeftLetters = written.scalars.contains {
       let c = BidiClass($0)

@@ -71,6 +71,13 @@ package protocol StructuredFormat: Sendable {
   /// What pairs an entry with its source in another file of the source
   /// locale (`SourceCatalog`): its context, key and variant.
   func pairingKey(of entry: TextEntry) -> String
+
+  /// The facts from line `line` (a boundary) to the end, found without
+  /// reading entries (a Markdown document's link reference definitions,
+  /// by its block reader alone), for a lazily read index whose entries look
+  /// up a key it has not read; nil when the format cannot tell them so (the
+  /// index reads through then). The default: nil.
+  func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]?
 }
 
 extension StructuredFormat {
@@ -86,6 +93,8 @@ extension StructuredFormat {
   package func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String {
     "\(control.displayName) in the key \u{201C}\(entry.key)\u{201D}: the key looks like one without it but is a different key"
   }
+
+  package func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]? { nil }
 
   package func spelling(_ votes: SpellingVotes) -> MarkSpelling { votes.mostFrequentEscape ?? .literal }
 

@@ -34,6 +34,18 @@ package struct StructuredIndex: Sendable {
   private var errorReadLine = 0
   /// The locale and fact items, few, in order, at their lines.
   private var facts: [ReadItem] = []
+  /// How many facts have each key, and, during an operation, whether each
+  /// key touched had any before it (see `rereadForChangedFacts`).
+  private var factKeyCounts: [String: Int] = [:]
+  private var keysBefore: [String: Bool] = [:]
+  /// In a lazily read index, the facts past the frontier as the format
+  /// finds them without reading entries (`StructuredFormat.facts(_:from:)`),
+  /// in order, once an entry looked up a key no fact read has; nil until
+  /// then and once the index is read through. They move with the frontier;
+  /// those it passes are read facts then.
+  private var aheadFacts: [DocumentFact]?
+  /// How many of `aheadFacts` have each key.
+  private var aheadCounts: [String: Int] = [:]
   private var votes = SpellingVotes()
   /// How many plain regions the index holds (most documents: none).
   private var regionCount = 0
@@ -82,6 +94,51 @@ package struct StructuredIndex: Sendable {
     lastRead = ReadWindow(old: 0..<Int.max / 2, new: 0..<Int.max / 2)
     for item in sink.items { count(item, by: 1) }
     facts = sink.items.filter(\.isFact)
+    keysBefore = [:]
+    if sink.stopped { lookAhead(lines, for: sink.items) }
+  }
+
+  /// Whether some fact has `key`, read or past the frontier.
+  private func present(_ key: String) -> Bool { factKeyCounts[key] != nil || aheadCounts[key] != nil }
+
+  /// The fact keys a read is given: those of the facts read and past the frontier.
+  private var knownKeys: [String: Int] {
+    guard !aheadCounts.isEmpty else { return factKeyCounts }
+    return factKeyCounts.merging(aheadCounts) { $0 + $1 }
+  }
+
+  /// In a lazily read index, after a read of `items`: when an entry looked
+  /// up a key no fact read has, the keys past the frontier decide it. The
+  /// format finds them without reading the entries (else the index reads
+  /// through), and the entries read before that look up one are read again.
+  private mutating func lookAhead(_ lines: some DocumentLines, for items: [ReadItem]) {
+    guard let frontier, aheadFacts == nil, hasUnresolvedFacts(items) else { return }
+    guard let ahead = format.facts(lines, from: frontier.line) else {
+      let window = (lastRead, lastReadItemCount)
+      read(lines, through: Int.max)
+      (lastRead, lastReadItemCount) = window
+      return
+    }
+    setAhead(ahead)
+    rereadForChangedFacts(lines)
+  }
+
+  /// Sets the facts past the frontier (the caller reads again the entries
+  /// that looked up a key that came or went).
+  private mutating func setAhead(_ ahead: [DocumentFact]?) {
+    for fact in (ahead ?? []) + (aheadFacts ?? []) where keysBefore[fact.key] == nil {
+      keysBefore[fact.key] = present(fact.key)
+    }
+    aheadFacts = ahead
+    aheadCounts = [:]
+    for fact in ahead ?? [] { aheadCounts[fact.key, default: 0] += 1 }
+  }
+
+  /// After the frontier moved forward: the facts past it it passed are read.
+  private mutating func trimAhead() {
+    guard let ahead = aheadFacts else { return }
+    guard let frontier else { return setAhead(nil) }
+    if let first = ahead.first, first.line < frontier.line { setAhead(ahead.filter { $0.line >= frontier.line }) }
   }
 
   /// Goes on reading from the frontier up to the first entry boundary past
@@ -90,6 +147,7 @@ package struct StructuredIndex: Sendable {
   package mutating func read(_ lines: some DocumentLines, through line: Int) {
     guard let start = frontier, line >= start.line else { return }
     var sink = ReadSink(shouldStop: line == Int.max ? nil : { boundary, _ in boundary > line })
+    sink.factKeys = knownKeys
     var cursor = Cursor(lines, line: start.line)
     var state = start.state
     format.read(&cursor, &state, &sink)
@@ -107,13 +165,72 @@ package struct StructuredIndex: Sendable {
       errorReadLine = cursor.line
     }
     lineCount = lines.lineCount
+    let window = (lastRead, lastReadItemCount)
+    trimAhead()
+    rereadForChangedFacts(lines, read: start.line..<Int.max, found: sink.items)
+    (lastRead, lastReadItemCount) = window
+    if sink.stopped { lookAhead(lines, for: sink.items) }
+  }
+
+  /// Whether one of `items` is an entry that looked up a fact key no fact
+  /// has yet: a lazy index reads through then, so that its answers never
+  /// depend on lines it has not read.
+  private func hasUnresolvedFacts(_ items: [ReadItem]) -> Bool {
+    items.contains { item in
+      guard case .entry(let entry) = item else { return false }
+      return entry.factKeys.contains { !present($0) }
+    }
+  }
+
+  /// After a read of the lines `read`: when a fact key came to have facts
+  /// or stopped having any, the entries that looked it up
+  /// (`TextEntry.factKeys`) are read again, each from the checkpoint before
+  /// it to the first one after it, and `lastRead` grows to cover them. The
+  /// entries just read (`read`, whose items are `found`) were read with
+  /// the keys known before and those the read found: of them, only those
+  /// that looked up a changed key that the read did not find.
+  private mutating func rereadForChangedFacts(
+    _ lines: some DocumentLines, read: Range<Int> = 0..<0, found: [ReadItem] = []
+  ) {
+    let changed = Set(keysBefore.filter { $0.value != present($0.key) }.keys)
+    keysBefore = [:]
+    guard !changed.isEmpty else { return }
+    // The entries read were read with the keys found by the same read.
+    var stale = changed
+    for case .fact(let fact) in found { stale.remove(fact.key) }
+    var ranges: [Range<Int>] = []
+    for case .entry(let entry) in items.all
+    where entry.factKeys.contains(where: read.contains(entry.firstLine) ? stale.contains : changed.contains) {
+      let range = entry.firstLine..<entry.range.end.line + 1
+      if let last = ranges.last, last.upperBound >= range.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        ranges.append(range)
+      }
+    }
+    var window = lastRead
+    var itemCount = lastReadItemCount
+    for range in ranges where frontier.map({ range.lowerBound < $0.line }) ?? true {
+      edit(lines, replacing: range, newLineCount: range.count)
+      itemCount += lastReadItemCount
+      let shift = window.new.upperBound - window.old.upperBound
+      let lower = min(window.new.lowerBound, lastRead.new.lowerBound)
+      let upper = max(window.new.upperBound, lastRead.new.upperBound)
+      window = ReadWindow(old: lower..<max(lower, upper - shift), new: lower..<upper)
+    }
+    lastRead = window
+    lastReadItemCount = itemCount
   }
 
   private mutating func count(_ item: ReadItem, by delta: Int) {
     switch item {
     case .entry(let entry): votes.count(entry, by: delta)
     case .region: regionCount += delta
-    case .locale, .fact: break
+    case .locale: break
+    case .fact(let fact):
+      let before = factKeyCounts[fact.key] ?? 0
+      if keysBefore[fact.key] == nil { keysBefore[fact.key] = present(fact.key) }
+      factKeyCounts[fact.key] = before + delta > 0 ? before + delta : nil
     }
   }
 
@@ -131,9 +248,14 @@ package struct StructuredIndex: Sendable {
     }
     if let frontier, editStart >= frontier.line {
       // Not read yet; the text before the frontier, which its state
-      // depends on, is unchanged.
+      // depends on, is unchanged. The keys past it may not be.
       lastReadItemCount = 0
       lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
+      lineCount = lines.lineCount
+      if aheadFacts != nil {
+        setAhead(format.facts(lines, from: frontier.line))
+        rereadForChangedFacts(lines)
+      }
       return
     }
     let resume = checkpoints.last(before: editStart) ?? Checkpoint(line: 0, state: ReaderState())
@@ -147,6 +269,7 @@ package struct StructuredIndex: Sendable {
       if let oldFrontier, oldLine >= oldFrontier { return true }
       return oldCheckpoints.elements(in: oldLine..<oldLine + 1).first?.state == state
     })
+    sink.factKeys = knownKeys
     var cursor = Cursor(lines, line: resume.line)
     var state = resume.state
     format.read(&cursor, &state, &sink)
@@ -161,6 +284,17 @@ package struct StructuredIndex: Sendable {
       errorReadLine += delta
       // At the frontier, the new state there is where reading goes on.
       if let oldFrontier { frontier = oldEnd >= oldFrontier ? stop : frontier?.moved(by: delta) }
+      if let oldFrontier, oldEnd > oldFrontier, aheadFacts != nil {
+        // Read past the frontier: the facts past the new one were found
+        // by a reading that went through lines read differently now.
+        setAhead(format.facts(lines, from: stop.line))
+      } else if delta != 0, let ahead = aheadFacts {
+        aheadFacts = ahead.map { fact in
+          var moved = fact
+          moved.line += delta
+          return moved
+        }
+      }
     } else {
       oldEnd = Int.max / 2
       checkpoints.replace(lines: resume.line..<oldEnd, with: newCheckpoints, delta: 0)
@@ -180,6 +314,10 @@ package struct StructuredIndex: Sendable {
       if sink.stopped { updated += facts.filter { $0.line >= oldEnd }.map { $0.shifted(by: delta) } }
       facts = updated
     }
+    lineCount = lines.lineCount
+    trimAhead()
+    rereadForChangedFacts(lines, read: lastRead.new, found: sink.items)
+    if sink.stopped { lookAhead(lines, for: sink.items) }
   }
 
   /// Everything found, in order (entries as read, before facts apply).

@@ -145,6 +145,10 @@ package struct TextEntry: Hashable, Sendable {
   /// Whether this entry holds a non-ASCII character written as itself (so
   /// the file is UTF-8, not ASCII with escapes).
   package var hasNonASCIILiteral = false
+  /// The keys of the document facts this entry's reading looked up, found
+  /// or not (a Markdown block's reference labels): an index re-reads the
+  /// entry when a fact with one of these keys appears or goes.
+  package var factKeys: [String] = []
 
   /// A bidi control in an entry's identifier.
   package struct IdentifierControl: Hashable, Sendable {

@@ -48,6 +48,10 @@ package struct ReadSink {
   /// The entry boundaries at line starts passed, with the state there.
   package var checkpoints: [(line: Int, state: ReaderState)] = []
   package var error: SyntaxError?
+  /// The keys of the document's facts an index knew before this read, with
+  /// how many facts have each (empty for a first read): a reader whose
+  /// entries depend on facts elsewhere reads them with these.
+  package var factKeys: [String: Int] = [:]
   /// Asked at each boundary after the first: true stops the read there
   /// (the index's "the state equals the old one past the edit").
   var shouldStop: ((Int, ReaderState) -> Bool)?
@@ -56,6 +60,18 @@ package struct ReadSink {
 
   package init(shouldStop: ((Int, ReaderState) -> Bool)? = nil) {
     self.shouldStop = shouldStop
+  }
+
+  /// Whether the read may stop before the end (a whole read does not),
+  /// and whether it would stop at a boundary at a line in a state, when it
+  /// is not the first boundary of the read: for a reader that reads ahead
+  /// of what it hands the sink (it stops reading there, and records the
+  /// boundary when it gets to it).
+  package var mayStop: Bool { shouldStop != nil }
+
+  /// See `mayStop`.
+  package var stopCondition: (Int, ReaderState) -> Bool {
+    shouldStop ?? { _, _ in false }
   }
 
   /// Records an entry boundary when the cursor is at the start of a line;

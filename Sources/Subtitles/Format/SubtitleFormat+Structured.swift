@@ -27,14 +27,23 @@ extension SubtitleFormat: StructuredFormat {
     let lines = cursor.lines
     let start = cursor.line
     let checkpoint = start == 0 ? nil : Self.checkpoint(line: start, state)
-    let document = SubtitleReader.read(LinesOfCursor(lines: lines), format: self, from: checkpoint)
+    // The reading stops where the index would (it records that boundary
+    // below): an edit reads the cues it touches, not the rest of the file.
+    let stopCondition = sink.stopCondition
+    var stoppedAt: Int?
+    let document = SubtitleReader.read(LinesOfCursor(lines: lines), format: self, from: checkpoint) {
+      guard stopCondition($0.line, Self.state(of: $0)) else { return false }
+      stoppedAt = $0.line
+      return true
+    }
+    let readEnd = stoppedAt.map { $0 + 1 } ?? lines.lineCount
     if start == 0, let language = document.headerLanguage, let tag = LocaleTag(language, naming: .subtitles) {
       sink.items.append(.locale(tag.description, line: 0))
     }
     // Where reading stops: the first byte that is not UTF-8 (the sink's
     // error, as in every format), else the first error players cannot get
     // past; entries on that line and after it are not read.
-    let invalidLine = (start..<lines.lineCount).first { line in
+    let invalidLine = (start..<max(start, min(readEnd, lines.lineCount))).first { line in
       lines.withUTF8(ofLine: line) { Cursor.firstInvalidByte(Array($0)) != nil }
     }
     let error = document.diagnostics.first { $0.severity == .error }

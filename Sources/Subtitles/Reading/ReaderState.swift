@@ -12,6 +12,11 @@ struct ReaderState<Lines: DocumentLines> {
   let cueBase: Int
   /// How many of `document.cues` `checkFinishedCue` has seen.
   private var checkedCues = 0
+  /// Asked at each checkpoint after the first of this read: true stops the
+  /// reading there (an index re-reading after an edit has met the old state).
+  var shouldStop: ((SubtitleCheckpoint) -> Bool)?
+  /// Whether `shouldStop` stopped the reading.
+  private(set) var stopped = false
 
   init(_ lines: Lines, format: SubtitleFormat, cueBase: Int) {
     self.lines = lines
@@ -22,6 +27,12 @@ struct ReaderState<Lines: DocumentLines> {
   }
 
   var lineCount: Int { lines.lineCount }
+
+  /// Records a checkpoint (a line from which reading can resume).
+  mutating func addCheckpoint(_ checkpoint: SubtitleCheckpoint) {
+    document.checkpoints.append(checkpoint)
+    if document.checkpoints.count > 1, let shouldStop, shouldStop(checkpoint) { stopped = true }
+  }
 
   /// The 1-based index the next cue gets.
   var nextCueIndex: Int { cueBase + document.cues.count + 1 }

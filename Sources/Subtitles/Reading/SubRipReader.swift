@@ -22,11 +22,15 @@ import StructuredText
 /// - Cue numbers: a missing number or one out of sequence is information
 ///   only (players ignore numbers).
 enum SubRipReader {
-  static func read(_ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
+  static func read(
+    _ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?,
+    stoppingWhere shouldStop: ((SubtitleCheckpoint) -> Bool)? = nil
+  ) -> SubtitleDocument {
     var state = ReaderState(lines, format: .subRip, cueBase: checkpoint?.cuesBefore ?? 0)
+    state.shouldStop = shouldStop
     var reader = Cursor(previousNumber: checkpoint?.previousNumber, inCue: checkpoint?.openCue ?? false)
     var line = checkpoint?.line ?? 0
-    while line < state.lineCount {
+    while line < state.lineCount && !state.stopped {
       line = reader.step(&state, line)
     }
     return state.finish()
@@ -90,7 +94,7 @@ enum SubRipReader {
       let first = header ?? timingLine
       let index = state.nextCueIndex
       if afterEmpty, first > 0, state.isEmpty(first - 1) {
-        state.document.checkpoints.append(
+        state.addCheckpoint(
           SubtitleCheckpoint(
             line: first, cuesBefore: index - 1, previousNumber: previousNumber, seenCue: index > 1, openCue: inCue))
       }

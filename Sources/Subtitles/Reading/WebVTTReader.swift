@@ -14,8 +14,12 @@ import StructuredText
 /// parse is dropped with its text (an error); a `-->` line inside a cue's
 /// text, a block that is neither cue nor `NOTE`/`STYLE`/`REGION` (warnings).
 enum WebVTTReader {
-  static func read(_ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?) -> SubtitleDocument {
+  static func read(
+    _ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?,
+    stoppingWhere shouldStop: ((SubtitleCheckpoint) -> Bool)? = nil
+  ) -> SubtitleDocument {
     var state = ReaderState(lines, format: .webVTT, cueBase: checkpoint?.cuesBefore ?? 0)
+    state.shouldStop = shouldStop
     var line = 0
     var seenCue = checkpoint?.seenCue ?? false
     if let checkpoint {
@@ -25,15 +29,16 @@ enum WebVTTReader {
     }
     let count = state.lineCount
     var afterEmpty = checkpoint != nil || (line > 0 && state.isEmpty(line - 1))
-    while line < count {
+    while line < count && !state.stopped {
       if state.isEmpty(line) {
         afterEmpty = true
         line += 1
         continue
       }
       if afterEmpty, line > 0, state.isEmpty(line - 1) {
-        state.document.checkpoints.append(
+        state.addCheckpoint(
           SubtitleCheckpoint(line: line, cuesBefore: state.nextCueIndex - 1, previousNumber: nil, seenCue: seenCue))
+        if state.stopped { break }
       }
       line = readBlock(&state, from: line, seenCue: &seenCue)
       afterEmpty = false
