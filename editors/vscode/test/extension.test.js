@@ -6,6 +6,8 @@
 
 const { describe, it, before, after } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const h = require('../test-support/harness');
 
 const { vscode, manifest, waitFor } = h;
@@ -232,7 +234,8 @@ describe('extension.js with a fake vscode and the real daemon', () => {
 
   it('sends bidiLsp.sourceLocale as the daemon setting sourceLocale', async () => {
     // Protocol/specification.md, "Settings": sourceLocale, a locale tag, default "en".
-    const spec = require('node:fs').readFileSync(require('node:path').join(__dirname, '..', '..', '..', 'Protocol', 'specification.md'), 'utf8');
+    const specification = path.join(__dirname, '..', '..', '..', 'Protocol', 'specification.md');
+    const spec = fs.readFileSync(specification, 'utf8');
     const row = spec.split('\n').find((line) => line.startsWith('| `sourceLocale` |'));
     assert.ok(row, 'the settings table has a sourceLocale row');
     assert.match(row, /`"en"`/);
