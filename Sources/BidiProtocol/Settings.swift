@@ -13,6 +13,11 @@ package struct SettingsChange: Sendable, Equatable {
   /// `locale` (Protocol/localization.md): the locale of localization documents whose
   /// path and contents name none; `""` clears it.
   package var locale: String?
+  /// `sourceLocale` (Protocol/localization.md, "Source pairing"): the
+  /// locale whose files translations are compared with; `""`: none (only
+  /// the sources files hold, as `check --no-source`). The server checks
+  /// that it is a locale tag before the change applies.
+  package var sourceLocale: String?
   /// `diagnostics`: each rule named, in the order given.
   package var diagnostics: [(rule: RuleCode, setting: RuleSetting)]?
 
@@ -21,6 +26,7 @@ package struct SettingsChange: Sendable, Equatable {
       && a.layoutDirection == b.layoutDirection && a.rtlThreshold == b.rtlThreshold
       && a.diagnostics?.map(\.rule) == b.diagnostics?.map(\.rule)
       && a.diagnostics?.map(\.setting) == b.diagnostics?.map(\.setting) && a.locale == b.locale
+      && a.sourceLocale == b.sourceLocale
 
   }
 
@@ -32,6 +38,7 @@ package struct SettingsChange: Sendable, Equatable {
     layoutDirection = try bidi.optional("layoutDirection")?.oneOf(BidiDirection.self)
     rtlThreshold = try bidi.optional("rtlThreshold").map(threshold)
     locale = try bidi.optional("locale")?.string()
+    sourceLocale = try bidi.optional("sourceLocale")?.string()
     if let value = try bidi.optional("diagnostics") {
       try value.requireObject()
       var rules: [(RuleCode, RuleSetting)] = []

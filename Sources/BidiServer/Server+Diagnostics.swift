@@ -243,11 +243,20 @@ extension BidiLanguageServer {
   }
 
   /// Applies `settings.bidi.diagnostics` (each rule off, on or a severity)
-  /// and `locale`: what they change is checked again and published.
+  /// and `locale`, `sourceLocale`: what they change is checked again and
+  /// published (a change of `sourceLocale` pairs every document again).
   func applyRuleSettings(_ change: SettingsChange) {
     var updated = rules
     for (rule, setting) in change.diagnostics ?? [] { updated[rule] = setting }
     let locale = change.locale.map { $0.isEmpty ? nil : $0 } ?? localeSetting
+    let sourceLocale = change.sourceLocale.map { $0.isEmpty ? nil : $0 } ?? sourceLocaleSetting
+    if sourceLocale != sourceLocaleSetting {
+      sourceLocaleSetting = sourceLocale
+      for uri in structured.keys {
+        pairSource(uri)
+        hazards[uri]?.needsPublish = true
+      }
+    }
     guard updated != rules || locale != localeSetting else { return }
     if updated != rules {
       rules = updated

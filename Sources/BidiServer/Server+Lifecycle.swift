@@ -1,6 +1,7 @@
 import BidiProtocol
 import DocumentStore
 import JSONRPC
+import StructuredText
 import UnicodeBidi
 
 /// `initialize`, `shutdown` and `exit` (specification, "Lifecycle").
@@ -12,7 +13,7 @@ extension BidiLanguageServer {
     clientSupportsProgress = params.supportsProgress
     switch params.settings {
     case .success(let change):
-      apply(change)
+      apply(change, "initializationOptions.bidi", on: context.connection)
     case .failure(let error):
       // A bad setting must not keep the editor from starting: keep the
       // defaults and say why.
@@ -39,8 +40,15 @@ extension BidiLanguageServer {
   }
 
   /// Applies `initializationOptions.bidi` or `settings.bidi` (read whole
-  /// before anything applies: a bad field changes nothing).
-  func apply(_ change: SettingsChange) {
+  /// before anything applies: a bad field changes nothing, and `what` is
+  /// said to be ignored).
+  func apply(_ change: SettingsChange, _ what: String, on connection: Connection) {
+    if let tag = change.sourceLocale, !tag.isEmpty, LocaleTag(tag) == nil {
+      warn(
+        "\(what) ignored: sourceLocale: unknown source locale '\(tag)' (use a tag such as en, en-US, fr, or \"\")",
+        on: connection)
+      return
+    }
     settings = change.applied(to: settings)
     applyRuleSettings(change)
   }
@@ -49,6 +57,6 @@ extension BidiLanguageServer {
   /// `initializationOptions.bidi`.
   func didChangeConfiguration(_ params: DidChangeConfigurationParams, _ connection: Connection) {
     guard let change = params.bidi else { return }
-    apply(change)
+    apply(change, "workspace/didChangeConfiguration", on: connection)
   }
 }

@@ -32,18 +32,19 @@ extension BidiLanguageServer {
   }
 
   /// Pairs a localization document with the file of the source locale
-  /// beside it (`SourcePairing`, as `check` pairs): the open document of
+  /// (the `sourceLocale` setting; none: no file) beside it
+  /// (`SourcePairing`, as `check` pairs): the open document of
   /// that path, else the file on disk (read once; unreadable or too large:
   /// no pairing).
   func pairSource(_ uri: String) {
     guard let format = structured[uri]?.format as? LocalizationFormat else { return }
-    let found = SourcePairing.catalog(
-      for: uri, format: format, sourceLocale: SourcePairing.defaultSourceLocale
-    ) { path in
-      guard let open = structured.keys.first(where: { SourcePairing.filePath($0) == path }),
-        let text = documents[open]?.text
-      else { return nil }
-      return SourceCatalog(StoredLines(text: text), format: format)
+    let found = sourceLocaleSetting.flatMap { sourceLocale in
+      SourcePairing.catalog(for: uri, format: format, sourceLocale: sourceLocale) { path in
+        guard let open = structured.keys.first(where: { SourcePairing.filePath($0) == path }),
+          let text = documents[open]?.text
+        else { return nil }
+        return SourceCatalog(StoredLines(text: text), format: format)
+      }
     }
     structured[uri]!.sourcePath = found?.path
     structured[uri]!.sources = found?.catalog

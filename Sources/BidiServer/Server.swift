@@ -2,6 +2,7 @@ import BidiHazards
 import BidiProtocol
 import DocumentStore
 import JSONRPC
+import Localization
 import UnicodeBidi
 
 /// The bidi-lsp protocol server: lifecycle, documents, and the bidi requests.
@@ -51,6 +52,9 @@ package final class BidiLanguageServer: MessageHandler {
   var structured: [String: StructuredDocument] = [:]
   /// `locale`: the locale of documents whose path and contents name none.
   var localeSetting: String?
+  /// `sourceLocale`: the locale whose files translations are compared
+  /// with (`SourcePairing`); nil: none, only the sources files hold.
+  var sourceLocaleSetting: String? = SourcePairing.defaultSourceLocale
   /// Whether the client accepts `window/workDoneProgress` reports.
   var clientSupportsProgress = false
   /// The number of progress tokens created so far.

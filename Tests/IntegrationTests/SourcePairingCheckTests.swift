@@ -116,4 +116,114 @@ final class SourcePairingCheckTests: XCTestCase {
     XCTAssertEqual(total, 22)
     _ = try session.shutdownAndExit()
   }
+
+  /// The mismatches of the next publish for `uri`, as `check` prints their
+  /// place (`path:line:column`, `path` relative to the corpus or scratch).
+  func publishedMismatches(_ session: TestSession, _ uri: String, as path: String) throws -> [String] {
+    try session.publish(uri)["diagnostics"]?.arrayValue?.filter {
+      $0.diagnosticCode == "bidi.placeholderMismatch"
+    }.map {
+      "\(path):\(($0["range"]?["start"]?["line"]?.intValue ?? -1) + 1):\(($0["range"]?["start"]?["character"]?.intValue ?? -1) + 1)"
+    } ?? []
+  }
+
+  /// The `sourceLocale` setting: `"fr"` pairs the Hebrew file with the
+  /// French one, as `check --source-locale fr` does (the same place);
+  /// changing it pairs the open translations again and republishes them;
+  /// `""` pairs none; a value that is no locale tag changes nothing.
+  func testTheSourceLocaleSettingPairsAsCheckDoes() throws {
+    let path = "pairing/french/he.lproj/Localizable.strings"
+    let expected = mismatches(try check(["--source-locale", "fr", "pairing/french"]))
+    XCTAssertEqual(expected, [path + ":1:12"])
+    XCTAssertEqual(mismatches(try check(["pairing/french"])), [])
+    let url = Self.corpus.appendingPathComponent(path)
+    let uri = url.absoluteURL.absoluteString
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let session = try TestSession(
+      .bidiLSP, encoding: .utf8, initializationOptions: ["bidi": ["sourceLocale": "fr"]], ignoring: ["$/progress"])
+    try session.open(uri, languageId: "", text: text)
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), expected, "initializationOptions fr")
+    func configure(_ value: JSONValue) throws {
+      try session.notify("workspace/didChangeConfiguration", ["settings": ["bidi": ["sourceLocale": value]]])
+    }
+    try configure("en")
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), [], "en: no he/fr pairing")
+    try configure("fr")
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), expected, "fr again")
+    try configure("")
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), [], "\"\": in-file sources only")
+    try configure("fr-FR")
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), [], "fr-FR: the file is fr, no region")
+    try configure("fr")
+    XCTAssertEqual(try publishedMismatches(session, uri, as: path), expected)
+    // Not a locale tag: ignored with a warning, the pairing kept.
+    try configure("not a tag!")
+    let warning = try session.client.reader.next(timeout: TestSession.timeout, what: "a warning") {
+      $0["method"] == "window/logMessage"
+    }
+    XCTAssertTrue(warning["params"]?["message"]?.stringValue?.contains("sourceLocale") == true, "\(warning)")
+    XCTAssertFalse(try session.hasPendingPublish(uri))
+    _ = try session.shutdownAndExit()
+  }
+
+  /// An Arabic translation pairs with the French file under `sourceLocale`
+  /// `"fr"` (and with the English one under the default), in each layout.
+  func testTheDaemonPairsArabicWithFrenchFiles() throws {
+    let scratch = try HazardScratch()
+    try scratch.write("en.lproj/Localizable.strings", "\"a\" = \"Hello\";\n")
+    try scratch.write("fr.lproj/Localizable.strings", "\"a\" = \"Bonjour %@\";\n")
+    let strings = try scratch.write("ar.lproj/Localizable.strings", "\"a\" = \"مرحبا\";\n")
+    try scratch.write("locales/en.json", "{\"a\": \"Hello\"}\n")
+    try scratch.write("locales/fr.json", "{\"a\": \"Bonjour {{name}}\"}\n")
+    let json = try scratch.write("locales/ar.json", "{\"a\": \"مرحبا\"}\n")
+    // The English files are translations of the French ones too (and the
+    // French ones of the English ones under `en`): only the Arabic ones count.
+    func arabic(_ result: HazardCommand.Result) -> [String] { mismatches(result).filter { $0.contains("/ar.") } }
+    let french = try check(["--source-locale", "fr", "."], in: scratch.url)
+    XCTAssertEqual(arabic(french), ["./ar.lproj/Localizable.strings:1:8", "./locales/ar.json:1:8"], french.text)
+    XCTAssertEqual(arabic(try check(["."], in: scratch.url)), [])
+    for (settings, want) in [(["sourceLocale": "fr"] as JSONValue, arabic(french)), ([:], [])] {
+      let session = try TestSession(
+        .bidiLSP, encoding: .utf8, initializationOptions: ["bidi": settings], ignoring: ["$/progress"])
+      var found: [String] = []
+      for (url, name) in [(strings, "./ar.lproj/Localizable.strings"), (json, "./locales/ar.json")] {
+        let uri = url.absoluteURL.absoluteString
+        try session.open(uri, languageId: "", text: try String(contentsOf: url, encoding: .utf8))
+        found += try publishedMismatches(session, uri, as: name)
+      }
+      XCTAssertEqual(found.sorted(), want, "\(settings)")
+      _ = try session.shutdownAndExit()
+    }
+  }
+
+  /// Only the source changes: the open translation is published again,
+  /// its mismatch appearing and disappearing with the source's placeholder.
+  func testAnEditOfTheSourceRepublishesTheTranslation() throws {
+    let scratch = try HazardScratch()
+    let plain = "\"sent\" = \"Sent\";\n"
+    let withPlaceholder = "\"sent\" = \"Sent %d files\";\n"
+    let source = try scratch.write("en.lproj/Localizable.strings", plain)
+    let translationText = "\"sent\" = \"أرسل\";\n"
+    let translation = try scratch.write("ar.lproj/Localizable.strings", translationText)
+    let session = try TestSession(.bidiLSP, encoding: .utf8, ignoring: ["$/progress"])
+    let uri = translation.absoluteURL.absoluteString
+    let sourceURI = source.absoluteURL.absoluteString
+    let name = "ar.lproj/Localizable.strings"
+    try session.open(uri, languageId: "", text: translationText)
+    XCTAssertEqual(try publishedMismatches(session, uri, as: name), [])
+    try session.open(sourceURI, languageId: "", text: plain)
+    XCTAssertEqual(try publishedMismatches(session, uri, as: name), [], "the source opened")
+    try session.replaceText(sourceURI, with: withPlaceholder)
+    XCTAssertEqual(try publishedMismatches(session, uri, as: name), [name + ":1:11"], "a placeholder added")
+    try session.replaceText(sourceURI, with: plain)
+    XCTAssertEqual(try publishedMismatches(session, uri, as: name), [], "the placeholder removed")
+    // An edit inside the source's line, not the whole text.
+    try session.change(
+      sourceURI,
+      [["range": ["start": ["line": 0, "character": 14], "end": ["line": 0, "character": 14]], "text": " %@"]])
+    XCTAssertEqual(try publishedMismatches(session, uri, as: name), [name + ":1:11"], "an incremental edit")
+    // The translation's own version did not move.
+    XCTAssertEqual(session.version(uri), 1)
+    _ = try session.shutdownAndExit()
+  }
 }

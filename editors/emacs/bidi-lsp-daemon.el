@@ -57,6 +57,12 @@
   "The direction of the user interface."
   :type '(choice (const "ltr") (const "rtl")))
 
+(defcustom bidi-lsp-source-locale "en"
+  "The locale whose files translations are compared with.
+A locale tag such as \"en\", \"en-US\" or \"fr\" (ar.lproj pairs with
+en.lproj); \"\" for only the sources a file holds (XLIFF, .po)."
+  :type 'string)
+
 (defcustom bidi-lsp-diagnostics nil
   "Hazard rules to change, as an alist from a rule to a setting.
 Rules: `unpaired', `unmatched', `override', `inIdentifier',
@@ -139,7 +145,8 @@ As `jsonrpc-process-connection' does, but the body is copied once
                 :rtlThreshold bidi-lsp-rtl-threshold
                 :fallback bidi-lsp-fallback
                 :paragraphs bidi-lsp-paragraphs
-                :layoutDirection bidi-lsp-layout-direction)
+                :layoutDirection bidi-lsp-layout-direction
+                :sourceLocale bidi-lsp-source-locale)
           (when bidi-lsp-diagnostics
             (list :diagnostics
                   (cl-loop for (rule . setting) in bidi-lsp-diagnostics

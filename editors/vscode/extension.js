@@ -28,6 +28,7 @@ function bidiSettings(config) {
     fallback: config.get('fallback', 'previous'),
     paragraphs: config.get('paragraphs', 'line'),
     layoutDirection: config.get('layoutDirection', 'ltr'),
+    sourceLocale: config.get('sourceLocale', 'en'),
   };
   const diagnostics = config.get('diagnostics', {});
   if (diagnostics && Object.keys(diagnostics).length > 0) settings.diagnostics = diagnostics;

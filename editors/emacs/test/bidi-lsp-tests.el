@@ -178,6 +178,12 @@
       (should (= 0 (bidi-lsp-mark-directions (point-min) (point-max)))))
     (bidi-lsp-shutdown)))
 
+(ert-deftest bidi-lsp-test-source-locale-setting ()
+  ;; Protocol/specification.md, "Settings": sourceLocale, default "en".
+  (should (equal "en" (plist-get (bidi-lsp--settings) :sourceLocale)))
+  (let ((bidi-lsp-source-locale "fr"))
+    (should (equal "fr" (plist-get (bidi-lsp--settings) :sourceLocale)))))
+
 (ert-deftest bidi-lsp-test-trojan-source-with-flymake ()
   (bidi-lsp-tests--with-buffer bidi-lsp-tests--trojan
     c-mode

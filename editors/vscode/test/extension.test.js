@@ -6,6 +6,8 @@
 
 const { describe, it, before, after } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const h = require('../test-support/harness');
 
 const { vscode, manifest, waitFor } = h;
@@ -46,7 +48,7 @@ describe('extension.js with a fake vscode and the real daemon', () => {
     assert.equal(t.registered.inlayHints.length, 1);
     assert.ok(t.registered.contentProviders.has('bidi-lsp-visual'));
     const properties = Object.keys(manifest.contributes.configuration.properties);
-    for (const key of ['path', 'strategy', 'fallback', 'paragraphs', 'layoutDirection', 'diagnostics', 'trace.server']) {
+    for (const key of ['path', 'strategy', 'fallback', 'paragraphs', 'layoutDirection', 'sourceLocale', 'diagnostics', 'trace.server']) {
       assert.ok(properties.includes(`bidiLsp.${key}`), `setting bidiLsp.${key}`);
     }
   });
@@ -228,6 +230,23 @@ describe('extension.js with a fake vscode and the real daemon', () => {
     t.changeConfiguration({ 'bidiLsp.strategy': 'estimate' });
     assert.match(await vscode.commands.executeCommand('bidiLsp.showDirection'), /rtl \(estimate/);
     t.changeConfiguration({ 'bidiLsp.strategy': 'firstStrong' });
+  });
+
+  it('sends bidiLsp.sourceLocale as the daemon setting sourceLocale', async () => {
+    // Protocol/specification.md, "Settings": sourceLocale, a locale tag, default "en".
+    const specification = path.join(__dirname, '..', '..', '..', 'Protocol', 'specification.md');
+    const spec = fs.readFileSync(specification, 'utf8');
+    const row = spec.split('\n').find((line) => line.startsWith('| `sourceLocale` |'));
+    assert.ok(row, 'the settings table has a sourceLocale row');
+    assert.match(row, /`"en"`/);
+    assert.equal(manifest.contributes.configuration.properties['bidiLsp.sourceLocale'].default, 'en');
+    const from = h.sent.length;
+    t.changeConfiguration({ 'bidiLsp.sourceLocale': 'fr' });
+    const sentSettings = h.sentSince(from, 'workspace/didChangeConfiguration');
+    assert.equal(sentSettings.length, 1);
+    assert.equal(sentSettings[0].settings.bidi.sourceLocale, 'fr');
+    t.changeConfiguration({ 'bidiLsp.sourceLocale': 'en' });
+    assert.equal(h.sentSince(from, 'workspace/didChangeConfiguration')[1].settings.bidi.sourceLocale, 'en');
   });
 
   it('reports errors from commands instead of throwing', async () => {
