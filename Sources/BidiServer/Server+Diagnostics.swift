@@ -180,52 +180,91 @@ extension BidiLanguageServer {
     return cache.fixAllEdits(document.text, strategy: strategy)
   }
 
-  /// Publishes a document's hazards within the limits: per line at most
-  /// `hazardsPerLine`, then a `bidi.truncated` note on that line; per
-  /// document at most `hazardsPerDocument`, then one `bidi.truncated` note
-  /// on the line of the first hazard left out, counting all the others.
-  func publishDiagnostics(_ document: Document, on connection: Connection) {
-    var entries: [Diagnostic] = []
-    var shown = 0
-    var notShown = 0
-    var firstNotShown: Int?
-    var codec = positions
-    // A structured document's findings come from its findings engine; the
-    // line scan counts only on the lines no entry or region touches.
-    let engineFindings = structuredDiagnostics(document)
-    let isStructured = structured[document.uri] != nil
-    hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
-      guard !isStructured || isFreeLine(n, of: document), let line = try? document.text.line(n) else { return true }
-      let room = Self.hazardsPerDocument - shown
-      for var hazard in state.diagnostics.prefix(max(room, 0)) {
-        hazard.line = n
-        entries.append(diagnostic(hazard, line, &codec))
-      }
-      shown += min(state.diagnostics.count, max(room, 0))
-      let left = state.diagnostics.count - max(room, 0)
-      if left > 0 || (room <= 0 && state.omitted > 0) {
-        firstNotShown = firstNotShown ?? n
-        notShown += max(left, 0) + state.omitted
-      } else if state.omitted > 0 {
-        entries.append(truncation(line: n, line, state.omitted, onLine: true, &codec))
-      }
-      return true
+  /// The per-document limit of a publish (specification, “Limits”), one
+  /// for a plain document's hazards and a structured document's findings:
+  /// counted over the lines in order, the first `maximum` are published,
+  /// the others counted for one `bidi.truncated` note on the line of the
+  /// first left out.
+  struct DocumentLimit {
+    let maximum: Int
+    private(set) var shown = 0
+    private(set) var notShown = 0
+    private(set) var firstNotShownLine: Int?
+
+    init(maximum: Int) {
+      self.maximum = maximum
     }
-    if let n = firstNotShown, let line = try? document.text.line(n) {
-      entries.append(truncation(line: n, line, notShown, onLine: false, &codec))
-    }
-    let all = [AnySequence(engineFindings), AnySequence(entries)].joined()
-    connection.send(notification: PublishDiagnostics.method) { writer in
-      PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: all, to: &writer)
+
+    /// Admits `count` diagnostics of line `line`, after which the line's own
+    /// limit left out `omitted` more: returns how many of the `count` to
+    /// publish, and whether the line gets its own note for the `omitted`
+    /// (false: they are counted in the document's note).
+    mutating func admit(_ count: Int, omitted: Int = 0, line: Int) -> (publish: Int, lineNote: Bool) {
+      let room = max(maximum - shown, 0)
+      let publish = min(count, room)
+      shown += publish
+      if count > room || (room == 0 && omitted > 0) {
+        firstNotShownLine = firstNotShownLine ?? line
+        notShown += count - publish + omitted
+        return (publish, false)
+      }
+      return (publish, omitted > 0)
     }
   }
 
-  /// The note that `count` more hazards are not shown: on the whole of
-  /// `line`, severity Information.
-  private func truncation(line n: Int, _ line: Line, _ count: Int, onLine: Bool, _ codec: inout PositionCodec)
-    -> Diagnostic
-  {
-    let what = count == 1 ? "1 more bidi hazard" : "\(count) more bidi hazards"
+  /// Publishes a document's diagnostics within the limits: per line at most
+  /// `hazardsPerLine` hazards, then a `bidi.truncated` note on that line;
+  /// per document at most `hazardsPerDocument` hazards and structured
+  /// findings together, in line order, then one `bidi.truncated` note on the
+  /// line of the first left out, counting all the others. Only what is
+  /// published is turned into wire diagnostics; the rest is only counted.
+  func publishDiagnostics(_ document: Document, on connection: Connection) {
+    var entries: [Diagnostic] = []
+    var limit = DocumentLimit(maximum: Self.hazardsPerDocument)
+    var codec = positions
+    // A structured document's findings come from its findings engine; the
+    // line scan counts only on the lines no entry or region touches.
+    let engineFindings = structuredFindings(document)
+    let isStructured = structured[document.uri] != nil
+    var next = 0
+    func publishFindings(before line: Int) {
+      while next < engineFindings.count && engineFindings[next].line < line {
+        let group = engineFindings[next]
+        next += 1
+        let publish = limit.admit(group.findings.count, line: group.line).publish
+        for finding in group.findings.prefix(publish) {
+          if let wire = try? diagnostic(finding, document, &codec) { entries.append(wire) }
+        }
+      }
+    }
+    hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
+      publishFindings(before: n)
+      guard !isStructured || isFreeLine(n, of: document), let line = try? document.text.line(n) else { return true }
+      let (publish, lineNote) = limit.admit(state.diagnostics.count, omitted: state.omitted, line: n)
+      for var hazard in state.diagnostics.prefix(publish) {
+        hazard.line = n
+        entries.append(diagnostic(hazard, line, &codec))
+      }
+      if lineNote { entries.append(truncation(line: n, line, state.omitted, onLine: true, &codec)) }
+      return true
+    }
+    publishFindings(before: Int.max)
+    if let n = limit.firstNotShownLine, let line = try? document.text.line(n) {
+      entries.append(
+        truncation(line: n, line, limit.notShown, onLine: false, findings: isStructured, &codec))
+    }
+    connection.send(notification: PublishDiagnostics.method) { writer in
+      PublishDiagnostics.encode(uri: document.uri, version: document.version, diagnostics: entries, to: &writer)
+    }
+  }
+
+  /// The note that `count` more hazards (a structured document's:
+  /// `findings`) are not shown: on the whole of `line`, severity Information.
+  private func truncation(
+    line n: Int, _ line: Line, _ count: Int, onLine: Bool, findings: Bool = false, _ codec: inout PositionCodec
+  ) -> Diagnostic {
+    let noun = findings ? "finding" : "hazard"
+    let what = count == 1 ? "1 more bidi \(noun)" : "\(count) more bidi \(noun)s"
     let message =
       onLine
       ? "\(what) on this line not shown (at most \(Self.hazardsPerLine) per line are published)"

@@ -11,15 +11,21 @@ import UnicodeBidi
 extension BidiLanguageServer {
   // MARK: Diagnostics
 
-  /// The wire diagnostics of a structured document's findings (none for a
-  /// plain document).
-  func structuredDiagnostics(_ document: Document) -> [Diagnostic] {
+  /// A structured document's findings by anchor line, the syntax error's
+  /// at its line, in line order (none for a plain document). The publish
+  /// turns into wire diagnostics only those it publishes.
+  func structuredFindings(_ document: Document) -> [StructuredDocument.AnchoredFindings] {
     guard structured[document.uri] != nil else { return [] }
     readStructured(document.uri, text: document.text, through: Int.max)
     refreshSources(document.uri)
-    let findings = structured[document.uri]!.allFindings(text: document.text, localeSetting: localeSetting)
-    var codec = positions
-    return findings.compactMap { try? diagnostic($0, document, &codec) }
+    var (anchored, error) = structured[document.uri]!.keptFindings(
+      text: document.text, localeSetting: localeSetting)
+    if let error {
+      let line = error.range.start.line
+      let at = anchored.firstIndex { $0.line > line } ?? anchored.count
+      anchored.insert(StructuredDocument.AnchoredFindings(line: line, findings: [error]), at: at)
+    }
+    return anchored
   }
 
   func diagnostic(_ finding: Finding, _ document: Document, _ codec: inout PositionCodec)

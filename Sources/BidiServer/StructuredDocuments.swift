@@ -127,6 +127,8 @@ struct StructuredDocument {
     // Findings half computed start again: their lines moved.
     partialFindings = nil
     guard var kept = findings else { return }
+    // Held only here while it changes, so the array is not copied.
+    findings = nil
     let window = index.lastRead
     let delta = window.new.upperBound - window.old.upperBound
     let first = kept.firstIndex { $0.line >= window.old.lowerBound } ?? kept.count
@@ -215,12 +217,22 @@ struct StructuredDocument {
   /// Every finding kept for the document (entries, the lines they touch,
   /// regions) and the syntax error's, computing what is missing or stale.
   mutating func allFindings(text: Document.Text, localeSetting: String?) -> [Finding] {
+    let (anchored, error) = keptFindings(text: text, localeSetting: localeSetting)
+    var result = anchored.flatMap(\.findings)
+    if let error { result.append(error) }
+    return result
+  }
+
+  /// The findings kept for the document by anchor line (shared with the
+  /// document, not copied) and the syntax error's, computing what is
+  /// missing or stale.
+  mutating func keptFindings(text: Document.Text, localeSetting: String?) -> (
+    anchored: [AnchoredFindings], error: Finding?
+  ) {
     _ = computeFindings(text: text, localeSetting: localeSetting)
     let basis = findingsBasis!
-    var result = findings!.flatMap(\.findings)
     let engine = FindingsEngine(format: format, spelling: basis.spelling, rules: basis.rules)
-    if let error = index.error, let finding = engine.finding(for: error) { result.append(finding) }
-    return result
+    return (findings!, index.error.flatMap { engine.finding(for: $0) })
   }
 }
 
