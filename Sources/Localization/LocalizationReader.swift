@@ -33,8 +33,8 @@ package enum LocalizationReader {
 extension ReadSink {
   /// Completes a value by the format's placeholder rules (its ICU branches
   /// entries after it) and adds it.
-  mutating func add(_ value: TextEntry, rules: PlaceholderRules) {
-    for finished in ValueFinisher.finish(value, rules: rules) { add(finished) }
+  mutating func add(_ value: consuming TextEntry, rules: PlaceholderRules) {
+    ValueFinisher.finish(value, rules: rules) { add($0) }
   }
 }
 

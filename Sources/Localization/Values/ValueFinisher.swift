@@ -6,9 +6,9 @@ import UnicodeBidi
 /// and splits off the branches of its ICU plural/select arguments as
 /// entries of their own, right after it.
 enum ValueFinisher {
-  static func finish(_ value: TextEntry, rules: PlaceholderRules) -> [TextEntry] {
+  /// Hands each entry to `emit`: the value, then its branches.
+  static func finish(_ value: consuming TextEntry, rules: PlaceholderRules, _ emit: (consuming TextEntry) -> Void) {
     let bytes = Array(value.text.utf8)
-    var value = value
     var placeholders = value.atoms
     var branches: [ICUMessage.Branch] = []
     var branchArguments: [[TextAtom]] = []
@@ -38,10 +38,12 @@ enum ValueFinisher {
     placeholders = merge(structural: placeholders, markup: value.markup, found: found)
     value.atoms = placeholders
     value.markup = merged(value.markup, MarkupScanner.scan(bytes, outside: spans(of: value)))
-    value.characterReferences = MarkupScanner.characterReferences(bytes, outside: spans(of: value))
-    value.paragraphs = paragraphs(bytes, skipping: spans(of: value))
-    guard !branches.isEmpty else { return [value] }
-    var result = [value]
+    let outside = spans(of: value)
+    value.characterReferences = MarkupScanner.characterReferences(bytes, outside: outside)
+    value.paragraphs = paragraphs(bytes, skipping: outside)
+    guard !branches.isEmpty else { return emit(value) }
+    let whole = copy value
+    emit(value)
     for (index, branch) in branches.enumerated() {
       var variant = branch.variant
       var owner = branch.owner
@@ -49,10 +51,9 @@ enum ValueFinisher {
         variant = branches[owner].variant + "/" + variant
         owner = branches[owner].owner
       }
-      if let parent = value.variant { variant = parent + "/" + variant }
-      result.append(slice(value, branch.content, variant: variant, placeholders: branchArguments[index]))
+      if let parent = whole.variant { variant = parent + "/" + variant }
+      emit(slice(whole, branch.content, variant: variant, placeholders: branchArguments[index]))
     }
-    return result
   }
 
   /// The placeholders and markup of a text that is no value of its own (a

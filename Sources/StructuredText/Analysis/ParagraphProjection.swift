@@ -114,6 +114,7 @@ package struct ParagraphProjection: Sendable {
     offsets.reserveCapacity(count + 1)
   }
 
+  @inline(__always)
   private mutating func append(_ scalar: UInt32, _ range: Range<Int>) {
     scalars.append(scalar)
     ranges.append(range)

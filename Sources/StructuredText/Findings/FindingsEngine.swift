@@ -84,7 +84,19 @@ package struct FindingsEngine: Sendable {
     if source.isEmpty && entry.atoms.isEmpty && entry.markup.isEmpty { return nil }
     return SourceComparison.mismatch(
       translation: format.sourceTokens(of: entry), source: source,
-      isPluralBranch: entry.variant.map { $0.contains("plural:") } ?? false)
+      isPluralBranch: entry.variant.map(Self.isPluralBranch) ?? false)
+  }
+
+  /// Whether a variant names a plural branch (`plural:one`, an ICU branch
+  /// under one, `plural:one/…`): its bytes searched, not its characters.
+  private static func isPluralBranch(_ variant: String) -> Bool {
+    let word = Array("plural:".utf8)
+    let bytes = Array(variant.utf8)
+    guard bytes.count >= word.count else { return false }
+    for start in 0...(bytes.count - word.count) where bytes[start..<start + word.count].elementsEqual(word) {
+      return true
+    }
+    return false
   }
 
   /// The hazards of a paragraph, its content one context.

@@ -118,7 +118,7 @@ package struct ReadSink {
 
   /// Adds an entry as it is (a format that completes its entries, finding
   /// atoms and paragraphs, does so before).
-  package mutating func add(_ entry: TextEntry) {
+  package mutating func add(_ entry: consuming TextEntry) {
     items.append(.entry(entry))
   }
 }

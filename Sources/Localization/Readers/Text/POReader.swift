@@ -44,7 +44,7 @@ enum POReader: FormatReader {
       let keyword = word(cursor)
       let blank = byte == nil || byte == 0x0A
       let endsEntry =
-        blank || ((keyword == "msgctxt" || keyword == "msgid") && entry.id != nil)
+        blank || ((keyword == .msgctxt || keyword == .msgid) && entry.id != nil)
         || (byte == UInt8(ascii: "#") && entry.hasString)
       if endsEntry {
         finish(&entry, &sink)
@@ -80,23 +80,23 @@ enum POReader: FormatReader {
           return
         }
       default:
-        cursor.advance(by: keyword.utf8.count)
+        cursor.advance(by: keyword.spelling.utf8.count)
         switch keyword {
-        case "msgctxt":
+        case .msgctxt:
           entry.field = .context
           entry.context = TextBuilder(baseLine: cursor.position.line)
-        case "msgid":
+        case .msgid:
           entry.field = .id
           entry.id = TextBuilder(baseLine: cursor.position.line)
           entry.idStart = lineStart
-        case "msgid_plural":
+        case .msgidPlural:
           guard entry.id != nil else {
             sink.fail("msgid_plural with no msgid before it", at: lineStart)
             return
           }
           entry.field = .idPlural
           entry.idPlural = TextBuilder(baseLine: cursor.position.line)
-        case "msgstr":
+        case .msgstr:
           guard entry.id != nil else {
             sink.fail("msgstr with no msgid before it", at: lineStart)
             return
@@ -123,7 +123,7 @@ enum POReader: FormatReader {
           entry.index = index
           entry.hasString = true
           entry.value = TextBuilder(baseLine: cursor.position.line)
-        default:
+        case .other(let keyword):
           sink.fail(
             keyword.isEmpty
               ? "expected a keyword (msgid, msgstr…), a comment or a string, found \(describe(first))"
@@ -154,15 +154,36 @@ enum POReader: FormatReader {
     }
   }
 
-  /// The keyword at the cursor: ASCII letters, `_`.
-  private static func word(_ cursor: Cursor) -> String {
-    var bytes: [UInt8] = []
-    var k = 0
-    while let byte = cursor.peek(k), (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") {
-      bytes.append(byte)
-      k += 1
+  /// The keyword at the cursor: ASCII letters, `_` (compared byte by
+  /// byte: no string is made for the keywords the format has).
+  private static func word(_ cursor: Cursor) -> Keyword {
+    var length = 0
+    while let byte = cursor.peek(length), (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") { length += 1 }
+    switch length {
+    case 5 where cursor.matches("msgid"): return .msgid
+    case 6 where cursor.matches("msgstr"): return .msgstr
+    case 7 where cursor.matches("msgctxt"): return .msgctxt
+    case 12 where cursor.matches("msgid_plural"): return .msgidPlural
+    default: break
     }
-    return String(decoding: bytes, as: UTF8.self)
+    var bytes: [UInt8] = []
+    for k in 0..<length { bytes.append(cursor.peek(k)!) }
+    return .other(String(decoding: bytes, as: UTF8.self))
+  }
+
+  private enum Keyword: Equatable {
+    case msgctxt, msgid, msgidPlural, msgstr
+    case other(String)
+
+    var spelling: String {
+      switch self {
+      case .msgctxt: "msgctxt"
+      case .msgid: "msgid"
+      case .msgidPlural: "msgid_plural"
+      case .msgstr: "msgstr"
+      case .other(let word): word
+      }
+    }
   }
 
   /// Reads one literal into the current field.
@@ -170,12 +191,14 @@ enum POReader: FormatReader {
     let quote = cursor.position
     cursor.advance()
     let start = cursor.position
+    // Taken out of the entry while it grows (the entry holding a second
+    // reference would copy its bytes and map at the first append).
     var builder: TextBuilder
     switch entry.field {
-    case .context: builder = entry.context!
-    case .id: builder = entry.id!
-    case .idPlural: builder = entry.idPlural!
-    case .string: builder = entry.value!
+    case .context: builder = entry.context.take()!
+    case .id: builder = entry.id.take()!
+    case .idPlural: builder = entry.idPlural.take()!
+    case .string: builder = entry.value.take()!
     case nil: return false
     }
     let before = builder.count
@@ -186,12 +209,9 @@ enum POReader: FormatReader {
         builder.appendLiteralRun(from: &cursor) { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
       }
     }
-    guard cursor.byte == UInt8(ascii: "\"") else {
-      sink.fail("unterminated string: the \" is not closed on its line", at: quote)
-      return false
-    }
+    let terminated = cursor.byte == UInt8(ascii: "\"")
     let end = cursor.position
-    cursor.advance()
+    if terminated { cursor.advance() }
     switch entry.field {
     case .context: entry.context = builder
     case .id: entry.id = builder
@@ -203,6 +223,10 @@ enum POReader: FormatReader {
       // its text on the next lines starts on the first of those lines.
       if entry.valueStart == nil || (before == 0 && builder.count > 0) { entry.valueStart = start }
       entry.valueEnd = end
+    }
+    guard terminated else {
+      sink.fail("unterminated string: the \" is not closed on its line", at: quote)
+      return false
     }
     return true
   }
