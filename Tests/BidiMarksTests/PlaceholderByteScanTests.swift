@@ -21,7 +21,8 @@ final class PlaceholderByteScanTests: XCTestCase {
   }
 
   private func assertSame(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(Placeholder.scan(utf8: bytes), MarkPlanner(utf8: bytes).placeholders(), "\(bytes)", file: file, line: line)
+    XCTAssertEqual(
+      Placeholder.scan(utf8: bytes), MarkPlanner(utf8: bytes).placeholders(), "\(bytes)", file: file, line: line)
   }
 
   func testAgreesWithThePlannerOnFixedTexts() {
