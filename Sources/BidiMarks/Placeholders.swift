@@ -335,3 +335,42 @@ struct PlaceholderScanner {
     return at(position) == "}" ? position + 1 : nil
   }
 }
+
+extension Placeholder {
+  /// Every placeholder of UTF-8 text, in order: what
+  /// `MarkPlanner(utf8: bytes).placeholders()` finds, without decoding the
+  /// text to scalars or looking up their bidi classes. The grammar reads
+  /// ASCII only, so the scanner walks the bytes (each byte of a multi-byte
+  /// scalar stands for a scalar no form accepts); only a byte that can
+  /// begin a paragraph separator (`mayBeginSeparator`) is decoded, to split
+  /// the paragraphs where the planner splits them.
+  package static func scan(utf8 bytes: [UInt8]) -> [Placeholder] {
+    var units: [Unicode.Scalar] = []
+    units.reserveCapacity(bytes.count)
+    var paragraphs: [Range<Int>] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      var start = 0
+      for (index, byte) in buffer.enumerated() {
+        units.append(byte < 0x80 ? Unicode.Scalar(byte) : "\u{FFFD}")
+        guard mayBeginSeparator(byte) else { continue }
+        let decoded = UTF8Decoder.decode(buffer, at: index)
+        guard BidiProperties.bidiClass(decoded.value) == .B else { continue }
+        paragraphs.append(start..<index)
+        start = index + decoded.length
+      }
+      if start < buffer.count || paragraphs.isEmpty { paragraphs.append(start..<buffer.count) }
+    }
+    var found: [Placeholder] = []
+    for bounds in paragraphs {
+      var scanner = PlaceholderScanner(scalars: units, bounds: bounds)
+      while let next = scanner.next() { found.append(Placeholder(range: next.span, kind: next.kind)) }
+    }
+    return found
+  }
+
+  /// Whether a byte can be the first of a character of Bidi_Class B (U+000A,
+  /// U+000D, U+001C…U+001E, U+0085, U+2029); a test checks every such character.
+  @inline(__always) package static func mayBeginSeparator(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0xC2 || byte == 0xE2
+  }
+}

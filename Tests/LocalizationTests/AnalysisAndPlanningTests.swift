@@ -20,6 +20,23 @@ final class AnalysisAndPlanningTests: XCTestCase {
       analysis.filledVisualText(), "Apple Pay " + String("مدفوعات بدون فوائد من".reversed()) + " Apple Pay")
   }
 
+  /// The filled direction under firstStrong (UAX #9 P2 on the text with
+  /// "Apple Pay" or "42" for each placeholder), whether or not the written
+  /// first strong character comes before every placeholder.
+  func testFilledDirectionByFirstStrong() {
+    let cases: [(String, BidiDirection?)] = [
+      ("مرحبا %@ Apple", .rightToLeft), ("%@ مرحبا", .leftToRight), ("%d مرحبا", .rightToLeft),
+      ("123 %@", .leftToRight), ("12 %d", nil), ("abc %@ مرحبا", .leftToRight),
+      ("\u{2068}%@\u{2069} مرحبا", .rightToLeft),
+    ]
+    for (text, expected) in cases {
+      let value = LocalizationReader.read("\"k\" = \"\(text)\";\n", format: .strings).values[0]
+      let analysis = ParagraphAnalysis(value, paragraph: 0)
+      XCTAssertEqual(analysis.direction(filled: true), expected, text)
+      XCTAssertEqual(BidiParagraph.firstStrong(scalars: analysis.filled.scalars).direction, expected, text)
+    }
+  }
+
   func testSeedCaseFindingAndFixes() {
     let read = LocalizationReader.read(seed, format: .strings)
     let findings = valueFindings(read.values[0])

@@ -10,7 +10,7 @@ enum FormatPlaceholders {
   static func printf(_ bytes: [UInt8], catalogArgument: Bool?) -> [TextAtom] {
     guard bytes.contains(UInt8(ascii: "%")) else { return [] }
     var found: [TextAtom] = []
-    for placeholder in MarkPlanner(utf8: bytes).placeholders() where placeholder.kind == .printf {
+    for placeholder in Placeholder.scan(utf8: bytes) where placeholder.kind == .printf {
       var end = placeholder.range.upperBound
       let conversion = bytes[end - 1]
       var numeric = numericConversions.contains(conversion)

@@ -8,7 +8,15 @@ package struct ParagraphAnalysis: Sendable {
   package let entry: TextEntry
   package let paragraph: Int
   package let written: ParagraphProjection
-  package let filled: ParagraphProjection
+  /// The filled projection when `init` built it; nil when it is `written`
+  /// or when only the direction rules asked for it and firstStrong decides
+  /// the same way filled as written (`filledFirstStrongIsWritten`).
+  private let builtFilled: ParagraphProjection?
+  /// Whether filling changes some atom (one stands for other text).
+  private let fills: Bool
+  /// Whether the first strong character as written comes before every
+  /// atom: filling then cannot change UAX #9 P2's answer.
+  private let filledFirstStrongIsWritten: Bool
   /// UAX #9 P2–P3 as written: asked by every rule and request, found once.
   let writtenFirstStrong: FirstStrong
   /// Whether the paragraph holds right-to-left letters (R or AL) outside
@@ -20,14 +28,25 @@ package struct ParagraphAnalysis: Sendable {
     self.paragraph = paragraph
     written = ParagraphProjection(entry, paragraph: paragraph, filled: false)
     // Filling changes only the atoms that stand for other text.
-    filled =
-      entry.atoms.contains { !$0.showsText }
-      ? ParagraphProjection(entry, paragraph: paragraph, filled: true) : written
+    fills = entry.atoms.contains { !$0.showsText }
     writtenFirstStrong = BidiParagraph.firstStrong(scalars: written.scalars)
+    if fills, let offset = writtenFirstStrong.offset, writtenFirstStrong.direction != nil {
+      filledFirstStrongIsWritten = written.atomScalars.allSatisfy { $0.lowerBound > offset }
+    } else {
+      filledFirstStrongIsWritten = false
+    }
+    builtFilled =
+      fills && !filledFirstStrongIsWritten ? ParagraphProjection(entry, paragraph: paragraph, filled: true) : nil
     hasRightToLeftLetters = written.scalars.contains {
       let c = BidiClass($0)
       return (c == .R || c == .AL) && BidiControl(scalar: $0) == nil
     }
+  }
+
+  /// The paragraph filled (placeholders replaced by a Latin word or digits).
+  package var filled: ParagraphProjection {
+    if let builtFilled { return builtFilled }
+    return fills ? ParagraphProjection(entry, paragraph: paragraph, filled: true) : written
   }
 
   /// The paragraph's source range.
@@ -45,9 +64,12 @@ package struct ParagraphAnalysis: Sendable {
   /// from: with firstStrong only the first strong character, found by P2's
   /// scan, which stops there; the whole scan for the others.
   package func facts(for policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> DirectionFacts {
-    let scalars = isFilled ? filled.scalars : written.scalars
-    guard policy.strategy == .firstStrong else { return DirectionFacts(scalars: scalars) }
-    let found = isFilled ? BidiParagraph.firstStrong(scalars: scalars) : writtenFirstStrong
+    guard policy.strategy == .firstStrong else {
+      return DirectionFacts(scalars: isFilled ? filled.scalars : written.scalars)
+    }
+    let found =
+      isFilled && fills && !filledFirstStrongIsWritten
+      ? BidiParagraph.firstStrong(scalars: filled.scalars) : writtenFirstStrong
     var facts = DirectionFacts()
     facts.firstStrong = found.direction
     facts.firstStrongOffset = found.offset ?? 0
