@@ -107,6 +107,7 @@ let package = Package(
       name: "UnicodeBidiTests",
       dependencies: [
         "BidiTestSupport",
+        "CByteScan",
         "UnicodeBidi",
       ]
     ),

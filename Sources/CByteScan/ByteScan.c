@@ -8,6 +8,15 @@
 #include <immintrin.h>
 #endif
 
+// The widest vectors the scans may use (`cbs_set_vector_level`): 2 AVX2
+// where the processor has it, 1 SSE2 at most, 0 none.
+static int vector_level = 2;
+
+int cbs_set_vector_level(int level) { return __atomic_exchange_n(&vector_level, level, __ATOMIC_RELAXED); }
+
+// Whether the SSE2 loops may run (they are compiled where the target has SSE2).
+static inline int use_sse2(void) { return __atomic_load_n(&vector_level, __ATOMIC_RELAXED) >= 1; }
+
 static inline int is_plain(uint8_t b) { return (b >= 0x20 && b < 0x7F) || b == 0x09 || b == 0x0A; }
 
 #if defined(__SSE2__)
@@ -87,17 +96,24 @@ static int detect_avx2(void) {
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
   return (b & (1u << 5)) != 0;
 }
+
+// Whether the AVX2 loops may run: the processor has AVX2 (asked once) and
+// the vector level allows it.
+static inline int use_avx2(void) {
+  int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
+  if (avx2 < 0) {
+    avx2 = detect_avx2();
+    __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
+  }
+  return avx2 && __atomic_load_n(&vector_level, __ATOMIC_RELAXED) >= 2;
+}
 #endif
 
 size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_feeds) {
   size_t i = 0;
   size_t feeds = 0;
 #if defined(__x86_64__)
-  int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
-  if (avx2 < 0) {
-    avx2 = detect_avx2();
-    __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
-  }
+  int avx2 = use_avx2();
   if (avx2) {
     i = plain_text_prefix_avx2(bytes, count, &feeds);
     if (i + 128 <= count) {
@@ -113,7 +129,8 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
   // -1, subtracted), summed before a lane can wrap.
   __m128i counts = _mm_setzero_si128();
   unsigned rounds = 0;
-  for (; i + 64 <= count; i += 64) {
+  size_t sse2_end = use_sse2() ? count : 0;
+  for (; i + 64 <= sse2_end; i += 64) {
     __m128i lf0, lf1, lf2, lf3;
     __m128i ok = _mm_and_si128(
         _mm_and_si128(plain_bytes(_mm_loadu_si128((const __m128i *)(bytes + i)), &lf0),
@@ -138,7 +155,7 @@ size_t cbs_plain_text_prefix(const uint8_t *bytes, size_t count, size_t *line_fe
 size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count) {
   size_t i = 0;
 #if defined(__SSE2__)
-  if (count >= 16) {
+  if (count >= 16 && use_sse2()) {
     __m128i is_lf;
     for (; i + 16 <= count; i += 16) {
       unsigned mask = (unsigned)_mm_movemask_epi8(plain_bytes(_mm_loadu_si128((const __m128i *)(bytes + i)), &is_lf));
@@ -307,11 +324,7 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
   }
 #if defined(__x86_64__)
   if (count >= 33 && i <= count - 33) {
-    int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
-    if (avx2 < 0) {
-      avx2 = detect_avx2();
-      __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
-    }
+    int avx2 = use_avx2();
     if (avx2 && find_bidi_controls_avx2(bytes, &i, count, offsets, controls, capacity, &found)) {
       *end = i;
       return found;
@@ -319,7 +332,7 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
   }
 #endif
 #if defined(__SSE2__)
-  if (count >= 17 && i <= count - 17) {
+  if (count >= 17 && i <= count - 17 && use_sse2()) {
     // Blocks of 16 from `start`; in each, every stop at or after `i` (the
     // bytes from `i` to it are ASCII or two-byte sequences, so it begins a
     // sequence) is decided. The first block's byte before is not looked
@@ -432,15 +445,12 @@ size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, si
   *continuations = 0;
   *four_byte_leads = 0;
 #if defined(__x86_64__)
-  int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
-  if (avx2 < 0) {
-    avx2 = detect_avx2();
-    __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
-  }
+  int avx2 = use_avx2();
   if (avx2 && well_formed_line_avx2(bytes, &i, count, continuations, four_byte_leads)) return i;
 #endif
 #if defined(__SSE2__)
-  for (; i + 16 <= count; i += 16) {
+  size_t sse2_end = use_sse2() ? count : 0;
+  for (; i + 16 <= sse2_end; i += 16) {
     __m128i v = _mm_loadu_si128((const __m128i *)(bytes + i));
     unsigned breaks = (unsigned)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x0A)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x0D))));

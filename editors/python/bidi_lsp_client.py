@@ -389,6 +389,8 @@ def run_visual(session, args):
         params["range"] = parse_range(args.range, lines)
     if args.direction:
         params["direction"] = args.direction
+    if args.shape == "always" or (args.shape == "auto" and sys.stdout.isatty()):
+        params["shape"] = True
     shown = {}
     for p in session.request("bidi/visualOrder", params)["paragraphs"]:
         if is_final_empty_line(p["line"], lines):
@@ -520,6 +522,11 @@ def build_parser():
                      help="bidi controls in the output: kept, dropped (default) or named [RLM]")
     sub.add_argument("--combining-marks", choices=["after-base", "resolved"], default="after-base",
                      help="combining marks after their letter (UAX #9 L3, default) or where UAX #9 resolves them")
+    sub.add_argument("--shape", dest="shape", action="store_const", const="always", default="auto",
+                     help="join Arabic letters into their presentation forms (visualOrder's shape: true), for a "
+                          "terminal that does not shape; by default only when standard output is a terminal")
+    sub.add_argument("--no-shape", dest="shape", action="store_const", const="never",
+                     help="never join Arabic letters, even on a terminal")
 
     sub = command("marks", "print (or --apply) the bidi marks a bidi/insertMarks MODE inserts in FILE")
     sub.add_argument("mode", metavar="MODE", choices=["direction", "isolate", "placeholders", "runs", "strip"],

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import unicodedata
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -124,6 +125,24 @@ class Visual(FileTestCase):
     def test_forced_direction(self):
         path = self.write("v.txt", "abc אבג\n")
         self.assertEqual(run("visual", path, "--direction", "rtl")[1], "גבא abc\n")
+
+    def test_shape(self):
+        # Arabic letters joined into presentation forms (lam-alef a ligature) with --shape, not by
+        # default into a pipe; the forms' compatibility decompositions give back the letters
+        # (NFKC, Python's own Unicode data; a lam-alef ligature decomposes in logical order, so it
+        # is reversed here), so the two outputs differ only by the joining.
+        path = self.write("a.txt", "Pay مرحبا بالعالم سلام\n")
+        plain = run("visual", path)[1]
+        shaped = run("visual", path, "--shape")[1]
+        self.assertEqual(run("visual", path, "--no-shape")[1], plain)
+        self.assertFalse(any(0xFB50 <= ord(c) <= 0xFEFF for c in plain))
+        self.assertNotEqual(shaped, plain)
+        self.assertTrue(all(0xFE70 <= ord(c) <= 0xFEFC for c in shaped if ord(c) >= 0x0600))
+        self.assertIn("\uFEFC", shaped)  # LAM WITH ALEF FINAL FORM, in بالعالم
+        def letters(c):
+            d = unicodedata.normalize("NFKC", c)
+            return d[::-1] if 0xFEF5 <= ord(c) <= 0xFEFC else d
+        self.assertEqual("".join(map(letters, shaped)), plain)
 
 
 class Marks(FileTestCase):

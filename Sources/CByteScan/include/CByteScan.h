@@ -42,4 +42,10 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
 size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, size_t *continuations,
                             size_t *four_byte_leads);
 
+/// Limits the vectors the scans use, for tests of each path on one
+/// processor: 2 (the default) AVX2 where the processor has it, 1 SSE2 at
+/// most, 0 byte by byte. Returns the level before. Results are the same at
+/// every level; only the speed differs.
+int cbs_set_vector_level(int level);
+
 #endif
