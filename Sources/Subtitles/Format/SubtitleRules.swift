@@ -23,6 +23,12 @@ enum SubtitleRules {
     let leftToRight = analysis.filledVisualText(direction: .leftToRight)
     let rightToLeft = analysis.filledVisualText(direction: .rightToLeft)
     guard leftToRight != rightToLeft else { return nil }
+    if let reversed = HandReversedLine(analysis), let edits = reversed.edits(analysis, context) {
+      return RuleResult(
+        message:
+          "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}\(rightToLeft)\u{201D}. Move it back and start the line with RLM",
+        fixes: [Fix(title: reversed.title, edits: edits, isPreferred: true)])
+    }
     let mostlyLeftToRight =
       facts.firstStrong == .leftToRight
       && analysis.direction(DirectionPolicy(strategy: .estimate)) == .leftToRight
