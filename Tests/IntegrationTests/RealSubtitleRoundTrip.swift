@@ -91,7 +91,8 @@ enum RealSubtitleRoundTrip {
       let file = perFile[path] ?? (0, 0, 0)
       print(
         "real subtitle \(path): \(cues[path] ?? 0) cues (srt/webvtt-py), \(file.findings) findings published,"
-          + " fix \(file.fixEdits) edits (\(moved[path] ?? 0) lines moved back), insertMarks \(file.markEdits) edits: same")
+          + " fix \(file.fixEdits) edits (\(moved[path] ?? 0) lines moved back), insertMarks \(file.markEdits) edits: same"
+      )
     }
     print(
       "real subtitles: \(figures.files) files, \(figures.findings) findings, fix edits \(figures.fixEdits)"

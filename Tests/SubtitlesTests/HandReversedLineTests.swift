@@ -43,7 +43,9 @@ final class HandReversedLineTests: XCTestCase {
     }
     // The message shows the line as a player that takes the direction from the text shows it: `.` on the right.
     XCTAssertTrue(found[1].message.contains("\u{201C}רקובב רחמ הארתנ.\u{201D}"), found[1].message)
-    XCTAssertEqual(found[2].fixes[0].title, "Move \u{201C}!\u{201D} to the end, and start the line with RLM (U+200F RIGHT-TO-LEFT MARK)")
+    XCTAssertEqual(
+      found[2].fixes[0].title,
+      "Move \u{201C}!\u{201D} to the end, and start the line with RLM (U+200F RIGHT-TO-LEFT MARK)")
     let fixed = TextLines(text).applying(found.flatMap { $0.fixes[0].edits })
     XCTAssertEqual(Array(fixed.split(separator: "\n").dropFirst(2).map(String.init)), expected)
     XCTAssertEqual(findings(fixed, .subRip), [])
