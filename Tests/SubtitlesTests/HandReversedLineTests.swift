@@ -56,6 +56,22 @@ final class HandReversedLineTests: XCTestCase {
     XCTAssertEqual(after.cues.map(\.textLines), before.cues.map(\.textLines))
   }
 
+  /// The markup that opens and closes the line stays where it is: the
+  /// runs move inside it (SubRip override codes, a WebVTT voice).
+  func testMarkupStaysOutside() {
+    let srt = cue(["{\\an8}!مرحبا بك", "<b>.שלום לך</b>"])
+    let fixedSubRip = TextLines(srt).applying(findings(srt, .subRip).flatMap { $0.fixes[0].edits })
+    XCTAssertEqual(
+      Array(fixedSubRip.split(separator: "\n").dropFirst(2).map(String.init)),
+      ["{\\an8}\u{200F}مرحبا بك!", "<b>\u{200F}שלום לך.</b>"])
+    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Dana>.שלום לך</v>\n"
+    let found = findings(vtt, .webVTT)
+    XCTAssertEqual(found.count, 1)
+    let fixed = TextLines(vtt).applying(found.flatMap { $0.fixes[0].edits })
+    XCTAssertEqual(fixed, "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Dana>\u{200F}שלום לך.</v>\n")
+    XCTAssertEqual(findings(fixed, .webVTT), [])
+  }
+
   /// Not moved by hand: the usual RLM fix, one insertion. An Arabic question
   /// mark (class AL) stays at the end, so a leading ellipsis is a
   /// continuation; `--` cuts a word off; a question mark before the dash
