@@ -9,8 +9,10 @@ import UnicodeBidi
 /// direction from the text (WebVTT in a browser) shows that punctuation at
 /// the start, and a mark at the start does not help: it moves the
 /// punctuation to the start in every player. The fix moves it back (the run
-/// at each end goes to the other end, reversed, brackets mirrored) and
-/// starts the line with RLM, as the rule's fix leaves every other line.
+/// at each end goes to the other end, reversed, brackets mirrored) and puts
+/// RLM at the start and, after punctuation moved to the end, at the end, as
+/// the rule's fix leaves every other line: then every player shows it
+/// where it belongs.
 ///
 /// Recognised when the line's first strong character is right to left and
 /// either its leading run of punctuation and spaces holds sentence
@@ -82,8 +84,13 @@ struct HandReversedLine {
     return text
   }
 
+  /// Whether the moved leading run puts visible punctuation at the end,
+  /// which then needs RLM after it.
+  var endsWithMark: Bool { scalars[leading].contains { $0 != 0x20 } }
+
   /// The edits: the leading run becomes RLM and the trailing run moved; the
-  /// trailing run becomes the leading run moved. Nil when a run is not
+  /// trailing run becomes the leading run moved, and RLM after it when it
+  /// is visible. Nil when a run is not
   /// written as it reads (markup or a reference inside it or around it).
   func edits(_ analysis: ParagraphAnalysis, _ context: RuleContext) -> [SourceEdit]? {
     let entry = analysis.entry
@@ -107,24 +114,29 @@ struct HandReversedLine {
       guard let range = source(leading) else { return nil }
       edits.append(SourceEdit(range: range, newText: rlm + moved(trailing)))
     }
+    let atEnd = moved(leading) + (endsWithMark ? rlm : "")
     if !trailing.isEmpty {
       guard let range = source(trailing) else { return nil }
-      edits.append(SourceEdit(range: range, newText: moved(leading)))
+      edits.append(SourceEdit(range: range, newText: atEnd))
     } else if !leading.isEmpty {
       guard let last = ranges.last else { return nil }
       let end = entry.sourceRange(ofDecoded: last).end
-      edits.append(SourceEdit(range: SourceRange(at: end), newText: moved(leading)))
+      edits.append(SourceEdit(range: SourceRange(at: end), newText: atEnd))
     }
     return edits
   }
 }
 
 extension HandReversedLine {
-  /// "Move “.\"” to the end, “ -” to the start, and start the line with RLM".
+  /// "Move “.\"” to the end and put RLM at both ends of the line".
   var title: String {
     var moves: [String] = []
     if !leading.isEmpty { moves.append("\u{201C}\(written(leading))\u{201D} to the end") }
     if !trailing.isEmpty { moves.append("\u{201C}\(written(trailing))\u{201D} to the start") }
-    return "Move " + moves.joined(separator: " and ") + ", and start the line with RLM (U+200F RIGHT-TO-LEFT MARK)"
+    let marks =
+      endsWithMark
+      ? "put RLM (U+200F RIGHT-TO-LEFT MARK) at both ends of the line"
+      : "start the line with RLM (U+200F RIGHT-TO-LEFT MARK)"
+    return "Move " + moves.joined(separator: " and ") + ", and " + marks
   }
 }
