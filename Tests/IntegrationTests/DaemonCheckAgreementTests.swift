@@ -105,13 +105,15 @@ final class DaemonCheckAgreementTests: XCTestCase {
     let subtitles = try SubtitleDocumentTests.manifest().map(\.path)
     let (comparedSubtitles, subtitleFindings) = try assertAgreement(subtitles, in: SubtitleDocumentTests.corpus)
     XCTAssertEqual(comparedSubtitles, 8)
-    XCTAssertEqual(subtitleFindings, 49)
+    XCTAssertEqual(subtitleFindings, 50)
   }
 
   /// Real files from public projects (Tests/MarkdownTests/Corpus/real/README.md
   /// says which, and why they are not in the repository): with
   /// `BIDI_REAL_CORPUS` set to a folder of them, every `.md`, `.srt` and
-  /// `.vtt` file under it gives the same findings both ways, and every
+  /// `.vtt` file under it gives the same findings both ways, every subtitle
+  /// file fixed and marked through the daemon is re-read by `srt`/`webvtt-py`
+  /// with the same cues (`RealSubtitleRoundTrip`), and every
   /// Markdown file edited through the daemon (`bidi/insertMarks` direction
   /// rtl and ltr, placeholders, runs) is re-read by cmark-gfm with the same
   /// blocks, asking again giving no edits (roundtrip.py).
@@ -126,6 +128,11 @@ final class DaemonCheckAgreementTests: XCTestCase {
     XCTAssertFalse(paths.isEmpty, folder)
     let (compared, findings) = try assertAgreement(paths, in: root)
     print("real files: \(compared) compared, \(findings) findings")
+    let subtitles = paths.filter { $0.hasSuffix(".srt") || $0.hasSuffix(".vtt") }
+    if !subtitles.isEmpty {
+      let figures = try RealSubtitleRoundTrip.run(subtitles, in: root)
+      XCTAssertGreaterThan(figures.files, 0)
+    }
     let markdown = paths.filter { $0.hasSuffix(".md") }.map { root.appendingPathComponent($0).path }
     guard !markdown.isEmpty else { return }
     let repository = CheckMarkdownTests.corpus.deletingLastPathComponent().deletingLastPathComponent()

@@ -77,19 +77,33 @@ final class SubtitleFormatTests: XCTestCase {
   /// decides it; RLM after the markup that opens the line.
   func testCueDirectionAndItsFix() throws {
     let found = findings(srt, .subRip)
-    XCTAssertEqual(found.map(\.code), [.cueDirection, .cueDirection, .cueDirection, .cueDirection])
-    XCTAssertEqual(found.map(\.range.start.line), [2, 3, 7, 14])
-    XCTAssertEqual(found.map(\.severity), Array(repeating: .warning, count: 4))
+    XCTAssertEqual(found.map(\.code), Array(repeating: .cueDirection, count: 5))
+    // Line 12, `RLM مرحبا!`: the mark at the start leaves `!` to the player's direction.
+    XCTAssertEqual(found.map(\.range.start.line), [2, 3, 7, 12, 14])
+    XCTAssertEqual(found.map(\.severity), Array(repeating: .warning, count: 5))
     let lines = TextLines(srt)
     let edits = found.map { $0.fixes.first(where: \.isPreferred)!.edits }
-    XCTAssertEqual(edits.map(\.count), [1, 1, 1, 1])
-    // After `<i>`: the tag stays first, the mark decides the line.
+    // A mark at the end where punctuation follows the last letter (`؟` is a letter to UAX #9: class AL).
+    XCTAssertEqual(edits.map(\.count), [2, 1, 2, 1, 2])
+    XCTAssertEqual(found[3].message.hasSuffix("End it with RLM too"), true, found[3].message)
+    // After `<i>`: the tag stays first, the mark decides the line; the end mark before `</i>`.
     XCTAssertEqual(edits[2][0].range, SourceRange(at: SourcePosition(line: 7, column: 3)))
+    XCTAssertEqual(edits[2][1].range, SourceRange(at: SourcePosition(line: 7, column: 3 + "مرحبا!".utf8.count)))
     // `iPhone متوفر الآن!`: mostly right to left, RLM (not LRM).
-    XCTAssertEqual(edits[3][0].newText, "\u{200F}")
+    XCTAssertEqual(edits[4].map(\.newText), ["\u{200F}", "\u{200F}"])
     let fixed = lines.applying(edits.flatMap { $0 })
-    XCTAssertEqual(
-      fixed.split(separator: "\n", omittingEmptySubsequences: false)[7], "<i>\u{200F}مرحبا!</i>")
+    let fixedLines = fixed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    XCTAssertEqual(fixedLines[7], "<i>\u{200F}مرحبا!\u{200F}</i>")
+    // What the rule is for: each fixed line (iPhone's aside, whose Latin word no mark can place)
+    // now shows the same laid out left to right and right to left (UAX #9, paragraph level 0 and 1).
+    for line in [2, 3, 7, 12] {
+      let cue = "1\n00:00:01,000 --> 00:00:02,000\n" + fixedLines[line] + "\n"
+      let text = try XCTUnwrap(WholeRead(TextLines(cue), format: SubtitleFormat.subRip).entries.first?.text)
+      XCTAssertEqual(
+        BidiParagraph(utf8: Array(text.utf8), direction: .leftToRight).line().visualText(controls: .strip),
+        BidiParagraph(utf8: Array(text.utf8), direction: .rightToLeft).line().visualText(controls: .strip),
+        fixedLines[line])
+    }
     // Asking again finds nothing: every mark decides its line.
     XCTAssertEqual(findings(fixed, .subRip), [])
     // The subtitle reader reads the same cues, the marks at the lines' starts.
@@ -104,7 +118,8 @@ final class SubtitleFormatTests: XCTestCase {
 
   func testLinesThatNeedNoMark() {
     for line in [
-      "مرحبا بك", "\u{200F}مرحبا!", "\u{200E}Hello مرحبا!", "Hello world!", "\u{2067}مرحبا!\u{2069}", "12:30",
+      "مرحبا بك", "\u{200F}مرحبا!\u{200F}", "\u{200F}مرحبا 2012", "\u{200E}Hello مرحبا!", "Hello world!",
+      "\u{2067}مرحبا!\u{2069}", "12:30",
       "(مرحبا)", "שלום",
     ] {
       XCTAssertEqual(findings("1\n00:00:01,000 --> 00:00:02,000\n\(line)\n", .subRip), [], line)
@@ -119,12 +134,14 @@ final class SubtitleFormatTests: XCTestCase {
   /// references to bidi controls gets one; the override code `{\an8}` and a
   /// voice tag stay first.
   func testSpellingAndLeadingMarkup() {
-    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n&#x200F;שלום!\n<v Dana>שלום!\n"
+    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n&#x200F;שלום!&#x200F;\n<v Dana>שלום!\n"
     let found = findings(vtt, .webVTT)
     XCTAssertEqual(found.map(\.range.start.line), [4])
     let edit = found[0].fixes[0].edits[0]
     XCTAssertEqual(edit.newText, "&#x200F;")
     XCTAssertEqual(edit.range.start, SourcePosition(line: 4, column: "<v Dana>".utf8.count))
+    // The end mark after `!`, before the end of the voice (the file's own spelling again).
+    XCTAssertEqual(found[0].fixes[0].edits.map(\.newText), ["&#x200F;", "&#x200F;"])
 
     let srt = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}- مرحبا!\n"
     let fix = findings(srt, .subRip)[0].fixes[0].edits[0]

@@ -21,6 +21,11 @@ Usage: subtitles_check.py JOBS. Each line of JOBS is a tab-separated job:
                                       the bidi controls inserted (same cues, timings, voices
                                       and text once controls are removed; N lines differ as
                                       written), else `differ ID WHY`
+  moved ID FORMAT ORIGINAL EDITED  -> `same ID N M` as `controls`, a line also read the same
+                                      when its runs of punctuation and spaces at both ends
+                                      (Bidi_Class ON, CS, WS, ES, ET) went to the other end,
+                                      reversed, brackets mirrored (M such lines: the fix of a
+                                      line written for left-to-right players), else `differ ID WHY`
   unescape ID PATH                 -> `unescaped ID TEXT` for each line of PATH (escaped)
   entities ID                      -> `entity ID NAME HEX[+HEX] LEGACY` per named reference
 Texts are escaped: backslash, tab, newline and carriage return as \\\\ \\t \\n \\r.
@@ -28,6 +33,7 @@ Texts are escaped: backslash, tab, newline and carriage return as \\\\ \\t \\n \
 import html
 import html.entities
 import sys
+import unicodedata
 
 import srt
 import webvtt
@@ -118,7 +124,25 @@ def read(fmt, path):
     return read_srt(path) if fmt == "srt" else read_vtt(path)
 
 
-def differences(original, edited, marked):
+MIRRORED = str.maketrans("()[]{}\u00ab\u00bb", ")(][}{\u00bb\u00ab")
+
+
+def punctuation_moved(line):
+    """LINE with its leading and trailing runs of punctuation and spaces
+    swapped, each reversed and its brackets mirrored."""
+    def neutral(c):
+        return unicodedata.bidirectional(c) in ("ON", "CS", "WS", "ES", "ET")
+    start = 0
+    while start < len(line) and neutral(line[start]):
+        start += 1
+    end = len(line)
+    while end > start and neutral(line[end - 1]):
+        end -= 1
+    lead, core, trail = line[:start], line[start:end], line[end:]
+    return trail[::-1].translate(MIRRORED) + core + lead[::-1].translate(MIRRORED)
+
+
+def differences(original, edited, marked, moved=None):
     """Why EDITED does not read as ORIGINAL (same cues, timings, voices; each
     line with U+200F before it when MARKED, else the same once bidi controls
     are removed), or None; and how many lines differ as written."""
@@ -130,8 +154,15 @@ def differences(original, edited, marked):
             return f"cue {a[0]}: {b[:4]} was {a[:4]}", 0
         if marked:
             same = [("\u200f" + line) for line in a[4]] == b[4]
-        else:
+        elif moved is None:
             same = [l.translate(BIDI_CONTROLS) for l in a[4]] == [l.translate(BIDI_CONTROLS) for l in b[4]]
+        else:
+            same = len(a[4]) == len(b[4])
+            for x, y in zip(a[4], b[4]):
+                x, y = x.translate(BIDI_CONTROLS), y.translate(BIDI_CONTROLS)
+                if x != y:
+                    same = same and punctuation_moved(x) == y
+                    moved[0] += 1
         if not same:
             return f"cue {a[0]}: {escape(repr(b[4]))} was {escape(repr(a[4]))}", 0
         changed += sum(x != y for x, y in zip(a[4], b[4]))
@@ -155,6 +186,10 @@ def main():
                     out.append(f"differ\t{ident}\t{why}")
                 else:
                     out.append(f"same\t{ident}" if marked else f"same\t{ident}\t{changed}")
+            elif kind == "moved":
+                count = [0]
+                why, changed = differences(read(fields[2], fields[3]), read(fields[2], fields[4]), False, count)
+                out.append(f"differ\t{ident}\t{why}" if why else f"same\t{ident}\t{changed}\t{count[0]}")
             elif kind == "unescape":
                 for line in open(fields[2], encoding="utf-8").read().split("\n"):
                     if line:

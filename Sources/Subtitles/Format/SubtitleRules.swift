@@ -9,39 +9,115 @@ enum SubtitleRules {
   /// direction (UAX #9 at paragraph level 0 and 1), so that a player that
   /// does not take the direction from the text shows its punctuation,
   /// digits or Latin words on the wrong side (`مرحبا!`, `- هل أنت بخير؟`),
-  /// unless a mark decides it (the line's first strong character is an
-  /// LRM, RLM or ALM; an isolate decides its content, which then looks the
-  /// same both ways). Fix: RLM at the start of the line's text, after the
-  /// markup that opens it (`{\an8}`, `<i>`), as subtitlers put it; LRM when
-  /// the first strong character is Latin and the line is mostly left to
-  /// right.
+  /// unless marks decide it: its first strong character is an LRM, RLM or
+  /// ALM and, when punctuation, digits or symbols follow its last letter, a
+  /// mark of that letter's direction (and the start mark's) ends it (an
+  /// isolate decides its content, which then looks the same both ways).
+  /// Fix: RLM at the start of the line's text, after the markup that opens
+  /// it (`{\an8}`, `<i>`), as subtitlers put it, and at its end, before the
+  /// markup that closes it, when such characters follow a right-to-left
+  /// last letter (a mark at the start does not move `!` in `مرحبا!`: the
+  /// end of the line still takes the player's direction); LRM when the
+  /// first strong character is Latin and the line is mostly left to right
+  /// (at the end too when a Latin letter is followed by punctuation).
   static let cueDirection = ParagraphRule(code: .cueDirection) { analysis, context in
     guard analysis.hasRightToLeftLetters else { return nil }
     let scalars = analysis.written.scalars
-    let facts = analysis.facts()
-    if facts.firstStrong != nil, [0x200E, 0x200F, 0x061C].contains(scalars[facts.firstStrongOffset]) { return nil }
+    let ends = MarkedEnds(scalars)
+    if let start = ends.start, !ends.endNeedsMark(start) { return nil }
     let leftToRight = analysis.filledVisualText(direction: .leftToRight)
     let rightToLeft = analysis.filledVisualText(direction: .rightToLeft)
     guard leftToRight != rightToLeft else { return nil }
+    if ends.start == nil, let reversed = HandReversedLine(analysis), let edits = reversed.edits(analysis, context) {
+      return RuleResult(
+        message:
+          "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}\(rightToLeft)\u{201D}. Move it back and \(reversed.endsWithMark ? "put RLM at both ends of the line" : "start the line with RLM")",
+        fixes: [Fix(title: reversed.title, edits: edits, isPreferred: true)])
+    }
+    let facts = analysis.facts()
     let mostlyLeftToRight =
       facts.firstStrong == .leftToRight
       && analysis.direction(DirectionPolicy(strategy: .estimate)) == .leftToRight
-    let mark: BidiDirection = mostlyLeftToRight ? .leftToRight : .rightToLeft
+    let mark: BidiDirection = ends.start ?? (mostlyLeftToRight ? .leftToRight : .rightToLeft)
+    let end = ends.endNeedsMark(mark)
+    let abbreviation = mark == .rightToLeft ? "RLM" : "LRM"
     let name = mark == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
     let shown = mark == .rightToLeft ? leftToRight : rightToLeft
     let side = mark == .rightToLeft ? "left to right" : "right to left"
+    let (advice, title): (String, String) =
+      switch (ends.start == nil, end) {
+      case (true, true): ("Start and end it with \(abbreviation)", "Start and end the line with \(name)")
+      case (true, false): ("Start it with \(abbreviation)", "Start the line with \(name)")
+      default: ("End it with \(abbreviation) too", "End the line with \(name)")
+      }
     return RuleResult(
-      message:
-        "A player that lays this line out \(side) shows \u{201C}\(shown)\u{201D}. Start it with \(mark == .rightToLeft ? "RLM" : "LRM")",
-      fixes: [Fix(title: "Start the line with \(name)", edits: markEdits(mark, analysis, context), isPreferred: true)])
+      message: "A player that lays this line out \(side) shows \u{201C}\(shown)\u{201D}. \(advice)",
+      fixes: [
+        Fix(
+          title: title, edits: markEdits(mark, analysis, context, start: ends.start == nil, end: end),
+          isPreferred: true)
+      ])
   }
 
-  /// The mark at the start of the line's text: before its first character
-  /// (after the markup that opens the line), spelled as the file writes marks.
-  static func markEdits(_ mark: BidiDirection, _ analysis: ParagraphAnalysis, _ context: RuleContext) -> [SourceEdit] {
-    guard let first = analysis.written.ranges.first else { return [] }
-    let scalar: Unicode.Scalar = mark == .leftToRight ? "\u{200E}" : "\u{200F}"
-    let position = analysis.entry.insertionPoint(atDecoded: first.lowerBound)
-    return [SourceEdit(range: SourceRange(at: position), newText: context.planner.spelling.spell(scalar))]
+  /// The marks at the ends of the line's text: before its first character
+  /// (after the markup that opens the line) and after its last (before the
+  /// markup that closes it), spelled as the file writes marks.
+  static func markEdits(
+    _ mark: BidiDirection, _ analysis: ParagraphAnalysis, _ context: RuleContext, start: Bool = true,
+    end: Bool = false
+  ) -> [SourceEdit] {
+    let ranges = analysis.written.ranges
+    guard let first = ranges.first, let last = ranges.last else { return [] }
+    let spelled = context.planner.spelling.spell(mark == .leftToRight ? "\u{200E}" : "\u{200F}")
+    var edits: [SourceEdit] = []
+    if start {
+      edits.append(
+        SourceEdit(range: SourceRange(at: analysis.entry.insertionPoint(atDecoded: first.lowerBound)), newText: spelled)
+      )
+    }
+    if end {
+      edits.append(
+        SourceEdit(range: SourceRange(at: analysis.entry.sourceRange(ofDecoded: last).end), newText: spelled))
+    }
+    return edits
+  }
+}
+
+/// The marks at the ends of a cue line that decide its direction for a
+/// player: `start`, the direction of an LRM, RLM or ALM that is the line's
+/// first strong character (nil when a letter is); `last`, the direction of
+/// its last strong character when that is a letter (nil when it is a mark)
+/// and visible characters (punctuation, digits, symbols) follow it: the end
+/// of the line then takes the player's direction unless a mark of the same
+/// direction as that letter closes the line.
+struct MarkedEnds {
+  var start: BidiDirection?
+  var last: BidiDirection?
+
+  init(_ scalars: [UInt32]) {
+    let first = BidiParagraph.firstStrong(scalars: scalars)
+    if let offset = first.offset, first.direction != nil { start = Self.mark(scalars[offset]) }
+    var visibleAfter = false
+    for scalar in scalars.reversed() {
+      switch BidiClass(scalar) {
+      case .L, .R, .AL:
+        if visibleAfter, Self.mark(scalar) == nil { last = BidiClass(scalar) == .L ? .leftToRight : .rightToLeft }
+        return
+      case .WS, .BN, .S, .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI: continue
+      default: visibleAfter = true
+      }
+    }
+  }
+
+  /// Whether the line's end needs a mark of direction `mark`: only one of
+  /// its last letter's direction decides what follows that letter.
+  func endNeedsMark(_ mark: BidiDirection) -> Bool { last == mark }
+
+  static func mark(_ scalar: UInt32) -> BidiDirection? {
+    switch scalar {
+    case 0x200E: .leftToRight
+    case 0x200F, 0x061C: .rightToLeft
+    default: nil
+    }
   }
 }
