@@ -224,16 +224,17 @@ extension BidiLanguageServer {
     var codec = positions
     // A structured document's findings come from its findings engine; the
     // line scan counts only on the lines no entry or region touches.
+    // Their groups are taken in line order (the syntax error's after the
+    // groups anchored on or before its line), one at a time as the line
+    // scan passes their lines; past the limit they are only counted.
     let engineFindings = structuredFindings(document)
-    let isStructured = structured[document.uri] != nil
-    var next = 0
+    let isStructured = engineFindings != nil
+    var groups = engineFindings.map { FindingsCursor($0.store, error: $0.error) }
     func publishFindings(before line: Int) {
-      while next < engineFindings.count && engineFindings[next].line < line {
-        let group = engineFindings[next]
-        next += 1
-        let publish = limit.admit(group.findings.count, line: group.line).publish
-        for finding in group.findings.prefix(publish) {
-          if let wire = try? diagnostic(finding, document, &codec) { entries.append(wire) }
+      while let group = groups?.next(before: line) {
+        let publish = limit.admit(group.count, line: group.line).publish
+        for finding in group.relative.prefix(publish) {
+          if let wire = try? diagnostic(finding.shifted(by: group.line), document, &codec) { entries.append(wire) }
         }
       }
     }
