@@ -55,12 +55,15 @@ struct FindingsStore {
   /// No group's findings start more than this many lines before its anchor
   /// line (an upper bound, as `maximumReach`).
   private(set) var maximumLead: Int
+  /// How many findings the store holds.
+  private(set) var count: Int
 
   /// The groups, in order of their anchor lines.
   init(_ groups: [Group] = []) {
     self.groups = LineBlocks(groups)
     maximumReach = groups.reduce(0) { max($0, $1.reach) }
     maximumLead = groups.reduce(0) { max($0, $1.lead) }
+    count = groups.reduce(0) { $0 + $1.count }
   }
 
   /// Replaces the groups anchored in `lines` (old numbering) by
@@ -68,7 +71,8 @@ struct FindingsStore {
   mutating func replace(lines: Range<Int>, with replacement: [Group], delta: Int) {
     maximumReach = replacement.reduce(maximumReach) { max($0, $1.reach) }
     maximumLead = replacement.reduce(maximumLead) { max($0, $1.lead) }
-    groups.replace(lines: lines, with: replacement, delta: delta)
+    let removed = groups.replace(lines: lines, with: replacement, delta: delta)
+    count += replacement.reduce(0) { $0 + $1.count } - removed.reduce(0) { $0 + $1.count }
   }
 
   /// Visits every group in order of its anchor line, stopping when `body`
@@ -121,12 +125,15 @@ struct FindingsStore {
 
 /// The groups of a `FindingsStore` one at a time in line order, with the
 /// syntax error's finding (if any) as a group of its own after the groups
-/// anchored on or before its line.
+/// anchored on or before its line. What is left once a publish is full is
+/// counted at once (`takeRest`), not visited.
 struct FindingsCursor {
   private let store: FindingsStore
   private var error: FindingsStore.Group?
   private var block = 0
   private var element = 0
+  /// The findings of the groups returned so far.
+  private var visited = 0
 
   init(_ store: FindingsStore, error: Finding?) {
     self.store = store
@@ -143,10 +150,23 @@ struct FindingsCursor {
     let stored = block < blocks.count ? blocks[block].elements[element].moved(by: blocks[block].base) : nil
     if let error, error.line < line, stored.map({ $0.line > error.line }) ?? true {
       self.error = nil
+      visited += 1
       return error
     }
     guard let stored, stored.line < line else { return nil }
     element += 1
+    visited += stored.count
     return stored
+  }
+
+  /// How many findings the groups not returned yet hold (the syntax
+  /// error's included); the cursor is at its end afterwards. O(1).
+  mutating func takeRest() -> Int {
+    let rest = store.count + (error == nil ? 0 : 1) - visited
+    error = nil
+    block = store.blocks.count
+    element = 0
+    visited += rest
+    return rest
   }
 }

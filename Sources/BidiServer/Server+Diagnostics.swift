@@ -210,6 +210,12 @@ extension BidiLanguageServer {
       }
       return (publish, omitted > 0)
     }
+
+    /// Whether nothing more is published: the first left out is known.
+    var isFull: Bool { shown >= maximum && firstNotShownLine != nil }
+
+    /// Counts `count` more left out, once `isFull`.
+    mutating func omit(_ count: Int) { notShown += count }
   }
 
   /// Publishes a document's diagnostics within the limits: per line at most
@@ -236,6 +242,8 @@ extension BidiLanguageServer {
         for finding in group.relative.prefix(publish) {
           if let wire = try? diagnostic(finding.shifted(by: group.line), document, &codec) { entries.append(wire) }
         }
+        // Once the limit is reached, the rest is only counted, all at once.
+        if limit.isFull, let rest = groups?.takeRest() { return limit.omit(rest) }
       }
     }
     hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
