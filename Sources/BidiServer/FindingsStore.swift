@@ -1,3 +1,4 @@
+import BidiProtocol
 import StructuredText
 import UnicodeBidi
 
@@ -24,6 +25,14 @@ struct FindingsStore {
     /// How many lines before the anchor line the first of them starts (0
     /// when none starts before it).
     var lead: Int
+    /// The findings as last published (wire diagnostics, their lines
+    /// relative to the anchor line): a later publish takes them again as
+    /// long as the group is not read again (an edit of its lines replaces
+    /// the group; their columns depend only on those lines).
+    var published: [Diagnostic]?
+    /// False for the syntax error's group, which is made afresh for each
+    /// publish and kept nowhere.
+    var isStored = true
 
     /// Findings anchored at `line`, in document coordinates.
     init(line: Int, findings: [Finding]) {
@@ -64,6 +73,18 @@ struct FindingsStore {
     maximumReach = groups.reduce(0) { max($0, $1.reach) }
     maximumLead = groups.reduce(0) { max($0, $1.lead) }
     count = groups.reduce(0) { $0 + $1.count }
+  }
+
+  /// Records the wire diagnostics of the group anchored at `line`, in
+  /// document coordinates, for the next publish.
+  mutating func setPublished(_ wire: [Diagnostic], line: Int) {
+    let relative = wire.map { diagnostic in
+      var moved = diagnostic
+      moved.range.start.line -= line
+      moved.range.end.line -= line
+      return moved
+    }
+    groups.modify(at: line) { $0.published = relative }
   }
 
   /// Replaces the groups anchored in `lines` (old numbering) by
@@ -137,7 +158,11 @@ struct FindingsCursor {
 
   init(_ store: FindingsStore, error: Finding?) {
     self.store = store
-    self.error = error.map { FindingsStore.Group(line: $0.range.start.line, findings: [$0]) }
+    self.error = error.map { error in
+      var group = FindingsStore.Group(line: error.range.start.line, findings: [error])
+      group.isStored = false
+      return group
+    }
   }
 
   /// The next group if it is anchored before `line`.
@@ -168,5 +193,19 @@ struct FindingsCursor {
     element = 0
     visited += rest
     return rest
+  }
+}
+
+extension FindingsStore.Group {
+  /// The diagnostics last published for the group, in document coordinates.
+  var publishedDiagnostics: [Diagnostic]? {
+    published.map { wire in
+      wire.map { diagnostic in
+        var moved = diagnostic
+        moved.range.start.line += line
+        moved.range.end.line += line
+        return moved
+      }
+    }
   }
 }

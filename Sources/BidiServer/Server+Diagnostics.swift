@@ -233,14 +233,25 @@ extension BidiLanguageServer {
     // Their groups are taken in line order (the syntax error's after the
     // groups anchored on or before its line), one at a time as the line
     // scan passes their lines; past the limit they are only counted.
-    let engineFindings = structuredFindings(document)
+    // A group published whole keeps its wire diagnostics for the next
+    // publish (`FindingsStore.Group.published`).
+    var engineFindings = structuredFindings(document)
     let isStructured = engineFindings != nil
     var groups = engineFindings.map { FindingsCursor($0.store, error: $0.error) }
+    var converted: [(line: Int, wire: [Diagnostic])] = []
     func publishFindings(before line: Int) {
       while let group = groups?.next(before: line) {
         let publish = limit.admit(group.count, line: group.line).publish
-        for finding in group.relative.prefix(publish) {
-          if let wire = try? diagnostic(finding.shifted(by: group.line), document, &codec) { entries.append(wire) }
+        if publish == group.count, let wire = group.publishedDiagnostics {
+          entries += wire
+        } else {
+          let start = entries.count
+          for finding in group.relative.prefix(publish) {
+            if let wire = try? diagnostic(finding.shifted(by: group.line), document, &codec) { entries.append(wire) }
+          }
+          if group.isStored && publish == group.count && entries.count - start == publish {
+            converted.append((group.line, Array(entries[start...])))
+          }
         }
         // Once the limit is reached, the rest is only counted, all at once.
         if limit.isFull, let rest = groups?.takeRest() { return limit.omit(rest) }
@@ -258,6 +269,11 @@ extension BidiLanguageServer {
       return true
     }
     publishFindings(before: Int.max)
+    // Only the document holds the store now: the groups change in place.
+    (groups, engineFindings) = (nil, nil)
+    if !converted.isEmpty, structured[document.uri]?.findings != nil {
+      for (line, wire) in converted { structured[document.uri]!.findings!.setPublished(wire, line: line) }
+    }
     if let n = limit.firstNotShownLine, let line = try? document.text.line(n) {
       entries.append(
         truncation(line: n, line, limit.notShown, onLine: false, findings: isStructured, &codec))

@@ -117,6 +117,22 @@ package struct LineBlocks<Element: LineAnchored>: Sendable {
     return result
   }
 
+  /// Changes the first element at line `line` in place (its line must
+  /// stay); false when there is none.
+  @discardableResult
+  package mutating func modify(at line: Int, _ body: (inout Element) -> Void) -> Bool {
+    var index = blockIndex(from: line)
+    while index < blocks.count, blocks[index].base <= line {
+      let base = blocks[index].base
+      if let found = blocks[index].elements.firstIndex(where: { $0.anchorLine + base == line }) {
+        body(&blocks[index].elements[found])
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// Replaces the elements whose line is in `lines` (old numbering) by
   /// `replacement` (new numbering), and moves the elements at or after
   /// `lines.upperBound` by `delta`. Returns the elements removed.
