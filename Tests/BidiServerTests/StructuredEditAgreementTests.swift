@@ -141,7 +141,8 @@ final class StructuredEditAgreementTests: XCTestCase {
     let wholeFixes = Self.quickFixes(whole, rule: kind.rule)
     var fixed: [JSONValue] = []
     for fix in wholeFixes where fix.diagnostic != fixed.last { fixed.append(fix.diagnostic) }
-    XCTAssertEqual(fixed, published.filter { $0.diagnosticCode == kind.rule }, "quick fixes for every finding of \(kind.rule)")
+    XCTAssertEqual(
+      fixed, published.filter { $0.diagnosticCode == kind.rule }, "quick fixes for every finding of \(kind.rule)")
     for _ in 0..<6 {
       let start = Int.random(in: 0..<lineCount, using: &random)
       let end = min(start + Int.random(in: 0...3, using: &random), lineCount - 1)

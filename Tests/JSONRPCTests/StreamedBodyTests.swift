@@ -114,11 +114,14 @@ final class StreamedBodyTests: XCTestCase {
     var random = SeededGenerator(seed: 29)
     let text = String(repeating: "שלום abc 😀 \\\"x\\\" ", count: 8_000)
     let large = frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":"\#(text)"}}"#)
-    let bytes = frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":"one"}}"#) + large + large
+    let bytes =
+      frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":"one"}}"#) + large + large
       + frame(#"{"jsonrpc":"2.0","id":1,"method":"get"}"#)
     let expected = String(repeating: "שלום abc 😀 \"x\" ", count: 8_000)
     for round in 0..<6 {
-      let cuts = (0..<Int.random(in: 1...200, using: &random)).map { _ in Int.random(in: 1..<bytes.count, using: &random) }
+      let cuts = (0..<Int.random(in: 1...200, using: &random)).map { _ in
+        Int.random(in: 1..<bytes.count, using: &random)
+      }
       let output = try serve(bytes, cuts: cuts, readSize: round.isMultiple(of: 2) ? 4096 : 1 << 20)
       XCTAssertEqual(output.count, 1, "round \(round)")
       XCTAssertEqual(output.first?["result"], ["one", .string(expected), .string(expected)], "round \(round)")
@@ -129,7 +132,8 @@ final class StreamedBodyTests: XCTestCase {
   /// rest of it is skipped read by read, and the next message is served.
   func testMalformedLargeBodyIsSkippedToTheNextMessage() throws {
     let broken = frame("{x" + String(repeating: "y", count: 20_000) + "}")
-    let bytes = broken + frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":2}}"#)
+    let bytes =
+      broken + frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":2}}"#)
       + frame(#"{"jsonrpc":"2.0","id":1,"method":"get"}"#)
     for cuts in [[], [100], Array(stride(from: 7, to: bytes.count, by: 997))] {
       let output = try serve(bytes, cuts: cuts)
@@ -143,7 +147,8 @@ final class StreamedBodyTests: XCTestCase {
   /// to what came before; whether the bytes came in one read or one by one.
   func testBodyCutShortByTheEndOfInput() throws {
     let body = Array(#"{"jsonrpc":"2.0","id":2,"method":"get","params":{}}"#.utf8)
-    let before = frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":"a"}}"#)
+    let before =
+      frame(#"{"jsonrpc":"2.0","method":"append","params":{"value":"a"}}"#)
       + frame(#"{"jsonrpc":"2.0","id":1,"method":"get"}"#)
     let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
     for received in 0..<body.count {
@@ -165,7 +170,8 @@ final class StreamedBodyTests: XCTestCase {
   /// A huge announced length is refused from its header, before any of
   /// its bytes is read or memory reserved for it; the next message is served.
   func testHugeLengthIsRefusedAndTheNextMessageServed() throws {
-    let bytes = Array("Content-Length: 99999999999\r\n\r\n{\"jsonrpc\":".utf8)
+    let bytes =
+      Array("Content-Length: 99999999999\r\n\r\n{\"jsonrpc\":".utf8)
       + frame(#"{"jsonrpc":"2.0","id":1,"method":"get"}"#)
     for cuts in [[], Array(1..<bytes.count)] {
       let output = try serve(bytes, cuts: cuts)
