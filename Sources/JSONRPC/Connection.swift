@@ -151,6 +151,12 @@ package final class Connection: Sendable {
     options: Options = Options(), logger: Logger = Logger(level: .warning)
   ) {
     signal(SIGPIPE, SIG_IGN)
+    #if os(Linux)
+      // A pipe on stdin holds 1 MiB instead of 64 KiB where the system
+      // allows it (F_SETPIPE_SZ; anything else, or a refusal, changes
+      // nothing): a large message crosses it in 16 times fewer refills.
+      _ = fcntl(input, 1031, Int32(1 << 20))
+    #endif
     self.init(
       input: FileDescriptorStream(input), output: FileDescriptorStream(output), options: options, logger: logger)
   }
