@@ -179,6 +179,7 @@ def edit_bench(binary, folder, edits=200, rounds=1):
 
 def edit_rounds(binary, folder, edits, rounds, options):
     results = {}
+    cpus = {}
     for r in range(rounds):
         for name in ["blocks.md", "small.md"]:
             text = open(os.path.join(folder, name), encoding="utf-8").read()
@@ -194,6 +195,7 @@ def edit_rounds(binary, folder, edits, rounds, options):
             t0 = time.time()
             while d.diag is None and time.time() - t0 < 300: time.sleep(0.001)
             lat = []
+            cpu0 = d.cpu()
             for k in range(edits):
                 line = rng.choice(candidates)
                 sent = time.time()
@@ -204,14 +206,20 @@ def edit_rounds(binary, folder, edits, rounds, options):
                 answered = d.direction(uri, line)
                 lat.append((answered - sent) * 1000)
                 time.sleep(0.02)
+            # The daemon's CPU over the edits (its publishes included), per edit.
+            cpu = (d.cpu() - cpu0) * 1000 / edits
             d.close()
             results.setdefault(name, []).extend(lat)
+            cpus.setdefault(name, []).append(cpu)
             lat.sort()
-            print("round %d %-9s %d edits: p50 %.2f ms, p99 %.2f ms, max %.2f ms" % (
-                r, name, len(lat), lat[len(lat) // 2], lat[int(len(lat) * 0.99) - 1], lat[-1]))
+            print("round %d %-9s %d edits: p50 %.2f ms, p99 %.2f ms, max %.2f ms; daemon CPU %.2f ms an edit" % (
+                r, name, len(lat), lat[len(lat) // 2], lat[int(len(lat) * 0.99) - 1], lat[-1], cpu))
     p99 = {n: sorted(v)[int(len(v) * 0.99) - 1] for n, v in results.items()}
     print("p99 over all rounds: 100,000 blocks %.2f ms, 1,000 blocks %.2f ms: ratio %.2fx" % (
         p99["blocks.md"], p99["small.md"], p99["blocks.md"] / p99["small.md"]))
+    cpu = {n: sum(v) / len(v) for n, v in cpus.items()}
+    print("daemon CPU an edit: 100,000 blocks %.2f ms, 1,000 blocks %.2f ms: ratio %.2fx" % (
+        cpu["blocks.md"], cpu["small.md"], cpu["blocks.md"] / cpu["small.md"]))
 
 
 def check_bench(binary, folder, rounds=2):
