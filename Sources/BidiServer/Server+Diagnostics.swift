@@ -210,6 +210,12 @@ extension BidiLanguageServer {
       }
       return (publish, omitted > 0)
     }
+
+    /// Whether nothing more is published: the first left out is known.
+    var isFull: Bool { shown >= maximum && firstNotShownLine != nil }
+
+    /// Counts `count` more left out, once `isFull`.
+    mutating func omit(_ count: Int) { notShown += count }
   }
 
   /// Publishes a document's diagnostics within the limits: per line at most
@@ -224,17 +230,31 @@ extension BidiLanguageServer {
     var codec = positions
     // A structured document's findings come from its findings engine; the
     // line scan counts only on the lines no entry or region touches.
-    let engineFindings = structuredFindings(document)
-    let isStructured = structured[document.uri] != nil
-    var next = 0
+    // Their groups are taken in line order (the syntax error's after the
+    // groups anchored on or before its line), one at a time as the line
+    // scan passes their lines; past the limit they are only counted.
+    // A group published whole keeps its wire diagnostics for the next
+    // publish (`FindingsStore.Group.published`).
+    var engineFindings = structuredFindings(document)
+    let isStructured = engineFindings != nil
+    var groups = engineFindings.map { FindingsCursor($0.store, error: $0.error) }
+    var converted: [(line: Int, wire: [Diagnostic])] = []
     func publishFindings(before line: Int) {
-      while next < engineFindings.count && engineFindings[next].line < line {
-        let group = engineFindings[next]
-        next += 1
-        let publish = limit.admit(group.findings.count, line: group.line).publish
-        for finding in group.findings.prefix(publish) {
-          if let wire = try? diagnostic(finding, document, &codec) { entries.append(wire) }
+      while let group = groups?.next(before: line) {
+        let publish = limit.admit(group.count, line: group.line).publish
+        if publish == group.count, let wire = group.publishedDiagnostics {
+          entries += wire
+        } else {
+          let start = entries.count
+          for finding in group.relative.prefix(publish) {
+            if let wire = try? diagnostic(finding.shifted(by: group.line), document, &codec) { entries.append(wire) }
+          }
+          if group.isStored && publish == group.count && entries.count - start == publish {
+            converted.append((group.line, Array(entries[start...])))
+          }
         }
+        // Once the limit is reached, the rest is only counted, all at once.
+        if limit.isFull, let rest = groups?.takeRest() { return limit.omit(rest) }
       }
     }
     hazards[document.uri]?.cache.forEachFlaggedLine(document.text) { n, state in
@@ -249,6 +269,11 @@ extension BidiLanguageServer {
       return true
     }
     publishFindings(before: Int.max)
+    // Only the document holds the store now: the groups change in place.
+    (groups, engineFindings) = (nil, nil)
+    if !converted.isEmpty, structured[document.uri]?.findings != nil {
+      for (line, wire) in converted { structured[document.uri]!.findings!.setPublished(wire, line: line) }
+    }
     if let n = limit.firstNotShownLine, let line = try? document.text.line(n) {
       entries.append(
         truncation(line: n, line, limit.notShown, onLine: false, findings: isStructured, &codec))

@@ -11,21 +11,14 @@ import UnicodeBidi
 extension BidiLanguageServer {
   // MARK: Diagnostics
 
-  /// A structured document's findings by anchor line, the syntax error's
-  /// at its line, in line order (none for a plain document). The publish
-  /// turns into wire diagnostics only those it publishes.
-  func structuredFindings(_ document: Document) -> [StructuredDocument.AnchoredFindings] {
-    guard structured[document.uri] != nil else { return [] }
+  /// A structured document's findings by anchor line and the syntax
+  /// error's (nil for a plain document). The publish turns into wire
+  /// diagnostics only those it publishes.
+  func structuredFindings(_ document: Document) -> (store: FindingsStore, error: Finding?)? {
+    guard structured[document.uri] != nil else { return nil }
     readStructured(document.uri, text: document.text, through: Int.max)
     refreshSources(document.uri)
-    var (anchored, error) = structured[document.uri]!.keptFindings(
-      text: document.text, localeSetting: localeSetting)
-    if let error {
-      let line = error.range.start.line
-      let at = anchored.firstIndex { $0.line > line } ?? anchored.count
-      anchored.insert(StructuredDocument.AnchoredFindings(line: line, findings: [error]), at: at)
-    }
-    return anchored
+    return structured[document.uri]!.keptFindings(text: document.text, localeSetting: localeSetting)
   }
 
   func diagnostic(_ finding: Finding, _ document: Document, _ codec: inout PositionCodec)
@@ -38,22 +31,25 @@ extension BidiLanguageServer {
 
   // MARK: Quick fixes
 
-  /// The fixes of the findings touching `range`; none touching anything
-  /// after a syntax error.
+  /// The fixes of the findings touching `range` (looked up by line, not
+  /// among every finding); none touching anything after a syntax error.
   func structuredQuickFixes(
     _ params: CodeActionParams, _ document: Document, _ actions: inout ResultStream<CodeActionResult>
   ) throws(ResponseError) {
     guard structured[document.uri] != nil else { return }
     readStructured(document.uri, text: document.text, through: Int.max)
     refreshSources(document.uri)
-    let findings = structured[document.uri]!.allFindings(text: document.text, localeSetting: localeSetting)
+    let (store, error) = structured[document.uri]!.keptFindings(text: document.text, localeSetting: localeSetting)
     let start = try sourcePosition(params.range.start, document)
     let end =
       params.range.end.line < document.text.lineCount
       ? try sourcePosition(params.range.end, document) : SourcePosition(line: Int.max, column: 0)
     let errorPosition = structured[document.uri]!.index.error?.position
     var codec = positions
-    for finding in findings where finding.range.end >= start && finding.range.start <= end {
+    var touching = store.findings(touching: start.line...max(end.line, start.line))
+    if let error { touching.append(error) }
+    touching.removeAll { !($0.range.end >= start && $0.range.start <= end) }
+    for finding in touching {
       for fix in finding.fixes where !fix.edits.isEmpty {
         if let errorPosition, fix.edits.contains(where: { $0.range.end > errorPosition }) { continue }
         var edits: [TextEdit] = []
@@ -66,24 +62,23 @@ extension BidiLanguageServer {
             isPreferred: fix.isPreferred, edit: WorkspaceEdit(uri: document.uri, edits: edits)))
       }
     }
-    try structuredFixAll(findings, touching: start...end, before: errorPosition, document, &actions)
+    try structuredFixAll(store, touching: touching, before: errorPosition, document, &actions)
   }
 
   /// "Fix all" for the format's own direction rules (`bidi.cueDirection`,
   /// `bidi.blockDirection`…): where a finding of one touches the range and
   /// the file has more than one, the preferred fixes of all of them in one
-  /// action (none touching anything after a syntax error).
+  /// action (none touching anything after a syntax error). Every finding
+  /// of a rule is gathered only when one of them touches the range.
   private func structuredFixAll(
-    _ findings: [Finding], touching range: ClosedRange<SourcePosition>, before errorPosition: SourcePosition?,
+    _ store: FindingsStore, touching: [Finding], before errorPosition: SourcePosition?,
     _ document: Document, _ actions: inout ResultStream<CodeActionResult>
   ) throws(ResponseError) {
     let format = structured[document.uri]!.format
     var codec = positions
-    for code in format.paragraphRules.map(\.code) {
-      let all = findings.filter { $0.code == code }
-      guard all.count > 1,
-        all.contains(where: { $0.range.end >= range.lowerBound && $0.range.start <= range.upperBound })
-      else { continue }
+    for code in format.paragraphRules.map(\.code) where touching.contains(where: { $0.code == code }) {
+      let all = store.findings(code: code)
+      guard all.count > 1 else { continue }
       var edits: [TextEdit] = []
       for finding in all {
         guard let fix = finding.fixes.first(where: \.isPreferred) ?? finding.fixes.first else { continue }

@@ -52,10 +52,11 @@ struct StructuredDocument {
   /// The document's URI: the locale's path.
   let path: String
   var index: StructuredIndex
-  /// The findings that have some, in document order of their anchor line;
-  /// nil until first needed (and after anything that changes them all:
-  /// settings, locale, mark spelling).
-  var findings: [AnchoredFindings]?
+  /// The findings that have some, by their anchor line (`FindingsStore`:
+  /// an edit replaces the groups it read again and moves the others a
+  /// block at a time); nil until first needed (and after anything that
+  /// changes them all: settings, locale, mark spelling).
+  var findings: FindingsStore?
   /// What the findings were computed with.
   var findingsBasis: FindingsBasis?
   /// Findings being computed a slice at a time (`computeFindings`): those
@@ -70,11 +71,8 @@ struct StructuredDocument {
   /// Whether the source changed since `sources` was read.
   var sourcesStale = false
 
-  /// Findings that belong to one line.
-  struct AnchoredFindings {
-    var line: Int
-    var findings: [Finding]
-  }
+  /// Findings that belong to one line (stored relative to it).
+  typealias AnchoredFindings = FindingsStore.Group
 
   /// What every finding depends on besides the text.
   struct FindingsBasis: Equatable {
@@ -126,26 +124,16 @@ struct StructuredDocument {
     index.edit(lines, replacing: combined.oldLines, newLineCount: combined.newLineCount)
     // Findings half computed start again: their lines moved.
     partialFindings = nil
-    guard var kept = findings else { return }
-    // Held only here while it changes, so the array is not copied.
-    findings = nil
+    guard findings != nil else { return }
     let window = index.lastRead
     let delta = window.new.upperBound - window.old.upperBound
-    let first = kept.firstIndex { $0.line >= window.old.lowerBound } ?? kept.count
-    let last = kept[first...].firstIndex { $0.line >= window.old.upperBound } ?? kept.count
     var replaced: [AnchoredFindings] = []
     if let basis = findingsBasis, !window.new.isEmpty {
       let readTo = min(window.new.upperBound, text.lineCount)
       replaced = findings(basis, lines, window.new.lowerBound..<max(readTo, window.new.lowerBound))
     }
-    if delta != 0 {
-      for index in last..<kept.count {
-        kept[index].line += delta
-        kept[index].findings = kept[index].findings.map { $0.shifted(by: delta) }
-      }
-    }
-    kept.replaceSubrange(first..<last, with: replaced)
-    findings = kept
+    // In place: the store's blocks are not copied.
+    findings!.replace(lines: window.old, with: replaced, delta: delta)
   }
 
   /// The findings anchored in `range`: the entries starting there, the
@@ -208,26 +196,17 @@ struct StructuredDocument {
         return false
       }
     }
-    findings = partial.computed
+    findings = FindingsStore(partial.computed)
     findingsBasis = basis
     partialFindings = nil
     return true
-  }
-
-  /// Every finding kept for the document (entries, the lines they touch,
-  /// regions) and the syntax error's, computing what is missing or stale.
-  mutating func allFindings(text: Document.Text, localeSetting: String?) -> [Finding] {
-    let (anchored, error) = keptFindings(text: text, localeSetting: localeSetting)
-    var result = anchored.flatMap(\.findings)
-    if let error { result.append(error) }
-    return result
   }
 
   /// The findings kept for the document by anchor line (shared with the
   /// document, not copied) and the syntax error's, computing what is
   /// missing or stale.
   mutating func keptFindings(text: Document.Text, localeSetting: String?) -> (
-    anchored: [AnchoredFindings], error: Finding?
+    store: FindingsStore, error: Finding?
   ) {
     _ = computeFindings(text: text, localeSetting: localeSetting)
     let basis = findingsBasis!

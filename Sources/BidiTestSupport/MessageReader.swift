@@ -157,7 +157,7 @@ package final class MessageReader {
     }
     var failure: TestClientError? = nil
     buffer.withUnsafeBytes { raw in
-      framer.feed(UnsafeRawBufferPointer(rebasing: raw[0..<count])) { event in
+      _ = framer.feed(UnsafeRawBufferPointer(rebasing: raw[0..<count])) { event in
         guard failure == nil else { return }
         do throws(TestClientError) { try accept(event) } catch { failure = error }
       }

@@ -77,6 +77,18 @@ extension JSONValue {
     try self.init(decoding: Array(text.utf8))
   }
 
+  /// Decodes one JSON text pulled through `read` as it arrives: `read`
+  /// fills the buffer it is given with the next bytes (jansson asks for
+  /// about a kilobyte at a time) and returns how many it wrote, 0 at the
+  /// end of the text. The connection's reader decodes a body this way
+  /// while the rest of it is still arriving.
+  package init(decodingFrom read: (UnsafeMutableRawBufferPointer) -> Int) throws(JSONDecodeError) {
+    switch jansson_load_callback(read) {
+    case .success(let root): self = JSONValue.consume(root)
+    case .failure(let error): throw JSONDecodeError(error)
+    }
+  }
+
   /// Decodes a message body, taking its bytes (`body` is empty afterwards)
   /// and releasing memory as early as possible: each chunk of the body is
   /// freed as soon as jansson has read it, and each value of jansson's tree

@@ -99,22 +99,31 @@ package struct MessageFramer: Sendable {
   package let maximumHeaderLineLength: Int
   /// The largest piece of memory reserved for a body before its bytes arrive.
   package let chunkCapacity: Int
+  /// Whether the caller reads the bodies itself: `feed` stops where a
+  /// non-empty body begins (`streamedBodyLength` tells its length), and the
+  /// caller consumes exactly that many bytes (decoding them as they arrive)
+  /// before calling `endStreamedBody()` and feeding the bytes after it.
+  package let streamsBodies: Bool
 
   package init(
     maximumMessageSize: Int = 512 << 20,
     maximumHeaderLineLength: Int = 64 << 10,
-    chunkCapacity: Int = 256 << 10
+    chunkCapacity: Int = 256 << 10,
+    streamsBodies: Bool = false
   ) {
     self.maximumMessageSize = max(0, maximumMessageSize)
     self.maximumHeaderLineLength = max(32, maximumHeaderLineLength)
     self.chunkCapacity = max(1, chunkCapacity)
+    self.streamsBodies = streamsBodies
     line = HeaderLine(limit: self.maximumHeaderLineLength)
   }
 
   /// The same under `Connection.Options`' name: `maximumHeaderSize` limits
   /// each header line, not a whole header section.
-  package init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int) {
-    self.init(maximumMessageSize: maximumMessageSize, maximumHeaderLineLength: maximumHeaderSize)
+  package init(maximumMessageSize: Int = 512 << 20, maximumHeaderSize: Int, streamsBodies: Bool = false) {
+    self.init(
+      maximumMessageSize: maximumMessageSize, maximumHeaderLineLength: maximumHeaderSize,
+      streamsBodies: streamsBodies)
   }
 
   // MARK: State
@@ -126,6 +135,8 @@ package struct MessageFramer: Sendable {
     case body(remaining: Int)
     /// Resynchronising: looking for `Content-Length`; `matched` bytes of it seen.
     case searching(matched: Int)
+    /// A body of `length` bytes begins, read by the caller (`streamsBodies`).
+    case streamedBody(length: Int)
   }
 
   private var state = State.header
@@ -156,12 +167,32 @@ package struct MessageFramer: Sendable {
 
   // MARK: Feeding
 
-  /// Consumes `bytes`, calling `onEvent` for each event, in order.
-  package mutating func feed(_ bytes: UnsafeRawBufferPointer, onEvent: (Event) -> Void) {
+  /// The length of the body that begins where `feed` stopped, when the
+  /// caller reads bodies (`streamsBodies`); nil otherwise.
+  package var streamedBodyLength: Int? {
+    if case .streamedBody(let length) = state { return length }
+    return nil
+  }
+
+  /// After the caller has consumed the `streamedBodyLength` bytes of a
+  /// streamed body (or given up at the end of input): reads headers again.
+  package mutating func endStreamedBody() {
+    guard case .streamedBody = state else { return }
+    state = .header
+    resynchronising = false
+  }
+
+  /// Consumes `bytes`, calling `onEvent` for each event, in order. Returns
+  /// how many bytes it consumed: all of them, unless it stopped where a
+  /// streamed body begins (`streamedBodyLength`).
+  @discardableResult
+  package mutating func feed(_ bytes: UnsafeRawBufferPointer, onEvent: (Event) -> Void) -> Int {
     var index = 0
     let count = bytes.count
     while index < count {
       switch state {
+      case .streamedBody:
+        return index
       case .body(let remaining):
         let take = min(remaining, count - index)
         body.append(
@@ -201,12 +232,13 @@ package struct MessageFramer: Sendable {
         }
       }
     }
+    return index
   }
 
   /// Consumes `bytes` and returns the events.
   package mutating func feed(_ bytes: [UInt8]) -> [Event] {
     var events: [Event] = []
-    bytes.withUnsafeBytes { raw in feed(raw) { events.append($0) } }
+    _ = bytes.withUnsafeBytes { raw in feed(raw) { events.append($0) } }
     return events
   }
 
@@ -224,6 +256,8 @@ package struct MessageFramer: Sendable {
       return isAtMessageBoundary || resynchronising ? nil : .error(.truncatedHeader)
     case .searching:
       return nil  // already reported
+    case .streamedBody(let length):
+      return .error(.truncatedBody(expected: length, received: 0))
     }
   }
 
@@ -304,7 +338,7 @@ package struct MessageFramer: Sendable {
         emit(.message(MessageBody()), onEvent)
       } else {
         bodyLength = length
-        state = .body(remaining: length)
+        state = streamsBodies ? .streamedBody(length: length) : .body(remaining: length)
       }
     }
   }

@@ -21,17 +21,17 @@ package struct Checkpoint: LineAnchored, Hashable, Sendable {
 /// block storing its elements relative to its own base line: an edit that
 /// adds or removes lines moves every later element by changing one number
 /// per block, never element by element.
-struct LineBlocks<Element: LineAnchored>: Sendable {
-  struct Block: Sendable {
-    var base: Int
+package struct LineBlocks<Element: LineAnchored>: Sendable {
+  package struct Block: Sendable {
+    package var base: Int
     /// Elements moved to base 0.
-    var elements: [Element]
+    package var elements: [Element]
   }
 
   static var capacity: Int { 256 }
-  private(set) var blocks: [Block] = []
+  package private(set) var blocks: [Block] = []
 
-  init(_ elements: [Element] = []) {
+  package init(_ elements: [Element] = []) {
     blocks = Self.chunks(elements)
   }
 
@@ -47,10 +47,10 @@ struct LineBlocks<Element: LineAnchored>: Sendable {
     return result
   }
 
-  var count: Int { blocks.reduce(0) { $0 + $1.elements.count } }
+  package var count: Int { blocks.reduce(0) { $0 + $1.elements.count } }
 
   /// Every element, in order, at its line.
-  var all: [Element] {
+  package var all: [Element] {
     var result: [Element] = []
     for block in blocks { for element in block.elements { result.append(element.moved(by: block.base)) } }
     return result
@@ -70,7 +70,7 @@ struct LineBlocks<Element: LineAnchored>: Sendable {
   }
 
   /// The elements whose line is in `lines`, in order.
-  func elements(in lines: Range<Int>) -> [Element] {
+  package func elements(in lines: Range<Int>) -> [Element] {
     var result: [Element] = []
     var index = blockIndex(from: lines.lowerBound)
     while index < blocks.count, blocks[index].base < lines.upperBound {
@@ -86,7 +86,7 @@ struct LineBlocks<Element: LineAnchored>: Sendable {
   }
 
   /// The last element whose line is below `line`, if any.
-  func last(before line: Int) -> Element? {
+  package func last(before line: Int) -> Element? {
     var index = min(blockIndex(from: line), blocks.count - 1)
     while index >= 0 {
       let block = blocks[index]
@@ -117,11 +117,27 @@ struct LineBlocks<Element: LineAnchored>: Sendable {
     return result
   }
 
+  /// Changes the first element at line `line` in place (its line must
+  /// stay); false when there is none.
+  @discardableResult
+  package mutating func modify(at line: Int, _ body: (inout Element) -> Void) -> Bool {
+    var index = blockIndex(from: line)
+    while index < blocks.count, blocks[index].base <= line {
+      let base = blocks[index].base
+      if let found = blocks[index].elements.firstIndex(where: { $0.anchorLine + base == line }) {
+        body(&blocks[index].elements[found])
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// Replaces the elements whose line is in `lines` (old numbering) by
   /// `replacement` (new numbering), and moves the elements at or after
   /// `lines.upperBound` by `delta`. Returns the elements removed.
   @discardableResult
-  mutating func replace(lines: Range<Int>, with replacement: [Element], delta: Int) -> [Element] {
+  package mutating func replace(lines: Range<Int>, with replacement: [Element], delta: Int) -> [Element] {
     guard !blocks.isEmpty else {
       blocks = Self.chunks(replacement)
       return []
