@@ -1,0 +1,235 @@
+import BidiHazards
+import UnicodeBidi
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Plain text, block by block: the one-pass scan of `scanPlainLines` and,
+// with `--jobs` above 1, the same scan of a block's complete lines in
+// line-aligned parts on as many threads, their findings written in order.
+extension CheckRun {
+  /// Where `scanPlainLines` stands in the block it reads.
+  struct PlainScan {
+    /// The number of the line at `lineStart`.
+    var lineNumber = 0
+    /// Whether the line at `lineStart` is scanned without the search.
+    var next = false
+    /// The buffer offset where the current line starts, and where the
+    /// search for the next hazard byte and for line breaks goes on (the
+    /// bytes from `lineStart` to `counted` hold no line break and no hazard).
+    var lineStart = 0
+    var counted = 0
+  }
+
+  /// Scans the lines of the block `p` from `state` on (`atEnd`: the text
+  /// ends with the block); returns true when the text is done, false when
+  /// the line at `state.lineStart` needs the next block.
+  mutating func scanPlainBlock(
+    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String
+  ) -> Bool {
+    let initial = LexerState.initial
+    let n = p.count
+    guard let base = p.baseAddress, n > 0 else { return atEnd }
+    /// Counts the line breaks in `counted..<end`, moving `lineStart` to
+    /// the start of the line that holds `end`; stops before a CR that
+    /// ends the block (a CR LF may be split).
+    func countBreaks(to end: Int) {
+      let end = end == n && !atEnd && n > state.counted && base[n - 1] == 0x0D ? n - 1 : end
+      state.lineNumber += LineBreaks.count(base, from: state.counted, to: end)
+      if let start = LineBreaks.lastEnd(base, from: state.counted, to: end) { state.lineStart = start }
+      state.counted = end
+    }
+    while true {
+      var from = state.lineStart
+      if !state.next {
+        guard let at = HazardBytes.firstHazard(in: p, from: state.counted) else {
+          countBreaks(to: n)
+          return atEnd
+        }
+        countBreaks(to: at)
+        from = at
+      }
+      // A line that the block cuts (a sequence cut off at its end
+      // included) is scanned once the next block is read.
+      let end = ByteScan.nextLineBreak(base, from: from, to: n)
+      if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
+        state.counted = from
+        state.next = false
+        return false
+      }
+      let scan = scanLine(
+        scanner, UnsafeBufferPointer(rebasing: p[state.lineStart..<end]), lineNumber: state.lineNumber,
+        state: initial, path: path)
+      state.next = lineBuffers.heldControls || !scan.diagnostics.isEmpty
+      guard end < n else { return true }
+      state.lineNumber += 1
+      state.lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
+      state.counted = state.lineStart
+    }
+  }
+
+  /// With `jobs` above 1: when the complete lines of the block from
+  /// `state.lineStart` on (up to its last LF, or to the end of the text)
+  /// are at least two parts of `partMinimum` bytes, scans them in up to
+  /// `jobs` parts cut after an LF, the first on this thread and each other
+  /// on a thread of its own, each part exactly as `scanPlainBlock` scans a
+  /// text that ends with it (no line, and so no finding, crosses a cut: the
+  /// scan of plain text carries nothing from line to line), then writes
+  /// the parts' findings in order. Moves `state` past them; returns true
+  /// when that is the end of the text. Output is byte for byte that of one
+  /// pass; only the JSON and SARIF separators of a part depend on the
+  /// findings before it, and are fixed when the part is written.
+  mutating func scanPlainParts(
+    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String
+  ) -> Bool {
+    guard let base = p.baseAddress else { return false }
+    let start = state.lineStart
+    var end = p.count
+    if !atEnd {
+      guard let lf = Self.lastLF(base, from: start, to: end) else { return false }
+      end = lf + 1
+    }
+    let parts = min(jobs, (end - start) / max(1, partMinimum))
+    guard parts > 1 else { return false }
+    // The cuts: after the first LF at or past each equal share.
+    var bounds = [start]
+    for k in 1..<parts {
+      let share = start + (end - start) / parts * k
+      guard let lf = Self.firstLF(base, from: max(share, bounds[bounds.count - 1]), to: end), lf + 1 < end else {
+        break
+      }
+      bounds.append(lf + 1)
+    }
+    bounds.append(end)
+    guard bounds.count > 2 else { return false }
+    // The number of each part's first line.
+    var firstLines = [state.lineNumber]
+    for k in 1..<(bounds.count - 1) {
+      firstLines.append(firstLines[k - 1] + LineBreaks.count(base, from: bounds[k - 1], to: bounds[k]))
+    }
+    let workers = (1..<(bounds.count - 1)).map { k in
+      PartWorker(
+        run: partRun(), text: UnsafeBufferPointer(start: base, count: bounds[k + 1]),
+        state: PlainScan(lineNumber: firstLines[k], next: false, lineStart: bounds[k], counted: bounds[k]),
+        scanner: scanner, path: path)
+    }
+    for worker in workers { worker.start() }
+    var first = PlainScan(lineNumber: state.lineNumber, next: false, lineStart: start, counted: start)
+    _ = scanPlainBlock(
+      UnsafeBufferPointer(start: base, count: bounds[1]), atEnd: true, state: &first, scanner: scanner, path: path)
+    var lastLine = first.lineNumber
+    for worker in workers {
+      worker.join()
+      var bytes = worker.collector.bytes
+      bytes.append(contentsOf: worker.run.pending)
+      // A part's findings were written as if some came before.
+      let found = worker.run.findings - Self.partFindingsStart(format)
+      if format != .text && findings == 0 && found > 0 { bytes.removeFirst(2) }
+      findings += found
+      pending.append(contentsOf: bytes)
+      if pending.count >= 1 << 16 { flush() }
+      lastLine = worker.state.lineNumber
+    }
+    state = PlainScan(lineNumber: lastLine, next: false, lineStart: end, counted: end)
+    return end == p.count && atEnd
+  }
+
+  /// The `findings` count a part's run starts from: JSON and SARIF write
+  /// the separator before each finding after the first.
+  static func partFindingsStart(_ format: Format) -> Int { format == .text ? 0 : 1 }
+
+  /// A copy of this run for a part: its findings collected, not written.
+  func partRun() -> CheckRun {
+    var run = self
+    let collector = PartCollector()
+    run.write = { collector.bytes.append(contentsOf: $0) }
+    run.collector = collector
+    run.pending = []
+    run.findings = Self.partFindingsStart(format)
+    run.lineBuffers = HazardScanner.LineBuffers()
+    return run
+  }
+
+  static func lastLF(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+    var i = to
+    while i > from {
+      i -= 1
+      if base[i] == 0x0A { return i }
+    }
+    return nil
+  }
+
+  static func firstLF(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+    guard from < to, let found = memchr(base + from, 0x0A, to - from) else { return nil }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
+}
+
+/// The bytes a part's run writes.
+final class PartCollector {
+  var bytes: [UInt8] = []
+}
+
+/// One part of `scanPlainParts` scanned on a thread of its own (or on the
+/// caller's, in `join`, when no thread can be started).
+private final class PartWorker: @unchecked Sendable {
+  var run: CheckRun
+  let text: UnsafeBufferPointer<UInt8>
+  var state: PlainScan
+  let scanner: HazardScanner
+  let path: String
+  var collector: PartCollector { run.collector! }
+  #if os(Linux)
+    private var thread = pthread_t()
+  #else
+    private var thread: pthread_t? = nil
+  #endif
+  private var started = false
+
+  typealias PlainScan = CheckRun.PlainScan
+
+  init(run: CheckRun, text: UnsafeBufferPointer<UInt8>, state: PlainScan, scanner: HazardScanner, path: String) {
+    self.run = run
+    self.text = text
+    self.state = state
+    self.scanner = scanner
+    self.path = path
+  }
+
+  func work() {
+    _ = run.scanPlainBlock(text, atEnd: true, state: &state, scanner: scanner, path: path)
+  }
+
+  func start() {
+    let context = Unmanaged.passRetained(self).toOpaque()
+    started =
+      pthread_create(
+        &thread, nil,
+        { context in
+          // (An optional pointer on Linux, not on Darwin.)
+          let context: UnsafeMutableRawPointer? = context
+          guard let context else { return nil }
+          Unmanaged<PartWorker>.fromOpaque(context).takeRetainedValue().work()
+          return nil
+        }, context) == 0
+    if !started { Unmanaged<PartWorker>.fromOpaque(context).release() }
+  }
+
+  /// Waits for the part (scanning it here if no thread was started).
+  func join() {
+    guard started else {
+      work()
+      return
+    }
+    #if os(Linux)
+      pthread_join(thread, nil)
+    #else
+      if let thread { pthread_join(thread, nil) }
+    #endif
+  }
+}

@@ -1,0 +1,119 @@
+import BidiCommands
+import BidiHazards
+import BidiTestSupport
+import Foundation
+import XCTest
+
+/// `bidi-lsp check --jobs N` scans plain text in line-aligned parts on N
+/// threads (`scanPlainParts`). Its report must be byte for byte the one of
+/// `--jobs 1` (one pass) in every format, and the text report the
+/// line-by-line scan's (`HazardScanner.scanDocument`), with parts made
+/// small here so that a file is cut in many places (cuts after CR LF,
+/// beside lone CRs, in runs of empty lines, parts without findings).
+final class CheckJobsTests: XCTestCase {
+  /// `check` with its output as bytes, parts of at least `partMinimum`
+  /// bytes, and the visual order of the flagged lines in the messages.
+  func run(_ arguments: [String], partMinimum: Int) -> (status: Int32, stdout: [UInt8], stderr: String) {
+    var out: [UInt8] = []
+    var err = ""
+    let status = runCheck(
+      arguments: arguments, output: { out += $0 }, stderr: { err += $0 }, visualOrder: HazardScanner.visualOrderWriter,
+      version: "test", partMinimum: partMinimum)
+    return (status, out, err)
+  }
+
+  /// The text report of the line-by-line scan, with the visual order as
+  /// the daemon's renderer adds it.
+  func expectedReport(_ bytes: [UInt8], path: String) -> String {
+    var scanner = HazardScanner(language: nil)
+    scanner.renderer = HazardScanner.visualOrderRenderer
+    return scanner.scanDocument(bytes).map { d in
+      "\(path):\(d.line + 1):\(d.range.lowerBound + 1): \(d.severity.rawValue): \(d.message) [\(d.code.rawValue)]\n"
+    }.joined()
+  }
+
+  /// A file whose first `cleanPrefix` bytes hold no hazard (so that the
+  /// first parts find nothing), then lines dense with controls, clean and
+  /// empty lines, ended by LF, CR LF or CR.
+  static func file(_ random: inout SeededGenerator, cleanPrefix: Int, size: Int) -> [UInt8] {
+    let pieces: [[UInt8]] = [
+      Array("\u{202E}".utf8), Array("\u{2067}".utf8), Array("\u{2069}".utf8), Array("\u{202C}".utf8),
+      Array("\u{2066}".utf8), Array("\u{61C}".utf8), Array("\u{200F}".utf8), [0xE2, 0x80], [0xFF],
+      Array("\u{5E9}\u{5DC}".utf8), Array("ab ".utf8), Array("\u{627}\u{644} ".utf8), Array("x".utf8),
+    ]
+    let breaks: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A, 0x0A]]
+    var bytes: [UInt8] = []
+    while bytes.count < cleanPrefix {
+      bytes += Array("a clean line, \u{5E9}\u{5DC}\u{5D5}\u{5DD} and more".utf8)
+      bytes += breaks.randomElement(using: &random)!
+    }
+    while bytes.count < size {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0: break  // an empty line
+      case 1: bytes += Array(repeating: UInt8(ascii: "y"), count: Int.random(in: 0...900, using: &random))
+      default:
+        for _ in 0..<Int.random(in: 1...40, using: &random) { bytes += pieces.randomElement(using: &random)! }
+      }
+      bytes += breaks.randomElement(using: &random)!
+    }
+    return bytes
+  }
+
+  func testEveryJobCountGivesTheOnePassReport() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0x0305_1AB5)
+    let sizes = [(0, 300_000), (150_000, 400_000), (0, 2_500_000), (1_100_000, 2_300_000)]
+    var compared = 0
+    for (k, (clean, size)) in sizes.enumerated() {
+      let bytes = Self.file(&random, cleanPrefix: clean, size: size)
+      let url = dir.appendingPathComponent("jobs-\(k).txt")
+      try Data(bytes).write(to: url)
+      let expected = expectedReport(bytes, path: url.path)
+      XCTAssertFalse(expected.isEmpty)
+      for format in ["text", "json", "sarif"] {
+        let one = run(["--jobs", "1", "--format", format, url.path], partMinimum: 1)
+        XCTAssertEqual(one.stderr, "")
+        XCTAssertEqual(one.status, 1)
+        if format == "text" { XCTAssertEqual(String(decoding: one.stdout, as: UTF8.self), expected, "file \(k)") }
+        if format != "text" { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(one.stdout))) }
+        for jobs in [2, 3, 7] {
+          for partMinimum in [1, 777, 40_000] {
+            let many = run(["-j", "\(jobs)", "--format", format, url.path], partMinimum: partMinimum)
+            XCTAssertEqual(many.stderr, "")
+            XCTAssertEqual(many.status, 1)
+            XCTAssert(many.stdout == one.stdout, "file \(k), \(format), --jobs \(jobs), parts of \(partMinimum)")
+            compared += 1
+          }
+        }
+      }
+    }
+    XCTAssertEqual(compared, 4 * 3 * 3 * 3)
+  }
+
+  /// Two files in one run: the second's parts start from the first's
+  /// findings (the JSON and SARIF separators).
+  func testSeveralFilesGiveTheOnePassReport() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0xF11E5)
+    let a = dir.appendingPathComponent("a.txt")
+    let b = dir.appendingPathComponent("b.txt")
+    try Data(Self.file(&random, cleanPrefix: 0, size: 1_300_000)).write(to: a)
+    try Data(Self.file(&random, cleanPrefix: 200_000, size: 600_000)).write(to: b)
+    for format in ["text", "json", "sarif"] {
+      let one = run(["--jobs", "1", "--format", format, a.path, b.path], partMinimum: 1)
+      let many = run(["--jobs", "4", "--format", format, a.path, b.path], partMinimum: 5_000)
+      XCTAssert(many.stdout == one.stdout, format)
+      XCTAssertEqual(many.status, 1)
+      if format != "text" { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(many.stdout))) }
+    }
+  }
+
+  func testJobsMustBeAPositiveNumber() {
+    for value in ["0", "-1", "two", ""] {
+      let result = run(["--jobs", value, "x.txt"], partMinimum: 1)
+      XCTAssertEqual(result.status, 2, value)
+      XCTAssert(result.stderr.contains("--jobs needs a number of jobs"), result.stderr)
+    }
+    XCTAssertEqual(run(["-j"], partMinimum: 1).status, 2)
+  }
+}
