@@ -110,7 +110,7 @@ extension CheckRun {
     // The number of each part's first line.
     var firstLines = [state.lineNumber]
     for k in 1..<(bounds.count - 1) {
-      firstLines.append(firstLines[k - 1] + LineBreaks.count(base, from: bounds[k - 1], to: bounds[k]))
+      firstLines.append(firstLines[k - 1] + Self.lineBreaks(base, from: bounds[k - 1], to: bounds[k]))
     }
     let workers = (1..<(bounds.count - 1)).map { k in
       PartWorker(
@@ -153,6 +153,21 @@ extension CheckRun {
     run.findings = Self.partFindingsStart(format)
     run.lineBuffers = HazardScanner.LineBuffers()
     return run
+  }
+
+  /// `LineBreaks.count` of a range that no CR LF straddles, by `memchr`
+  /// (a few times faster) when the range holds no CR: then each LF is one
+  /// line break.
+  static func lineBreaks(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    guard from < to else { return 0 }
+    if memchr(base + from, 0x0D, to - from) != nil { return LineBreaks.count(base, from: from, to: to) }
+    var count = 0
+    var i = from
+    while i < to, let found = memchr(base + i, 0x0A, to - i) {
+      count += 1
+      i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+    }
+    return count
   }
 
   static func lastLF(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
