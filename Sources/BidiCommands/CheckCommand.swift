@@ -171,7 +171,9 @@ struct CheckRun {
   var collector: PartCollector?
   /// `--jobs`' default: the processors online, at most 8.
   static let defaultJobs = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-  static let defaultPartMinimum = 1 << 18
+  static let defaultPartMinimum = 1 << 16
+  /// How much `scanPlainLines` reads before cutting parts, with several jobs.
+  static let partBlock = 1 << 22
   /// The scanners' working storage, reused from line to line.
   var lineBuffers = HazardScanner.LineBuffers()
   /// Takes the findings' bytes (a part's collector in `scanPlainParts`).
@@ -467,7 +469,10 @@ struct CheckRun {
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
     var state = PlainScan()
     while true {
-      let atEnd = input.atEnd
+      // With several jobs, up to `partBlock` bytes at once (a read error
+      // is reported once the complete lines read before it are scanned).
+      if jobs > 1 { while !input.atEnd && input.buffer.count < Self.partBlock { input.readMore() } }
+      let atEnd = input.atEnd && !input.readFailed
       let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
         // With several jobs the block's complete lines are scanned in parts
         // at once, the rest (a line the block cuts) as in one pass.

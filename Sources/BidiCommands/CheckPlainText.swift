@@ -75,15 +75,16 @@ extension CheckRun {
 
   /// With `jobs` above 1: when the complete lines of the block from
   /// `state.lineStart` on (up to its last LF, or to the end of the text)
-  /// are at least two parts of `partMinimum` bytes, scans them in up to
-  /// `jobs` parts cut after an LF, the first on this thread and each other
-  /// on a thread of its own, each part exactly as `scanPlainBlock` scans a
-  /// text that ends with it (no line, and so no finding, crosses a cut: the
-  /// scan of plain text carries nothing from line to line), then writes
-  /// the parts' findings in order. Moves `state` past them; returns true
-  /// when that is the end of the text. Output is byte for byte that of one
-  /// pass; only the JSON and SARIF separators of a part depend on the
-  /// findings before it, and are fixed when the part is written.
+  /// make at least two parts of `partMinimum` bytes, cuts them after an LF
+  /// into up to four parts a job, scans each part on one of `jobs` threads
+  /// (this one and `jobs - 1` more, each taking the next part left) exactly
+  /// as `scanPlainBlock` scans a text that ends with it (no line, and so no
+  /// finding, crosses a cut: the scan of plain text carries nothing from
+  /// line to line), then writes the parts' findings in order. Moves `state`
+  /// past them; returns true when that is the end of the text. Output is
+  /// byte for byte that of one pass; only the JSON and SARIF separators of
+  /// a part depend on the findings before it, and are fixed when the part
+  /// is written.
   mutating func scanPlainParts(
     _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String
   ) -> Bool {
@@ -94,12 +95,12 @@ extension CheckRun {
       guard let lf = Self.lastLF(base, from: start, to: end) else { return false }
       end = lf + 1
     }
-    let parts = min(jobs, (end - start) / max(1, partMinimum))
-    guard parts > 1 else { return false }
+    let count = min(4 * jobs, (end - start) / max(1, partMinimum))
+    guard count > 1 else { return false }
     // The cuts: after the first LF at or past each equal share.
     var bounds = [start]
-    for k in 1..<parts {
-      let share = start + (end - start) / parts * k
+    for k in 1..<count {
+      let share = start + (end - start) / count * k
       guard let lf = Self.firstLF(base, from: max(share, bounds[bounds.count - 1]), to: end), lf + 1 < end else {
         break
       }
@@ -107,35 +108,29 @@ extension CheckRun {
     }
     bounds.append(end)
     guard bounds.count > 2 else { return false }
-    // The number of each part's first line.
-    var firstLines = [state.lineNumber]
-    for k in 1..<(bounds.count - 1) {
-      firstLines.append(firstLines[k - 1] + Self.lineBreaks(base, from: bounds[k - 1], to: bounds[k]))
+    // Each part with the number of its first line.
+    var parts: [ScanPart] = []
+    var firstLine = state.lineNumber
+    for k in 0..<(bounds.count - 1) {
+      if k > 0 { firstLine += Self.lineBreaks(base, from: bounds[k - 1], to: bounds[k]) }
+      parts.append(
+        ScanPart(
+          run: partRun(), text: UnsafeBufferPointer(start: base, count: bounds[k + 1]),
+          state: PlainScan(lineNumber: firstLine, next: false, lineStart: bounds[k], counted: bounds[k]),
+          scanner: scanner, path: path))
     }
-    let workers = (1..<(bounds.count - 1)).map { k in
-      PartWorker(
-        run: partRun(), text: UnsafeBufferPointer(start: base, count: bounds[k + 1]),
-        state: PlainScan(lineNumber: firstLines[k], next: false, lineStart: bounds[k], counted: bounds[k]),
-        scanner: scanner, path: path)
-    }
-    for worker in workers { worker.start() }
-    var first = PlainScan(lineNumber: state.lineNumber, next: false, lineStart: start, counted: start)
-    _ = scanPlainBlock(
-      UnsafeBufferPointer(start: base, count: bounds[1]), atEnd: true, state: &first, scanner: scanner, path: path)
-    var lastLine = first.lineNumber
-    for worker in workers {
-      worker.join()
-      var bytes = worker.collector.bytes
-      bytes.append(contentsOf: worker.run.pending)
+    PartQueue(parts).run(threads: min(jobs, parts.count))
+    for part in parts {
+      var bytes = part.collector.bytes
+      bytes.append(contentsOf: part.run.pending)
       // A part's findings were written as if some came before.
-      let found = worker.run.findings - Self.partFindingsStart(format)
+      let found = part.run.findings - Self.partFindingsStart(format)
       if format != .text && findings == 0 && found > 0 { bytes.removeFirst(2) }
       findings += found
       pending.append(contentsOf: bytes)
       if pending.count >= 1 << 16 { flush() }
-      lastLine = worker.state.lineNumber
     }
-    state = PlainScan(lineNumber: lastLine, next: false, lineStart: end, counted: end)
+    state = PlainScan(lineNumber: parts[parts.count - 1].state.lineNumber, next: false, lineStart: end, counted: end)
     return end == p.count && atEnd
   }
 
@@ -190,25 +185,18 @@ final class PartCollector {
   var bytes: [UInt8] = []
 }
 
-/// One part of `scanPlainParts` scanned on a thread of its own (or on the
-/// caller's, in `join`, when no thread can be started).
-private final class PartWorker: @unchecked Sendable {
+/// One part of `scanPlainParts`: its run, text (up to the part's end)
+/// and where its scan stands.
+private final class ScanPart {
   var run: CheckRun
   let text: UnsafeBufferPointer<UInt8>
-  var state: PlainScan
+  var state: CheckRun.PlainScan
   let scanner: HazardScanner
   let path: String
   var collector: PartCollector { run.collector! }
-  #if os(Linux)
-    private var thread = pthread_t()
-  #else
-    private var thread: pthread_t? = nil
-  #endif
-  private var started = false
 
-  typealias PlainScan = CheckRun.PlainScan
-
-  init(run: CheckRun, text: UnsafeBufferPointer<UInt8>, state: PlainScan, scanner: HazardScanner, path: String) {
+  init(run: CheckRun, text: UnsafeBufferPointer<UInt8>, state: CheckRun.PlainScan, scanner: HazardScanner, path: String)
+  {
     self.run = run
     self.text = text
     self.state = state
@@ -216,35 +204,78 @@ private final class PartWorker: @unchecked Sendable {
     self.path = path
   }
 
-  func work() {
+  func scan() {
     _ = run.scanPlainBlock(text, atEnd: true, state: &state, scanner: scanner, path: path)
   }
+}
 
-  func start() {
-    let context = Unmanaged.passRetained(self).toOpaque()
-    started =
-      pthread_create(
+/// The parts of `scanPlainParts`, taken in order by the threads that scan
+/// them (each part by one thread only, so the parts need no lock).
+private final class PartQueue: @unchecked Sendable {
+  let parts: [ScanPart]
+  private var next = 0
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init(_ parts: [ScanPart]) {
+    self.parts = parts
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// The index of the next part no thread has taken, if any.
+  private func take() -> Int? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    guard next < parts.count else { return nil }
+    next += 1
+    return next - 1
+  }
+
+  private func work() {
+    while let k = take() { parts[k].scan() }
+  }
+
+  /// Scans every part on this thread and `threads - 1` more (fewer if a
+  /// thread cannot be started), and returns once all are done.
+  func run(threads: Int) {
+    #if os(Linux)
+      var started: [pthread_t] = []
+    #else
+      var started: [pthread_t?] = []
+    #endif
+    for _ in 1..<max(1, threads) {
+      let context = Unmanaged.passRetained(self).toOpaque()
+      #if os(Linux)
+        var thread = pthread_t()
+      #else
+        var thread: pthread_t? = nil
+      #endif
+      let result = pthread_create(
         &thread, nil,
         { context in
           // (An optional pointer on Linux, not on Darwin.)
           let context: UnsafeMutableRawPointer? = context
           guard let context else { return nil }
-          Unmanaged<PartWorker>.fromOpaque(context).takeRetainedValue().work()
+          Unmanaged<PartQueue>.fromOpaque(context).takeRetainedValue().work()
           return nil
-        }, context) == 0
-    if !started { Unmanaged<PartWorker>.fromOpaque(context).release() }
-  }
-
-  /// Waits for the part (scanning it here if no thread was started).
-  func join() {
-    guard started else {
-      work()
-      return
+        }, context)
+      guard result == 0 else {
+        Unmanaged<PartQueue>.fromOpaque(context).release()
+        break
+      }
+      started.append(thread)
     }
-    #if os(Linux)
-      pthread_join(thread, nil)
-    #else
-      if let thread { pthread_join(thread, nil) }
-    #endif
+    work()
+    for thread in started {
+      #if os(Linux)
+        pthread_join(thread, nil)
+      #else
+        if let thread { pthread_join(thread, nil) }
+      #endif
+    }
   }
 }

@@ -109,6 +109,25 @@ final class CheckJobsTests: XCTestCase {
     }
   }
 
+  /// With several jobs a file is read 4 MiB at a time (`partBlock`): line
+  /// breaks, controls and cut sequences straddling those reads, the parts
+  /// cut before them, the same report as the line-by-line scan.
+  func testReadsOfSeveralJobsGiveTheLineByLineScan() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0x4A0B5)
+    for k in 0..<3 {
+      let bytes = CheckPlainTextTests.randomFile(&random, block: 1 << 22)
+      let url = dir.appendingPathComponent("reads-\(k).txt")
+      try Data(bytes).write(to: url)
+      let expected = expectedReport(bytes, path: url.path)
+      for jobs in ["1", "2", "5"] {
+        let result = run(["--jobs", jobs, url.path], partMinimum: 1 << 16)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), expected, "file \(k), --jobs \(jobs)")
+      }
+    }
+  }
+
   func testJobsMustBeAPositiveNumber() {
     for value in ["0", "-1", "two", ""] {
       let result = run(["--jobs", value, "x.txt"], partMinimum: 1)
