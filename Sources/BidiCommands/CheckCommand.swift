@@ -173,15 +173,17 @@ struct CheckRun {
   static let defaultJobs = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   static let defaultPartMinimum = 1 << 16
   /// How much `scanPlainLines` reads before cutting parts, with several jobs.
-  static let partBlock = 1 << 22
+  static let partBlock = 1 << 20
   /// The scanners' working storage, reused from line to line.
   var lineBuffers = HazardScanner.LineBuffers()
   /// Takes the findings' bytes (a part's collector in `scanPlainParts`).
   var write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
-  /// 64 KiB (and before any error message, to keep the order).
+  /// `flushThreshold` bytes (and before any error message, to keep the order).
   var pending: [UInt8] = []
+  /// 64 KiB; a part's run (`scanPlainParts`) keeps its findings whole.
+  var flushThreshold = 1 << 16
   /// The path being checked and its text-output form (computed once per file).
   /// (`display`: its UTF-8 and the colon after it.)
   var shownPath: (path: String, display: [UInt8]) = ("", [])
@@ -468,6 +470,8 @@ struct CheckRun {
   /// search: in text dense with controls, most lines hold one.
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
     var state = PlainScan()
+    // The parts of `scanPlainParts`, their storage kept from block to block.
+    var parts: [ScanPart] = []
     while true {
       // With several jobs, up to `partBlock` bytes at once (a read error
       // is reported once the complete lines read before it are scanned).
@@ -476,7 +480,9 @@ struct CheckRun {
       let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
         // With several jobs the block's complete lines are scanned in parts
         // at once, the rest (a line the block cuts) as in one pass.
-        if jobs > 1 && scanPlainParts(p, atEnd: atEnd, state: &state, scanner: scanner, path: path) { return true }
+        if jobs > 1 && scanPlainParts(p, atEnd: atEnd, state: &state, parts: &parts, scanner: scanner, path: path) {
+          return true
+        }
         return scanPlainBlock(p, atEnd: atEnd, state: &state, scanner: scanner, path: path)
       }
       if done { return }

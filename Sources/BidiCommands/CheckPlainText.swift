@@ -1,4 +1,5 @@
 import BidiHazards
+import CByteScan
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -86,7 +87,8 @@ extension CheckRun {
   /// a part depend on the findings before it, and are fixed when the part
   /// is written.
   mutating func scanPlainParts(
-    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String
+    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, parts: inout [ScanPart],
+    scanner: HazardScanner, path: String
   ) -> Bool {
     guard let base = p.baseAddress else { return false }
     let start = state.lineStart
@@ -109,28 +111,29 @@ extension CheckRun {
     bounds.append(end)
     guard bounds.count > 2 else { return false }
     // Each part with the number of its first line.
-    var parts: [ScanPart] = []
+    let used = bounds.count - 1
+    while parts.count < used { parts.append(ScanPart(run: partRun(), scanner: scanner, path: path)) }
     var firstLine = state.lineNumber
-    for k in 0..<(bounds.count - 1) {
+    for k in 0..<used {
       if k > 0 { firstLine += Self.lineBreaks(base, from: bounds[k - 1], to: bounds[k]) }
-      parts.append(
-        ScanPart(
-          run: partRun(), text: UnsafeBufferPointer(start: base, count: bounds[k + 1]),
-          state: PlainScan(lineNumber: firstLine, next: false, lineStart: bounds[k], counted: bounds[k]),
-          scanner: scanner, path: path))
+      parts[k].reset(
+        text: UnsafeBufferPointer(start: base, count: bounds[k + 1]),
+        state: PlainScan(lineNumber: firstLine, next: false, lineStart: bounds[k], counted: bounds[k]))
     }
-    PartQueue(parts).run(threads: min(jobs, parts.count))
-    for part in parts {
-      var bytes = part.collector.bytes
-      bytes.append(contentsOf: part.run.pending)
-      // A part's findings were written as if some came before.
+    PartQueue(Array(parts[..<used])).run(threads: min(jobs, used))
+    // Written as they are (no copy), after what is pending.
+    flush()
+    for part in parts[..<used] {
       let found = part.run.findings - Self.partFindingsStart(format)
-      if format != .text && findings == 0 && found > 0 { bytes.removeFirst(2) }
+      // A part's findings were written as if some came before.
+      var skip = format != .text && findings == 0 && found > 0 ? 2 : 0
       findings += found
-      pending.append(contentsOf: bytes)
-      if pending.count >= 1 << 16 { flush() }
+      for bytes in [part.collector.bytes, part.run.pending] where !bytes.isEmpty {
+        write(skip > 0 ? Array(bytes[skip...]) : bytes)
+        skip = 0
+      }
     }
-    state = PlainScan(lineNumber: parts[parts.count - 1].state.lineNumber, next: false, lineStart: end, counted: end)
+    state = PlainScan(lineNumber: parts[used - 1].state.lineNumber, next: false, lineStart: end, counted: end)
     return end == p.count && atEnd
   }
 
@@ -147,22 +150,15 @@ extension CheckRun {
     run.pending = []
     run.findings = Self.partFindingsStart(format)
     run.lineBuffers = HazardScanner.LineBuffers()
+    // Written once the part is done, as it is (no copy to the collector).
+    run.flushThreshold = .max
     return run
   }
 
-  /// `LineBreaks.count` of a range that no CR LF straddles, by `memchr`
-  /// (a few times faster) when the range holds no CR: then each LF is one
-  /// line break.
+  /// `LineBreaks.count` of a range that no CR LF straddles: when it holds
+  /// no CR, its LFs counted in C (`cbs_count_byte`, several times faster).
   static func lineBreaks(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    guard from < to else { return 0 }
-    if memchr(base + from, 0x0D, to - from) != nil { return LineBreaks.count(base, from: from, to: to) }
-    var count = 0
-    var i = from
-    while i < to, let found = memchr(base + i, 0x0A, to - i) {
-      count += 1
-      i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-    }
-    return count
+    PartCuts.lineBreaks(base, from: from, to: to)
   }
 
   static func lastLF(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
@@ -180,28 +176,47 @@ extension CheckRun {
   }
 }
 
+/// Where `scanPlainParts` cuts the text and numbers the parts' lines.
+package enum PartCuts {
+  /// The line breaks (LF, CR LF, CR) of `base[from..<to]`, a range that no
+  /// CR LF straddles: `LineBreaks.count`, or when the range holds no CR its
+  /// LFs counted by `cbs_count_byte`.
+  package static func lineBreaks(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    guard from < to else { return 0 }
+    if memchr(base + from, 0x0D, to - from) != nil { return LineBreaks.count(base, from: from, to: to) }
+    return cbs_count_byte(base + from, to - from, 0x0A)
+  }
+}
+
 /// The bytes a part's run writes.
 final class PartCollector {
   var bytes: [UInt8] = []
 }
 
 /// One part of `scanPlainParts`: its run, text (up to the part's end)
-/// and where its scan stands.
-private final class ScanPart {
+/// and where its scan stands; kept for the next block's part (its buffers
+/// keep their storage).
+final class ScanPart {
   var run: CheckRun
-  let text: UnsafeBufferPointer<UInt8>
-  var state: CheckRun.PlainScan
+  var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  var state = CheckRun.PlainScan()
   let scanner: HazardScanner
   let path: String
   var collector: PartCollector { run.collector! }
 
-  init(run: CheckRun, text: UnsafeBufferPointer<UInt8>, state: CheckRun.PlainScan, scanner: HazardScanner, path: String)
-  {
+  init(run: CheckRun, scanner: HazardScanner, path: String) {
     self.run = run
-    self.text = text
-    self.state = state
     self.scanner = scanner
     self.path = path
+  }
+
+  /// Makes it the part `text` from `state` on, with nothing written yet.
+  func reset(text: UnsafeBufferPointer<UInt8>, state: CheckRun.PlainScan) {
+    self.text = text
+    self.state = state
+    run.findings = CheckRun.partFindingsStart(run.format)
+    run.pending.removeAll(keepingCapacity: true)
+    collector.bytes.removeAll(keepingCapacity: true)
   }
 
   func scan() {

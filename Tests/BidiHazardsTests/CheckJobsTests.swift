@@ -109,14 +109,13 @@ final class CheckJobsTests: XCTestCase {
     }
   }
 
-  /// With several jobs a file is read 4 MiB at a time (`partBlock`): line
-  /// breaks, controls and cut sequences straddling those reads, the parts
-  /// cut before them, the same report as the line-by-line scan.
+  /// Line breaks, controls and cut sequences straddling the reads (1 MiB),
+  /// the parts cut before them: the same report as the line-by-line scan.
   func testReadsOfSeveralJobsGiveTheLineByLineScan() throws {
     let dir = try temporaryDirectory(self)
     var random = SeededGenerator(seed: 0x4A0B5)
     for k in 0..<3 {
-      let bytes = CheckPlainTextTests.randomFile(&random, block: 1 << 22)
+      let bytes = CheckPlainTextTests.randomFile(&random)
       let url = dir.appendingPathComponent("reads-\(k).txt")
       try Data(bytes).write(to: url)
       let expected = expectedReport(bytes, path: url.path)
@@ -124,6 +123,29 @@ final class CheckJobsTests: XCTestCase {
         let result = run(["--jobs", jobs, url.path], partMinimum: 1 << 16)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(String(decoding: result.stdout, as: UTF8.self), expected, "file \(k), --jobs \(jobs)")
+      }
+    }
+  }
+
+  /// The parts' first lines: the line breaks of a range, counted in C when
+  /// it holds no CR, against a count by hand, at every length and offset
+  /// around the 16-byte blocks and past 255 blocks.
+  func testLineBreaksOfAPartAreCountedAsByHand() {
+    var random = SeededGenerator(seed: 0x1F)
+    // Sparse LFs, the same with a CR, LFs only (every lane full).
+    for variant in 0..<3 {
+      var bytes = (0..<9000).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+      for k in stride(from: 0, to: bytes.count, by: 7) where Int.random(in: 0..<3, using: &random) == 0 {
+        bytes[k] = 0x0A
+      }
+      if variant == 1 { bytes[4500] = 0x0D }
+      if variant == 2 { bytes = Array(repeating: 0x0A, count: 9000) }
+      bytes.withUnsafeBufferPointer { p in
+        for (from, to) in [(0, 9000), (1, 8999), (3, 17), (0, 15), (5, 5), (100, 4196), (17, 4097)] {
+          var byHand = 0
+          for i in from..<to where p[i] == 0x0A || (p[i] == 0x0D && (i + 1 == to || p[i + 1] != 0x0A)) { byHand += 1 }
+          XCTAssertEqual(PartCuts.lineBreaks(p.baseAddress!, from: from, to: to), byHand, "\(from)..<\(to)")
+        }
       }
     }
   }

@@ -42,4 +42,8 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
 size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, size_t *continuations,
                             size_t *four_byte_leads);
 
+/// How many bytes of `bytes[0..<count]` are `byte`: 64 bytes at a time
+/// with SSE2 (counted in byte lanes, summed every 63 rounds).
+size_t cbs_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);
+
 #endif
