@@ -41,7 +41,8 @@ final class CheckJobsTests: XCTestCase {
       Array("\u{2066}".utf8), Array("\u{61C}".utf8), Array("\u{200F}".utf8), [0xE2, 0x80], [0xFF],
       Array("\u{5E9}\u{5DC}".utf8), Array("ab ".utf8), Array("\u{627}\u{644} ".utf8), Array("x".utf8),
     ]
-    let breaks: [[UInt8]] = lfOnly ? [[0x0A], [0x0A, 0x0A, 0x0A]] : [[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A, 0x0A]]
+    let breaks: [[UInt8]] =
+      lfOnly ? [[0x0A], [0x0A, 0x0A, 0x0A]] : [[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A, 0x0A]]
     var bytes: [UInt8] = []
     while bytes.count < cleanPrefix {
       bytes += Array("a clean line, \u{5E9}\u{5DC}\u{5D5}\u{5DD} and more".utf8)
