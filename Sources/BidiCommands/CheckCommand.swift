@@ -35,7 +35,8 @@ package func runCheck(
 /// `version`: the tool's, for the SARIF log.
 package func runCheck(
   arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
-  visualOrder: VisualOrderWriter? = nil, version: String? = nil, partMinimum: Int = CheckRun.defaultPartMinimum
+  visualOrder: VisualOrderWriter? = nil, version: String? = nil, partMinimum: Int = CheckRun.defaultPartMinimum,
+  partOutputLimit: Int = CheckRun.defaultPartOutputLimit
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
@@ -120,6 +121,7 @@ package func runCheck(
       run.toolVersion = version
       run.jobs = jobs
       run.partMinimum = partMinimum
+      run.partOutputLimit = partOutputLimit
       run.sourceLocale = sourceLocale
       run.begin()
       for path in paths { run.check(argument: path) }
@@ -167,6 +169,11 @@ struct CheckRun {
   /// at least `partMinimum` bytes (`scanPlainParts`).
   var jobs = 1
   var partMinimum = CheckRun.defaultPartMinimum
+  /// A part stops once its findings take this many bytes; this thread scans
+  /// the rest of it when writing it (so that the findings held at once stay
+  /// bounded whatever the text).
+  var partOutputLimit = CheckRun.defaultPartOutputLimit
+  static let defaultPartOutputLimit = 1 << 20
   /// Where a part's run collects what it writes (nil: the run of the file).
   var collector: PartCollector?
   /// `--jobs`' default: the processors online, at most 8.

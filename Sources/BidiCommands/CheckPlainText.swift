@@ -29,9 +29,11 @@ extension CheckRun {
 
   /// Scans the lines of the block `p` from `state` on (`atEnd`: the text
   /// ends with the block); returns true when the text is done, false when
-  /// the line at `state.lineStart` needs the next block.
+  /// the line at `state.lineStart` needs the next block or, once `pending`
+  /// holds `stopAt` bytes or more after a line, is the next to scan.
   mutating func scanPlainBlock(
-    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String
+    _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String,
+    stopAt: Int = .max
   ) -> Bool {
     let initial = LexerState.initial
     let n = p.count
@@ -71,6 +73,7 @@ extension CheckRun {
       state.lineNumber += 1
       state.lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
       state.counted = state.lineStart
+      if pending.count >= stopAt { return false }
     }
   }
 
@@ -123,6 +126,7 @@ extension CheckRun {
     PartQueue(Array(parts[..<used])).run(threads: min(jobs, used))
     // Written as they are (no copy), after what is pending.
     flush()
+    var lastLine = state.lineNumber
     for part in parts[..<used] {
       let found = part.run.findings - Self.partFindingsStart(format)
       // A part's findings were written as if some came before.
@@ -132,8 +136,14 @@ extension CheckRun {
         write(skip > 0 ? Array(bytes[skip...]) : bytes)
         skip = 0
       }
+      // The rest of a part stopped at its limit, here, streamed.
+      if !part.finished {
+        _ = scanPlainBlock(part.text, atEnd: true, state: &part.state, scanner: scanner, path: path)
+        flush()
+      }
+      lastLine = part.state.lineNumber
     }
-    state = PlainScan(lineNumber: parts[used - 1].state.lineNumber, next: false, lineStart: end, counted: end)
+    state = PlainScan(lineNumber: lastLine, next: false, lineStart: end, counted: end)
     return end == p.count && atEnd
   }
 
@@ -200,6 +210,9 @@ final class ScanPart {
   var run: CheckRun
   var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   var state = CheckRun.PlainScan()
+  /// Whether the scan reached the part's end (else `state` is at the line
+  /// it stopped before, its findings at `run.partOutputLimit`).
+  var finished = false
   let scanner: HazardScanner
   let path: String
   var collector: PartCollector { run.collector! }
@@ -214,13 +227,15 @@ final class ScanPart {
   func reset(text: UnsafeBufferPointer<UInt8>, state: CheckRun.PlainScan) {
     self.text = text
     self.state = state
+    finished = false
     run.findings = CheckRun.partFindingsStart(run.format)
     run.pending.removeAll(keepingCapacity: true)
     collector.bytes.removeAll(keepingCapacity: true)
   }
 
   func scan() {
-    _ = run.scanPlainBlock(text, atEnd: true, state: &state, scanner: scanner, path: path)
+    finished = run.scanPlainBlock(
+      text, atEnd: true, state: &state, scanner: scanner, path: path, stopAt: run.partOutputLimit)
   }
 }
 

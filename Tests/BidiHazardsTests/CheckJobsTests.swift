@@ -13,12 +13,14 @@ import XCTest
 final class CheckJobsTests: XCTestCase {
   /// `check` with its output as bytes, parts of at least `partMinimum`
   /// bytes, and the visual order of the flagged lines in the messages.
-  func run(_ arguments: [String], partMinimum: Int) -> (status: Int32, stdout: [UInt8], stderr: String) {
+  func run(_ arguments: [String], partMinimum: Int, partOutputLimit: Int = 1 << 20) -> (
+    status: Int32, stdout: [UInt8], stderr: String
+  ) {
     var out: [UInt8] = []
     var err = ""
     let status = runCheck(
       arguments: arguments, output: { out += $0 }, stderr: { err += $0 }, visualOrder: HazardScanner.visualOrderWriter,
-      version: "test", partMinimum: partMinimum)
+      version: "test", partMinimum: partMinimum, partOutputLimit: partOutputLimit)
     return (status, out, err)
   }
 
@@ -79,17 +81,24 @@ final class CheckJobsTests: XCTestCase {
         if format == "text" { XCTAssertEqual(String(decoding: one.stdout, as: UTF8.self), expected, "file \(k)") }
         if format != "text" { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(one.stdout))) }
         // Every job count and part size in text; one of each in the others.
-        let runs = format == "text" ? [(2, 1), (3, 777), (7, 40_000)] : [(3, 20_000)]
-        for (jobs, partMinimum) in runs {
-          let many = run(["-j", "\(jobs)", "--format", format, url.path], partMinimum: partMinimum)
+        // Parts that stop at a limit of their findings' bytes (after a line
+        // with a finding, or after 3,000 bytes) and are finished in order.
+        let runs =
+          format == "text"
+          ? [(2, 1, 1 << 20), (3, 777, 1 << 20), (7, 40_000, 1 << 20), (3, 777, 1), (2, 20_000, 3000)]
+          : [(3, 20_000, 1 << 20), (3, 20_000, 3000)]
+        for (jobs, partMinimum, limit) in runs {
+          let many = run(
+            ["-j", "\(jobs)", "--format", format, url.path], partMinimum: partMinimum, partOutputLimit: limit)
           XCTAssertEqual(many.stderr, "")
           XCTAssertEqual(many.status, 1)
-          XCTAssert(many.stdout == one.stdout, "file \(k), \(format), --jobs \(jobs), parts of \(partMinimum)")
+          XCTAssert(
+            many.stdout == one.stdout, "file \(k), \(format), --jobs \(jobs), parts of \(partMinimum), limit \(limit)")
           compared += 1
         }
       }
     }
-    XCTAssertEqual(compared, 4 * 5)
+    XCTAssertEqual(compared, 4 * 9)
   }
 
   /// Two files in one run: the second's parts start from the first's
