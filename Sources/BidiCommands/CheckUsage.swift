@@ -34,9 +34,9 @@ package let checkUsage = """
   read cue line by cue line: bidi.cueDirection, the hazards, and
   bidi.subtitleSyntax where a file stops being its format.
 
-  --jobs N (-j N): scan a large plain-text file in up to N line-aligned
-  parts at once (default: the processors online, at most 8); the output is
-  the same for every N.
+  --jobs N (-j N): scan plain text on N threads, in line-aligned parts
+  (default: the processors online, at most 8); the output is the same for
+  every N.
 
   Exit status: 0 no hazard, 1 hazards found, 2 usage or I/O error.
 
