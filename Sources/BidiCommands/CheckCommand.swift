@@ -35,7 +35,8 @@ package func runCheck(
 /// `version`: the tool's, for the SARIF log.
 package func runCheck(
   arguments: [String], output stdout: ([UInt8]) -> Void, stderr: (String) -> Void,
-  visualOrder: VisualOrderWriter? = nil, version: String? = nil
+  visualOrder: VisualOrderWriter? = nil, version: String? = nil, partMinimum: Int = CheckRun.defaultPartMinimum,
+  partOutputLimit: Int = CheckRun.defaultPartOutputLimit
 ) -> Int32 {
   var format = CheckRun.Format.text
   var language: SourceLanguage?? = nil
@@ -43,6 +44,7 @@ package func runCheck(
   var locale: LocaleTag? = nil
   var sourceLocale: String? = SourcePairing.defaultSourceLocale
   var paths: [String] = []
+  var jobs = CheckRun.defaultJobs
   var options = true
   var k = 0
   func usageError(_ message: String) -> Int32 {
@@ -70,14 +72,19 @@ package func runCheck(
       return 0
     case "--no-source":
       sourceLocale = nil
-    case "--format", "--language", "--locale", "--source-locale":
+    case "--format", "--language", "--locale", "--source-locale", "--jobs", "-j":
       if value == nil {
         guard k < arguments.count else { return usageError("\(name) needs a value") }
         value = arguments[k]
         k += 1
       }
       let given = value ?? ""
-      if name == "--format" {
+      if name == "--jobs" || name == "-j" {
+        guard let count = Int(given), count > 0 else {
+          return usageError("\(name) needs a number of jobs (1 or more), not '\(given)'")
+        }
+        jobs = count
+      } else if name == "--format" {
         guard let chosen = CheckRun.Format(rawValue: given) else {
           return usageError("unknown format '\(given)' (use text, json or sarif)")
         }
@@ -112,6 +119,9 @@ package func runCheck(
         format: format, language: language, languageId: languageId, locale: locale, visualOrder: visualOrder,
         stdout: stdout, stderr: stderr)
       run.toolVersion = version
+      run.jobs = jobs
+      run.partMinimum = partMinimum
+      run.partOutputLimit = partOutputLimit
       run.sourceLocale = sourceLocale
       run.begin()
       for path in paths { run.check(argument: path) }
@@ -155,13 +165,32 @@ struct CheckRun {
   /// For text output, the line's note (`HazardScanner.visualOrderNote`)
   /// as written after each of its messages.
   var noteBuffer: [UInt8] = []
+  /// How many threads scan a large plain-text file (`--jobs`), in parts of
+  /// at least `partMinimum` bytes (`scanPlainParts`).
+  var jobs = 1
+  var partMinimum = CheckRun.defaultPartMinimum
+  /// A part stops once its findings take this many bytes; this thread scans
+  /// the rest of it when writing it (so that the findings held at once stay
+  /// bounded whatever the text).
+  var partOutputLimit = CheckRun.defaultPartOutputLimit
+  static let defaultPartOutputLimit = 1 << 20
+  /// Where a part's run collects what it writes (nil: the run of the file).
+  var collector: PartCollector?
+  /// `--jobs`' default: the processors online, at most 8.
+  static let defaultJobs = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  static let defaultPartMinimum = 1 << 16
+  /// How much `scanPlainLines` reads before cutting parts, with several jobs.
+  static let partBlock = 1 << 20
   /// The scanners' working storage, reused from line to line.
   var lineBuffers = HazardScanner.LineBuffers()
-  let write: ([UInt8]) -> Void
+  /// Takes the findings' bytes (a part's collector in `scanPlainParts`).
+  var write: ([UInt8]) -> Void
   let stderr: (String) -> Void
   /// Findings not yet passed to `write`: they go out in blocks of about
-  /// 64 KiB (and before any error message, to keep the order).
+  /// `flushThreshold` bytes (and before any error message, to keep the order).
   var pending: [UInt8] = []
+  /// 64 KiB; a part's run (`scanPlainParts`) keeps its findings whole.
+  var flushThreshold = 1 << 16
   /// The path being checked and its text-output form (computed once per file).
   /// (`display`: its UTF-8 and the colon after it.)
   var shownPath: (path: String, display: [UInt8]) = ("", [])
@@ -447,61 +476,26 @@ struct CheckRun {
   /// The line after a line with a hazard byte is scanned without the
   /// search: in text dense with controls, most lines hold one.
   mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
-    let initial = LexerState.initial
-    var lineNumber = 0
-    // Whether the line at `lineStart` is scanned without the search.
-    var next = false
-    // The buffer offset where the current line starts, and where the search
-    // for the next hazard byte and for line breaks goes on (the bytes from
-    // `lineStart` to `counted` hold no line break and no hazard).
-    var lineStart = 0
-    var counted = 0
+    var state = PlainScan()
+    // The parts of `scanPlainParts`, their storage kept from block to block.
+    var parts: [ScanPart] = []
     while true {
-      let atEnd = input.atEnd
+      // With several jobs, up to `partBlock` bytes at once (a read error
+      // is reported once the complete lines read before it are scanned).
+      if jobs > 1 { while !input.atEnd && input.buffer.count < Self.partBlock { input.readMore() } }
+      let atEnd = input.atEnd && !input.readFailed
       let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
-        let n = p.count
-        guard let base = p.baseAddress, n > 0 else { return atEnd }
-        /// Counts the line breaks in `counted..<end`, moving `lineStart` to
-        /// the start of the line that holds `end`; stops before a CR that
-        /// ends the block (a CR LF may be split).
-        func countBreaks(to end: Int) {
-          let end = end == n && !atEnd && n > counted && base[n - 1] == 0x0D ? n - 1 : end
-          lineNumber += LineBreaks.count(base, from: counted, to: end)
-          if let start = LineBreaks.lastEnd(base, from: counted, to: end) { lineStart = start }
-          counted = end
+        // With several jobs the block's complete lines are scanned in parts
+        // at once, the rest (a line the block cuts) as in one pass.
+        if jobs > 1 && scanPlainParts(p, atEnd: atEnd, state: &state, parts: &parts, scanner: scanner, path: path) {
+          return true
         }
-        while true {
-          var from = lineStart
-          if !next {
-            guard let at = HazardBytes.firstHazard(in: p, from: counted) else {
-              countBreaks(to: n)
-              return atEnd
-            }
-            countBreaks(to: at)
-            from = at
-          }
-          // A line that the block cuts (a sequence cut off at its end
-          // included) is scanned once the next block is read.
-          let end = ByteScan.nextLineBreak(base, from: from, to: n)
-          if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
-            counted = from
-            next = false
-            return false
-          }
-          let scan = scanLine(
-            scanner, UnsafeBufferPointer(rebasing: p[lineStart..<end]), lineNumber: lineNumber, state: initial,
-            path: path)
-          next = lineBuffers.heldControls || !scan.diagnostics.isEmpty
-          guard end < n else { return true }
-          lineNumber += 1
-          lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)
-          counted = lineStart
-        }
+        return scanPlainBlock(p, atEnd: atEnd, state: &state, scanner: scanner, path: path)
       }
       if done { return }
-      input.discard(lineStart)
-      counted -= lineStart
-      lineStart = 0
+      input.discard(state.lineStart)
+      state.counted -= state.lineStart
+      state.lineStart = 0
       input.readMore()
       if input.readFailed {
         fail(path, errorText())

@@ -7,7 +7,7 @@ import UnicodeBidi
 extension CheckRun {
   mutating func stdout(_ text: String) {
     pending.append(contentsOf: text.utf8)
-    if pending.count >= 1 << 16 { flush() }
+    if pending.count >= flushThreshold { flush() }
   }
 
   /// Appends `text`'s UTF-8 to what is pending, in one copy.
@@ -104,7 +104,7 @@ extension CheckRun {
     append(code.rawValue)
     pending.append(0x5D)  // ]
     pending.append(0x0A)
-    if pending.count >= 1 << 16 { flush() }
+    if pending.count >= flushThreshold { flush() }
   }
 }
 

@@ -1,7 +1,8 @@
 /// The usage text of `bidi-lsp check`.
 package let checkUsage = """
   usage: bidi-lsp check [--format text|json|sarif] [--language ID] [--locale TAG]
-                        [--source-locale TAG | --no-source] [--] FILE|DIR|- ...
+                        [--source-locale TAG | --no-source] [--jobs N]
+                        [--] FILE|DIR|- ...
 
   Reports bidi hazards (Trojan Source, CVE-2021-42574) as
   path:line:column: severity: message [code]
@@ -32,6 +33,10 @@ package let checkUsage = """
   code blocks the line rules of their language. Subtitles (.srt, .vtt) are
   read cue line by cue line: bidi.cueDirection, the hazards, and
   bidi.subtitleSyntax where a file stops being its format.
+
+  --jobs N (-j N): scan plain text on N threads, in line-aligned parts
+  (default: the processors online, at most 8); the output is the same for
+  every N.
 
   Exit status: 0 no hazard, 1 hazards found, 2 usage or I/O error.
 

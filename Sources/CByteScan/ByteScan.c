@@ -480,3 +480,32 @@ size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, si
   *four_byte_leads += fours;
   return i;
 }
+
+size_t cbs_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
+  size_t total = 0, i = 0;
+#if defined(__SSE2__)
+  const __m128i target = _mm_set1_epi8((char)byte);
+  const __m128i zero = _mm_setzero_si128();
+  size_t sse2_end = use_sse2() ? count : 0;
+  while (i + 16 <= sse2_end) {
+    // A matching lane is -1: subtracted, each lane counts up to 252 in 63
+    // rounds of 64 bytes (then of 16) before the lanes are summed.
+    __m128i lanes = zero;
+    size_t end = count - i > 64 * 63 ? i + 64 * 63 : count;
+    for (; i + 64 <= end; i += 64) {
+      __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i)), target);
+      __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i + 16)), target);
+      __m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i + 32)), target);
+      __m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i + 48)), target);
+      lanes = _mm_sub_epi8(lanes, _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d)));
+    }
+    for (; i + 16 <= end; i += 16) {
+      lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + i)), target));
+    }
+    __m128i sums = _mm_sad_epu8(lanes, zero);
+    total += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+  }
+#endif
+  for (; i < count; i++) total += bytes[i] == byte;
+  return total;
+}

@@ -21,8 +21,7 @@ final class CheckPlainTextTests: XCTestCase {
   /// Long clean lines with a hazard now and then; at each block boundary a
   /// line break, a control or a cut sequence split across it, then more
   /// pieces, so that every finding after it depends on the count.
-  static func randomFile(_ random: inout SeededGenerator) -> [UInt8] {
-    let block = 1 << 20
+  static func randomFile(_ random: inout SeededGenerator, block: Int = 1 << 20) -> [UInt8] {
     let pieces: [[UInt8]] = [
       [0x0A], [0x0D], [0x0D, 0x0A], Array("\u{202E}".utf8), Array("\u{2067}".utf8), Array("\u{2069}".utf8),
       Array("\u{61C}".utf8), Array("\u{200F}".utf8), [0xE2, 0x80], [0xFF], Array("\u{5E9}".utf8), Array("ab".utf8),
@@ -100,10 +99,13 @@ final class CheckPlainTextTests: XCTestCase {
       let url = dir.appendingPathComponent("dense-\(k).txt")
       try Data(bytes).write(to: url)
       let expected = expectedReport(bytes, path: url.path)
-      let result = check([url.path])
-      XCTAssertEqual(result.stderr, "")
-      XCTAssertEqual(result.status, 1, "file \(k)")
-      XCTAssertEqual(result.stdout, expected, "file \(k)")
+      // One thread (blocks of 1 MiB) and the default jobs (`CheckJobsTests`).
+      for jobs in [[], ["--jobs", "1"]] {
+        let result = check(jobs + [url.path])
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 1, "file \(k)")
+        XCTAssertEqual(result.stdout, expected, "file \(k)")
+      }
     }
   }
 
@@ -116,10 +118,12 @@ final class CheckPlainTextTests: XCTestCase {
       let url = dir.appendingPathComponent("plain-\(k).txt")
       try Data(bytes).write(to: url)
       let expected = expectedReport(bytes, path: url.path)
-      let result = check([url.path])
-      XCTAssertEqual(result.stderr, "")
-      XCTAssertEqual(result.status, expected.isEmpty ? 0 : 1, "file \(k)")
-      XCTAssertEqual(result.stdout, expected, "file \(k)")
+      for jobs in [[], ["--jobs", "1"]] {
+        let result = check(jobs + [url.path])
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, expected.isEmpty ? 0 : 1, "file \(k)")
+        XCTAssertEqual(result.stdout, expected, "file \(k)")
+      }
       if !expected.isEmpty { withFindings += 1 }
     }
     XCTAssertEqual(withFindings, 10)

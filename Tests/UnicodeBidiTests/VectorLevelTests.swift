@@ -68,6 +68,23 @@ final class VectorLevelTests: XCTestCase {
     }
   }
 
+  func testByteCounts() {
+    var random = SeededGenerator(seed: 5)
+    for round in 0..<1500 {
+      var bytes = randomBytes(&random)
+      if round % 100 == 0 { bytes += [UInt8](repeating: 0x0A, count: 64 * 63 * 2 + 17) }  // past a lane's 255
+      for byte: UInt8 in [0x0A, 0xD8, 0x61] {
+        let expected = bytes.filter { $0 == byte }.count
+        atEachLevel { level in
+          bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            XCTAssertEqual(cbs_count_byte(base, buffer.count, byte), expected, "round \(round), level \(level)")
+          }
+        }
+      }
+    }
+  }
+
   func testWellFormedLines() {
     var random = SeededGenerator(seed: 17)
     for round in 0..<1500 {
