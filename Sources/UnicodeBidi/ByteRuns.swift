@@ -83,6 +83,32 @@ extension ClassScan {
 }
 
 extension ClassScan {
+  /// The first position in `start..<count` whose class is not one of L,
+  /// NSM, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
+  /// `count`: the end of a stretch of left-to-right text whose weak types
+  /// need no rule but W1.
+  @inline(__always)
+  static func leftToRightStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+    let bytes = UnsafeRawPointer(p)
+    let ones = ByteWord.ones
+    var j = start
+    while j < count {
+      let x = ByteWord.load(bytes, j)
+      // As in `rightToLeftStretchEnd`. Not in the stretch: R…CS (1…7),
+      // BN (9), LRE…PDF (14…18).
+      let atLeast1 = x &+ 0x7F &* ones
+      let atLeast8 = x &+ 0x78 &* ones
+      let atLeast9 = x &+ 0x77 &* ones
+      let atLeast10 = x &+ 0x76 &* ones
+      let atLeast14 = x &+ 0x72 &* ones
+      let atLeast19 = x &+ 0x6D &* ones
+      let found = (atLeast1 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+      if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
+      j &+= 8
+    }
+    return count
+  }
+
   /// Whether one of `p[0..<count]` is in the class set `set` (bits as
   /// `BidiClass.bit`): eight classes a step, each a shift of the set, the
   /// last one to seven without a branch each.
