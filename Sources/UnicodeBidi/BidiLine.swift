@@ -60,13 +60,32 @@ public struct BidiLine: Sendable {
 
   /// Calls `body` with the levels that `levels(in:)` returns, without
   /// copying them when the line holds them as they are: the units are
-  /// characters and none was removed (otherwise from a copy).
+  /// characters and none was removed (otherwise from a copy in temporary
+  /// memory, on the stack when it is small).
   @inlinable
   public func withLevels<R>(
     in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
   ) rethrows -> R {
     if let levels = storedLevels(in: encoding) { return try body(levels) }
-    return try levels(in: encoding).withUnsafeBufferPointer(body)
+    let count = unitCount(in: encoding)
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { bytes in
+      writeLevels(in: encoding, to: bytes.baseAddress!)
+      return try bytes.withMemoryRebound(to: BidiLevel.self) { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+  }
+
+  /// The number of units of the line in `encoding`.
+  @usableFromInline
+  func unitCount(in encoding: BidiEncoding) -> Int { storage.unitCount(layout.range, in: encoding) }
+
+  /// Writes the levels of `levels(in:)`, `unitCount(in: encoding)` of them,
+  /// to `result`.
+  @usableFromInline
+  func writeLevels(in encoding: BidiEncoding, to result: UnsafeMutablePointer<UInt8>) {
+    withUnits(encoding) { units in
+      guard units.count > 0 else { return }
+      fillLevels(units, result)
+    }
   }
 
   /// The levels of `levels(in:)` as the line or its paragraph stores them,

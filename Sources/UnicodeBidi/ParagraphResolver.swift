@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // UAX #9, section 3.3: resolving the embedding levels of one paragraph.
 //
 // The phases live in files named after them: ExplicitLevels.swift (X1–X9),
@@ -74,12 +80,24 @@ struct ParagraphResolver {
   /// Resolves `storage` with scratch memory on the stack when it is small;
   /// nil if `stop` (asked between steps) answered true.
   static func resolve(_ storage: ParagraphStorage, stretches: Bool = true, until stop: () -> Bool) -> Bool? {
-    withUnsafeTemporaryAllocation(byteCount: scratchSize(storage), alignment: 4) { scratch in
+    let size = scratchSize(storage)
+    guard size <= stackScratchLimit else {
+      // malloc itself: above the stack limit, a temporary allocation takes
+      // the runtime's aligned path (posix_memalign), slower for a block of
+      // this size (a paragraph of a few hundred characters).
+      guard let base = malloc(size) else { fatalError("out of memory for a paragraph of \(storage.count) characters") }
+      defer { free(base) }
+      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+    }
+    return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
       // A temporary allocation always has a base address.
       guard let base = scratch.baseAddress else { return false }
       return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
     }
   }
+
+  /// The scratch sizes that a temporary allocation puts on the stack.
+  static let stackScratchLimit = 1024
 
   private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, stretches: Bool) {
     self.stretches = stretches
