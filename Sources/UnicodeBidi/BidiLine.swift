@@ -264,19 +264,35 @@ public struct BidiLine: Sendable {
       buffer.withUnsafeMutableBufferPointer { result in
         guard let base = result.baseAddress else { return }
         var p = base
-        if case .characters = units.kind, layout.marks == .resolved {
-          // One unit per character: each run ascending or descending,
-          // eight offsets at a time while the buffer has room for eight
-          // (those past the run are overwritten by the next runs), so that
-          // neither a run's direction nor its length (a word or a space,
-          // in mixed text) costs a mispredicted branch.
-          let offset = units.start - layout.range.lowerBound
+        if units.isCharactersOrUTF16, layout.marks == .resolved {
+          // Each run ascending or descending, eight offsets at a time while
+          // the buffer has room for eight (those past the run are
+          // overwritten by the next runs), so that neither a run's
+          // direction nor its length (a word or a space, in mixed text)
+          // costs a mispredicted branch. A right-to-left run holding
+          // characters past U+FFFF (two UTF-16 units, kept in logical
+          // order) goes a character at a time; such characters elsewhere
+          // only shift the units of the runs after them.
+          let lineStart = layout.range.lowerBound
           let limit = base + units.count
           layout.forEachRun { run in
+            let first = units.offset(run.start &- lineStart)
+            var left = units.offset(run.end &- lineStart) &- first
             let rtl = Int(run.level & 1)
+            if rtl == 1 && left != run.end &- run.start {
+              var u = first &+ left
+              var i = run.end
+              while i > run.start {
+                i &-= 1
+                let width = units.width(i, i &+ 1)
+                u &-= width
+                for k in 0..<width { p[k] = u &+ k }
+                p += width
+              }
+              return
+            }
             let step = 1 &- 2 &* rtl
-            var left = run.end - run.start
-            var value = run.start &+ offset &+ rtl &* (left &- 1)
+            var value = first &+ rtl &* (left &- 1)
             while left > 0 {
               if limit - p >= 8 {
                 for k in 0..<8 { p[k] = value &+ k &* step }
@@ -443,6 +459,12 @@ struct LineUnitOffsets {
     self.count = count
     self.lineStart = lineStart
     self.storage = storage
+  }
+
+  /// True when each character is one unit, or one or two UTF-16 units.
+  var isCharactersOrUTF16: Bool {
+    if case .table = kind { return false }
+    return true
   }
 
   /// The offset of character `k` of the line (`k` == its length: the end).
