@@ -164,6 +164,7 @@ public struct BidiParagraph: Sendable {
   ) throws(BidiError) -> [BidiLine] {
     let length = length(in: encoding)
     var bounds = [0]
+    bounds.reserveCapacity(breaks.count + 2)
     for offset in breaks {
       guard offset >= 0 && offset <= length else { throw .offsetOutOfRange(offset) }
       guard offset >= bounds[bounds.count - 1] else { throw .offsetsNotIncreasing(offset) }

@@ -52,57 +52,34 @@ enum ClassScan {
 }
 
 extension ClassScan {
-  /// The first position in `start..<count` whose class is not one of R,
-  /// AL, NSM, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI),
-  /// or `count`: the end of a stretch of right-to-left text whose weak
-  /// types need no rule but W1 and W3.
+  /// The first position in `start..<count` whose class is not one of the
+  /// letters of one direction (L with `leftToRight`, else R and AL), NSM,
+  /// B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
+  /// `count`: the end of a stretch of text in one direction whose weak
+  /// types need no rule but W1 and W3. The direction only chooses two
+  /// constants, without a branch.
   @inline(__always)
-  static func rightToLeftStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+  static func stretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int, leftToRight: Bool) -> Int {
     let bytes = UnsafeRawPointer(p)
     let ones = ByteWord.ones
+    // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
+    // classes are below 23: no carry into the next byte). Not in the
+    // stretch: R…CS (1…7) for L; L (0) and EN…CS (3…7) for R; BN (9),
+    // LRE…PDF (14…18) for both.
+    let lowest = (leftToRight ? 0x7F : 0x7D) &* ones
+    let zeroFlags = leftToRight ? 0 : ByteWord.highBits
     var j = start
     while j < count {
       let x = ByteWord.load(bytes, j)
-      // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
-      // classes are below 23: no carry into the next byte). Not in the
-      // stretch: L (0), EN…CS (3…7), BN (9), LRE…PDF (14…18).
-      let atLeast3 = x &+ 0x7D &* ones
+      let atLeastLowest = x &+ lowest
       let atLeast8 = x &+ 0x78 &* ones
       let atLeast9 = x &+ 0x77 &* ones
       let atLeast10 = x &+ 0x76 &* ones
       let atLeast14 = x &+ 0x72 &* ones
       let atLeast19 = x &+ 0x6D &* ones
-      let zero = ~(x &+ 0x7F &* ones)
+      let zero = ~(x &+ 0x7F &* ones) & zeroFlags
       let found =
-        (zero | atLeast3 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
-      if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
-      j &+= 8
-    }
-    return count
-  }
-}
-
-extension ClassScan {
-  /// The first position in `start..<count` whose class is not one of L,
-  /// NSM, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
-  /// `count`: the end of a stretch of left-to-right text whose weak types
-  /// need no rule but W1.
-  @inline(__always)
-  static func leftToRightStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
-    let bytes = UnsafeRawPointer(p)
-    let ones = ByteWord.ones
-    var j = start
-    while j < count {
-      let x = ByteWord.load(bytes, j)
-      // As in `rightToLeftStretchEnd`. Not in the stretch: R…CS (1…7),
-      // BN (9), LRE…PDF (14…18).
-      let atLeast1 = x &+ 0x7F &* ones
-      let atLeast8 = x &+ 0x78 &* ones
-      let atLeast9 = x &+ 0x77 &* ones
-      let atLeast10 = x &+ 0x76 &* ones
-      let atLeast14 = x &+ 0x72 &* ones
-      let atLeast19 = x &+ 0x6D &* ones
-      let found = (atLeast1 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+        (zero | atLeastLowest & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
       if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }

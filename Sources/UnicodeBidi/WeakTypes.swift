@@ -35,16 +35,15 @@ extension ParagraphResolver {
         // (N1 for the neutrals between them), except the neutrals after
         // the last letter, which wait for what follows. The sink may end
         // the stretch sooner (before a paired bracket, for N0).
+        // The direction chooses constants, not code: it changes from one
+        // stretch to the next in mixed text.
         let leftToRight = raw == .L
-        let stretch = sink.stretchLimit(
-          k, leftToRight ? ClassScan.leftToRightStretchEnd(source, end, m) : ClassScan.rightToLeftStretchEnd(source, end, m))
+        let stretch = sink.stretchLimit(k, ClassScan.stretchEnd(source, end, m, leftToRight: leftToRight))
         if stretch > end {
+          // The letters of the stretch's direction, as class bits.
+          let letters: UInt32 = leftToRight ? BidiClass.L.bit : BidiClass.R.bit | BidiClass.AL.bit
           var last = stretch &- 1
-          if leftToRight {
-            while source[last] != .L { last &-= 1 }
-          } else {
-            while source[last] != .R && source[last] != .AL { last &-= 1 }
-          }
+          while letters & source[last].bit == 0 { last &-= 1 }
           lastStrong = source[last]
           // W1: marks right after the last letter take its type.
           var strongEnd = last &+ 1
@@ -54,7 +53,7 @@ extension ParagraphResolver {
           while source[base] == .NSM { base &-= 1 }
           previous = base < stretch &- 1 ? Self.markType(after: source[base]) : source[base]
           before = Self.afterW2W3(previous, lastStrong)
-          sink.take(k, strongEnd, leftToRight ? .L : .R)
+          sink.take(k, strongEnd, lastStrong == .L ? .L : .R)
           if strongEnd < stretch { sink.take(strongEnd, stretch, .ON) }
           k = stretch
           continue
