@@ -265,8 +265,8 @@ public struct BidiLine: Sendable {
         guard let base = result.baseAddress else { return }
         var p = base
         if units.isCharactersOrUTF16, layout.marks == .resolved {
-          // Each run ascending or descending, eight offsets at a time while
-          // the buffer has room for eight (those past the run are
+          // Each run ascending or descending, sixteen or eight offsets at a
+          // time while the buffer has room for them (those past the run are
           // overwritten by the next runs), so that neither a run's
           // direction nor its length (a word or a space, in mixed text)
           // costs a mispredicted branch. A right-to-left run holding
@@ -275,11 +275,18 @@ public struct BidiLine: Sendable {
           // only shift the units of the runs after them.
           let lineStart = layout.range.lowerBound
           let limit = base + units.count
+          let offset = units.start &- lineStart
+          let astral: Bool
+          if case .characters = units.kind { astral = false } else { astral = true }
           layout.forEachRun { run in
-            let first = units.offset(run.start &- lineStart)
-            var left = units.offset(run.end &- lineStart) &- first
-            let rtl = Int(run.level & 1)
-            if rtl == 1 && left != run.end &- run.start {
+            var first = run.start &+ offset
+            var left = run.end &- run.start
+            if astral {
+              first = units.offset(run.start &- lineStart)
+              left = units.offset(run.end &- lineStart) &- first
+            }
+            // The rare test first: the direction alternates from run to run.
+            if left != run.end &- run.start && run.level & 1 == 1 {
               var u = first &+ left
               var i = run.end
               while i > run.start {
@@ -291,8 +298,17 @@ public struct BidiLine: Sendable {
               }
               return
             }
+            let rtl = Int(run.level & 1)
             let step = 1 &- 2 &* rtl
             var value = first &+ rtl &* (left &- 1)
+            if left <= 16 && limit - p >= 16 {
+              // Most runs (a word, a number, a space): sixteen offsets
+              // written whatever the length, the length's one test
+              // predicted.
+              for k in 0..<16 { p[k] = value &+ k &* step }
+              p += left
+              return
+            }
             while left > 0 {
               if limit - p >= 8 {
                 for k in 0..<8 { p[k] = value &+ k &* step }
