@@ -60,13 +60,32 @@ public struct BidiLine: Sendable {
 
   /// Calls `body` with the levels that `levels(in:)` returns, without
   /// copying them when the line holds them as they are: the units are
-  /// characters and none was removed (otherwise from a copy).
+  /// characters and none was removed (otherwise from a copy in temporary
+  /// memory, on the stack when it is small).
   @inlinable
   public func withLevels<R>(
     in encoding: BidiEncoding, _ body: (UnsafeBufferPointer<BidiLevel>) throws -> R
   ) rethrows -> R {
     if let levels = storedLevels(in: encoding) { return try body(levels) }
-    return try levels(in: encoding).withUnsafeBufferPointer(body)
+    let count = unitCount(in: encoding)
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { bytes in
+      writeLevels(in: encoding, to: bytes.baseAddress!)
+      return try bytes.withMemoryRebound(to: BidiLevel.self) { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+  }
+
+  /// The number of units of the line in `encoding`.
+  @usableFromInline
+  func unitCount(in encoding: BidiEncoding) -> Int { storage.unitCount(layout.range, in: encoding) }
+
+  /// Writes the levels of `levels(in:)`, `unitCount(in: encoding)` of them,
+  /// to `result`.
+  @usableFromInline
+  func writeLevels(in encoding: BidiEncoding, to result: UnsafeMutablePointer<UInt8>) {
+    withUnits(encoding) { units in
+      guard units.count > 0 else { return }
+      fillLevels(units, result)
+    }
   }
 
   /// The levels of `levels(in:)` as the line or its paragraph stores them,
@@ -245,19 +264,51 @@ public struct BidiLine: Sendable {
       buffer.withUnsafeMutableBufferPointer { result in
         guard let base = result.baseAddress else { return }
         var p = base
-        if case .characters = units.kind, layout.marks == .resolved {
-          // One unit per character: each run ascending or descending,
-          // eight offsets at a time while the buffer has room for eight
-          // (those past the run are overwritten by the next runs), so that
-          // neither a run's direction nor its length (a word or a space,
-          // in mixed text) costs a mispredicted branch.
-          let offset = units.start - layout.range.lowerBound
+        if units.isCharactersOrUTF16, layout.marks == .resolved {
+          // Each run ascending or descending, sixteen or eight offsets at a
+          // time while the buffer has room for them (those past the run are
+          // overwritten by the next runs), so that neither a run's
+          // direction nor its length (a word or a space, in mixed text)
+          // costs a mispredicted branch. A right-to-left run holding
+          // characters past U+FFFF (two UTF-16 units, kept in logical
+          // order) goes a character at a time; such characters elsewhere
+          // only shift the units of the runs after them.
+          let lineStart = layout.range.lowerBound
           let limit = base + units.count
+          let offset = units.start &- lineStart
+          let astral: Bool
+          if case .characters = units.kind { astral = false } else { astral = true }
           layout.forEachRun { run in
+            var first = run.start &+ offset
+            var left = run.end &- run.start
+            if astral {
+              first = units.offset(run.start &- lineStart)
+              left = units.offset(run.end &- lineStart) &- first
+            }
+            // The rare test first: the direction alternates from run to run.
+            if left != run.end &- run.start && run.level & 1 == 1 {
+              var u = first &+ left
+              var i = run.end
+              while i > run.start {
+                i &-= 1
+                let width = units.width(i, i &+ 1)
+                u &-= width
+                for k in 0..<width { p[k] = u &+ k }
+                p += width
+              }
+              return
+            }
             let rtl = Int(run.level & 1)
             let step = 1 &- 2 &* rtl
-            var left = run.end - run.start
-            var value = run.start &+ offset &+ rtl &* (left &- 1)
+            var value = first &+ rtl &* (left &- 1)
+            if left <= 16 && limit - p >= 16 {
+              // Most runs (a word, a number, a space): sixteen offsets
+              // written whatever the length, the length's one test
+              // predicted.
+              for k in 0..<16 { p[k] = value &+ k &* step }
+              p += left
+              return
+            }
             while left > 0 {
               if limit - p >= 8 {
                 for k in 0..<8 { p[k] = value &+ k &* step }
@@ -424,6 +475,12 @@ struct LineUnitOffsets {
     self.count = count
     self.lineStart = lineStart
     self.storage = storage
+  }
+
+  /// True when each character is one unit, or one or two UTF-16 units.
+  var isCharactersOrUTF16: Bool {
+    if case .table = kind { return false }
+    return true
   }
 
   /// The offset of character `k` of the line (`k` == its length: the end).

@@ -46,7 +46,17 @@ public struct BidiParagraph: Sendable {
     self.init(storage, direction, until: { false })!
   }
 
-  private init?(_ storage: ParagraphStorage, _ direction: DirectionChoice, until stop: () -> Bool) {
+  /// `init(utf8:direction:)` with W1–W7 resolved a run of one class at a
+  /// time only (`stretches: false`), for tests that compare the stretches
+  /// of letters of one direction with it.
+  package init(utf8: [UInt8], direction: DirectionChoice, stretches: Bool) {
+    let storage = utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }
+    self.init(storage, direction, stretches: stretches, until: { false })!
+  }
+
+  private init?(
+    _ storage: ParagraphStorage, _ direction: DirectionChoice, stretches: Bool = true, until stop: () -> Bool
+  ) {
     self.storage = storage
     let count = storage.count
     switch direction {
@@ -78,7 +88,7 @@ public struct BidiParagraph: Sendable {
       storage.isUniform = true
       return
     }
-    guard let uniform = ParagraphResolver.resolve(storage, until: stop) else { return nil }
+    guard let uniform = ParagraphResolver.resolve(storage, stretches: stretches, until: stop) else { return nil }
     storage.isUniform = uniform
   }
 
@@ -154,6 +164,7 @@ public struct BidiParagraph: Sendable {
   ) throws(BidiError) -> [BidiLine] {
     let length = length(in: encoding)
     var bounds = [0]
+    bounds.reserveCapacity(breaks.count + 2)
     for offset in breaks {
       guard offset >= 0 && offset <= length else { throw .offsetOutOfRange(offset) }
       guard offset >= bounds[bounds.count - 1] else { throw .offsetsNotIncreasing(offset) }

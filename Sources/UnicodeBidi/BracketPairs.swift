@@ -173,7 +173,7 @@ extension ParagraphResolver {
     return false
   }
 
-  private func firstBracket(atOrAfter position: Int) -> Int {
+  func firstBracket(atOrAfter position: Int) -> Int {
     var low = 0
     var high = bracketPositions.count
     while low < high {

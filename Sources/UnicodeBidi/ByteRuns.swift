@@ -52,37 +52,40 @@ enum ClassScan {
 }
 
 extension ClassScan {
-  /// The first position in `start..<count` whose class is not one of R,
-  /// AL, NSM, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI),
-  /// or `count`: the end of a stretch of right-to-left text whose weak
-  /// types need no rule but W1 and W3.
+  /// The first position in `start..<count` whose class is not one of the
+  /// letters of one direction (L with `leftToRight`, else R and AL), NSM,
+  /// B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
+  /// `count`: the end of a stretch of text in one direction whose weak
+  /// types need no rule but W1 and W3. The direction only chooses two
+  /// constants, without a branch.
   @inline(__always)
-  static func rightToLeftStretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int) -> Int {
+  static func stretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int, leftToRight: Bool) -> Int {
     let bytes = UnsafeRawPointer(p)
     let ones = ByteWord.ones
+    // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
+    // classes are below 23: no carry into the next byte). Not in the
+    // stretch: R…CS (1…7) for L; L (0) and EN…CS (3…7) for R; BN (9),
+    // LRE…PDF (14…18) for both.
+    let lowest = (leftToRight ? 0x7F : 0x7D) &* ones
+    let zeroFlags = leftToRight ? 0 : ByteWord.highBits
     var j = start
     while j < count {
       let x = ByteWord.load(bytes, j)
-      // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
-      // classes are below 23: no carry into the next byte). Not in the
-      // stretch: L (0), EN…CS (3…7), BN (9), LRE…PDF (14…18).
-      let atLeast3 = x &+ 0x7D &* ones
+      let atLeastLowest = x &+ lowest
       let atLeast8 = x &+ 0x78 &* ones
       let atLeast9 = x &+ 0x77 &* ones
       let atLeast10 = x &+ 0x76 &* ones
       let atLeast14 = x &+ 0x72 &* ones
       let atLeast19 = x &+ 0x6D &* ones
-      let zero = ~(x &+ 0x7F &* ones)
+      let zero = ~(x &+ 0x7F &* ones) & zeroFlags
       let found =
-        (zero | atLeast3 & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+        (zero | atLeastLowest & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
       if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }
     return count
   }
-}
 
-extension ClassScan {
   /// Whether one of `p[0..<count]` is in the class set `set` (bits as
   /// `BidiClass.bit`): eight classes a step, each a shift of the set, the
   /// last one to seven without a branch each.
@@ -249,6 +252,23 @@ extension ByteFill {
     let kept = ByteWord.bytesAfter(count)
     let old = ByteWord.load(p, 0)
     p.storeBytes(of: (old & kept | word & ~kept).littleEndian, as: UInt64.self)
+  }
+}
+
+extension ByteFill {
+  /// `fill`, where the 8 bytes past `p + count` may be overwritten (they
+  /// are memory of the same buffer, its slack at the end, and are written
+  /// again later): up to 16 bytes are set by two stores, so that the length
+  /// of a run costs no mispredicted branch between sizes.
+  @inline(__always)
+  static func fillAhead(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    guard count <= 16 else {
+      fill(p, value, count)
+      return
+    }
+    let word = ByteWord.broadcast(value).littleEndian
+    p.storeBytes(of: word, as: UInt64.self)
+    p.storeBytes(of: word, toByteOffset: max(count, 8) &- 8, as: UInt64.self)
   }
 }
 

@@ -62,7 +62,8 @@ extension ParagraphResolver {
           // one that X2–X8 handle takes the current level and override.
           let end = ClassScan.nextExplicit(classes, i &+ 1, count)
           let entry = stack[top]
-          ByteFill.fill(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end &- i)
+          // The levels past `end` are given out later in this pass.
+          ByteFill.fillAhead(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end &- i)
           runs.add(i, end, Self.level(entry))
           switch entry >> 8 & 3 {
           case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end &- i)

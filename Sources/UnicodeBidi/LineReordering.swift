@@ -276,13 +276,17 @@ struct LineLayout: @unchecked Sendable {
     guard lowestOdd != 0xFF else { return }
     var level = highestPair
     while level >= lowestOdd {
+      // A sequence of one run stays as it is: look for two neighbours at
+      // `level` or above (one test of the lower of the two, predicted
+      // where such pairs are rare, as at the levels of isolates and
+      // numbers inside right-to-left text).
       var k = 0
-      while k < count {
-        guard runs[k].level >= level else {
+      while k &+ 1 < count {
+        guard min(runs[k].level, runs[k &+ 1].level) >= level else {
           k &+= 1
           continue
         }
-        var end = k &+ 1
+        var end = k &+ 2
         while end < count && runs[end].level >= level { end &+= 1 }
         var low = k
         var high = end &- 1

@@ -5,7 +5,7 @@
 /// N1–N2 and I1–I2 for one isolating run sequence, fed one final weak type
 /// at a time in logical order; writes the levels.
 struct NeutralResolver: WeakTypeSink {
-  static var resolvesNeutrals: Bool { true }
+  static var takesStretches: Bool { true }
   /// Where the level of the sequence's k-th character goes: `levels[k]`.
   let levels: UnsafeMutablePointer<UInt8>
   let level: UInt8
@@ -28,6 +28,9 @@ struct NeutralResolver: WeakTypeSink {
     raises = ImplicitRaises(level: sequence.level)
     before = sequence.sos
   }
+
+  @inline(__always)
+  func stretchLimit(_ start: Int, _ end: Int) -> Int { end }
 
   /// Resolves the characters `start..<end`, all of type `c` (L, R, EN, AN
   /// or an NI).

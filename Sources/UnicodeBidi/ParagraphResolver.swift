@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // UAX #9, section 3.3: resolving the embedding levels of one paragraph.
 //
 // The phases live in files named after them: ExplicitLevels.swift (X1–X9),
@@ -23,6 +29,10 @@ struct ParagraphResolver {
   /// give every character the paragraph level, and the paragraph is one
   /// isolating run sequence.
   let hasExplicit: Bool
+  /// False to resolve W1–W7 a run of one class at a time only, without
+  /// the stretches of letters of one direction (`resolveWeakTypes`): the
+  /// plain path, which tests compare with.
+  let stretches: Bool
 
   /// Room to gather the current types of an isolating run sequence whose
   /// characters are not contiguous.
@@ -69,15 +79,28 @@ struct ParagraphResolver {
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
   /// nil if `stop` (asked between steps) answered true.
-  static func resolve(_ storage: ParagraphStorage, until stop: () -> Bool) -> Bool? {
-    withUnsafeTemporaryAllocation(byteCount: scratchSize(storage), alignment: 4) { scratch in
+  static func resolve(_ storage: ParagraphStorage, stretches: Bool = true, until stop: () -> Bool) -> Bool? {
+    let size = scratchSize(storage)
+    guard size <= stackScratchLimit else {
+      // malloc itself: above the stack limit, a temporary allocation takes
+      // the runtime's aligned path (posix_memalign), slower for a block of
+      // this size (a paragraph of a few hundred characters).
+      guard let base = malloc(size) else { fatalError("out of memory for a paragraph of \(storage.count) characters") }
+      defer { free(base) }
+      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+    }
+    return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
       // A temporary allocation always has a base address.
       guard let base = scratch.baseAddress else { return false }
-      return ParagraphResolver(storage, scratch: base).resolve(until: stop)
+      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
     }
   }
 
-  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer) {
+  /// The scratch sizes that a temporary allocation puts on the stack.
+  static let stackScratchLimit = 1024
+
+  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, stretches: Bool) {
+    self.stretches = stretches
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -192,8 +215,16 @@ struct ParagraphResolver {
     var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
     let atLevel: Bool
     if Shape.brackets {
-      var writer = WeakTypeWriter(types: sequence.types)
-      resolveWeakTypes(sequence, into: &writer)
+      if Shape.contiguous {
+        let first = firstBracket(atOrAfter: sequence.offset)
+        var writer = ContiguousWeakTypeWriter(
+          types: sequence.types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
+          offset: sequence.offset)
+        resolveWeakTypes(sequence, into: &writer)
+      } else {
+        var writer = WeakTypeWriter(types: sequence.types)
+        resolveWeakTypes(sequence, into: &writer)
+      }
       resolvePairedBrackets(sequence)
       atLevel = NeutralResolver.resolve(neutral, sequence.types, sequence.count)
     } else {

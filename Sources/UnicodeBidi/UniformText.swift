@@ -18,6 +18,14 @@ public struct UniformParagraph: Hashable, Sendable {
   public var utf16Length: Int
   public var characterCount: Int
 
+  @usableFromInline
+  init(level: UInt8, utf8Length: Int, utf16Length: Int, characterCount: Int) {
+    self.level = level
+    self.utf8Length = utf8Length
+    self.utf16Length = utf16Length
+    self.characterCount = characterCount
+  }
+
   /// The length in units of `encoding`.
   @inlinable
   public func length(in encoding: BidiEncoding) -> Int {
@@ -48,12 +56,29 @@ extension BidiParagraph {
   /// `uniformLevel(utf8:direction:)` with the paragraph's length in every
   /// encoding, counted in the same pass (a caller needs it to lay out the
   /// lines). Ill-formed UTF-8 counts as `UTF8Decoder` reads it.
+  ///
+  /// Inlined into the caller, which builds the answer from two registers:
+  /// returned through memory, the answer's fields were written one by one
+  /// and read back as wider words, a stalled load on every line of text
+  /// (`uniformScan` does the work).
+  @inlinable
   public static func uniform(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto) -> UniformParagraph?
   {
-    guard let base = utf8.baseAddress, utf8.count > 0 else {
-      return UniformParagraph(
-        level: direction == .rightToLeft ? 1 : 0, utf8Length: 0, utf16Length: 0, characterCount: 0)
-    }
+    let scan = uniformScan(utf8, direction)
+    guard scan.characters >= 0 else { return nil }
+    return UniformParagraph(
+      level: UInt8(truncatingIfNeeded: scan.levelAndAstral & 1), utf8Length: utf8.count,
+      utf16Length: scan.characters &+ scan.levelAndAstral >> 1, characterCount: scan.characters)
+  }
+
+  /// The work of `uniform(utf8:direction:)`: the number of characters
+  /// (-1 when the paragraph needs analysis), and the level (bit 0) with the
+  /// number of characters past U+FFFF (the other bits).
+  @usableFromInline
+  static func uniformScan(
+    _ utf8: UnsafeBufferPointer<UInt8>, _ direction: DirectionChoice
+  ) -> (characters: Int, levelAndAstral: Int) {
+    guard let base = utf8.baseAddress, utf8.count > 0 else { return (0, direction == .rightToLeft ? 1 : 0) }
     let n = utf8.count
     let raw = UnsafeRawPointer(base)
     var classes = UniformClassCollector()
@@ -72,6 +97,9 @@ extension BidiParagraph {
     // of ASCII code) passed over 16 bytes at a time: their classes (L, EN,
     // ES, ET, CS, S, B, WS, ON) all resolve to level 0, as below.
     var i = cbs_plain_line_prefix(base, n)
+    // A line of plain ASCII (all of most lines of code): level 0 unless
+    // the paragraph is right-to-left.
+    if i == n && direction != .rightToLeft { return (n, 0) }
     if i > 0 { skipped = true }
     while i < n {
       // Eight ASCII bytes at a time, none below U+0020 nor U+007F: their
@@ -80,7 +108,7 @@ extension BidiParagraph {
       if i + 8 <= n {
         if ByteWord.isPrintableASCII(ByteWord.load(raw, i)) {
           if rightToLeftOnly && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base + i, count: 8)) {
-            return nil
+            return (-1, 0)
           }
           i += 8
           skipped = true
@@ -102,22 +130,21 @@ extension BidiParagraph {
         classes.insert(c)
         if !rightToLeftOnly && (c == .R || c == .AL) {
           // The letters and digits passed over would make it mixed.
-          if skipped && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base, count: i)) { return nil }
+          if skipped && !Self.hasNoLeftToRightASCII(UnsafeBufferPointer(start: base, count: i)) { return (-1, 0) }
           rightToLeftOnly = true
         }
         continuation &+= decoded.length &- 1
         if decoded.length == 4 { astral &+= 1 }
         i += decoded.length
       }
-      if classes.isHopeless { return nil }
+      if classes.isHopeless { return (-1, 0) }
     }
-    guard let level = classes.uniformLevel(direction) else { return nil }
+    guard let level = classes.uniformLevel(direction) else { return (-1, 0) }
     if level == 1 && skipped {
       // The letters and digits passed over would make it mixed.
-      guard Self.hasNoLeftToRightASCII(utf8) else { return nil }
+      guard Self.hasNoLeftToRightASCII(utf8) else { return (-1, 0) }
     }
-    let characters = n - continuation
-    return UniformParagraph(level: level, utf8Length: n, utf16Length: characters + astral, characterCount: characters)
+    return (n - continuation, astral << 1 | Int(level))
   }
 
   /// True when `uniformLevel(utf8:direction:)` is 0: every class

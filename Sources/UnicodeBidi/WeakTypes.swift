@@ -27,16 +27,23 @@ extension ParagraphResolver {
     while k < m {
       let raw = source[k]
       var end = ClassScan.runEnd(source, k, m)
-      if Sink.resolvesNeutrals && (raw == .R || raw == .AL) {
-        // Right-to-left letters, neutrals and marks (the words and spaces
-        // of right-to-left text) in one step where W1–W7 change no strong
-        // type but AL's (W3): up to the first character that is not one
-        // of those, they all resolve to R, except the neutrals after the
-        // last letter, which wait for what follows (N1).
-        let stretch = ClassScan.rightToLeftStretchEnd(source, end, m)
+      if Sink.takesStretches && stretches && (raw == .R || raw == .AL || raw == .L) {
+        // Letters of one direction, neutrals and marks (the words and
+        // spaces of text in one direction) in one step where W1–W7 change
+        // no strong type but AL's (W3): up to the first character that is
+        // not one of those, they all resolve to the letters' direction
+        // (N1 for the neutrals between them), except the neutrals after
+        // the last letter, which wait for what follows. The sink may end
+        // the stretch sooner (before a paired bracket, for N0).
+        // The direction chooses constants, not code: it changes from one
+        // stretch to the next in mixed text.
+        let leftToRight = raw == .L
+        let stretch = sink.stretchLimit(k, ClassScan.stretchEnd(source, end, m, leftToRight: leftToRight))
         if stretch > end {
+          // The letters of the stretch's direction, as class bits.
+          let letters: UInt32 = leftToRight ? BidiClass.L.bit : BidiClass.R.bit | BidiClass.AL.bit
           var last = stretch &- 1
-          while source[last] != .R && source[last] != .AL { last &-= 1 }
+          while letters & source[last].bit == 0 { last &-= 1 }
           lastStrong = source[last]
           // W1: marks right after the last letter take its type.
           var strongEnd = last &+ 1
@@ -46,7 +53,7 @@ extension ParagraphResolver {
           while source[base] == .NSM { base &-= 1 }
           previous = base < stretch &- 1 ? Self.markType(after: source[base]) : source[base]
           before = Self.afterW2W3(previous, lastStrong)
-          sink.take(k, strongEnd, .R)
+          sink.take(k, strongEnd, lastStrong == .L ? .L : .R)
           if strongEnd < stretch { sink.take(strongEnd, stretch, .ON) }
           k = stretch
           continue
@@ -116,20 +123,60 @@ extension ParagraphResolver {
 
 /// What takes the final weak types of `resolveWeakTypes`, a run at a time.
 protocol WeakTypeSink {
-  /// True when the sink resolves the neutrals itself (N1–N2), so that it
-  /// may be handed a stretch of right-to-left letters and the neutrals
-  /// between them as one run of R; false when it keeps the weak types (N0
-  /// needs the brackets' ON).
-  static var resolvesNeutrals: Bool { get }
+  /// True when the sink may be handed a stretch of letters of one
+  /// direction with the neutrals and marks between them as one run of L or
+  /// R (what N1 makes of those neutrals), up to `stretchLimit`.
+  static var takesStretches: Bool { get }
+  /// How far a stretch starting at `start` that could reach `end` may go.
+  mutating func stretchLimit(_ start: Int, _ end: Int) -> Int
   mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
 }
 
 /// Writes the final weak types back into the sequence's types (for N0),
 /// which lie in the resolver's scratch memory (`ClassScan.slack` bytes
-/// after its end).
+/// after its end). Takes no stretches: a gathered sequence's brackets are
+/// not at known sequence positions.
 struct WeakTypeWriter: WeakTypeSink {
-  static var resolvesNeutrals: Bool { false }
+  static var takesStretches: Bool { false }
   let types: UnsafeMutablePointer<BidiClass>
+
+  @inline(__always)
+  func stretchLimit(_ start: Int, _ end: Int) -> Int { start }
+
+  @inline(__always)
+  func take(_ start: Int, _ end: Int, _ c: BidiClass) {
+    ByteFill.fillWithSlack(UnsafeMutableRawPointer(types + start), c.rawValue, end &- start)
+  }
+}
+
+/// `WeakTypeWriter` for a contiguous sequence (at paragraph offset
+/// `offset`), taking stretches that end before the next paired bracket:
+/// N0 then finds the same pairs (their brackets keep ON) and the same
+/// strong types. A neutral written L or R lies between letters of that
+/// direction in its stretch, which holds no bracket, so a pair enclosing
+/// it encloses them too (N0 b, c), and the search before an opening bracket
+/// (N0 c) meets the stretch's last letter first.
+struct ContiguousWeakTypeWriter: WeakTypeSink {
+  static var takesStretches: Bool { true }
+  let types: UnsafeMutablePointer<BidiClass>
+  /// The paragraph's bracket positions from the first one at or after the
+  /// sequence's start.
+  let brackets: UnsafeBufferPointer<Int32>
+  let offset: Int
+  var next = 0
+
+  init(types: UnsafeMutablePointer<BidiClass>, brackets: UnsafeBufferPointer<Int32>, offset: Int) {
+    self.types = types
+    self.brackets = brackets
+    self.offset = offset
+  }
+
+  @inline(__always)
+  mutating func stretchLimit(_ start: Int, _ end: Int) -> Int {
+    while next < brackets.count && Int(brackets[next]) < offset &+ start { next &+= 1 }
+    guard next < brackets.count else { return end }
+    return min(end, Int(brackets[next]) &- offset)
+  }
 
   @inline(__always)
   func take(_ start: Int, _ end: Int, _ c: BidiClass) {

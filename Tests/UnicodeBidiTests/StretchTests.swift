@@ -1,0 +1,48 @@
+import BidiTestSupport
+import UnicodeBidi
+import XCTest
+
+/// W1–W7 hand the letters of one direction with the neutrals and marks
+/// between them to N1–I2 (or, in a sequence with paired brackets, to N0) as
+/// one run (`ParagraphResolver.resolveWeakTypes`, stretches): on random
+/// text, the levels must be those of the resolution a run of one class at a
+/// time (`stretches: false`).
+final class StretchTests: XCTestCase {
+  /// Letters of both directions, spaces and punctuation (long stretches),
+  /// marks, brackets (a stretch ends before one), digits and separators
+  /// (which end a stretch), isolates and embeddings (gathered sequences).
+  static let pool: [UInt32] = [
+    0x61, 0x62, 0x63, 0x5D0, 0x5D1, 0x627, 0x628, 0x629, 0x20, 0x20, 0x20, 0x21, 0x22, 0x2E, 0x2C, 0x3F,
+    0x300, 0x5B8, 0x64B, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D, 0x2329, 0x3009, 0x31, 0x32, 0x660, 0x661, 0x24,
+    0x25, 0x2B, 0x2D, 0x2F, 0x3A, 0x09, 0x200D, 0x202A, 0x202B, 0x202C, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+  ]
+  /// Mostly letters and spaces of one direction with brackets and marks,
+  /// so that long stretches (across several eight-class words) occur.
+  static let rightToLeftPool: [UInt32] = [0x5D0, 0x627, 0x628, 0x20, 0x20, 0x21, 0x64B, 0x28, 0x29, 0x61, 0x31]
+  static let leftToRightPool: [UInt32] = [0x61, 0x62, 0x20, 0x20, 0x2E, 0x300, 0x5B, 0x5D, 0x5D0, 0x31, 0x2067, 0x2069]
+
+  func testStretchesResolveAsRunsOfOneClass() {
+    var random = SeededGenerator(seed: 0x57E7)
+    let directions: [DirectionChoice] = [.auto, .leftToRight, .rightToLeft]
+    var compared = 0
+    var raised = 0
+    for k in 0..<6000 {
+      let pool = [Self.pool, Self.rightToLeftPool, Self.leftToRightPool][k % 3]
+      let text = random.elements(of: pool, lengths: 0...70)
+      let bytes = PropertyTests.encodeUTF8(text)
+      for direction in directions {
+        let fast = BidiParagraph(utf8: bytes, direction: direction, stretches: true)
+        let plain = BidiParagraph(utf8: bytes, direction: direction, stretches: false)
+        let levels = fast.levels(in: .utf32)
+        XCTAssertEqual(levels, plain.levels(in: .utf32), "\(text) \(direction)")
+        XCTAssertEqual(fast.isUniform, plain.isUniform, "\(text) \(direction)")
+        compared += 1
+        if levels.contains(where: { $0.value.map { $0 > fast.level + 1 } ?? false }) { raised += 1 }
+      }
+    }
+    XCTAssertEqual(compared, 18000)
+    // Levels two above the paragraph's (L or numbers in right-to-left
+    // text of an embedding or isolate) are where the rules differ most.
+    XCTAssertGreaterThan(raised, 1000, "the generator should make nested levels")
+  }
+}
