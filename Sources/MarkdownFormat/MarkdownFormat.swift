@@ -129,6 +129,11 @@ package struct MarkdownFormat: StructuredFormat {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
+          // A block whose rendered text is its source is not rendered.
+          if let entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
+            sink.add(entry.shifted(by: stretch.base))
+            continue
+          }
           let inline = renderer.render(block)
           var entry = MarkdownEntries.entry(block, inline, source: stretch.source).shifted(by: stretch.base)
           entry.factKeys = inline.labels
