@@ -129,6 +129,7 @@ package struct MarkdownFormat: StructuredFormat {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
+          if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
           // A block whose rendered text is its source is not rendered.
           if let entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
             sink.add(entry.shifted(by: stretch.base))

@@ -106,4 +106,17 @@ extension MarkdownEntries {
     entry.hasLiteralControl = entry.hasNonASCIILiteral && hasControl(text)
     return entry
   }
+
+  /// Whether a block with inline content can raise no finding: its lines
+  /// are ASCII (no right-to-left letter, no bidi control in its text, link
+  /// destinations or anywhere on its lines) and hold no `&` (no character
+  /// reference can stand for one). `check` leaves such blocks out.
+  static func raisesNoFinding(_ block: MarkdownBlock, source: MarkdownSource) -> Bool {
+    let start = source.lineStarts[block.lines.lowerBound]
+    let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      for index in start..<end where bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "&") { return false }
+      return true
+    }
+  }
 }
