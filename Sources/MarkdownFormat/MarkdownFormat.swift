@@ -95,7 +95,7 @@ package struct MarkdownFormat: StructuredFormat {
     } else {
       // To the end of the readable text (or its first byte that is not
       // UTF-8, which `ReadSink.finish(at:)` reports).
-      while !cursor.isAtEnd { cursor.skip(toColumn: cursor.bytes.count) }
+      cursor.skipToEnd()
     }
     emit(stretches, &sink)
   }
