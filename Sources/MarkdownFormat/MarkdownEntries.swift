@@ -151,11 +151,17 @@ enum MarkdownEntries {
         map.segments.append(
           .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
       } else if isVerbatim(text[index], at: position, source: source) {
-        while next < text.count, !marked[next], positions[next].line == position.line,
-          positions[next].column == position.column + (next - index),
-          isVerbatim(text[next], at: positions[next], source: source)
-        {
-          next += 1
+        // The run on this line: the next bytes at the next columns, the
+        // same as the source's there.
+        let lineStart = source.lineStarts[position.line]
+        let lineLength = source.length(ofLine: position.line)
+        source.bytes.withUnsafeBufferPointer { sourceBytes in
+          while next < text.count, !marked[next], positions[next].line == position.line,
+            positions[next].column == position.column + (next - index),
+            positions[next].column < lineLength, sourceBytes[lineStart + positions[next].column] == text[next]
+          {
+            next += 1
+          }
         }
         let start = relative(position)
         let end = SourcePosition(line: start.line, column: start.column + next - index)
