@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Markdown
 import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import MarkdownFormat
@@ -127,5 +128,35 @@ final class MarkdownPlainEntryTests: XCTestCase {
         text.debugDescription)
     }
     XCTAssertGreaterThan(left, 300)
+  }
+
+  /// `MarkdownEntries.hasControl` (the C scan) against the controls of the
+  /// decoded scalars, on texts of Arabic (lead bytes D8/D9, as U+061C's),
+  /// other controls, look-alikes (U+2028, U+2060) and ill-formed bytes.
+  func testHasControlAgreesWithTheScalars() {
+    let pieces: [[UInt8]] = [
+      Array("مرحبا".utf8), Array("a b".utf8), Array("\u{061C}".utf8), Array("\u{200F}".utf8), Array("\u{202E}".utf8),
+      Array("\u{2066}".utf8), Array("\u{2028}".utf8), Array("\u{2060}".utf8), Array("\u{0610}".utf8), [0xD8], [0xE2, 0x80],
+      [0xFF], [0x9C],
+    ]
+    var random = SeededGenerator(seed: 61)
+    var found = 0
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...24, using: &random) {
+        let piece = pieces.randomElement(using: &random)!
+        bytes += piece.count > 2 && piece[0] == 0xE2 && Int.random(in: 0..<3, using: &random) > 0 ? [0x62] : piece
+      }
+      var expected = false
+      var index = 0
+      while index < bytes.count {
+        let decoded = bytes.withUnsafeBufferPointer { UTF8Decoder.decode($0, at: index) }
+        if BidiControl(scalar: decoded.value) != nil { expected = true }
+        index += max(decoded.length, 1)
+      }
+      if expected { found += 1 }
+      XCTAssertEqual(MarkdownEntries.hasControl(bytes), expected, "\(bytes)")
+    }
+    XCTAssertGreaterThan(found, 1_000)
   }
 }
