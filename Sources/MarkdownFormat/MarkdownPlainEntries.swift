@@ -91,7 +91,8 @@ extension MarkdownEntries {
             decoded: text.count, start: SourcePosition(line: line, column: column),
             end: SourcePosition(line: line, column: piece.columns.upperBound), verbatim: true))
         text.append(
-          contentsOf: UnsafeBufferPointer(rebasing: bytes[(lineStart + column)..<(lineStart + piece.columns.upperBound)]))
+          contentsOf: UnsafeBufferPointer(
+            rebasing: bytes[(lineStart + column)..<(lineStart + piece.columns.upperBound)]))
       }
     }
     map.length = text.count

@@ -21,7 +21,8 @@ final class MarkdownPlainEntryTests: XCTestCase {
     "a|b", "-", "#", "+", "=", "w", "ww.", "wwwx", "\u{200F}", "\u{200E}", "\u{202B}", "\u{2067}", "\u{A0}", "\u{2028}",
   ]
   static let nearMisses = [
-    "*", "_", "`", "[", "]", "![", "<", "&amp;", "&", "\\", "~", ":", "@", "www.a.bc", "http://a.b", "a@b.co", "  ", "\t",
+    "*", "_", "`", "[", "]", "![", "<", "&amp;", "&", "\\", "~", ":", "@", "www.a.bc", "http://a.b", "a@b.co", "  ",
+    "\t",
     "\\|", "**b**", "`c`", "[t](/u)", "<b>", "x  ",
   ]
   static let prefixes = ["", "", "", "", "# ", "## ", "> ", "- ", "1. ", "   ", "\t", "| ", "> - ", "    "]
@@ -99,7 +100,8 @@ final class MarkdownPlainEntryTests: XCTestCase {
       XCTAssertNil(MarkdownEntries.plainEntry(block, source: source), markup.debugDescription)
     }
     let source = MarkdownSource("مرحبا x! العالم")
-    XCTAssertNotNil(MarkdownEntries.plainEntry(MarkdownReader().read(source, startsDocument: true).blocks[0], source: source))
+    XCTAssertNotNil(
+      MarkdownEntries.plainEntry(MarkdownReader().read(source, startsDocument: true).blocks[0], source: source))
   }
 
   /// `check`'s read for findings alone leaves out the blocks that can raise
@@ -136,7 +138,8 @@ final class MarkdownPlainEntryTests: XCTestCase {
   func testHasControlAgreesWithTheScalars() {
     let pieces: [[UInt8]] = [
       Array("مرحبا".utf8), Array("a b".utf8), Array("\u{061C}".utf8), Array("\u{200F}".utf8), Array("\u{202E}".utf8),
-      Array("\u{2066}".utf8), Array("\u{2028}".utf8), Array("\u{2060}".utf8), Array("\u{0610}".utf8), [0xD8], [0xE2, 0x80],
+      Array("\u{2066}".utf8), Array("\u{2028}".utf8), Array("\u{2060}".utf8), Array("\u{0610}".utf8), [0xD8],
+      [0xE2, 0x80],
       [0xFF], [0x9C],
     ]
     var random = SeededGenerator(seed: 61)

@@ -9,7 +9,8 @@ import XCTest
 /// LF, and ill-formed bytes anywhere (the last line too).
 final class CursorSkipToEndTests: XCTestCase {
   static let pieces: [[UInt8]] = [
-    Array("a".utf8), Array("مرحبا".utf8), Array(" ".utf8), [0x0A], [0x0A], [0x0D, 0x0A], [0x0D], [0xFF], [0xC3], [0xE2, 0x80],
+    Array("a".utf8), Array("مرحبا".utf8), Array(" ".utf8), [0x0A], [0x0A], [0x0D, 0x0A], [0x0D], [0xFF], [0xC3],
+    [0xE2, 0x80],
     [0xED, 0xA0, 0x80], Array("\u{202E}".utf8), Array("😀".utf8),
   ]
 

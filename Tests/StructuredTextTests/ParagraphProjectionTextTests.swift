@@ -20,7 +20,9 @@ final class ParagraphProjectionTextTests: XCTestCase {
     for _ in 0..<3_000 {
       var text = ""
       for _ in 0..<Int.random(in: 0...20, using: &random) { text += Self.pieces.randomElement(using: &random)! }
-      var plain = TextEntry(key: "", text: text, map: SourceMap(), content: SourceRange(at: SourcePosition(line: 0, column: 0)), firstLine: 0)
+      var plain = TextEntry(
+        key: "", text: text, map: SourceMap(), content: SourceRange(at: SourcePosition(line: 0, column: 0)),
+        firstLine: 0)
       let bytes = Array(text.utf8)
       let paragraphs = bytes.withUnsafeBufferPointer { BidiParagraph.paragraphRanges(utf8: $0) }
       plain.paragraphs = paragraphs.isEmpty ? [0..<0] : paragraphs

@@ -60,7 +60,8 @@ package struct EntryPlanner: Sendable {
     // Not before a text that no mark may precede (a bare `www.` link).
     if value.sealed.contains(where: { $0.lowerBound <= start && start <= $0.upperBound }) { return [] }
     return [
-      SourceEdit(range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark))
+      SourceEdit(
+        range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark))
     ]
   }
 
