@@ -44,13 +44,15 @@ final class CheckPrefetch: @unchecked Sendable {
   private var consumed = 0
   private let window: Int
 
-  /// Starts the workers when at least two of `arguments` are structured
-  /// files (and the machine has two processors); nil otherwise.
+  /// The default number of workers: the processors online.
+  static var processors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Starts `workers` threads when there are two or more, and at least two
+  /// of `arguments` are structured files; nil otherwise.
   static func start(
-    arguments: [String], languageId: String?, locale: LocaleTag?, sourceLocale: String?
+    arguments: [String], languageId: String?, locale: LocaleTag?, sourceLocale: String?, workers: Int = processors
   ) -> CheckPrefetch? {
-    let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    guard processors >= 2, arguments.count >= 2 else { return nil }
+    guard workers >= 2, arguments.count >= 2 else { return nil }
     var jobs: [Job] = []
     for (index, argument) in arguments.enumerated() where argument != "-" {
       var info = stat()
@@ -63,8 +65,8 @@ final class CheckPrefetch: @unchecked Sendable {
       jobs.append(Job(argument: index, path: path, format: format))
     }
     guard jobs.count >= 2 else { return nil }
-    let prefetch = CheckPrefetch(jobs, locale: locale, window: 2 * processors)
-    for _ in 0..<min(processors, jobs.count) {
+    let prefetch = CheckPrefetch(jobs, locale: locale, window: 2 * workers)
+    for _ in 0..<min(workers, jobs.count) {
       guard startThread({ prefetch.work() }) else { return nil }
     }
     return prefetch
