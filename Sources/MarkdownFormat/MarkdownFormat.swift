@@ -131,12 +131,14 @@ package struct MarkdownFormat: StructuredFormat {
         if block.kind.hasInlineContent {
           if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
           // A block whose rendered text is its source is not rendered.
-          if let entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
-            sink.add(entry.shifted(by: stretch.base))
+          if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
+            entry.shift(by: stretch.base)
+            sink.add(entry)
             continue
           }
           let inline = renderer.render(block)
-          var entry = MarkdownEntries.entry(block, inline, source: stretch.source).shifted(by: stretch.base)
+          var entry = MarkdownEntries.entry(block, inline, source: stretch.source)
+          entry.shift(by: stretch.base)
           entry.factKeys = inline.labels
           sink.add(entry)
         } else if case .linkReferenceDefinition(let label, _) = block.kind {
