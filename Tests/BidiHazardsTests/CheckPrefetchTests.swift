@@ -10,7 +10,9 @@ import XCTest
 /// other — in text, and in JSON and SARIF once their framing is set aside
 /// by comparing each run's findings in order.
 final class CheckPrefetchTests: XCTestCase {
-  static let words = ["مرحبا", "العالم", "שלום", "Apple", "Pay", "npm", "\u{202E}", "\u{2067}", "**b**", "`x`", "&rlm;"]
+  static let words = [
+    "مرحبا", "العالم", "שלום", "Apple", "Pay", "npm", "\u{202E}", "\u{2067}", "**b**", "`x`", "&rlm;",
+  ]
 
   static func markdown(_ random: inout SeededGenerator) -> String {
     var blocks: [String] = []
