@@ -9,6 +9,10 @@ Usage:
                                        100,000 blocks vs 1,000 blocks
   issue27-bench.py check BINARY DIR    (c) bidi-lsp check over ~100 MB of Markdown
                                        in MB/s, with rg -j1 as an anchor
+  issue27-bench.py check-anchors BINARY DIR [BEFORE]
+                                       (c) with CPU and wall clock apart, on one
+                                       processor too, and rg -j1 and cmark-gfm
+                                       (and a BEFORE binary) interleaved
 
 The documents: blocks.md (100,000 blocks: prose in Arabic, Hebrew, Persian and
 English, headings, list items with links, quotes with emphasis and code spans,
@@ -235,10 +239,47 @@ def check_bench(binary, folder, rounds=2):
             print("round %d %-7s %.1f MB: CPU %.2f s = %.1f MB/s" % (r, label, size, cpu, size / cpu))
 
 
+def timed(cmds):
+    """CPU (user + system of the children) and wall seconds of running cmds in turn."""
+    before = os.times(); t0 = time.time()
+    for cmd in cmds: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return cpu, time.time() - t0
+
+
+def check_anchors_bench(binary, folder, before=None, rounds=3):
+    """(c) with its anchors, interleaved: bidi-lsp check over check-*.md (on
+    both processors, and pinned to one with taskset), the binary before the
+    change if given, rg -j1, and cmark-gfm with the GFM extensions, one run
+    per file (it would read several files as one document). CPU and wall
+    clock apart; medians."""
+    files = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("check-"))
+    size = sum(os.path.getsize(f) for f in files) / 1e6
+    pattern = "[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]"
+    cases = [("check", [[binary, "check"] + files]), ("check 1 cpu", [["taskset", "-c", "0", binary, "check"] + files])]
+    if before: cases.append(("before", [[before, "check"] + files]))
+    cases += [("rg -j1", [["rg", "-j1", "-c", pattern] + files]),
+              ("cmark-gfm", [["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", f]
+                             for f in files])]
+    got = {label: [] for label, _ in cases}
+    for r in range(rounds):
+        for label, cmds in cases:
+            cpu, wall = timed(cmds)
+            got[label].append((cpu, wall))
+            print("round %d %-12s %.1f MB: CPU %.2f s = %.1f MB/s, wall %.2f s = %.1f MB/s" % (
+                r, label, size, cpu, size / cpu, wall, size / wall), flush=True)
+    for label, _ in cases:
+        cpu = sorted(x[0] for x in got[label])[len(got[label]) // 2]
+        wall = sorted(x[1] for x in got[label])[len(got[label]) // 2]
+        print("median %-12s CPU %.2f s = %.1f MB/s, wall %.2f s = %.1f MB/s" % (label, cpu, size / cpu, wall, size / wall))
+
+
 if __name__ == "__main__":
     what = sys.argv[1]
     if what == "make": make(sys.argv[2])
     elif what == "open": open_bench(sys.argv[2], sys.argv[3])
     elif what == "edit": edit_bench(sys.argv[2], sys.argv[3])
     elif what == "check": check_bench(sys.argv[2], sys.argv[3])
+    elif what == "check-anchors": check_anchors_bench(sys.argv[2], sys.argv[3], *sys.argv[4:5])
     else: sys.exit(__doc__)

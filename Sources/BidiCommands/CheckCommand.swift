@@ -124,7 +124,15 @@ package func runCheck(
       run.partOutputLimit = partOutputLimit
       run.sourceLocale = sourceLocale
       run.begin()
-      for path in paths { run.check(argument: path) }
+      // Structured files named on the command line are checked ahead on
+      // `--jobs` worker threads (`CheckPrefetch`), reported here in order.
+      let prefetch = CheckPrefetch.start(
+        arguments: paths, languageId: languageId, locale: locale, sourceLocale: sourceLocale, workers: jobs)
+      for (index, path) in paths.enumerated() {
+        run.prefetched = prefetch?.take(argument: index)
+        run.check(argument: path)
+        run.prefetched = nil
+      }
       run.end()
       if run.ioErrors > 0 { return 2 }
       return run.findings > 0 ? 1 : 0
@@ -205,6 +213,8 @@ struct CheckRun {
   var sourceLocale: String?
   /// The source files read so far, by path.
   var sourceCatalogs: [String: SourceCatalog] = [:]
+  /// The file being checked when a worker checked it ahead (`CheckPrefetch`).
+  var prefetched: (path: String, checked: CheckPrefetch.Checked)?
 
   init(
     format: Format, language: SourceLanguage??, languageId: String?, locale: LocaleTag?,
@@ -340,6 +350,13 @@ struct CheckRun {
   /// by its byte order mark (a UTF-16 file, whose bytes hold NULs, is not
   /// binary), its findings the findings engine's.
   mutating func checkStructured(_ input: consuming CheckInput, path: String, format: any StructuredFormat) {
+    if let ahead = prefetched, ahead.path == path {
+      prefetched = nil
+      filesChecked += 1
+      let text = self.format == .sarif ? FindingText.file(DecodedFile(ahead.checked.bytes).text) : nil
+      for finding in ahead.checked.findings { report(finding, path: path, text: text) }
+      return
+    }
     var input = input
     while !input.atEnd { input.readMore() }
     if input.readFailed {
@@ -347,8 +364,7 @@ struct CheckRun {
       return
     }
     let bytes = input.buffer
-    let utf16 = bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
-    if !utf16 && bytes.prefix(Self.binaryProbe).contains(0) {
+    if Self.isBinary(bytes) {
       skipped.append(path)
       return
     }
@@ -360,6 +376,13 @@ struct CheckRun {
     for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale, sources: sources) {
       report(finding, path: path, text: text)
     }
+  }
+
+  /// Whether a structured file's bytes are binary (a NUL in its first
+  /// bytes, unless it is UTF-16: its bytes hold NULs): it is skipped.
+  static func isBinary(_ bytes: [UInt8]) -> Bool {
+    let utf16 = bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+    return !utf16 && bytes.prefix(binaryProbe).contains(0)
   }
 
   /// Checks one file or stream, its text scanned line by line. Plain text is

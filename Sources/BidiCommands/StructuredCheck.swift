@@ -40,7 +40,7 @@ enum StructuredCheck {
   ) -> [CheckFinding] {
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
-    let read = WholeRead(lines, format: format)
+    let read = WholeRead(lines, format: format, findingsOnly: true)
     // The file's locale once: an entry's own (an `.xcstrings` localization,
     // an XLIFF target) is the rare case.
     let naming = format.pathNaming

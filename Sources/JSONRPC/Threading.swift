@@ -7,11 +7,11 @@
 #endif
 
 /// A mutex with one condition variable, over pthreads (no Foundation).
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  init() {
+  package init() {
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
   }
@@ -23,14 +23,14 @@ final class ConditionLock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: () throws -> R) rethrows -> R {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
 
   /// Waits (the lock held) until `ready()` is true.
-  func wait(until ready: () -> Bool) {
+  package func wait(until ready: () -> Bool) {
     while !ready() { pthread_cond_wait(condition, mutex) }
   }
 
@@ -49,7 +49,7 @@ final class ConditionLock: @unchecked Sendable {
   }
 
   /// Wakes every waiter (call with the lock held or not).
-  func broadcast() { pthread_cond_broadcast(condition) }
+  package func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Starts a detached thread running `body`, with a stack large enough for

@@ -210,7 +210,24 @@ private struct RenderOutput {
   /// Converts content indices to source positions.
   func finish(_ content: InlineContent, _ source: MarkdownSource, destinations: [Range<Int>]) -> MarkdownInline {
     var converter = PositionConverter(source: source)
-    let sourceMap = starts.map { converter.position(content.origins[$0]) }
+    // A byte from the source byte after the last one's, on its line, is
+    // one column on; one from the same byte, at the same place.
+    var sourceMap: [MarkdownPosition] = []
+    sourceMap.reserveCapacity(starts.count)
+    var lastOffset = -2
+    var last = MarkdownPosition(line: 0, column: 0)
+    var lineEnd = -1
+    for start in starts {
+      let offset = content.origins[start]
+      if offset == lastOffset + 1 && offset < lineEnd {
+        last.column += 1
+      } else if offset != lastOffset {
+        last = converter.position(offset)
+        lineEnd = source.lineEnds[last.line]
+      }
+      lastOffset = offset
+      sourceMap.append(last)
+    }
     func range(_ range: Range<Int>) -> MarkdownRange {
       let start = source.position(ofOffset: content.origins[range.lowerBound])
       guard !range.isEmpty else { return MarkdownRange(start, start) }

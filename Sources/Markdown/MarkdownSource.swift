@@ -37,7 +37,7 @@ public struct MarkdownPiece: Hashable, Sendable, CustomStringConvertible {
   public var columns: Range<Int>
   /// When a container took part of a tab at the piece's start (a lazy
   /// continuation line after `>\t`): the spaces cmark reads for that tab.
-  var tabSpaces = 0
+  public internal(set) var tabSpaces = 0
 
   public init(line: Int, columns: Range<Int>) {
     self.line = line

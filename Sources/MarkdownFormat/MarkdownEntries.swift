@@ -36,20 +36,17 @@ enum MarkdownEntries {
     return entry
   }
 
-  /// Whether UTF-8 `text` holds a bidi control: each starts with 0xD8
-  /// (U+061C) or 0xE2 (the others), looked at only there.
+  /// Whether UTF-8 `text` holds a bidi control: the C scan of
+  /// `BidiControl.nextControlOrInvalid` (sixteen bytes at a time past ASCII
+  /// and two-byte letters), an ill-formed byte passed over.
   static func hasControl(_ text: [UInt8]) -> Bool {
     text.withUnsafeBufferPointer { bytes in
       var index = 0
       while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0xD8 || byte == 0xE2 {
-          let scalar = UTF8Decoder.decode(bytes, at: index)
-          if BidiControl(scalar: scalar.value) != nil { return true }
-          index += max(scalar.length, 1)
-        } else {
-          index += 1
-        }
+        let found = BidiControl.nextControlOrInvalid(bytes, from: index)
+        if found.offset >= bytes.count { return false }
+        if found.control != nil { return true }
+        index = found.offset + 1
       }
       return false
     }
@@ -151,11 +148,17 @@ enum MarkdownEntries {
         map.segments.append(
           .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
       } else if isVerbatim(text[index], at: position, source: source) {
-        while next < text.count, !marked[next], positions[next].line == position.line,
-          positions[next].column == position.column + (next - index),
-          isVerbatim(text[next], at: positions[next], source: source)
-        {
-          next += 1
+        // The run on this line: the next bytes at the next columns, the
+        // same as the source's there.
+        let lineStart = source.lineStarts[position.line]
+        let lineLength = source.length(ofLine: position.line)
+        source.bytes.withUnsafeBufferPointer { sourceBytes in
+          while next < text.count, !marked[next], positions[next].line == position.line,
+            positions[next].column == position.column + (next - index),
+            positions[next].column < lineLength, sourceBytes[lineStart + positions[next].column] == text[next]
+          {
+            next += 1
+          }
         }
         let start = relative(position)
         let end = SourcePosition(line: start.line, column: start.column + next - index)

@@ -95,7 +95,7 @@ package struct MarkdownFormat: StructuredFormat {
     } else {
       // To the end of the readable text (or its first byte that is not
       // UTF-8, which `ReadSink.finish(at:)` reports).
-      while !cursor.isAtEnd { cursor.skip(toColumn: cursor.bytes.count) }
+      cursor.skipToEnd()
     }
     emit(stretches, &sink)
   }
@@ -129,8 +129,16 @@ package struct MarkdownFormat: StructuredFormat {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
+          if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
+          // A block whose rendered text is its source is not rendered.
+          if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
+            entry.shift(by: stretch.base)
+            sink.add(entry)
+            continue
+          }
           let inline = renderer.render(block)
-          var entry = MarkdownEntries.entry(block, inline, source: stretch.source).shifted(by: stretch.base)
+          var entry = MarkdownEntries.entry(block, inline, source: stretch.source)
+          entry.shift(by: stretch.base)
           entry.factKeys = inline.labels
           sink.add(entry)
         } else if case .linkReferenceDefinition(let label, _) = block.kind {

@@ -25,7 +25,7 @@ enum MarkdownRules {
       fixes: [
         Fix(
           title: "Start the block with \(mark)",
-          edits: context.planner.directionEdits(wanted, paragraphs: analysis.paragraph..<analysis.paragraph + 1),
+          edits: context.planner.directionEdits(wanted, analysis: analysis),
           isPreferred: true)
       ])
   }

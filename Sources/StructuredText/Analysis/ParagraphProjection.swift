@@ -44,6 +44,10 @@ package struct ParagraphProjection: Sendable {
     let atoms = Self.overlapping(value.atoms, bounds.lowerBound..<end) { $0.range }
     let markup = Self.overlapping(value.markup, bounds.lowerBound..<end) { $0 }
     let references = Self.overlapping(value.characterReferences, bounds.lowerBound..<end) { $0.range }
+    if atoms.isEmpty && markup.isEmpty && references.isEmpty {
+      projectText(bytes, bounds.lowerBound..<end)
+      return
+    }
     let spans = (atoms.map(\.range) + markup + references.map(\.range)).sorted { $0.lowerBound < $1.lowerBound }
     var atomAt: [Int: TextAtom] = [:]
     for atom in atoms { atomAt[atom.range.lowerBound] = atom }
@@ -84,6 +88,41 @@ package struct ParagraphProjection: Sendable {
       let decoded = UTF8Decoder.decode(bytes, at: index)
       append(decoded.value, index..<index + decoded.length)
       index += decoded.length
+    }
+  }
+
+  /// A paragraph of text alone (no atom, markup or character reference):
+  /// each scalar of `bytes[range]` stands for its own bytes. The arrays are
+  /// filled in one pass, sized by the byte count (an entry's text is a
+  /// `String`: well-formed UTF-8, each scalar as long as its encoding).
+  private mutating func projectText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    let capacity = range.count
+    var count = 0
+    ranges = [Range<Int>](unsafeUninitializedCapacity: capacity) { rangesOut, rangesCount in
+      scalars = [UInt32](unsafeUninitializedCapacity: capacity) { scalarsOut, scalarsCount in
+        offsets = [Int](unsafeUninitializedCapacity: capacity + 1) { offsetsOut, offsetsCount in
+          offsetsOut[0] = 0
+          var index = range.lowerBound
+          while index < range.upperBound {
+            let byte = bytes[index]
+            var length = 1
+            if byte < 0x80 {
+              scalarsOut[count] = UInt32(byte)
+            } else {
+              let decoded = UTF8Decoder.decode(bytes, at: index)
+              scalarsOut[count] = decoded.value
+              length = decoded.length
+            }
+            rangesOut[count] = index..<index + length
+            offsetsOut[count + 1] = index + length - range.lowerBound
+            index += length
+            count += 1
+          }
+          offsetsCount = count + 1
+        }
+        scalarsCount = count
+      }
+      rangesCount = count
     }
   }
 

@@ -227,8 +227,13 @@ package struct TextEntry: Hashable, Sendable {
   /// The entry moved `lines` lines down.
   package func shifted(by lines: Int) -> TextEntry {
     var copy = self
-    copy.firstLine += lines
+    copy.shift(by: lines)
     return copy
+  }
+
+  /// `shifted(by:)` in place (no copy of the entry).
+  package mutating func shift(by lines: Int) {
+    firstLine += lines
   }
 
   /// The decoded offset of a document position inside the entry's text: at

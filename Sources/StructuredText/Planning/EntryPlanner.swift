@@ -38,25 +38,31 @@ package struct EntryPlanner: Sendable {
   package func directionEdits(_ direction: BidiDirection, paragraphs selected: Range<Int>? = nil) -> [SourceEdit] {
     var edits: [SourceEdit] = []
     for paragraph in paragraphs(selected) {
-      let analysis = ParagraphAnalysis(value, paragraph: paragraph)
-      let projection = analysis.written
-      guard let first = projection.scalars.first else { continue }
-      if analysis.direction() == direction && analysis.direction(filled: true) == direction { continue }
-      let mark = String(Character(direction == .leftToRight ? "\u{200E}" : "\u{200F}"))
-      if first == 0x200E || first == 0x200F || first == 0x061C {
-        edits += map([MarkEdit(start: 0, end: projection.offsets[1], newText: mark)], projection)
-      } else {
-        // At the very start of the paragraph's text, before any markup
-        // (not inside an `<xliff:g>` or `<b>` that opens it).
-        let start = value.paragraphs[paragraph].lowerBound
-        // Not before a text that no mark may precede (a bare `www.` link).
-        if value.sealed.contains(where: { $0.lowerBound <= start && start <= $0.upperBound }) { continue }
-        edits.append(
-          SourceEdit(
-            range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark)))
-      }
+      edits += directionEdits(direction, analysis: ParagraphAnalysis(value, paragraph: paragraph))
     }
     return edits
+  }
+
+  /// `directionEdits` for one paragraph of this entry, already analysed
+  /// (a rule that has its analysis does not make another).
+  package func directionEdits(_ direction: BidiDirection, analysis: ParagraphAnalysis) -> [SourceEdit] {
+    let paragraph = analysis.paragraph
+    let projection = analysis.written
+    guard let first = projection.scalars.first else { return [] }
+    if analysis.direction() == direction && analysis.direction(filled: true) == direction { return [] }
+    let mark = String(Character(direction == .leftToRight ? "\u{200E}" : "\u{200F}"))
+    if first == 0x200E || first == 0x200F || first == 0x061C {
+      return map([MarkEdit(start: 0, end: projection.offsets[1], newText: mark)], projection)
+    }
+    // At the very start of the paragraph's text, before any markup
+    // (not inside an `<xliff:g>` or `<b>` that opens it).
+    let start = value.paragraphs[paragraph].lowerBound
+    // Not before a text that no mark may precede (a bare `www.` link).
+    if value.sealed.contains(where: { $0.lowerBound <= start && start <= $0.upperBound }) { return [] }
+    return [
+      SourceEdit(
+        range: SourceRange(at: value.insertionPoint(atDecoded: start)), newText: spelling(at: start).spell(mark))
+    ]
   }
 
   /// Mode `placeholders`: each atom (a placeholder, an ICU plural/select

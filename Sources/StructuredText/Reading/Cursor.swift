@@ -61,6 +61,30 @@ package struct Cursor {
   @inlinable
   var hasNextLine: Bool { storedInvalidText == nil && storedLine + 1 < lines.lineCount }
 
+  /// Moves to the end of the readable text: the end of the last line, or
+  /// the first byte that is not UTF-8 — where `skip(toColumn: bytes.count)`
+  /// repeated until `isAtEnd` stops, without copying the lines passed.
+  package mutating func skipToEnd() {
+    guard !isAtEnd else { return }
+    while hasNextLine {
+      var line = storedLine + 1
+      while line + 1 < lines.lineCount, lines.withUTF8(ofLine: line, { Self.isUTF8($0) }) { line += 1 }
+      storedLine = line
+      storedColumn = 0
+      load()
+    }
+    storedColumn = storedBytes.count
+  }
+
+  private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    do {
+      try UTF8Decoder.validate(bytes)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// The offset of the first byte of `bytes` that starts no valid UTF-8
   /// sequence (`UTF8Decoder`, the one decoder).
   package static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {

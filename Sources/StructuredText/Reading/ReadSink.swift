@@ -52,6 +52,11 @@ package struct ReadSink {
   /// how many facts have each (empty for a first read): a reader whose
   /// entries depend on facts elsewhere reads them with these.
   package var factKeys: [String: Int] = [:]
+  /// Set by a read for findings alone (`check`): a reader may leave out an
+  /// entry that can raise no finding (no right-to-left letter, no bidi
+  /// control, none in its identifier, no source to compare with, and no
+  /// hazard byte on its lines, so the line rules need not blank it).
+  package var findingsOnly = false
   /// Asked at each boundary after the first: true stops the read there
   /// (the index's "the state equals the old one past the edit").
   var shouldStop: ((Int, ReaderState) -> Bool)?

@@ -22,9 +22,12 @@ package struct WholeRead: Sendable {
   }
 
   /// Reads `lines` whole in `format`: the same items a `StructuredIndex`
-  /// holds after reading them, in one pass.
-  package init(_ lines: some DocumentLines, format: any StructuredFormat) {
+  /// holds after reading them, in one pass. `findingsOnly`: for the
+  /// findings alone (`ReadSink.findingsOnly`: entries that can raise none
+  /// may be left out).
+  package init(_ lines: some DocumentLines, format: any StructuredFormat, findingsOnly: Bool = false) {
     var sink = ReadSink()
+    sink.findingsOnly = findingsOnly
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.read(&cursor, &state, &sink)
