@@ -1,5 +1,6 @@
 import BidiHazards
 import CByteScan
+import JSONRPC
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -244,25 +245,17 @@ final class ScanPart {
 private final class PartQueue: @unchecked Sendable {
   let parts: [ScanPart]
   private var next = 0
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let lock = ConditionLock()
 
-  init(_ parts: [ScanPart]) {
-    self.parts = parts
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  init(_ parts: [ScanPart]) { self.parts = parts }
 
   /// The index of the next part no thread has taken, if any.
   private func take() -> Int? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard next < parts.count else { return nil }
-    next += 1
-    return next - 1
+    lock.withLock {
+      guard next < parts.count else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 
   private func work() {
@@ -270,42 +263,15 @@ private final class PartQueue: @unchecked Sendable {
   }
 
   /// Scans every part on this thread and `threads - 1` more (fewer if a
-  /// thread cannot be started), and returns once all are done.
+  /// thread cannot be started), and returns once all are done (joined:
+  /// nothing of a part is held by another thread after).
   func run(threads: Int) {
-    #if os(Linux)
-      var started: [pthread_t] = []
-    #else
-      var started: [pthread_t?] = []
-    #endif
+    var started: [JoinableThread] = []
     for _ in 1..<max(1, threads) {
-      let context = Unmanaged.passRetained(self).toOpaque()
-      #if os(Linux)
-        var thread = pthread_t()
-      #else
-        var thread: pthread_t? = nil
-      #endif
-      let result = pthread_create(
-        &thread, nil,
-        { context in
-          // (An optional pointer on Linux, not on Darwin.)
-          let context: UnsafeMutableRawPointer? = context
-          guard let context else { return nil }
-          Unmanaged<PartQueue>.fromOpaque(context).takeRetainedValue().work()
-          return nil
-        }, context)
-      guard result == 0 else {
-        Unmanaged<PartQueue>.fromOpaque(context).release()
-        break
-      }
+      guard let thread = startJoinableThread({ [self] in work() }) else { break }
       started.append(thread)
     }
     work()
-    for thread in started {
-      #if os(Linux)
-        pthread_join(thread, nil)
-      #else
-        if let thread { pthread_join(thread, nil) }
-      #endif
-    }
+    for thread in started { thread.join() }
   }
 }

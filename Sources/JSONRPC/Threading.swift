@@ -55,6 +55,44 @@ package final class ConditionLock: @unchecked Sendable {
 /// Starts a detached thread running `body`, with a stack large enough for
 /// jansson's and our recursion over 2048-deep JSON.
 package func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
+  createThread(stackSize: stackSize, detached: true, body) != nil
+}
+
+/// A thread started by `startJoinableThread`: `join()` waits until it has
+/// finished, its body and everything the body held released.
+package struct JoinableThread {
+  #if os(Linux)
+    fileprivate let thread: pthread_t
+  #else
+    fileprivate let thread: pthread_t?
+  #endif
+
+  package func join() {
+    #if os(Linux)
+      pthread_join(thread, nil)
+    #else
+      if let thread { pthread_join(thread, nil) }
+    #endif
+  }
+}
+
+/// Starts a thread running `body`, to be waited for with `join()`; nil if
+/// the system cannot start one.
+package func startJoinableThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void)
+  -> JoinableThread?
+{
+  createThread(stackSize: stackSize, detached: false, body).map(JoinableThread.init)
+}
+
+/// The one place threads are created: `body` runs on a new thread with a
+/// stack of `stackSize` bytes, released when it returns.
+#if os(Linux)
+  private typealias ThreadHandle = pthread_t
+#else
+  private typealias ThreadHandle = pthread_t?
+#endif
+
+private func createThread(stackSize: Int, detached: Bool, _ body: @escaping @Sendable () -> Void) -> ThreadHandle? {
   final class Box: @unchecked Sendable {
     let body: @Sendable () -> Void
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -63,7 +101,8 @@ package func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable 
   pthread_attr_init(&attributes)
   defer { pthread_attr_destroy(&attributes) }
   pthread_attr_setstacksize(&attributes, stackSize)
-  pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+  pthread_attr_setdetachstate(
+    &attributes, Int32(detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE))
   let context = Unmanaged.passRetained(Box(body)).toOpaque()
   #if os(Linux)
     var thread = pthread_t()
@@ -82,7 +121,7 @@ package func startThread(stackSize: Int = 16 << 20, _ body: @escaping @Sendable 
     }, context)
   if result != 0 {
     Unmanaged<Box>.fromOpaque(context).release()
-    return false
+    return nil
   }
-  return true
+  return thread
 }
