@@ -97,6 +97,12 @@ package struct ParagraphProjection: Sendable {
   /// `String`: well-formed UTF-8, each scalar as long as its encoding).
   private mutating func projectText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     let capacity = range.count
+    guard capacity > 0 else {
+      // Not `unsafeUninitializedCapacity: 0`: it writes the count of the
+      // shared empty array, a data race with any thread reading one.
+      (ranges, scalars, offsets) = ([], [], [0])
+      return
+    }
     var count = 0
     ranges = [Range<Int>](unsafeUninitializedCapacity: capacity) { rangesOut, rangesCount in
       scalars = [UInt32](unsafeUninitializedCapacity: capacity) { scalarsOut, scalarsCount in
