@@ -72,7 +72,9 @@ package struct MarkdownFormat: StructuredFormat {
       // blocks starting before the last checkpoint are final; past it, the
       // stretch's end may have cut one.
       let last = atEnd ? source.lineCount : (read.checkpoints.last ?? 0)
-      guard last > 0 else {
+      // An empty text at its end has no line to keep: it is read, not
+      // retried (doubling the stretch would never reach a line).
+      guard last > 0 || atEnd else {
         length *= 2
         continue
       }
