@@ -38,6 +38,25 @@ if [ ! -x "$daemon" ]; then
   exit 1
 fi
 
+# The suites start the daemon through this watcher, which writes down every
+# daemon that dies of a trap or a fault (SIGILL, SIGTRAP, SIGABRT, SIGBUS,
+# SIGFPE, SIGSEGV): an editor starts a new daemon and its next test may
+# pass, but a crash fails the run. The tests' own kills (SIGKILL, SIGTERM)
+# reach the watcher, not the daemon, which then ends at the end of its input.
+crashes="$log/crashes.txt"
+watcher="$log/bidi-lsp"
+cat >"$watcher" <<EOF
+#!/bin/sh
+"$daemon" "\$@"
+status=\$?
+case \$status in
+  132|133|134|135|136|139) echo "bidi-lsp \$* died with exit status \$status (128 + signal)" >>"$crashes" ;;
+esac
+exit \$status
+EOF
+chmod +x "$watcher"
+export BIDI_LSP="$watcher"
+
 # Records a suite's counts: name, passed, failed, output file, exit status
 # [, skipped].
 record() {
@@ -153,6 +172,12 @@ if command -v python3 >/dev/null 2>&1; then
   fi
 else
   skip "python client" "python3" "Debian package python3"
+fi
+
+if [ -s "$crashes" ]; then
+  echo "daemon crashes during the suites:"
+  sed 's/^/    /' "$crashes"
+  failed=$((failed + $(wc -l <"$crashes")))
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

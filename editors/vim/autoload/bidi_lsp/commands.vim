@@ -113,7 +113,7 @@ let s:force_visual = 0
 " The LSP Ranges a command acts on. {count} is <range> (0: no range given):
 " - the last Visual selection (see s:from_visual()): characterwise, the
 "   selection; blockwise, one range per line; linewise, its lines;
- - no range: the cursor in a structured document (localization, Markdown,
+" - no range: the cursor in a structured document (localization, Markdown,
 "   subtitles: the daemon takes the values, blocks or cue lines the cursor
 "   touches), else the cursor's line;
 " - otherwise the whole lines of the range.
