@@ -5,8 +5,10 @@
 // from checkpoints (up to four, chosen by the input) equal to the full read from there on; U+200F
 // inserted at every line's text start re-read as the same cues and lines, each text the old one
 // after the mark. Input: a byte choosing the format, 4 bytes choosing checkpoints, then the file.
-// Seeds: the files of Tests/SubtitlesTests/Corpus.
+// Seeds: the files of Tests/SubtitlesTests/Corpus. Then the file through its `SubtitleFormat`, as
+// the daemon and `check` read it (Fuzz/Formats/StructuredFormatChecks.swift).
 //
+// fuzz-sources: Fuzz/Formats/StructuredFormatChecks.swift
 // fuzz-options: -max_len=4096
 import StructuredText
 import Subtitles
@@ -22,6 +24,7 @@ public func fuzzSubtitles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   checkLines(document, text)
   checkCheckpoints(document, text, choices)
   checkMarks(document, text)
+  checkStructuredFormat(bytes, format: format)
   return 0
 }
 
