@@ -108,11 +108,29 @@ package struct ReadSink {
     error = SyntaxError(
       position: invalid,
       message: "byte 0x\(String(cursor.invalidByte, radix: 16, uppercase: true)) is not UTF-8 text"
-        + " (a text file is UTF-8, or UTF-16 with a byte order mark)")
+        + " (a text file is UTF-8, or UTF-16 with a byte order mark)"
+        + LegacyEncoding.hint(Self.sample(cursor.lines, from: invalid)))
     items.removeAll { item in
       guard case .entry(let entry) = item else { return false }
       return entry.range.end >= invalid
     }
+  }
+
+  /// Up to 4 KB of the text from `position` on, across lines: what
+  /// `LegacyEncoding` tells an encoding from.
+  private static func sample(_ lines: any DocumentLines, from position: SourcePosition) -> [UInt8] {
+    var sample: [UInt8] = []
+    var line = position.line
+    var column = position.column
+    while line < lines.lineCount, sample.count < 4096 {
+      lines.withUTF8(ofLine: line) { bytes in
+        sample += bytes[min(column, bytes.count)..<min(bytes.count, column + 4096 - sample.count)]
+      }
+      sample.append(0x0A)
+      line += 1
+      column = 0
+    }
+    return sample
   }
 
   /// Records the syntax error at `position`, unless one is recorded:
