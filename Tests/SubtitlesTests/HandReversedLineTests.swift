@@ -29,11 +29,12 @@ final class HandReversedLineTests: XCTestCase {
   func testTheFixMovesThePunctuationBack() throws {
     let written = [
       ".\"وصلنا إلى \"دمشق", ".נתראה מחר בבוקר", "<i>!انتبه</i>", "هل أنت هنا؟ -", ".(صديقي (سمير",
-      "?איפה הכלב -",
+      "?איפה הכלב -", "شينهوا\" تمثل قاعدة\"",
     ]
     let expected = [
       "\u{200F}وصلنا إلى \"دمشق\".\u{200F}", "\u{200F}נתראה מחר בבוקר.\u{200F}", "<i>\u{200F}انتبه!\u{200F}</i>",
       "\u{200F}- هل أنت هنا؟", "\u{200F}صديقي (سمير).\u{200F}", "\u{200F}- איפה הכלב?\u{200F}",
+      "\u{200F}\"شينهوا\" تمثل قاعدة",
     ]
     let text = cue(written)
     let found = findings(text, .subRip)
@@ -48,6 +49,9 @@ final class HandReversedLineTests: XCTestCase {
     XCTAssertEqual(
       found[2].fixes[0].title,
       "Move \u{201C}!\u{201D} to the end, and put RLM (U+200F RIGHT-TO-LEFT MARK) at both ends of the line")
+    XCTAssertEqual(
+      found[6].fixes[0].title,
+      "Move \u{201C}\"\u{201D} to the start, and start the line with RLM (U+200F RIGHT-TO-LEFT MARK)")
     XCTAssertEqual(
       found[3].fixes[0].title,
       "Move \u{201C} -\u{201D} to the start, and start the line with RLM (U+200F RIGHT-TO-LEFT MARK)")
@@ -88,19 +92,22 @@ final class HandReversedLineTests: XCTestCase {
   /// follows the last letter. An Arabic question
   /// mark (class AL) stays at the end, so a leading ellipsis is a
   /// continuation; `--` cuts a word off; a question mark before the dash
-  /// was not moved; a moved run written with a reference or holding `<`
-  /// is not rewritten.
+  /// was not moved; a line ending a quotation it opened, or continuing one
+  /// and opening another, keeps its quotes; a moved run written with a
+  /// reference or holding `<` is not rewritten.
   func testLinesThatAreNotHandReversed() {
-    let srt = cue(["...والبحر؟", "مرحبا!", "- مرحبا!", "انتظر--", "מה קרה? -"])
+    let srt = cue([
+      "...والبحر؟", "مرحبا!", "- مرحبا!", "انتظر--", "מה קרה? -", "قال لي \"مرحبا\"", "بالعالم\" ثم \"ذهب\"",
+    ])
     let found = findings(srt, .subRip)
-    XCTAssertEqual(found.count, 5)
+    XCTAssertEqual(found.count, 7)
     for finding in found {
       XCTAssertTrue(finding.message.hasPrefix("A player that lays this line out left to right"), finding.message)
     }
     let rlm = "\u{200F}"
     XCTAssertEqual(
       found.map { $0.fixes.first?.edits.map(\.newText) ?? [] },
-      [[rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm]])
+      [[rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm], [rlm, rlm]])
     let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n.&quot;שלום\n&lt;.שלום\n"
     let webVTT = findings(vtt, .webVTT)
     XCTAssertEqual(webVTT.count, 2)

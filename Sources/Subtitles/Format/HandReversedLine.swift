@@ -21,7 +21,8 @@ import UnicodeBidi
 /// letter to the bidi algorithm (`؟` `؛` `۔`, class AL, which stay at the
 /// end: `...البرجر النباتي؟` is a continuation, not moved), or its trailing
 /// run ends with one dialogue dash (`-`, not `--`) and no sentence
-/// punctuation while its leading run has no dash. Both runs must be only such punctuation, quotes, brackets, dashes,
+/// punctuation while its leading run has no dash, or its opening `"` went to
+/// the end (`openingQuoteMoved`). Both runs must be only such punctuation, quotes, brackets, dashes,
 /// `♪` and spaces, each written as it reads (no markup, no reference).
 struct HandReversedLine {
   /// The leading and trailing runs, as scalar offsets in the written projection.
@@ -62,10 +63,31 @@ struct HandReversedLine {
     let dashMoved =
       dash.first == 0x2D && dash.dropFirst().first != 0x2D && !leading.contains(0x2D)
       && !trailing.contains(where: Self.sentencePunctuation.contains)
-    guard punctuationMoved || dashMoved else { return nil }
+    guard punctuationMoved || dashMoved || Self.openingQuoteMoved(scalars, leading, trailing) else { return nil }
     self.leading = 0..<start
     self.trailing = end..<scalars.count
     self.scalars = scalars
+  }
+
+  /// Whether the line's opening `"` was moved to its end
+  /// (`شينهوا" تمثل قاعدة"`, for `"شينهوا" تمثل قاعدة`): nothing before
+  /// the first letter, the trailing run one `"` (and spaces), an even
+  /// number of `"` in the line, and none of them opening a quotation (after
+  /// the start or a space, before a character that is not a space). A line
+  /// that continues a quotation (`بالعالم" ثم "ذهب"`) opens one, so it
+  /// stays as it is.
+  static func openingQuoteMoved(_ scalars: [UInt32], _ leading: ArraySlice<UInt32>, _ trailing: ArraySlice<UInt32>)
+    -> Bool
+  {
+    guard leading.isEmpty, trailing.filter({ $0 != 0x20 }) == [0x22] else { return false }
+    var quotes = 0
+    for (offset, scalar) in scalars.enumerated() where scalar == 0x22 {
+      quotes += 1
+      let afterSpace = offset == 0 || scalars[offset - 1] == 0x20
+      let beforeText = offset + 1 < scalars.count && scalars[offset + 1] != 0x20
+      if afterSpace && beforeText { return false }
+    }
+    return quotes % 2 == 0
   }
 
   /// A run as it goes to the other end: reversed, brackets mirrored.
