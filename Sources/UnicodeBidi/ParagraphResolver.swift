@@ -33,6 +33,10 @@ struct ParagraphResolver {
   /// the stretches of letters of one direction (`resolveWeakTypes`): the
   /// plain path, which tests compare with.
   let stretches: Bool
+  /// False to resolve a sequence with paired brackets in three passes
+  /// (W1–W7, N0, N1–I2) rather than two (`resolveImplicitTypes`): the
+  /// plain path, which tests compare with.
+  let pairedBracketsLocally: Bool
 
   /// Room to gather the current types of an isolating run sequence whose
   /// characters are not contiguous.
@@ -79,7 +83,9 @@ struct ParagraphResolver {
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
   /// nil if `stop` (asked between steps) answered true.
-  static func resolve(_ storage: ParagraphStorage, stretches: Bool = true, until stop: () -> Bool) -> Bool? {
+  static func resolve(
+    _ storage: ParagraphStorage, shortcuts: ResolverShortcuts = .all, until stop: () -> Bool
+  ) -> Bool? {
     let size = scratchSize(storage)
     guard size <= stackScratchLimit else {
       // malloc itself: above the stack limit, a temporary allocation takes
@@ -87,20 +93,21 @@ struct ParagraphResolver {
       // this size (a paragraph of a few hundred characters).
       guard let base = malloc(size) else { fatalError("out of memory for a paragraph of \(storage.count) characters") }
       defer { free(base) }
-      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+      return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
     return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
       // A temporary allocation always has a base address.
       guard let base = scratch.baseAddress else { return false }
-      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+      return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
   }
 
   /// The scratch sizes that a temporary allocation puts on the stack.
   static let stackScratchLimit = 1024
 
-  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, stretches: Bool) {
-    self.stretches = stretches
+  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, shortcuts: ResolverShortcuts) {
+    stretches = shortcuts.contains(.stretches)
+    pairedBracketsLocally = shortcuts.contains(.pairedBracketsLocally)
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -203,9 +210,14 @@ struct ParagraphResolver {
     }
   }
 
-  /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
-  /// W1–W7 done for the whole sequence first; without brackets, each
-  /// character's weak type goes straight on to N1–I2 in the same pass.
+  /// W1–I2 for one isolating run sequence of shape `Shape`. Without
+  /// brackets, each character's weak type goes straight on to N1–I2 in the
+  /// same pass. With brackets, N0 needs W1–W7 done for the whole sequence
+  /// first: the pass writes the weak types and resolves the levels as if
+  /// no bracket pair changed a type, then N0 pairs and resolves the
+  /// brackets, and N1–I2 resolve again only the brackets N0 changed and
+  /// the neutrals either side of them (`pairedBracketsLocally`; otherwise a
+  /// third pass resolves N1–I2 for the whole sequence after N0).
   /// A gathered sequence's levels are resolved into `sequenceLevels`, then
   /// copied piece by piece. Returns true when every character stays at the
   /// sequence's level.
@@ -213,20 +225,45 @@ struct ParagraphResolver {
   private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
     let sequence = Shape.contiguous ? sequence.contiguous : sequence
     var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
-    let atLevel: Bool
+    var atLevel: Bool
     if Shape.brackets {
+      let types = sequence.types
+      let m = sequence.count
       if Shape.contiguous {
         let first = firstBracket(atOrAfter: sequence.offset)
-        var writer = ContiguousWeakTypeWriter(
-          types: sequence.types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
+        let writer = ContiguousWeakTypeWriter(
+          types: types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
           offset: sequence.offset)
-        resolveWeakTypes(sequence, into: &writer)
+        if pairedBracketsLocally {
+          var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
+          resolveWeakTypes(sequence, into: &both)
+          neutral = both.neutral
+        } else {
+          var writer = writer
+          resolveWeakTypes(sequence, into: &writer)
+        }
       } else {
-        var writer = WeakTypeWriter(types: sequence.types)
-        resolveWeakTypes(sequence, into: &writer)
+        let writer = WeakTypeWriter(types: types)
+        if pairedBracketsLocally {
+          var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
+          resolveWeakTypes(sequence, into: &both)
+          neutral = both.neutral
+        } else {
+          var writer = writer
+          resolveWeakTypes(sequence, into: &writer)
+        }
       }
-      resolvePairedBrackets(sequence)
-      atLevel = NeutralResolver.resolve(neutral, sequence.types, sequence.count)
+      if pairedBracketsLocally {
+        atLevel = neutral.finish(m)
+        // N0, then N1–I2 again where it changed a type.
+        let changed = resolvePairedBrackets(sequence) { start, end in
+          neutral.resolveAgain(types, m, start, end)
+        }
+        if changed { atLevel = neutral.allAtLevel(m) }
+      } else {
+        resolvePairedBrackets(sequence) { _, _ in }
+        atLevel = NeutralResolver.resolve(neutral, types, m)
+      }
     } else {
       resolveWeakTypes(sequence, into: &neutral)
       atLevel = neutral.finish(sequence.count)
@@ -234,6 +271,22 @@ struct ParagraphResolver {
     if !Shape.contiguous { scatterLevels(sequence) }
     return atLevel
   }
+}
+
+/// Shortcuts of the resolver that tests turn off, to compare their results
+/// with the plain path's.
+package struct ResolverShortcuts: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// W1–W7 hand a stretch of letters of one direction with the neutrals
+  /// and marks between them on as one run (`resolveWeakTypes`).
+  package static let stretches = ResolverShortcuts(rawValue: 1)
+  /// A sequence with paired brackets is resolved in two passes, N1–I2
+  /// resolved again after N0 only where it changed a type
+  /// (`resolveImplicitTypes`).
+  package static let pairedBracketsLocally = ResolverShortcuts(rawValue: 2)
+  package static let all: ResolverShortcuts = [.stretches, .pairedBracketsLocally]
 }
 
 /// The shape of an isolating run sequence as a type, so that
