@@ -49,7 +49,7 @@ public struct BidiParagraph: Sendable {
   /// `init(utf8:direction:)` with some of the resolver's shortcuts off
   /// (`ResolverShortcuts`): W1–W7 a run of one class at a time only
   /// without `.stretches`, N0 after W1–W7 and N1–I2 after N0, in three
-  /// passes, without `.bracketsInOnePass`. For tests that compare the
+  /// passes, without `.pairedBracketsLocally`. For tests that compare the
   /// shortcuts with the plain path.
   package init(utf8: [UInt8], direction: DirectionChoice, shortcuts: ResolverShortcuts) {
     let storage = utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }

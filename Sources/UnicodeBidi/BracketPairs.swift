@@ -21,12 +21,12 @@ extension ParagraphResolver {
   static let bracketStackLimit = 63
 
   /// N0 for `sequence`, whose types are final after W1–W7: pairs its
-  /// brackets (BD16) and resolves each pair. Then calls `changed(start,
-  /// end)` for each bracket N0 gave a strong type, `start..<end` the
-  /// bracket and the marks after it that took its type, once every pair
-  /// is resolved; returns true when it did call it.
+  /// brackets (BD16) and resolves each pair. Then, once every pair is
+  /// resolved, calls `changed(start, end)` (when given) for each bracket N0
+  /// gave a strong type, `start..<end` the bracket and the marks after it
+  /// that took its type; returns true when N0 changed a type.
   @discardableResult
-  func resolvePairedBrackets(_ sequence: IsolatingRunSequence, changed: (Int, Int) -> Void) -> Bool {
+  func resolvePairedBrackets(_ sequence: IsolatingRunSequence, changed: ((Int, Int) -> Void)? = nil) -> Bool {
     // At most one pair for two brackets of the paragraph; on the stack when
     // there are few.
     withUnsafeTemporaryAllocation(of: BracketPair.self, capacity: bracketPositions.count / 2 + 1) { pairs in
@@ -35,6 +35,7 @@ extension ParagraphResolver {
       var list = UnsafeMutableBufferPointer(rebasing: pairs[0..<found])
       list.sort { $0.open < $1.open }
       let resolved = resolveBracketPairs(sequence, list)
+      guard let changed else { return resolved > 0 }
       for pair in list[0..<resolved] {
         changed(pair.open, markEnd(sequence, after: pair.open))
         changed(pair.close, markEnd(sequence, after: pair.close))

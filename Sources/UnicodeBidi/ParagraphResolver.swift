@@ -37,6 +37,11 @@ struct ParagraphResolver {
   /// (W1–W7, N0, N1–I2) rather than two (`resolveImplicitTypes`): the
   /// plain path, which tests compare with.
   let pairedBracketsLocally: Bool
+  /// The shortest sequence, and the fewest characters for each paired
+  /// bracket, with which `pairedBracketsLocally` applies (both 0 with
+  /// `ResolverShortcuts.pairedBracketsLocallyAlways`).
+  let localBracketsMinimum: Int
+  let charactersPerLocalBracket: Int
 
   /// Room to gather the current types of an isolating run sequence whose
   /// characters are not contiguous.
@@ -107,7 +112,10 @@ struct ParagraphResolver {
 
   private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, shortcuts: ResolverShortcuts) {
     stretches = shortcuts.contains(.stretches)
-    pairedBracketsLocally = shortcuts.contains(.pairedBracketsLocally)
+    pairedBracketsLocally = !shortcuts.isDisjoint(with: [.pairedBracketsLocally, .pairedBracketsLocallyAlways])
+    let always = shortcuts.contains(.pairedBracketsLocallyAlways)
+    localBracketsMinimum = always ? 0 : Self.localBracketsMinimum
+    charactersPerLocalBracket = always ? 0 : Self.charactersPerLocalBracket
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -229,12 +237,17 @@ struct ParagraphResolver {
     if Shape.brackets {
       let types = sequence.types
       let m = sequence.count
+      // N1–I2 again around each bracket N0 changes costs more than a pass
+      // over a short sequence or one dense with brackets (code).
+      let local: Bool
       if Shape.contiguous {
         let first = firstBracket(atOrAfter: sequence.offset)
+        let brackets = firstBracket(atOrAfter: sequence.offset &+ m) &- first
+        local = pairedBracketsLocally && m >= localBracketsMinimum && brackets &* charactersPerLocalBracket <= m
         let writer = ContiguousWeakTypeWriter(
           types: types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
           offset: sequence.offset)
-        if pairedBracketsLocally {
+        if local {
           var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
           resolveWeakTypes(sequence, into: &both)
           neutral = both.neutral
@@ -243,8 +256,11 @@ struct ParagraphResolver {
           resolveWeakTypes(sequence, into: &writer)
         }
       } else {
+        local =
+          pairedBracketsLocally && m >= localBracketsMinimum
+          && bracketPositions.count &* charactersPerLocalBracket <= count
         let writer = WeakTypeWriter(types: types)
-        if pairedBracketsLocally {
+        if local {
           var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
           resolveWeakTypes(sequence, into: &both)
           neutral = both.neutral
@@ -253,7 +269,7 @@ struct ParagraphResolver {
           resolveWeakTypes(sequence, into: &writer)
         }
       }
-      if pairedBracketsLocally {
+      if local {
         atLevel = neutral.finish(m)
         // N0, then N1–I2 again where it changed a type.
         let changed = resolvePairedBrackets(sequence) { start, end in
@@ -261,7 +277,7 @@ struct ParagraphResolver {
         }
         if changed { atLevel = neutral.allAtLevel(m) }
       } else {
-        resolvePairedBrackets(sequence) { _, _ in }
+        resolvePairedBrackets(sequence)
         atLevel = NeutralResolver.resolve(neutral, types, m)
       }
     } else {
@@ -286,7 +302,20 @@ package struct ResolverShortcuts: OptionSet, Sendable {
   /// resolved again after N0 only where it changed a type
   /// (`resolveImplicitTypes`).
   package static let pairedBracketsLocally = ResolverShortcuts(rawValue: 2)
+  /// `.pairedBracketsLocally` for every sequence with paired brackets,
+  /// however short or dense with them (for tests).
+  package static let pairedBracketsLocallyAlways = ResolverShortcuts(rawValue: 4)
+  /// The shortcuts `BidiParagraph` takes.
   package static let all: ResolverShortcuts = [.stretches, .pairedBracketsLocally]
+}
+
+extension ParagraphResolver {
+  /// A sequence (or, gathered, its paragraph) with at least this many
+  /// characters for each paired bracket resolves N1–I2 before N0 and
+  /// again around the brackets N0 changed (`resolveImplicitTypes`).
+  static let charactersPerLocalBracket = 16
+  /// Shorter sequences resolve N1–I2 after N0 in a pass of their own.
+  static let localBracketsMinimum = 128
 }
 
 /// The shape of an isolating run sequence as a type, so that

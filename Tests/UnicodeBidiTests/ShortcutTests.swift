@@ -30,7 +30,9 @@ final class ShortcutTests: XCTestCase {
       let pool = k % 2 == 0 ? Self.bracketPool : Self.proseBrackets
       let bytes = PropertyTests.encodeUTF8(random.elements(of: pool, lengths: 0...80))
       for direction in directions {
-        let fast = BidiParagraph(utf8: bytes, direction: direction, shortcuts: .all)
+        // Every sequence with brackets resolved locally, however short.
+        let fast = BidiParagraph(
+          utf8: bytes, direction: direction, shortcuts: [.stretches, .pairedBracketsLocallyAlways])
         let plain = BidiParagraph(utf8: bytes, direction: direction, shortcuts: .stretches)
         let levels = fast.levels(in: .utf32)
         XCTAssertEqual(levels, plain.levels(in: .utf32), "\(bytes) \(direction)")
@@ -41,6 +43,33 @@ final class ShortcutTests: XCTestCase {
     }
     XCTAssertEqual(compared, 18000)
     XCTAssertGreaterThan(raised, 6000, "the generator should make mixed levels")
+  }
+
+  /// Paragraphs long enough, with few enough brackets, for the resolver to
+  /// choose the local path by itself (`.all`).
+  func testLongParagraphsWithFewBracketsAsInThreePasses() {
+    var random = SeededGenerator(seed: 0x10C4)
+    let words: [UInt32] = [0x5D0, 0x627, 0x628, 0x20, 0x20, 0x61, 0x62, 0x31, 0x300, 0x2E, 0x2067, 0x2069]
+    var compared = 0
+    for _ in 0..<1500 {
+      var text = random.elements(of: words, lengths: 130...400)
+      // A few brackets, at random places, around a few characters.
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let open = Int.random(in: 0..<text.count, using: &random)
+        let close = min(text.count, open + Int.random(in: 1...12, using: &random))
+        text.insert(0x29, at: close)
+        text.insert(0x28, at: open)
+      }
+      let bytes = PropertyTests.encodeUTF8(text)
+      for direction in [DirectionChoice.auto, .leftToRight, .rightToLeft] {
+        let fast = BidiParagraph(utf8: bytes, direction: direction, shortcuts: .all)
+        let plain = BidiParagraph(utf8: bytes, direction: direction, shortcuts: .stretches)
+        XCTAssertEqual(fast.levels(in: .utf32), plain.levels(in: .utf32), "\(text) \(direction)")
+        XCTAssertEqual(fast.isUniform, plain.isUniform, "\(text) \(direction)")
+        compared += 1
+      }
+    }
+    XCTAssertEqual(compared, 4500)
   }
 
   func testLinesOfAParagraphAsEachLineByItself() throws {
