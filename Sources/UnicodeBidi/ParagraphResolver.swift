@@ -218,72 +218,83 @@ struct ParagraphResolver {
     }
   }
 
-  /// W1–I2 for one isolating run sequence of shape `Shape`. Without
-  /// brackets, each character's weak type goes straight on to N1–I2 in the
-  /// same pass. With brackets, N0 needs W1–W7 done for the whole sequence
-  /// first: the pass writes the weak types and resolves the levels as if
-  /// no bracket pair changed a type, then N0 pairs and resolves the
-  /// brackets, and N1–I2 resolve again only the brackets N0 changed and
-  /// the neutrals either side of them (`pairedBracketsLocally`; otherwise a
-  /// third pass resolves N1–I2 for the whole sequence after N0).
+  /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
+  /// W1–W7 done for the whole sequence first; without brackets, each
+  /// character's weak type goes straight on to N1–I2 in the same pass. A
+  /// long sequence with few brackets takes `resolveBracketsLocally`
+  /// instead of the three passes W1–W7, N0, N1–I2.
   /// A gathered sequence's levels are resolved into `sequenceLevels`, then
   /// copied piece by piece. Returns true when every character stays at the
   /// sequence's level.
   @inline(never)
   private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
     let sequence = Shape.contiguous ? sequence.contiguous : sequence
+    if Shape.brackets && takesBracketsLocally(sequence) { return resolveBracketsLocally(sequence, Shape.self) }
     var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
-    var atLevel: Bool
+    let atLevel: Bool
     if Shape.brackets {
-      let types = sequence.types
-      let m = sequence.count
-      // N1–I2 again around each bracket N0 changes costs more than a pass
-      // over a short sequence or one dense with brackets (code).
-      let local: Bool
       if Shape.contiguous {
         let first = firstBracket(atOrAfter: sequence.offset)
-        let brackets = firstBracket(atOrAfter: sequence.offset &+ m) &- first
-        local = pairedBracketsLocally && m >= localBracketsMinimum && brackets &* charactersPerLocalBracket <= m
-        let writer = ContiguousWeakTypeWriter(
-          types: types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
+        var writer = ContiguousWeakTypeWriter(
+          types: sequence.types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]),
           offset: sequence.offset)
-        if local {
-          var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
-          resolveWeakTypes(sequence, into: &both)
-          neutral = both.neutral
-        } else {
-          var writer = writer
-          resolveWeakTypes(sequence, into: &writer)
-        }
+        resolveWeakTypes(sequence, into: &writer)
       } else {
-        local =
-          pairedBracketsLocally && m >= localBracketsMinimum
-          && bracketPositions.count &* charactersPerLocalBracket <= count
-        let writer = WeakTypeWriter(types: types)
-        if local {
-          var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
-          resolveWeakTypes(sequence, into: &both)
-          neutral = both.neutral
-        } else {
-          var writer = writer
-          resolveWeakTypes(sequence, into: &writer)
-        }
+        var writer = WeakTypeWriter(types: sequence.types)
+        resolveWeakTypes(sequence, into: &writer)
       }
-      if local {
-        atLevel = neutral.finish(m)
-        // N0, then N1–I2 again where it changed a type.
-        let changed = resolvePairedBrackets(sequence) { start, end in
-          neutral.resolveAgain(types, m, start, end)
-        }
-        if changed { atLevel = neutral.allAtLevel(m) }
-      } else {
-        resolvePairedBrackets(sequence)
-        atLevel = NeutralResolver.resolve(neutral, types, m)
-      }
+      resolvePairedBrackets(sequence)
+      atLevel = NeutralResolver.resolve(neutral, sequence.types, sequence.count)
     } else {
       resolveWeakTypes(sequence, into: &neutral)
       atLevel = neutral.finish(sequence.count)
     }
+    if !Shape.contiguous { scatterLevels(sequence) }
+    return atLevel
+  }
+
+  /// Whether `resolveBracketsLocally` resolves `sequence`, which holds
+  /// paired brackets: N1–I2 again around each bracket N0 changes costs
+  /// more than a pass of its own over a short sequence or one dense with
+  /// brackets (a line of code).
+  @inline(__always)
+  private func takesBracketsLocally(_ sequence: IsolatingRunSequence) -> Bool {
+    let m = sequence.count
+    guard pairedBracketsLocally && m >= localBracketsMinimum else { return false }
+    guard sequence.isContiguous else { return bracketPositions.count &* charactersPerLocalBracket <= count }
+    let brackets = firstBracket(atOrAfter: sequence.offset &+ m) &- firstBracket(atOrAfter: sequence.offset)
+    return brackets &* charactersPerLocalBracket <= m
+  }
+
+  /// W1–I2 for a sequence with paired brackets in two passes: the first
+  /// writes the weak types (for N0) and resolves the levels as if no
+  /// bracket pair changed a type, then N0 pairs and resolves the brackets,
+  /// and N1–I2 resolve again only the brackets N0 changed and the neutrals
+  /// either side of them. Returns true when every character stays at the
+  /// sequence's level.
+  @inline(never)
+  private func resolveBracketsLocally<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
+    let types = sequence.types
+    let m = sequence.count
+    var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
+    if Shape.contiguous {
+      let first = firstBracket(atOrAfter: sequence.offset)
+      let writer = ContiguousWeakTypeWriter(
+        types: types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]), offset: sequence.offset)
+      var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
+      resolveWeakTypes(sequence, into: &both)
+      neutral = both.neutral
+    } else {
+      var both = WeakTypesAndLevels(writer: WeakTypeWriter(types: types), neutral: neutral)
+      resolveWeakTypes(sequence, into: &both)
+      neutral = both.neutral
+    }
+    var atLevel = neutral.finish(m)
+    // N0, then N1–I2 again where it changed a type.
+    let changed = resolvePairedBrackets(sequence) { start, end in
+      neutral.resolveAgain(types, m, start, end)
+    }
+    if changed { atLevel = neutral.allAtLevel(m) }
     if !Shape.contiguous { scatterLevels(sequence) }
     return atLevel
   }
