@@ -26,7 +26,24 @@ extension ParagraphResolver {
   /// gave a strong type, `start..<end` the bracket and the marks after it
   /// that took its type; returns true when N0 changed a type.
   @discardableResult
-  func resolvePairedBrackets(_ sequence: IsolatingRunSequence, changed: ((Int, Int) -> Void)? = nil) -> Bool {
+  func resolvePairedBrackets(_ sequence: IsolatingRunSequence, changed: (Int, Int) -> Void) -> Bool {
+    resolvePairedBrackets(sequence, reporting: true, changed)
+  }
+
+  /// N0 for `sequence` (`resolvePairedBrackets(_:changed:)` without the
+  /// report of the changed brackets).
+  func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
+    resolvePairedBrackets(sequence, reporting: false) { _, _ in }
+  }
+
+  /// N0, calling `changed` as `resolvePairedBrackets(_:changed:)` does
+  /// when `reporting`. (A non-optional closure: an optional one escapes,
+  /// and the state it captures would be boxed and checked for exclusive
+  /// access at run time.)
+  @inline(__always)
+  private func resolvePairedBrackets(
+    _ sequence: IsolatingRunSequence, reporting: Bool, _ changed: (Int, Int) -> Void
+  ) -> Bool {
     // At most one pair for two brackets of the paragraph; on the stack when
     // there are few.
     withUnsafeTemporaryAllocation(of: BracketPair.self, capacity: bracketPositions.count / 2 + 1) { pairs in
@@ -35,7 +52,7 @@ extension ParagraphResolver {
       var list = UnsafeMutableBufferPointer(rebasing: pairs[0..<found])
       list.sort { $0.open < $1.open }
       let resolved = resolveBracketPairs(sequence, list)
-      guard let changed else { return resolved > 0 }
+      guard reporting else { return resolved > 0 }
       for pair in list[0..<resolved] {
         changed(pair.open, markEnd(sequence, after: pair.open))
         changed(pair.close, markEnd(sequence, after: pair.close))
