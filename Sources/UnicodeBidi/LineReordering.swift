@@ -2,7 +2,8 @@ import ByteWords
 
 // UAX #9, 3.4 Reordering Resolved Levels: L1 (levels of a display line) and
 // L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
-// L4 (mirroring) in BidiLine.swift.
+// L4 (mirroring) in BidiLine.swift; the lines of a paragraph cut into
+// several, from its level runs found once, in ParagraphLineRuns.swift.
 
 /// The runs of a display line in visual order and, when they had to be
 /// copied, its levels after L1, in one allocation (runs first, then one

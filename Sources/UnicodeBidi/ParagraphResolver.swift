@@ -9,7 +9,8 @@
 // The phases live in files named after them: ExplicitLevels.swift (X1–X9),
 // IsolatingRunSequences.swift (X10, BD13), WeakTypes.swift (W1–W7),
 // BracketPairs.swift (N0, BD16), NeutralTypes.swift (N1–N2) and
-// ImplicitLevels.swift (I1–I2). Lines (L1–L4) are in LineReordering.swift.
+// ImplicitLevels.swift (I1–I2). Lines (L1–L4) are in LineReordering.swift
+// and, for a paragraph cut into several, ParagraphLineRuns.swift.
 
 /// Resolves the levels of a paragraph held in a `ParagraphStorage`, with
 /// scratch memory that lives for one resolution.
