@@ -46,16 +46,25 @@ public struct BidiParagraph: Sendable {
     self.init(storage, direction, until: { false })!
   }
 
-  /// `init(utf8:direction:)` with W1–W7 resolved a run of one class at a
-  /// time only (`stretches: false`), for tests that compare the stretches
-  /// of letters of one direction with it.
-  package init(utf8: [UInt8], direction: DirectionChoice, stretches: Bool) {
+  /// `init(utf8:direction:)` with some of the resolver's shortcuts off
+  /// (`ResolverShortcuts`): W1–W7 a run of one class at a time only
+  /// without `.stretches`, N0 after W1–W7 and N1–I2 after N0, in three
+  /// passes, without `.pairedBracketsLocally`. For tests that compare the
+  /// shortcuts with the plain path.
+  package init(utf8: [UInt8], direction: DirectionChoice, shortcuts: ResolverShortcuts) {
     let storage = utf8.withUnsafeBufferPointer { ParagraphStorage(utf8: $0) }
-    self.init(storage, direction, stretches: stretches, until: { false })!
+    self.init(storage, direction, shortcuts: shortcuts, until: { false })!
+  }
+
+  /// `init(utf8:direction:shortcuts:)` with `.stretches` or without any
+  /// shortcut.
+  package init(utf8: [UInt8], direction: DirectionChoice, stretches: Bool) {
+    self.init(utf8: utf8, direction: direction, shortcuts: stretches ? .all : [])
   }
 
   private init?(
-    _ storage: ParagraphStorage, _ direction: DirectionChoice, stretches: Bool = true, until stop: () -> Bool
+    _ storage: ParagraphStorage, _ direction: DirectionChoice, shortcuts: ResolverShortcuts = .all,
+    until stop: () -> Bool
   ) {
     self.storage = storage
     let count = storage.count
@@ -88,7 +97,7 @@ public struct BidiParagraph: Sendable {
       storage.isUniform = true
       return
     }
-    guard let uniform = ParagraphResolver.resolve(storage, stretches: stretches, until: stop) else { return nil }
+    guard let uniform = ParagraphResolver.resolve(storage, shortcuts: shortcuts, until: stop) else { return nil }
     storage.isUniform = uniform
   }
 
@@ -180,13 +189,37 @@ public struct BidiParagraph: Sendable {
     bounds: [Int], length: Int, in encoding: BidiEncoding, _ marks: CombiningMarkOrder
   ) throws(BidiError) -> [BidiLine] {
     for offset in bounds where offset < 0 || offset > length { throw .offsetOutOfRange(offset) }
+    let lineCount = bounds.count - 1
+    guard lineCount > 1 && ParagraphLineRuns.applies(storage) else {
+      return try lines(bounds: bounds, in: encoding) { makeLine($0, unitStarts: $1, marks) }
+    }
+    // Several lines from the paragraph's level runs, found once (on the
+    // stack when there are few).
+    let runCount = ParagraphLineRuns.runCount(storage)
+    return try withUnsafeTemporaryAllocation(of: BidiRun.self, capacity: max(runCount, 1)) {
+      (paragraphRuns) throws(BidiError) -> [BidiLine] in
+      var maker = ParagraphLineRuns(
+        storage, lineCount: lineCount, paragraphRuns: paragraphRuns.baseAddress!, runCount: runCount)
+      return try lines(bounds: bounds, in: encoding) { range, unitStarts in
+        BidiLine(storage: storage, layout: maker.layout(range, marks: marks), unitStarts: unitStarts)
+      }
+    }
+  }
+
+  /// The lines between consecutive `bounds` (valid unit offsets of
+  /// `encoding`), each made by `makeLine` from its characters and the
+  /// UTF-8 and UTF-16 offsets of its start, in order.
+  @inline(__always)
+  private func lines(
+    bounds: [Int], in encoding: BidiEncoding, _ makeLine: (Range<Int>, (Int, Int)) -> BidiLine
+  ) throws(BidiError) -> [BidiLine] {
     var lines: [BidiLine] = []
     lines.reserveCapacity(bounds.count - 1)
     if storage.unitsAreCharacters(.utf8) {
       // ASCII: units are characters in every encoding, the bounds are all
       // we need.
       for k in 0..<(bounds.count - 1) {
-        lines.append(makeLine(bounds[k]..<bounds[k + 1], unitStarts: (bounds[k], bounds[k]), marks))
+        lines.append(makeLine(bounds[k]..<bounds[k + 1], (bounds[k], bounds[k])))
       }
       return lines
     }
@@ -197,7 +230,7 @@ public struct BidiParagraph: Sendable {
     for (k, bound) in bounds.enumerated() {
       guard let start = walker.advance(to: bound, in: encoding) else { throw .offsetInsideCharacter(bound) }
       if k > 0 {
-        lines.append(makeLine(previous.character..<start.character, unitStarts: (previous.utf8, previous.utf16), marks))
+        lines.append(makeLine(previous.character..<start.character, (previous.utf8, previous.utf16)))
       }
       previous = start
     }

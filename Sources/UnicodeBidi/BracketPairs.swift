@@ -20,16 +20,54 @@ extension ParagraphResolver {
   /// BD16: the stack of opening brackets holds at most 63 entries.
   static let bracketStackLimit = 63
 
+  /// N0 for `sequence`, whose types are final after W1–W7: pairs its
+  /// brackets (BD16) and resolves each pair. Then, once every pair is
+  /// resolved, calls `changed(start, end)` (when given) for each bracket N0
+  /// gave a strong type, `start..<end` the bracket and the marks after it
+  /// that took its type; returns true when N0 changed a type.
+  @discardableResult
+  func resolvePairedBrackets(_ sequence: IsolatingRunSequence, changed: (Int, Int) -> Void) -> Bool {
+    resolvePairedBrackets(sequence, reporting: true, changed)
+  }
+
+  /// N0 for `sequence` (`resolvePairedBrackets(_:changed:)` without the
+  /// report of the changed brackets).
   func resolvePairedBrackets(_ sequence: IsolatingRunSequence) {
+    resolvePairedBrackets(sequence, reporting: false) { _, _ in }
+  }
+
+  /// N0, calling `changed` as `resolvePairedBrackets(_:changed:)` does
+  /// when `reporting`. (A non-optional closure: an optional one escapes,
+  /// and the state it captures would be boxed and checked for exclusive
+  /// access at run time.)
+  @inline(__always)
+  private func resolvePairedBrackets(
+    _ sequence: IsolatingRunSequence, reporting: Bool, _ changed: (Int, Int) -> Void
+  ) -> Bool {
     // At most one pair for two brackets of the paragraph; on the stack when
     // there are few.
     withUnsafeTemporaryAllocation(of: BracketPair.self, capacity: bracketPositions.count / 2 + 1) { pairs in
       let found = findBracketPairs(sequence, into: pairs.baseAddress!)
-      guard found > 0 else { return }
+      guard found > 0 else { return false }
       var list = UnsafeMutableBufferPointer(rebasing: pairs[0..<found])
       list.sort { $0.open < $1.open }
-      resolveBracketPairs(sequence, UnsafeBufferPointer(list))
+      let resolved = resolveBracketPairs(sequence, list)
+      guard reporting else { return resolved > 0 }
+      for pair in list[0..<resolved] {
+        changed(pair.open, markEnd(sequence, after: pair.open))
+        changed(pair.close, markEnd(sequence, after: pair.close))
+      }
+      return resolved > 0
     }
+  }
+
+  /// The end of the characters originally NSM right after position `k`
+  /// of `sequence`.
+  @inline(__always)
+  private func markEnd(_ sequence: IsolatingRunSequence, after k: Int) -> Int {
+    var end = k + 1
+    while end < sequence.count && classes[sequence.position(end)] == .NSM { end += 1 }
+    return end
   }
 
   /// BD16: finds the bracket pairs of `sequence`, as (opening, closing)
@@ -99,10 +137,14 @@ extension ParagraphResolver {
   }
 
   /// N0: resolves each pair, in the logical order of the opening brackets.
-  private func resolveBracketPairs(_ sequence: IsolatingRunSequence, _ pairs: UnsafeBufferPointer<BracketPair>) {
+  /// Moves the pairs it gave a strong type to the front of `pairs`, in
+  /// order; returns how many.
+  private func resolveBracketPairs(_ sequence: IsolatingRunSequence, _ pairs: UnsafeMutableBufferPointer<BracketPair>)
+    -> Int
+  {
     let t = sequence.types
-    let m = sequence.count
     let embedding = sequence.embeddingDirection
+    var resolvedCount = 0
     for pair in pairs {
       // N0 b/c: look for strong types inside the pair (EN and AN count as R).
       var foundEmbedding = false
@@ -142,17 +184,12 @@ extension ParagraphResolver {
       t[pair.close] = resolved
       // N0, last paragraph: characters originally NSM right after a bracket
       // that changed take its type.
-      var k = pair.open + 1
-      while k < m && classes[sequence.position(k)] == .NSM {
-        t[k] = resolved
-        k += 1
-      }
-      k = pair.close + 1
-      while k < m && classes[sequence.position(k)] == .NSM {
-        t[k] = resolved
-        k += 1
-      }
+      for k in (pair.open + 1)..<markEnd(sequence, after: pair.open) { t[k] = resolved }
+      for k in (pair.close + 1)..<markEnd(sequence, after: pair.close) { t[k] = resolved }
+      pairs[resolvedCount] = pair
+      resolvedCount += 1
     }
+    return resolvedCount
   }
 
   /// The index of the first recorded bracket at or after `position`.

@@ -2,7 +2,8 @@ import ByteWords
 
 // UAX #9, 3.4 Reordering Resolved Levels: L1 (levels of a display line) and
 // L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
-// L4 (mirroring) in BidiLine.swift.
+// L4 (mirroring) in BidiLine.swift; the lines of a paragraph cut into
+// several, from its level runs found once, in ParagraphLineRuns.swift.
 
 /// The runs of a display line in visual order and, when they had to be
 /// copied, its levels after L1, in one allocation (runs first, then one
@@ -57,9 +58,13 @@ struct LineLayout: @unchecked Sendable {
   let paragraphLevel: UInt8
   /// Runs of characters at one level (BD7), in visual order (L2), in
   /// character offsets from the start of the paragraph: `runCount` of them
-  /// in the store, or `firstRun` alone when the store holds none.
+  /// in the store from `storedRunStart` on, or `firstRun` alone when the
+  /// store holds none.
   let firstRun: BidiRun
   private let storedRuns: Int
+  /// The first of the line's runs in `store` (which a paragraph's lines may
+  /// share, `ParagraphLineRuns`), when it holds them.
+  private let storedRunStart: UnsafeMutablePointer<BidiRun>?
   /// True when no character of the line was removed by X9.
   let hasNoRemoved: Bool
   /// L3: where combining marks go in right-to-left runs.
@@ -80,6 +85,27 @@ struct LineLayout: @unchecked Sendable {
     paragraphLevel = level
     firstRun = BidiRun(start: range.lowerBound, end: range.upperBound, level: level)
     storedRuns = 0
+    storedRunStart = nil
+    hasNoRemoved = true
+    self.marks = marks
+  }
+
+  /// A line without characters removed by X9 whose levels are the
+  /// paragraph's up to `trailingStart` (L1 puts those from there on at
+  /// `paragraphLevel`), with `runCount` runs in visual order: from `runs`
+  /// on in `store` when there are several, else `firstRun` alone.
+  init(
+    range: Range<Int>, trailingStart: Int, paragraphLevel: UInt8, marks: CombiningMarkOrder, store: LineStore?,
+    runs: UnsafeMutablePointer<BidiRun>?, runCount: Int, firstRun: BidiRun
+  ) {
+    self.range = range
+    self.store = runCount > 1 ? store : nil
+    copiedLevels = nil
+    self.trailingStart = trailingStart
+    self.paragraphLevel = paragraphLevel
+    self.firstRun = firstRun
+    storedRuns = runCount > 1 ? runCount : 0
+    storedRunStart = runCount > 1 ? runs : nil
     hasNoRemoved = true
     self.marks = marks
   }
@@ -125,6 +151,7 @@ struct LineLayout: @unchecked Sendable {
         firstRun = BidiRun(start: start, end: start + count, level: level)
         store = nil
         storedRuns = 0
+        storedRunStart = nil
         return
       }
       let store = LineStore.make(runCount: runs, levelCount: 0)
@@ -139,6 +166,7 @@ struct LineLayout: @unchecked Sendable {
       Self.reorder(store.runs, runs)
       self.store = store
       storedRuns = runs
+      storedRunStart = store.runs
       firstRun = store.runs[0]
       return
     }
@@ -189,6 +217,7 @@ struct LineLayout: @unchecked Sendable {
     trailingStart = count
     hasNoRemoved = !removedSeen
     storedRuns = runs > 1 ? runs : 0
+    storedRunStart = runs > 1 ? store.runs : nil
     if runs > 1 {
       firstRun = store.runs[0]
     } else {
@@ -233,7 +262,7 @@ struct LineLayout: @unchecked Sendable {
   /// that a run's end costs no mispredicted branch (runs are a word or a
   /// phrase long in mixed text, and vary).
   @discardableResult
-  private static func findRuns(
+  static func findRuns(
     _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
   ) -> Int {
     guard count > 0 else { return 0 }
@@ -261,7 +290,7 @@ struct LineLayout: @unchecked Sendable {
   /// the highest at which two neighbouring runs both stand are skipped:
   /// there every such sequence is a single run, which a reversal leaves
   /// as it is (numbers in right-to-left text, most isolates' contents).
-  private static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
+  static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
     guard count > 1 else { return }
     var highestPair: UInt8 = 0
     var lowestOdd: UInt8 = 0xFF
@@ -307,8 +336,7 @@ struct LineLayout: @unchecked Sendable {
   @inline(__always)
   func forEachRun(_ body: (BidiRun) -> Void) {
     guard !range.isEmpty else { return }
-    if let store, storedRuns > 1 {
-      let runs = store.runs
+    if let runs = storedRunStart, storedRuns > 1 {
       for k in 0..<storedRuns { body(runs[k]) }
     } else {
       body(firstRun)
@@ -319,7 +347,7 @@ struct LineLayout: @unchecked Sendable {
   /// and their number (`runCount`).
   @inline(__always)
   func withRuns<R>(_ body: (UnsafePointer<BidiRun>, Int) -> R) -> R {
-    if let store, storedRuns > 1 { return body(store.runs, storedRuns) }
+    if let runs = storedRunStart, storedRuns > 1 { return body(runs, storedRuns) }
     return withUnsafePointer(to: firstRun) { body($0, runCount) }
   }
 

@@ -10,6 +10,7 @@ struct NeutralResolver: WeakTypeSink {
   let levels: UnsafeMutablePointer<UInt8>
   let level: UInt8
   let embedding: BidiClass
+  let sos: BidiClass
   let eos: BidiClass
   let raises: ImplicitRaises
   /// The raises applied, or'ed: 0 when every level is the sequence's.
@@ -24,6 +25,7 @@ struct NeutralResolver: WeakTypeSink {
     self.levels = levels
     level = sequence.level
     embedding = sequence.embeddingDirection
+    sos = sequence.sos
     eos = sequence.eos
     raises = ImplicitRaises(level: sequence.level)
     before = sequence.sos
@@ -93,5 +95,62 @@ struct NeutralResolver: WeakTypeSink {
       neutralStart = -1
     }
     return raised == 0
+  }
+}
+
+extension NeutralResolver {
+  /// N1–I2 again, after N0, around the characters `start..<end` of a
+  /// sequence whose final types are `types[0..<count]`: a bracket that N0
+  /// gave a strong type and the marks that took it. The levels resolved
+  /// before N0 (each bracket an NI) change only there and in the runs of
+  /// NIs either side of them, whose neighbouring strong type N0 may have
+  /// changed; every other character keeps its type and, if an NI, the
+  /// types either side of its run.
+  @inline(never)
+  mutating func resolveAgain(_ types: UnsafePointer<BidiClass>, _ count: Int, _ start: Int, _ end: Int) {
+    let neutrals = BidiClassSet.neutralOrIsolate
+    var first = start
+    while first > 0 && neutrals.contains(types[first &- 1]) { first &-= 1 }
+    var last = end
+    while last < count && neutrals.contains(types[last]) { last &+= 1 }
+    // N1: the direction before the NIs (EN and AN count as R), sos at the
+    // start.
+    before = first > 0 ? (types[first &- 1] == .L ? .L : .R) : sos
+    neutralStart = -1
+    for k in first..<last { take(k, k &+ 1, types[k]) }
+    if neutralStart >= 0 {
+      // N1–N2 for the NIs after the bracket, against the type after them
+      // (eos at the end).
+      let after: BidiClass = last < count ? (types[last] == .L ? .L : .R) : eos
+      let raise = raises[before == after ? before : embedding]
+      raised |= raise
+      write(neutralStart, last, level &+ raise)
+      neutralStart = -1
+    }
+  }
+
+  /// Whether every one of the `count` levels is the sequence's level.
+  func allAtLevel(_ count: Int) -> Bool {
+    for k in 0..<count where levels[k] != level { return false }
+    return true
+  }
+}
+
+/// Hands each final weak type both to `writer`, which writes it for N0,
+/// and to `neutral`, which resolves the levels as if N0 changed nothing
+/// (`ParagraphResolver.resolveImplicitTypes`); the stretches are those the
+/// writer allows.
+struct WeakTypesAndLevels<Writer: WeakTypeSink>: WeakTypeSink {
+  static var takesStretches: Bool { Writer.takesStretches }
+  var writer: Writer
+  var neutral: NeutralResolver
+
+  @inline(__always)
+  mutating func stretchLimit(_ start: Int, _ end: Int) -> Int { writer.stretchLimit(start, end) }
+
+  @inline(__always)
+  mutating func take(_ start: Int, _ end: Int, _ c: BidiClass) {
+    writer.take(start, end, c)
+    neutral.take(start, end, c)
   }
 }

@@ -9,7 +9,8 @@
 // The phases live in files named after them: ExplicitLevels.swift (X1–X9),
 // IsolatingRunSequences.swift (X10, BD13), WeakTypes.swift (W1–W7),
 // BracketPairs.swift (N0, BD16), NeutralTypes.swift (N1–N2) and
-// ImplicitLevels.swift (I1–I2). Lines (L1–L4) are in LineReordering.swift.
+// ImplicitLevels.swift (I1–I2). Lines (L1–L4) are in LineReordering.swift
+// and, for a paragraph cut into several, ParagraphLineRuns.swift.
 
 /// Resolves the levels of a paragraph held in a `ParagraphStorage`, with
 /// scratch memory that lives for one resolution.
@@ -33,6 +34,15 @@ struct ParagraphResolver {
   /// the stretches of letters of one direction (`resolveWeakTypes`): the
   /// plain path, which tests compare with.
   let stretches: Bool
+  /// False to resolve a sequence with paired brackets in three passes
+  /// (W1–W7, N0, N1–I2) rather than two (`resolveImplicitTypes`): the
+  /// plain path, which tests compare with.
+  let pairedBracketsLocally: Bool
+  /// The shortest sequence, and the fewest characters for each paired
+  /// bracket, with which `pairedBracketsLocally` applies (both 0 with
+  /// `ResolverShortcuts.pairedBracketsLocallyAlways`).
+  let localBracketsMinimum: Int
+  let charactersPerLocalBracket: Int
 
   /// Room to gather the current types of an isolating run sequence whose
   /// characters are not contiguous.
@@ -79,7 +89,9 @@ struct ParagraphResolver {
 
   /// Resolves `storage` with scratch memory on the stack when it is small;
   /// nil if `stop` (asked between steps) answered true.
-  static func resolve(_ storage: ParagraphStorage, stretches: Bool = true, until stop: () -> Bool) -> Bool? {
+  static func resolve(
+    _ storage: ParagraphStorage, shortcuts: ResolverShortcuts = .all, until stop: () -> Bool
+  ) -> Bool? {
     let size = scratchSize(storage)
     guard size <= stackScratchLimit else {
       // malloc itself: above the stack limit, a temporary allocation takes
@@ -87,20 +99,24 @@ struct ParagraphResolver {
       // this size (a paragraph of a few hundred characters).
       guard let base = malloc(size) else { fatalError("out of memory for a paragraph of \(storage.count) characters") }
       defer { free(base) }
-      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+      return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
     return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
       // A temporary allocation always has a base address.
       guard let base = scratch.baseAddress else { return false }
-      return ParagraphResolver(storage, scratch: base, stretches: stretches).resolve(until: stop)
+      return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
   }
 
   /// The scratch sizes that a temporary allocation puts on the stack.
   static let stackScratchLimit = 1024
 
-  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, stretches: Bool) {
-    self.stretches = stretches
+  private init(_ storage: ParagraphStorage, scratch: UnsafeMutableRawPointer, shortcuts: ResolverShortcuts) {
+    stretches = shortcuts.contains(.stretches)
+    pairedBracketsLocally = !shortcuts.isDisjoint(with: [.pairedBracketsLocally, .pairedBracketsLocallyAlways])
+    let always = shortcuts.contains(.pairedBracketsLocallyAlways)
+    localBracketsMinimum = always ? 0 : Self.localBracketsMinimum
+    charactersPerLocalBracket = always ? 0 : Self.charactersPerLocalBracket
     count = storage.count
     scalars = storage.scalars
     classes = storage.classes
@@ -205,13 +221,16 @@ struct ParagraphResolver {
 
   /// W1–I2 for one isolating run sequence of shape `Shape`. N0 needs
   /// W1–W7 done for the whole sequence first; without brackets, each
-  /// character's weak type goes straight on to N1–I2 in the same pass.
+  /// character's weak type goes straight on to N1–I2 in the same pass. A
+  /// long sequence with few brackets takes `resolveBracketsLocally`
+  /// instead of the three passes W1–W7, N0, N1–I2.
   /// A gathered sequence's levels are resolved into `sequenceLevels`, then
   /// copied piece by piece. Returns true when every character stays at the
   /// sequence's level.
   @inline(never)
   private func resolveImplicitTypes<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
     let sequence = Shape.contiguous ? sequence.contiguous : sequence
+    if Shape.brackets && takesBracketsLocally(sequence) { return resolveBracketsLocally(sequence, Shape.self) }
     var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
     let atLevel: Bool
     if Shape.brackets {
@@ -234,6 +253,81 @@ struct ParagraphResolver {
     if !Shape.contiguous { scatterLevels(sequence) }
     return atLevel
   }
+
+  /// Whether `resolveBracketsLocally` resolves `sequence`, which holds
+  /// paired brackets: N1–I2 again around each bracket N0 changes costs
+  /// more than a pass of its own over a short sequence or one dense with
+  /// brackets (a line of code).
+  @inline(__always)
+  private func takesBracketsLocally(_ sequence: IsolatingRunSequence) -> Bool {
+    let m = sequence.count
+    guard pairedBracketsLocally && m >= localBracketsMinimum else { return false }
+    guard sequence.isContiguous else { return bracketPositions.count &* charactersPerLocalBracket <= count }
+    let brackets = firstBracket(atOrAfter: sequence.offset &+ m) &- firstBracket(atOrAfter: sequence.offset)
+    return brackets &* charactersPerLocalBracket <= m
+  }
+
+  /// W1–I2 for a sequence with paired brackets in two passes: the first
+  /// writes the weak types (for N0) and resolves the levels as if no
+  /// bracket pair changed a type, then N0 pairs and resolves the brackets,
+  /// and N1–I2 resolve again only the brackets N0 changed and the neutrals
+  /// either side of them. Returns true when every character stays at the
+  /// sequence's level.
+  @inline(never)
+  private func resolveBracketsLocally<Shape: SequenceShape>(_ sequence: IsolatingRunSequence, _: Shape.Type) -> Bool {
+    let types = sequence.types
+    let m = sequence.count
+    var neutral = NeutralResolver(sequence, levels: Shape.contiguous ? levels + sequence.offset : sequenceLevels)
+    if Shape.contiguous {
+      let first = firstBracket(atOrAfter: sequence.offset)
+      let writer = ContiguousWeakTypeWriter(
+        types: types, brackets: UnsafeBufferPointer(rebasing: bracketPositions[first...]), offset: sequence.offset)
+      var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
+      resolveWeakTypes(sequence, into: &both)
+      neutral = both.neutral
+    } else {
+      var both = WeakTypesAndLevels(writer: WeakTypeWriter(types: types), neutral: neutral)
+      resolveWeakTypes(sequence, into: &both)
+      neutral = both.neutral
+    }
+    var atLevel = neutral.finish(m)
+    // N0, then N1–I2 again where it changed a type.
+    let changed = resolvePairedBrackets(sequence) { start, end in
+      neutral.resolveAgain(types, m, start, end)
+    }
+    if changed { atLevel = neutral.allAtLevel(m) }
+    if !Shape.contiguous { scatterLevels(sequence) }
+    return atLevel
+  }
+}
+
+/// Shortcuts of the resolver that tests turn off, to compare their results
+/// with the plain path's.
+package struct ResolverShortcuts: OptionSet, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// W1–W7 hand a stretch of letters of one direction with the neutrals
+  /// and marks between them on as one run (`resolveWeakTypes`).
+  package static let stretches = ResolverShortcuts(rawValue: 1)
+  /// A sequence with paired brackets is resolved in two passes, N1–I2
+  /// resolved again after N0 only where it changed a type
+  /// (`resolveImplicitTypes`).
+  package static let pairedBracketsLocally = ResolverShortcuts(rawValue: 2)
+  /// `.pairedBracketsLocally` for every sequence with paired brackets,
+  /// however short or dense with them (for tests).
+  package static let pairedBracketsLocallyAlways = ResolverShortcuts(rawValue: 4)
+  /// The shortcuts `BidiParagraph` takes.
+  package static let all: ResolverShortcuts = [.stretches, .pairedBracketsLocally]
+}
+
+extension ParagraphResolver {
+  /// A sequence (or, gathered, its paragraph) with at least this many
+  /// characters for each paired bracket resolves N1–I2 before N0 and
+  /// again around the brackets N0 changed (`resolveImplicitTypes`).
+  static let charactersPerLocalBracket = 16
+  /// Shorter sequences resolve N1–I2 after N0 in a pass of their own.
+  static let localBracketsMinimum = 128
 }
 
 /// The shape of an isolating run sequence as a type, so that
