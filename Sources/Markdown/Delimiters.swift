@@ -60,16 +60,7 @@ extension InlineParser {
         after = scalar
       }
     }
-    let (left, right) = Self.flanking(before: before, after: after)
-    let canOpen: Bool
-    let canClose: Bool
-    if character == UInt8(ascii: "_") {
-      canOpen = left && (!right || CharacterClasses.isPunctuation(before))
-      canClose = right && (!left || CharacterClasses.isPunctuation(after))
-    } else {
-      canOpen = left
-      canClose = right
-    }
+    let (canOpen, canClose) = Self.openClose(character, before: before, after: after)
     pushDelimiterItem(character, start, canOpen: canOpen, canClose: canClose, push: canOpen || canClose)
   }
 
@@ -88,6 +79,18 @@ extension InlineParser {
     let (left, right) = Self.flanking(before: before, after: after)
     let count = position - start
     pushDelimiterItem(UInt8(ascii: "~"), start, canOpen: left, canClose: right, push: (left || right) && count <= 2)
+  }
+
+  /// Whether a run of `character` (`*`, `_`, `~`) between `before` and
+  /// `after` can open and close emphasis (strikethrough): CommonMark's
+  /// flanking rules, with `_`'s extra conditions.
+  static func openClose(_ character: UInt8, before: UInt32, after: UInt32) -> (open: Bool, close: Bool) {
+    let (left, right) = flanking(before: before, after: after)
+    guard character == UInt8(ascii: "_") else { return (left, right) }
+    return (
+      left && (!right || CharacterClasses.isPunctuation(before)),
+      right && (!left || CharacterClasses.isPunctuation(after))
+    )
   }
 
   /// Left- and right-flanking as CommonMark defines them.
@@ -199,5 +202,58 @@ extension InlineParser {
     }
     delimiters.remove(opener)
     return next
+  }
+}
+
+/// Where a bidi control may be written in a line of inline content without
+/// changing how cmark-gfm reads the markup around it. A control is neither
+/// white space nor punctuation, so written next to a delimiter run (`*`,
+/// `_`, `~`) in place of white space or punctuation it can stop the run
+/// opening or closing (`**/start**` with RLM before it is no longer strong,
+/// nor `` **`code`** `` with PDI after it); written after white space that
+/// ends a line it keeps that white space, which cmark strips (or reads, two
+/// spaces or more, as a hard break).
+public enum MarkupSafety {
+  /// Whether a control written at byte `offset` of `bytes`, in the line
+  /// `lineStart..<lineEnd`, follows no line-ending white space, leaves a
+  /// run that closes emphasis and ends at `offset` (`closerBefore`) able to
+  /// close, and one that opens emphasis and starts there (`openerAfter`)
+  /// able to open. The line's edges count as white space, as at the start
+  /// and end of a block's inline content.
+  public static func keepsMarkup(
+    _ bytes: [UInt8], at offset: Int, lineStart: Int, lineEnd: Int, closerBefore: Bool, openerAfter: Bool
+  ) -> Bool {
+    guard lineStart <= offset, offset <= lineEnd, lineEnd <= bytes.count else { return true }
+    let control: UInt32 = 0x2068
+    return bytes.withUnsafeBufferPointer { buffer -> Bool in
+      func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+      func scalar(before index: Int) -> UInt32 {
+        guard index > lineStart else { return 10 }
+        var start = index - 1
+        while start > lineStart && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return CharacterClasses.scalar(buffer, at: start, end: index) ?? 10
+      }
+      func scalar(at index: Int) -> UInt32 {
+        index < lineEnd ? CharacterClasses.scalar(buffer, at: index, end: lineEnd) ?? 10 : 10
+      }
+      if offset > lineStart && isBlank(buffer[offset - 1]) {
+        var index = offset
+        while index < lineEnd && isBlank(buffer[index]) { index += 1 }
+        if index == lineEnd { return false }
+      }
+      if closerBefore && offset > lineStart {
+        let character = buffer[offset - 1]
+        var start = offset - 1
+        while start > lineStart && buffer[start - 1] == character { start -= 1 }
+        if !InlineParser.openClose(character, before: scalar(before: start), after: control).close { return false }
+      }
+      if openerAfter && offset < lineEnd {
+        let character = buffer[offset]
+        var end = offset + 1
+        while end < lineEnd && buffer[end] == character { end += 1 }
+        if !InlineParser.openClose(character, before: control, after: scalar(at: end)).open { return false }
+      }
+      return true
+    }
   }
 }

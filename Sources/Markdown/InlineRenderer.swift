@@ -50,6 +50,11 @@ public struct MarkdownInline: Hashable, Sendable {
   /// or not: its rendering changes when one of them is defined or no
   /// longer is (an incremental reader re-renders it then).
   public var labels: [String] = []
+  /// The delimiter runs emphasis or strikethrough used, as closers and as
+  /// openers (a run can be both), in order: where a control written next
+  /// to one could stop it closing or opening (`MarkupSafety`).
+  public var closers: [MarkdownRange] = []
+  public var openers: [MarkdownRange] = []
 }
 
 /// Renders the inline content of paragraphs, headings and table cells as
@@ -79,6 +84,13 @@ public struct MarkdownInlineRenderer: Sendable {
       output.render(parser.items)
       var inline = output.finish(content, source, destinations: parser.destinations)
       inline.labels = parser.labels
+      for item in parser.items where item.kind == .delimiter && item.end > item.start {
+        let range = MarkdownRange(
+          source.position(ofOffset: content.origins[item.start]),
+          source.position(ofOffset: content.origins[item.end - 1] + 1))
+        if item.usedFront > 0 { inline.closers.append(range) }
+        if item.usedBack > 0 { inline.openers.append(range) }
+      }
       return inline
     }
   }
