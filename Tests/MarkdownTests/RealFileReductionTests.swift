@@ -68,7 +68,8 @@ final class RealFileReductionTests: XCTestCase {
       XCTAssertEqual(
         Self.withoutControls(try CmarkReference.blocks(Array(edited.utf8))), original,
         "\(mode): \(edited.debugDescription)", file: file, line: line)
-      XCTAssertEqual(Self.edits(edited, mode), [], "\(mode): planned again on \(edited.debugDescription)", file: file, line: line)
+      XCTAssertEqual(
+        Self.edits(edited, mode), [], "\(mode): planned again on \(edited.debugDescription)", file: file, line: line)
     }
   }
 
@@ -103,7 +104,8 @@ final class RealFileReductionTests: XCTestCase {
   func testNoControlAfterLineEndingWhiteSpace() throws {
     try assertRoundTrip(
       "در بخش [create an issue](https://e.x/issues) \nبا ما درمیان بگذارید\n", expectEdits: [.runs])
-    try assertRoundTrip("با ما گفتگو کنید: [Reddit](https://r.x) | [Discord](https://d.x) \n\nپایان\n", expectEdits: [.runs])
+    try assertRoundTrip(
+      "با ما گفتگو کنید: [Reddit](https://r.x) | [Discord](https://d.x) \n\nپایان\n", expectEdits: [.runs])
     try assertRoundTrip("שורה ראשונה עם English words  \nשורה שנייה\n", expectEdits: [.runs])
   }
 
