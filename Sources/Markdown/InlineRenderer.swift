@@ -50,11 +50,25 @@ public struct MarkdownInline: Hashable, Sendable {
   /// or not: its rendering changes when one of them is defined or no
   /// longer is (an incremental reader re-renders it then).
   public var labels: [String] = []
-  /// The delimiter runs emphasis or strikethrough used, as closers and as
-  /// openers (a run can be both), in order: where a control written next
-  /// to one could stop it closing or opening (`MarkupSafety`).
-  public var closers: [MarkdownRange] = []
-  public var openers: [MarkdownRange] = []
+  /// The runs of `*`, `_` and `~` the inline parser read as delimiters, in
+  /// order, and what emphasis or strikethrough used them for: where a
+  /// control written next to one could change what it does (`MarkupSafety`).
+  public var delimiterRuns: [MarkdownDelimiterRun] = []
+}
+
+/// A run of `*`, `_` or `~` read as a delimiter: whether emphasis (or
+/// strikethrough) used it to close and to open (both for `*a**b*`'s middle
+/// run; neither when it is text).
+public struct MarkdownDelimiterRun: Hashable, Sendable {
+  public var range: MarkdownRange
+  public var closes: Bool
+  public var opens: Bool
+
+  public init(range: MarkdownRange, closes: Bool, opens: Bool) {
+    self.range = range
+    self.closes = closes
+    self.opens = opens
+  }
 }
 
 /// Renders the inline content of paragraphs, headings and table cells as
@@ -88,8 +102,8 @@ public struct MarkdownInlineRenderer: Sendable {
         let range = MarkdownRange(
           source.position(ofOffset: content.origins[item.start]),
           source.position(ofOffset: content.origins[item.end - 1] + 1))
-        if item.usedFront > 0 { inline.closers.append(range) }
-        if item.usedBack > 0 { inline.openers.append(range) }
+        inline.delimiterRuns.append(
+          MarkdownDelimiterRun(range: range, closes: item.usedFront > 0, opens: item.usedBack > 0))
       }
       return inline
     }

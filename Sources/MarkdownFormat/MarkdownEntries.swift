@@ -191,8 +191,18 @@ enum MarkdownEntries {
     _ map: SourceMap, _ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentEnd: SourcePosition
   ) -> [Int: SourcePosition] {
     guard !map.segments.isEmpty, !inline.text.isEmpty else { return [:] }
-    let closerEnds = Set(inline.closers.map { source.offset(of: $0.end) })
-    let openerStarts = Set(inline.openers.map { source.offset(of: $0.start) })
+    var ending: [Int: MarkdownDelimiterRun] = [:]
+    var starting: [Int: MarkdownDelimiterRun] = [:]
+    var lengths: [UInt8: [Int]] = [:]
+    var textLengths: [UInt8: [Int]] = [:]
+    for run in inline.delimiterRuns {
+      let start = source.offset(of: run.range.start)
+      let end = source.offset(of: run.range.end)
+      ending[end] = run
+      starting[start] = run
+      lengths[source.bytes[start], default: []].append(end - start)
+      if !run.closes && !run.opens { textLengths[source.bytes[start], default: []].append(end - start) }
+    }
     func keepsMarkup(_ position: SourcePosition) -> Bool {
       let line = position.line + firstLine
       guard line >= 0, line < source.lineCount else { return true }
@@ -200,8 +210,8 @@ enum MarkdownEntries {
       let end = source.lineEnds[line]
       let offset = min(start + position.column, end)
       return MarkupSafety.keepsMarkup(
-        source.bytes, at: offset, lineStart: start, lineEnd: end, closerBefore: closerEnds.contains(offset),
-        openerAfter: openerStarts.contains(offset))
+        source.bytes, at: offset, lineStart: start, lineEnd: end, ending: ending[offset], starting: starting[offset],
+        lengths: lengths, textLengths: textLengths)
     }
     var overrides: [Int: SourcePosition] = [:]
     for (index, segment) in map.segments.enumerated() {
