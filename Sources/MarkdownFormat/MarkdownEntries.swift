@@ -217,6 +217,7 @@ enum MarkdownEntries {
     for (index, segment) in map.segments.enumerated() {
       let offset = segment.decoded
       let current = segment.start
+      if keepsMarkup(current) { continue }
       let alternative: SourcePosition
       if index == 0 {
         let firstAtom = atoms(inline, source: source).first { $0.rendered.lowerBound == 0 && !$0.rendered.isEmpty }
@@ -226,14 +227,12 @@ enum MarkdownEntries {
         guard let end = map.sourceEnd(ofDecoded: offset) else { continue }
         alternative = end
       }
-      guard alternative != current, !keepsMarkup(current), keepsMarkup(alternative) else { continue }
+      guard alternative != current, keepsMarkup(alternative) else { continue }
       overrides[offset] = alternative
     }
     // The end: after the closing markup and any trailing white space,
     // unless a control there would change them (`` **`code`**⁩ ``).
-    if let end = map.sourceEnd(ofDecoded: map.length), end != contentEnd, !keepsMarkup(contentEnd),
-      keepsMarkup(end)
-    {
+    if !keepsMarkup(contentEnd), let end = map.sourceEnd(ofDecoded: map.length), end != contentEnd, keepsMarkup(end) {
       overrides[map.length] = end
     }
     return overrides
