@@ -60,11 +60,12 @@ public struct MarkdownInline: Hashable, Sendable {
 /// strikethrough) used it to close and to open (both for `*a**b*`'s middle
 /// run; neither when it is text).
 public struct MarkdownDelimiterRun: Hashable, Sendable {
-  public var range: MarkdownRange
+  /// Its bytes in the document (`MarkdownSource.bytes`).
+  public var range: Range<Int>
   public var closes: Bool
   public var opens: Bool
 
-  public init(range: MarkdownRange, closes: Bool, opens: Bool) {
+  public init(range: Range<Int>, closes: Bool, opens: Bool) {
     self.range = range
     self.closes = closes
     self.opens = opens
@@ -99,9 +100,7 @@ public struct MarkdownInlineRenderer: Sendable {
       var inline = output.finish(content, source, destinations: parser.destinations)
       inline.labels = parser.labels
       for item in parser.items where item.kind == .delimiter && item.end > item.start {
-        let range = MarkdownRange(
-          source.position(ofOffset: content.origins[item.start]),
-          source.position(ofOffset: content.origins[item.end - 1] + 1))
+        let range = content.origins[item.start]..<content.origins[item.end - 1] + 1
         inline.delimiterRuns.append(
           MarkdownDelimiterRun(range: range, closes: item.usedFront > 0, opens: item.usedBack > 0))
       }

@@ -196,8 +196,8 @@ enum MarkdownEntries {
     var lengths: [UInt8: [Int]] = [:]
     var textLengths: [UInt8: [Int]] = [:]
     for run in inline.delimiterRuns {
-      let start = source.offset(of: run.range.start)
-      let end = source.offset(of: run.range.end)
+      let start = run.range.lowerBound
+      let end = run.range.upperBound
       ending[end] = run
       starting[start] = run
       lengths[source.bytes[start], default: []].append(end - start)

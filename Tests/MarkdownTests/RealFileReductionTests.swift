@@ -119,10 +119,7 @@ final class RealFileReductionTests: XCTestCase {
       let bytes = Array(line.utf8)
       func run(_ role: String?, _ range: Range<Int>) -> MarkdownDelimiterRun? {
         role.map {
-          MarkdownDelimiterRun(
-            range: MarkdownRange(
-              MarkdownPosition(line: 0, column: range.lowerBound), MarkdownPosition(line: 0, column: range.upperBound)),
-            closes: $0 == "closes", opens: $0 == "opens")
+          MarkdownDelimiterRun(range: range, closes: $0 == "closes", opens: $0 == "opens")
         }
       }
       var lengths: [UInt8: [Int]] = [:]
