@@ -60,16 +60,7 @@ extension InlineParser {
         after = scalar
       }
     }
-    let (left, right) = Self.flanking(before: before, after: after)
-    let canOpen: Bool
-    let canClose: Bool
-    if character == UInt8(ascii: "_") {
-      canOpen = left && (!right || CharacterClasses.isPunctuation(before))
-      canClose = right && (!left || CharacterClasses.isPunctuation(after))
-    } else {
-      canOpen = left
-      canClose = right
-    }
+    let (canOpen, canClose) = Self.openClose(character, before: before, after: after)
     pushDelimiterItem(character, start, canOpen: canOpen, canClose: canClose, push: canOpen || canClose)
   }
 
@@ -88,6 +79,18 @@ extension InlineParser {
     let (left, right) = Self.flanking(before: before, after: after)
     let count = position - start
     pushDelimiterItem(UInt8(ascii: "~"), start, canOpen: left, canClose: right, push: (left || right) && count <= 2)
+  }
+
+  /// Whether a run of `character` (`*`, `_`, `~`) between `before` and
+  /// `after` can open and close emphasis (strikethrough): CommonMark's
+  /// flanking rules, with `_`'s extra conditions.
+  static func openClose(_ character: UInt8, before: UInt32, after: UInt32) -> (open: Bool, close: Bool) {
+    let (left, right) = flanking(before: before, after: after)
+    guard character == UInt8(ascii: "_") else { return (left, right) }
+    return (
+      left && (!right || CharacterClasses.isPunctuation(before)),
+      right && (!left || CharacterClasses.isPunctuation(after))
+    )
   }
 
   /// Left- and right-flanking as CommonMark defines them.
@@ -199,5 +202,91 @@ extension InlineParser {
     }
     delimiters.remove(opener)
     return next
+  }
+}
+
+/// Where a bidi control may be written in a line of inline content without
+/// changing how cmark-gfm reads the markup around it. A control is neither
+/// white space nor punctuation, so written next to a delimiter run (`*`,
+/// `_`, `~`) in place of white space or punctuation it can change whether
+/// the run can open or close: `**/start**` with RLM before it is no longer
+/// strong, nor `` **`code`** `` with PDI after it; a run that can both open
+/// and close falls under CommonMark's "multiple of 3" rule (`*foo *bar**`
+/// with RLM before it pairs differently). Written after white space that
+/// ends a line it keeps that white space, which cmark strips (or reads, two
+/// spaces or more, as a hard break).
+public enum MarkupSafety {
+  /// Whether a control written at byte `offset` of `bytes`, in the line
+  /// `lineStart..<lineEnd`, follows no line-ending white space and leaves
+  /// the delimiter run ending there (`ending`) and the one starting there
+  /// (`starting`) doing what they did: a run used to close (open) still
+  /// able to, a run used as text gaining no ability, and no run gaining or
+  /// losing the ability to do both where the "multiple of 3" rule could
+  /// then pair it otherwise: gaining it, with a run of `lengths` (the
+  /// lengths of the block's runs, by character); losing it, with one of
+  /// `textLengths` (those of its runs read as text). The line's edges count as white space,
+  /// as at the start and end of a block's inline content.
+  public static func keepsMarkup(
+    _ bytes: [UInt8], at offset: Int, lineStart: Int, lineEnd: Int, ending: MarkdownDelimiterRun?,
+    starting: MarkdownDelimiterRun?, lengths: [UInt8: [Int]], textLengths: [UInt8: [Int]] = [:]
+  ) -> Bool {
+    guard lineStart <= offset, offset <= lineEnd, lineEnd <= bytes.count else { return true }
+    let control: UInt32 = 0x2068
+    return bytes.withUnsafeBufferPointer { buffer -> Bool in
+      func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+      func scalar(before index: Int) -> UInt32 {
+        guard index > lineStart else { return 10 }
+        var start = index - 1
+        while start > lineStart && buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        return CharacterClasses.scalar(buffer, at: start, end: index) ?? 10
+      }
+      func scalar(at index: Int) -> UInt32 {
+        index < lineEnd ? CharacterClasses.scalar(buffer, at: index, end: lineEnd) ?? 10 : 10
+      }
+      /// Whether a run of `length` `character`s that did `old` and can do
+      /// `new` beside the control still does what `run` says it did.
+      func keeps(
+        _ run: MarkdownDelimiterRun, _ character: UInt8, _ length: Int, _ old: (open: Bool, close: Bool),
+        _ new: (open: Bool, close: Bool)
+      ) -> Bool {
+        if run.closes && !new.close || run.opens && !new.open { return false }
+        if !run.closes && !run.opens && (new.open && !old.open || new.close && !old.close) { return false }
+        // Able to do both, it may no longer pair as it did; no longer able
+        // to, it may pair with a run left as text.
+        let both = (old: old.open && old.close, new: new.open && new.close)
+        if both.old != both.new {
+          let others = both.new ? lengths[character] : textLengths[character]
+          let risky = (others ?? []).contains { other in
+            (length + other) % 3 == 0 && !(length % 3 == 0 && other % 3 == 0)
+          }
+          if risky { return false }
+        }
+        return true
+      }
+      if offset > lineStart && isBlank(buffer[offset - 1]) {
+        var index = offset
+        while index < lineEnd && isBlank(buffer[index]) { index += 1 }
+        if index == lineEnd { return false }
+      }
+      if let run = ending, offset > lineStart {
+        let character = buffer[offset - 1]
+        var start = offset - 1
+        while start > lineStart && buffer[start - 1] == character { start -= 1 }
+        let before = scalar(before: start)
+        let old = InlineParser.openClose(character, before: before, after: scalar(at: offset))
+        let new = InlineParser.openClose(character, before: before, after: control)
+        if !keeps(run, character, offset - start, old, new) { return false }
+      }
+      if let run = starting, offset < lineEnd {
+        let character = buffer[offset]
+        var end = offset + 1
+        while end < lineEnd && buffer[end] == character { end += 1 }
+        let after = scalar(at: end)
+        let old = InlineParser.openClose(character, before: scalar(before: offset), after: after)
+        let new = InlineParser.openClose(character, before: control, after: after)
+        if !keeps(run, character, end - offset, old, new) { return false }
+      }
+      return true
+    }
   }
 }

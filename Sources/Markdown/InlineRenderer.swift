@@ -50,6 +50,26 @@ public struct MarkdownInline: Hashable, Sendable {
   /// or not: its rendering changes when one of them is defined or no
   /// longer is (an incremental reader re-renders it then).
   public var labels: [String] = []
+  /// The runs of `*`, `_` and `~` the inline parser read as delimiters, in
+  /// order, and what emphasis or strikethrough used them for: where a
+  /// control written next to one could change what it does (`MarkupSafety`).
+  public var delimiterRuns: [MarkdownDelimiterRun] = []
+}
+
+/// A run of `*`, `_` or `~` read as a delimiter: whether emphasis (or
+/// strikethrough) used it to close and to open (both for `*a**b*`'s middle
+/// run; neither when it is text).
+public struct MarkdownDelimiterRun: Hashable, Sendable {
+  /// Its bytes in the document (`MarkdownSource.bytes`).
+  public var range: Range<Int>
+  public var closes: Bool
+  public var opens: Bool
+
+  public init(range: Range<Int>, closes: Bool, opens: Bool) {
+    self.range = range
+    self.closes = closes
+    self.opens = opens
+  }
 }
 
 /// Renders the inline content of paragraphs, headings and table cells as
@@ -79,6 +99,11 @@ public struct MarkdownInlineRenderer: Sendable {
       output.render(parser.items)
       var inline = output.finish(content, source, destinations: parser.destinations)
       inline.labels = parser.labels
+      for item in parser.items where item.kind == .delimiter && item.end > item.start {
+        let range = content.origins[item.start]..<content.origins[item.end - 1] + 1
+        inline.delimiterRuns.append(
+          MarkdownDelimiterRun(range: range, closes: item.usedFront > 0, opens: item.usedBack > 0))
+      }
       return inline
     }
   }

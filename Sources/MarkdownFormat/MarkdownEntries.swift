@@ -27,6 +27,8 @@ enum MarkdownEntries {
         range: atom.rendered, kind: atom.kind == .codeSpan ? codeSpan : autolink, isNumeric: false, showsText: true)
     }
     entry.sealed = sealed(inline, source: source)
+    entry.insertionOverrides = insertionOverrides(
+      entry.map, inline, source: source, firstLine: firstLine, contentEnd: end)
     entry.paragraphs = [0..<inline.text.count]
     entry.hasNonASCIILiteral = inline.text.contains { $0 >= 0x80 }
     entry.hasLiteralControl = hasControl(inline.text)
@@ -173,6 +175,67 @@ enum MarkdownEntries {
       index = next
     }
     return map
+  }
+
+  /// Where an insertion goes when the map's place for it would change the
+  /// markup (`MarkupSafety`): at each place where markup lies between two
+  /// rendered characters, a control goes after that markup (the map's
+  /// place) unless it would follow a closing delimiter run that needs what
+  /// comes after it (`` **`code`**⁩ ``, `**(a)**⁩ b`) or white space that
+  /// ends the line: then before the markup, where the previous character
+  /// ends (`` **`code`⁩** ``). At the block's start a mark goes before the
+  /// opening markup unless it would change an opening run
+  /// (`‏**/start**`): then after it (`**‏/start**`); at its end likewise
+  /// before the closing markup (`` **`code`⁩** ``).
+  static func insertionOverrides(
+    _ map: SourceMap, _ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentEnd: SourcePosition
+  ) -> [Int: SourcePosition] {
+    guard !map.segments.isEmpty, !inline.text.isEmpty else { return [:] }
+    var ending: [Int: MarkdownDelimiterRun] = [:]
+    var starting: [Int: MarkdownDelimiterRun] = [:]
+    var lengths: [UInt8: [Int]] = [:]
+    var textLengths: [UInt8: [Int]] = [:]
+    for run in inline.delimiterRuns {
+      let start = run.range.lowerBound
+      let end = run.range.upperBound
+      ending[end] = run
+      starting[start] = run
+      lengths[source.bytes[start], default: []].append(end - start)
+      if !run.closes && !run.opens { textLengths[source.bytes[start], default: []].append(end - start) }
+    }
+    func keepsMarkup(_ position: SourcePosition) -> Bool {
+      let line = position.line + firstLine
+      guard line >= 0, line < source.lineCount else { return true }
+      let start = source.lineStarts[line]
+      let end = source.lineEnds[line]
+      let offset = min(start + position.column, end)
+      return MarkupSafety.keepsMarkup(
+        source.bytes, at: offset, lineStart: start, lineEnd: end, ending: ending[offset], starting: starting[offset],
+        lengths: lengths, textLengths: textLengths)
+    }
+    var overrides: [Int: SourcePosition] = [:]
+    for (index, segment) in map.segments.enumerated() {
+      let offset = segment.decoded
+      let current = segment.start
+      if keepsMarkup(current) { continue }
+      let alternative: SourcePosition
+      if index == 0 {
+        let firstAtom = atoms(inline, source: source).first { $0.rendered.lowerBound == 0 && !$0.rendered.isEmpty }
+        let start = firstAtom?.source.start ?? inline.sourceMap[0]
+        alternative = SourcePosition(line: start.line - firstLine, column: start.column)
+      } else {
+        guard let end = map.sourceEnd(ofDecoded: offset) else { continue }
+        alternative = end
+      }
+      guard alternative != current, keepsMarkup(alternative) else { continue }
+      overrides[offset] = alternative
+    }
+    // The end: after the closing markup and any trailing white space,
+    // unless a control there would change them (`` **`code`**⁩ ``).
+    if !keepsMarkup(contentEnd), let end = map.sourceEnd(ofDecoded: map.length), end != contentEnd, keepsMarkup(end) {
+      overrides[map.length] = end
+    }
+    return overrides
   }
 
   static func isVerbatim(_ byte: UInt8, at position: MarkdownPosition, source: MarkdownSource) -> Bool {

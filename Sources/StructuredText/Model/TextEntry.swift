@@ -119,6 +119,12 @@ package struct TextEntry: Hashable, Sendable {
   /// (the indent of a YAML folded scalar's more-indented line, which keeps
   /// its line breaks): an insertion at its start goes after it instead.
   package var layoutWhiteSpace: [Range<Int>] = []
+  /// Where an insertion at a decoded offset goes instead of its character's
+  /// source start (lines relative to `firstLine`), where a control written
+  /// there would change the markup (Markdown: after a closing `**` that
+  /// follows punctuation, before an opening one that precedes it, after
+  /// white space that ends a line).
+  package var insertionOverrides: [Int: SourcePosition] = [:]
   /// The source text this entry translates, where the file holds it: an
   /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
   /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the entry is).
@@ -186,6 +192,7 @@ package struct TextEntry: Hashable, Sendable {
   /// the escape of the character at `offset`, or at the content end.
   package func insertionPoint(atDecoded offset: Int) -> SourcePosition {
     if offset == 0 && text.isEmpty { return range.start }
+    if let position = insertionOverrides[offset] { return position.shifted(by: firstLine) }
     if let layout = layoutWhiteSpace.first(where: { $0.lowerBound == offset }) {
       return sourcePosition(ofDecoded: layout.upperBound)
     }
