@@ -11,14 +11,10 @@ enum MarkdownRules {
   /// first strong character decides) in the direction its words do not
   /// want: mostly right to left but starting with a Latin letter (`[Apple
   /// Pay](…) متاح الآن`), or the mirror case. Fix: RLM (LRM) at the start
-  /// of the rendered text. In a document whose locale is right to left
-  /// (`README.he.md`, `docs/fa/`) the mirror case is not reported: a block
-  /// there that starts with a right-to-left word (`דוגמה: \`file.py\``)
-  /// renders as its author wants (Protocol/markdown.md, the Choice).
+  /// of the rendered text.
   static let blockDirection = ParagraphRule(code: .blockDirection) { analysis, context in
     guard analysis.hasRightToLeftLetters, let shown = analysis.direction(),
-      let wanted = analysis.direction(estimatePolicy), shown != wanted,
-      !(wanted == .leftToRight && context.localeIsRightToLeft)
+      let wanted = analysis.direction(estimatePolicy), shown != wanted
     else { return nil }
     let mark = wanted == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
     let (shownName, wantedName) =

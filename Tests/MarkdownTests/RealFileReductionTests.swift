@@ -153,12 +153,11 @@ final class RealFileReductionTests: XCTestCase {
     XCTAssertFalse(keeps("*a b * c", at: 5, starting: "text"))
   }
 
-  /// In a document whose locale is right to left, a block that starts with
-  /// a right-to-left word but is mostly left to right (`דוגמה:
-  /// \`file.py\``) renders as its author wants: no `bidi.blockDirection`.
-  /// Elsewhere (no locale, or a left-to-right one) it is reported, with
-  /// LRM; the main case (first strong Latin, mostly RTL) always is.
-  func testMirrorCaseIsNotReportedInARightToLeftDocument() {
+  /// A block that starts with a right-to-left word but is mostly left to
+  /// right (`דוגמה: \`file.py\``) is the mirror case, reported with LRM in
+  /// every document whatever its locale, as the contract (§8) says; so is
+  /// the main case (first strong Latin, mostly RTL).
+  func testMirrorCaseIsReportedWhateverTheLocale() {
     let text = "דוגמה: `tex_coloring_scene.py` (`TexColoringDemo`).\n\n**MCP** שרת אופציונלי ליצירת קוד\n"
     let document = TextLines(text)
     let read = WholeRead(document, format: MarkdownFormat())
@@ -167,8 +166,8 @@ final class RealFileReductionTests: XCTestCase {
       engine.findings(in: document, read: read) { _ in locale.flatMap { LocaleTag($0) } }
         .filter { $0.code == .blockDirection }.map(\.range.start.line)
     }
-    XCTAssertEqual(lines("he"), [2])
-    XCTAssertEqual(lines("fa"), [2])
+    XCTAssertEqual(lines("he"), [0, 2])
+    XCTAssertEqual(lines("fa"), [0, 2])
     XCTAssertEqual(lines(nil), [0, 2])
     XCTAssertEqual(lines("en"), [0, 2])
   }
