@@ -129,7 +129,12 @@ package struct MarkdownFormat: StructuredFormat {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
-          if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
+          if sink.findingsOnly
+            && (MarkdownEntries.raisesNoFinding(block, source: stretch.source)
+              || !MarkdownEntries.mayRaiseFinding(block, source: stretch.source, renderer: renderer))
+          {
+            continue
+          }
           // A block whose rendered text is its source is not rendered.
           if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
             entry.shift(by: stretch.base)
