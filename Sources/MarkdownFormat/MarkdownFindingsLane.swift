@@ -45,7 +45,8 @@ extension MarkdownEntries {
         }
       }
     } else {
-      let text = renderer.renderedText(block)
+      // The common inline markup read in one pass; the renderer for the rest.
+      let text = renderer.textSkeleton(block) ?? renderer.renderedText(block)
       text.withUnsafeBufferPointer { scan.feed($0) }
     }
     return scan.mayRaiseFinding
@@ -53,7 +54,14 @@ extension MarkdownEntries {
 }
 
 /// The facts of a block's rendered text that its findings depend on, fed
-/// scalar by scalar.
+/// scalar by scalar. The scanner (`DirectionFactsScanner`, the estimate's
+/// one implementation) is fed only the scalars that can change its facts:
+/// a White_Space one after a word, a strong one (L, R, AL) that starts a
+/// word's strong letters or differs in direction from the word's last one
+/// fed. A neutral scalar only joins a word (the next strong one fed does
+/// that too), and a strong one of the direction just fed in the same word
+/// leaves every fact as it is; with no isolate control (which takes the
+/// full path), its facts are those of feeding every scalar.
 struct BlockFactsScan {
   var scanner = DirectionFactsScanner()
   /// A right-to-left letter (R or AL, not a bidi control).
@@ -61,8 +69,8 @@ struct BlockFactsScan {
   /// A bidi control (hazards) or a paragraph separator (where UAX #9 P2
   /// stops but the estimate goes on): the full path decides.
   var needsFullPath = false
-  /// Scalars fed (the facts' offsets, unused here).
-  var count = 0
+  /// What was fed last: 0 white space (or nothing), 1 an L, 2 an R or AL.
+  private var last: UInt8 = 0
 
   /// Feeds UTF-8 text (well-formed: the block's lines have no ill-formed
   /// sequence, and the renderer writes none).
@@ -84,13 +92,25 @@ struct BlockFactsScan {
 
   @inline(__always)
   mutating func feed(_ scalar: UInt32, _ c: BidiClass) {
-    if c == .B || (scalar >= 0x61C && BidiControl(scalar: scalar) != nil) {
+    switch c {
+    case .L, .R, .AL:
+      // LRM, RLM and ALM are bidi controls of these classes.
+      if scalar == 0x200E || scalar == 0x200F || scalar == 0x61C {
+        needsFullPath = true
+        return
+      }
+      let direction: UInt8 = c == .L ? 1 : 2
+      if direction == 2 { rightToLeftLetter = true }
+      guard last != direction else { return }
+      last = direction
+    case .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI:
       needsFullPath = true
       return
+    default:
+      guard isWhiteSpace(scalar), last != 0 else { return }
+      last = 0
     }
-    if c == .R || c == .AL { rightToLeftLetter = true }
-    scanner.feed(scalar, c, at: count)
-    count += 1
+    scanner.feed(scalar, c, at: 0)
   }
 
   /// Whether the block may raise a finding: the full path decides when

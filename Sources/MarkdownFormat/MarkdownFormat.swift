@@ -73,6 +73,9 @@ package struct MarkdownFormat: StructuredFormat {
       // stretch's end may have cut one.
       let last = atEnd ? source.lineCount : (read.checkpoints.last ?? 0)
       guard last > 0 else {
+        // An empty text has no line to read (it trapped here, doubling
+        // `length` until it overflowed).
+        if atEnd { break reading }
         length *= 2
         continue
       }
@@ -170,7 +173,15 @@ package struct MarkdownFormat: StructuredFormat {
   /// Lines `range` of the document joined with `\n`, as `MarkdownSource`
   /// splits them.
   static func joinedLines(_ lines: any DocumentLines, _ range: Range<Int>) -> [UInt8] {
+    // A whole text split at line feeds alone is its own joined lines
+    // (shared, not copied: `check` reads whole files).
+    if range == 0..<lines.lineCount, let text = lines as? TextLines, !text.bytes.contains(0x0D) {
+      return text.bytes
+    }
     var bytes: [UInt8] = []
+    var total = range.count
+    for line in range { total += lines.withUTF8(ofLine: line) { $0.count } }
+    bytes.reserveCapacity(total)
     for line in range {
       if line > range.lowerBound { bytes.append(0x0A) }
       lines.withUTF8(ofLine: line) { bytes.append(contentsOf: $0) }
