@@ -65,7 +65,7 @@ package struct MarkdownFormat: StructuredFormat {
     var stopLine: Int?
     reading: while start < lines.lineCount {
       let end = min(lines.lineCount, start + length)
-      let source = MarkdownSource(Self.joinedLines(lines, start..<end))
+      let source = Self.source(lines, start..<end)
       let read = MarkdownReader().read(source, startsDocument: start == 0)
       let atEnd = end == lines.lineCount
       // A checkpoint at a line says the blocks before it are closed: all
@@ -170,14 +170,26 @@ package struct MarkdownFormat: StructuredFormat {
     }
   }
 
+  /// Lines `range` of the document as one Markdown source. A whole text
+  /// split at line feeds alone is its own joined lines, split as
+  /// `MarkdownSource` splits them but for the empty line a final line feed
+  /// ends (`check` reads whole files: not copied, not split again).
+  static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> MarkdownSource {
+    guard range == 0..<lines.lineCount, let text = lines as? TextLines, !text.bytes.contains(0x0D) else {
+      return MarkdownSource(joinedLines(lines, range))
+    }
+    var starts = text.lineStarts
+    var ends = text.lineEnds
+    if starts.last == text.bytes.count {
+      starts.removeLast()
+      ends.removeLast()
+    }
+    return MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends)
+  }
+
   /// Lines `range` of the document joined with `\n`, as `MarkdownSource`
   /// splits them.
   static func joinedLines(_ lines: any DocumentLines, _ range: Range<Int>) -> [UInt8] {
-    // A whole text split at line feeds alone is its own joined lines
-    // (shared, not copied: `check` reads whole files).
-    if range == 0..<lines.lineCount, let text = lines as? TextLines, !text.bytes.contains(0x0D) {
-      return text.bytes
-    }
     var bytes: [UInt8] = []
     var total = range.count
     for line in range { total += lines.withUTF8(ofLine: line) { $0.count } }

@@ -174,4 +174,46 @@ final class MarkdownFindingsLaneTests: XCTestCase {
       }
     }
   }
+
+  /// A whole text's source built from its lines (`MarkdownFormat.source`,
+  /// shared bytes and line bounds) is the one `MarkdownSource` splits, on
+  /// texts with and without a final line feed, empty lines and blank ones.
+  func testSourceFromTheLinesIsTheSplitOne() {
+    var random = SeededGenerator(seed: 90)
+    let pieces = ["", "a", "مرحبا", " ", "\n", "\n\n", "# x", "\t"]
+    for _ in 0..<2_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...8, using: &random) { text += pieces.randomElement(using: &random)! }
+      let lines = TextLines(text)
+      let built = MarkdownFormat.source(lines, 0..<lines.lineCount)
+      let split = MarkdownSource(text)
+      XCTAssertEqual(built.bytes, split.bytes, text.debugDescription)
+      XCTAssertEqual(built.lineStarts, split.lineStarts, text.debugDescription)
+      XCTAssertEqual(built.lineEnds, split.lineEnds, text.debugDescription)
+    }
+  }
+
+  /// `Cursor.isUTF8` (the C scan past controls) against `UTF8Decoder`'s
+  /// validation, on byte strings of letters, controls, truncated and stray
+  /// continuation bytes, overlong forms and surrogates.
+  func testLineValidationAgreesWithTheDecoder() {
+    let pieces: [[UInt8]] = [
+      Array("abc".utf8), Array("مرحبا".utf8), Array("\u{200F}".utf8), Array("\u{061C}".utf8), Array("\u{2067}".utf8),
+      Array("€".utf8), Array("😀".utf8), [0xD8], [0xE2, 0x80], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+      [0xFF],
+    ]
+    var random = SeededGenerator(seed: 91)
+    var invalid = 0
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        let piece = pieces.randomElement(using: &random)!
+        bytes += piece.count < 4 && piece.first! >= 0x80 && Int.random(in: 0..<2, using: &random) == 0 ? [0x61] : piece
+      }
+      let expected = Cursor.firstInvalidByte(bytes) == nil
+      if !expected { invalid += 1 }
+      XCTAssertEqual(bytes.withUnsafeBufferPointer { Cursor.isUTF8($0) }, expected, "\(bytes)")
+    }
+    XCTAssertGreaterThan(invalid, 1_000)
+  }
 }

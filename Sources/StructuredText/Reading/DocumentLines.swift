@@ -43,6 +43,11 @@ package struct TextLines: DocumentLines, Sendable {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
   }
 
+  /// The offset in `bytes` of each line's start, and of each line's end
+  /// (its terminator excluded).
+  package var lineStarts: [Int] { starts }
+  package var lineEnds: [Int] { ends }
+
   /// The byte range of line `line`'s content in `bytes` (terminator excluded).
   package func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }
 
