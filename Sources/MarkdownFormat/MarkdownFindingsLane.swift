@@ -17,9 +17,8 @@ import UnicodeBidi
 ///
 /// The facts are those `ParagraphAnalysis` finds for the entry (a Markdown
 /// entry is one paragraph, its atoms show their text, it has no markup or
-/// character reference in the projection's sense): the same
-/// `DirectionFactsScanner` over the same scalars, decided by the same
-/// policies. `MarkdownFindingsLaneTests` compares the findings of reads
+/// character reference in the projection's sense): the same scan
+/// (`WordFactsFeed`) over the same scalars, decided by the same policies. `MarkdownFindingsLaneTests` compares the findings of reads
 /// with and without the lane on generated documents.
 extension MarkdownEntries {
   /// Whether `block` (with inline content) may raise a finding; false only
@@ -54,23 +53,16 @@ extension MarkdownEntries {
 }
 
 /// The facts of a block's rendered text that its findings depend on, fed
-/// scalar by scalar. The scanner (`DirectionFactsScanner`, the estimate's
-/// one implementation) is fed only the scalars that can change its facts:
-/// a White_Space one after a word, a strong one (L, R, AL) that starts a
-/// word's strong letters or differs in direction from the word's last one
-/// fed. A neutral scalar only joins a word (the next strong one fed does
-/// that too), and a strong one of the direction just fed in the same word
-/// leaves every fact as it is; with no isolate control (which takes the
-/// full path), its facts are those of feeding every scalar.
+/// scalar by scalar to `WordFactsFeed` (the estimate's scanner, fed the
+/// scalars that change its facts), after the checks only a block's lane
+/// needs.
 struct BlockFactsScan {
-  var scanner = DirectionFactsScanner()
+  var feed = WordFactsFeed()
   /// A right-to-left letter (R or AL, not a bidi control).
   var rightToLeftLetter = false
   /// A bidi control (hazards) or a paragraph separator (where UAX #9 P2
   /// stops but the estimate goes on): the full path decides.
   var needsFullPath = false
-  /// What was fed last: 0 white space (or nothing), 1 an L, 2 an R or AL.
-  private var last: UInt8 = 0
 
   /// Feeds UTF-8 text (well-formed: the block's lines have no ill-formed
   /// sequence, and the renderer writes none).
@@ -99,18 +91,15 @@ struct BlockFactsScan {
         needsFullPath = true
         return
       }
-      let direction: UInt8 = c == .L ? 1 : 2
-      if direction == 2 { rightToLeftLetter = true }
-      guard last != direction else { return }
-      last = direction
+      if c != .L { rightToLeftLetter = true }
     case .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI:
       needsFullPath = true
       return
     default:
-      guard isWhiteSpace(scalar), last != 0 else { return }
-      last = 0
+      break
     }
-    scanner.feed(scalar, c, at: 0)
+    // Offsets are not asked for (the full path finds them for a finding).
+    feed.feed(scalar, c, at: 0)
   }
 
   /// Whether the block may raise a finding: the full path decides when
@@ -118,8 +107,8 @@ struct BlockFactsScan {
   /// condition (`MarkdownRules.blockDirection`).
   var mayRaiseFinding: Bool {
     if needsFullPath { return true }
-    guard rightToLeftLetter, let shown = DirectionPolicy().decide(scanner.facts),
-      let wanted = MarkdownRules.estimatePolicy.decide(scanner.facts)
+    guard rightToLeftLetter, let shown = DirectionPolicy().decide(feed.facts),
+      let wanted = MarkdownRules.estimatePolicy.decide(feed.facts)
     else { return false }
     return shown != wanted
   }

@@ -216,4 +216,24 @@ final class MarkdownFindingsLaneTests: XCTestCase {
     }
     XCTAssertGreaterThan(invalid, 1_000)
   }
+
+  /// `WordFactsFeed` (the scanner fed only the characters that change its
+  /// facts) gives `DirectionFacts(scalars:)`'s facts, offsets included, on
+  /// sequences of letters of both directions, marks, digits, neutrals,
+  /// white space, isolates, embeddings and marks.
+  func testFeedGivesTheFacts() {
+    let scalars: [UInt32] = [
+      0x61, 0x42, 0x627, 0x5D0, 0x651, 0x30, 0x663, 0x21, 0x2D, 0x20, 0x20, 0x09, 0xA0, 0x2028, 0x2029, 0x0A, 0x2066,
+      0x2067, 0x2068, 0x2069, 0x202A, 0x202B, 0x202C, 0x200E, 0x200F, 0x61C, 0xFFFC, 0x1C,
+    ]
+    var random = SeededGenerator(seed: 92)
+    var withWords = 0
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in scalars.randomElement(using: &random)! }
+      let expected = DirectionFacts(scalars: text)
+      if expected.rtlWords > 0 && expected.ltrWords > 0 { withWords += 1 }
+      XCTAssertEqual(WordFactsFeed.facts(text), expected, "\(text)")
+    }
+    XCTAssertGreaterThan(withWords, 2_000)
+  }
 }
