@@ -21,6 +21,9 @@ import UnicodeBidi
 /// (`WordFactsFeed`) over the same scalars, decided by the same policies. `MarkdownFindingsLaneTests` compares the findings of reads
 /// with and without the lane on generated documents.
 extension MarkdownEntries {
+  /// One space (the soft break between a plain block's pieces).
+  private static let space: [UInt8] = [0x20]
+
   /// Whether `block` (with inline content) may raise a finding; false only
   /// when it certainly raises none.
   static func mayRaiseFinding(_ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer)
@@ -38,7 +41,7 @@ extension MarkdownEntries {
       // The rendered text is the pieces joined by one space.
       source.bytes.withUnsafeBufferPointer { bytes in
         for (index, piece) in block.pieces.enumerated() {
-          if index > 0 { scan.feed(0x20, .WS) }
+          if index > 0 { Self.space.withUnsafeBufferPointer { scan.feed($0) } }
           let lineStart = source.lineStarts[piece.line]
           scan.feed(UnsafeBufferPointer(rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
         }
@@ -52,54 +55,16 @@ extension MarkdownEntries {
   }
 }
 
-/// The facts of a block's rendered text that its findings depend on, fed
-/// scalar by scalar to `WordFactsFeed` (the estimate's scanner, fed the
-/// scalars that change its facts), after the checks only a block's lane
-/// needs.
+/// The facts of a block's rendered text that its findings depend on: the
+/// estimate's scanner fed through `WordFactsFeed.feedText`, which stops at
+/// a bidi control (hazards) or a paragraph separator (where UAX #9 P2
+/// stops but the estimate goes on): the full path decides then.
 struct BlockFactsScan {
   var feed = WordFactsFeed()
-  /// A right-to-left letter (R or AL, not a bidi control).
-  var rightToLeftLetter = false
-  /// A bidi control (hazards) or a paragraph separator (where UAX #9 P2
-  /// stops but the estimate goes on): the full path decides.
   var needsFullPath = false
 
-  /// Feeds UTF-8 text (well-formed: the block's lines have no ill-formed
-  /// sequence, and the renderer writes none).
   mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var index = 0
-    while index < bytes.count, !needsFullPath {
-      let byte = bytes[index]
-      if byte < 0x80 {
-        let scalar = UInt32(byte)
-        feed(scalar, BidiClass(scalar))
-        index += 1
-      } else {
-        let decoded = UTF8Decoder.decode(bytes, at: index)
-        feed(decoded.value, BidiClass(decoded.value))
-        index += max(decoded.length, 1)
-      }
-    }
-  }
-
-  @inline(__always)
-  mutating func feed(_ scalar: UInt32, _ c: BidiClass) {
-    switch c {
-    case .L, .R, .AL:
-      // LRM, RLM and ALM are bidi controls of these classes.
-      if scalar == 0x200E || scalar == 0x200F || scalar == 0x61C {
-        needsFullPath = true
-        return
-      }
-      if c != .L { rightToLeftLetter = true }
-    case .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI:
-      needsFullPath = true
-      return
-    default:
-      break
-    }
-    // Offsets are not asked for (the full path finds them for a finding).
-    feed.feed(scalar, c, at: 0)
+    if !needsFullPath && !feed.feedText(bytes) { needsFullPath = true }
   }
 
   /// Whether the block may raise a finding: the full path decides when
@@ -107,7 +72,7 @@ struct BlockFactsScan {
   /// condition (`MarkdownRules.blockDirection`).
   var mayRaiseFinding: Bool {
     if needsFullPath { return true }
-    guard rightToLeftLetter, let shown = DirectionPolicy().decide(feed.facts),
+    guard feed.rightToLeftLetter, let shown = DirectionPolicy().decide(feed.facts),
       let wanted = MarkdownRules.estimatePolicy.decide(feed.facts)
     else { return false }
     return shown != wanted

@@ -19,20 +19,21 @@ import UnicodeBidi
 /// no strong character counts for neither direction. The facts are those
 /// of feeding every character, offsets included (`testFeedGivesTheFacts`).
 package struct WordFactsFeed: Sendable {
-  package var scanner = DirectionFactsScanner()
+  @usableFromInline var scanner = DirectionFactsScanner()
   /// Whether a non-white character was fed since the last white one (the
   /// scanner is in a word).
-  private var inWord = false
+  @usableFromInline var inWord = false
   /// The direction of the last strong character fed in this word, with no
   /// isolate control fed after it: 0 none, 1 L, 2 R or AL.
-  private var lastStrong: UInt8 = 0
+  @usableFromInline var lastStrong: UInt8 = 0
 
   package init() {}
 
   package var facts: DirectionFacts { scanner.facts }
 
-  /// Feeds `scalar`, of class `c`, at `offset`.
-  @inline(__always)
+  /// Feeds `scalar`, of class `c`, at `offset` (inlined where it is called:
+  /// it runs once per character).
+  @inlinable @inline(__always)
   package mutating func feed(_ scalar: UInt32, _ c: BidiClass, at offset: Int) {
     switch c {
     case .L, .R, .AL:
@@ -49,6 +50,43 @@ package struct WordFactsFeed: Sendable {
       lastStrong = 0
     }
     scanner.feed(scalar, c, at: offset)
+  }
+
+  /// Whether an R or AL character that is no bidi control (ALM) was fed by
+  /// `feedText` (`ParagraphAnalysis.hasRightToLeftLetters`).
+  package private(set) var rightToLeftLetter = false
+
+  /// Feeds well-formed UTF-8 text of one paragraph with no bidi control,
+  /// offsets unset (for a yes-or-no question on its facts); stops and
+  /// returns false at a bidi control or a paragraph separator (class B),
+  /// where the facts would need the whole analysis.
+  package mutating func feedText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      let scalar: UInt32
+      if byte < 0x80 {
+        scalar = UInt32(byte)
+        index += 1
+      } else {
+        let decoded = UTF8Decoder.decode(bytes, at: index)
+        scalar = decoded.value
+        index += max(decoded.length, 1)
+      }
+      let c = BidiClass(scalar)
+      switch c {
+      case .L, .R, .AL:
+        // LRM, RLM and ALM are bidi controls of these classes.
+        if scalar == 0x200E || scalar == 0x200F || scalar == 0x61C { return false }
+        if c != .L { rightToLeftLetter = true }
+      case .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI:
+        return false
+      default:
+        break
+      }
+      feed(scalar, c, at: 0)
+    }
+    return true
   }
 
   /// The facts of a paragraph of scalar values: `DirectionFacts(scalars:)`.
