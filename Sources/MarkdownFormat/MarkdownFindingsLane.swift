@@ -43,7 +43,9 @@ extension MarkdownEntries {
         for (index, piece) in block.pieces.enumerated() {
           if index > 0 { Self.space.withUnsafeBufferPointer { scan.feed($0) } }
           let lineStart = source.lineStarts[piece.line]
-          scan.feed(UnsafeBufferPointer(rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
+          scan.feed(
+            UnsafeBufferPointer(
+              rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
         }
       }
     } else {

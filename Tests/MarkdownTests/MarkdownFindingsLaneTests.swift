@@ -199,7 +199,8 @@ final class MarkdownFindingsLaneTests: XCTestCase {
   func testLineValidationAgreesWithTheDecoder() {
     let pieces: [[UInt8]] = [
       Array("abc".utf8), Array("مرحبا".utf8), Array("\u{200F}".utf8), Array("\u{061C}".utf8), Array("\u{2067}".utf8),
-      Array("€".utf8), Array("😀".utf8), [0xD8], [0xE2, 0x80], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+      Array("€".utf8), Array("😀".utf8), [0xD8], [0xE2, 0x80], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+      [0xF4, 0x90, 0x80, 0x80],
       [0xFF],
     ]
     var random = SeededGenerator(seed: 91)
