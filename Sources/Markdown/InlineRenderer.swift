@@ -107,6 +107,21 @@ public struct MarkdownInlineRenderer: Sendable {
       return inline
     }
   }
+
+  /// `block`'s rendered text alone: the same bytes as `render(block).text`,
+  /// without the per-byte source positions, atoms and markup (what a read
+  /// for findings alone needs to decide whether a block can raise one).
+  public func renderedText(_ block: MarkdownBlock) -> [UInt8] {
+    guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return [] }
+    let content = InlineContent(block.pieces, in: source, rule: block.content, finalLineFeed: false)
+    return content.bytes.withUnsafeBufferPointer { bytes in
+      var parser = InlineParser(bytes: bytes, definitions: definitions)
+      parser.parse()
+      var output = RenderOutput(bytes: bytes, tracksSources: false)
+      output.render(parser.items)
+      return output.text
+    }
+  }
 }
 
 /// The rendered text of a list of inline items, in content indices.
@@ -121,8 +136,14 @@ private struct RenderOutput {
   var markup: [Range<Int>] = []
   /// Where the current run of text (where email autolinks are found) began.
   var runStart: Int? = nil
+  /// Whether `starts`, `ends`, atoms and markup are kept (not for the text
+  /// alone: `MarkdownInlineRenderer.renderedText`).
+  let tracksSources: Bool
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(bytes: UnsafeBufferPointer<UInt8>, tracksSources: Bool = true) {
+    self.bytes = bytes
+    self.tracksSources = tracksSources
+  }
 
   mutating func render(_ items: [InlineItem]) {
     for item in items {
@@ -177,6 +198,7 @@ private struct RenderOutput {
 
   private mutating func append(_ byte: UInt8, _ start: Int, _ end: Int) {
     text.append(byte)
+    guard tracksSources else { return }
     starts.append(start)
     ends.append(end)
   }
@@ -186,6 +208,7 @@ private struct RenderOutput {
     textStart(eligible: eligible)
     guard end > start else { return }
     text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    guard tracksSources else { return }
     starts.append(contentsOf: start..<end)
     ends.append(contentsOf: (start + 1)...end)
   }
@@ -209,6 +232,8 @@ private struct RenderOutput {
   private mutating func boundary() {
     guard let start = runStart else { return }
     runStart = nil
+    // Email autolinks are atoms: the text is the same without them.
+    guard tracksSources else { return }
     let found = text.withUnsafeBufferPointer { all in
       EmailAutolinks.find(in: UnsafeBufferPointer(rebasing: all[start..<all.count]))
     }

@@ -91,6 +91,14 @@ public struct MarkdownSource: Sendable {
 
   public init(_ text: String) { self.init(Array(text.utf8)) }
 
+  /// A source whose lines were split already, as `init(_:)` splits them
+  /// (the caller's `lineStarts` and `lineEnds` are what it would find).
+  public init(_ bytes: [UInt8], lineStarts: [Int], lineEnds: [Int]) {
+    self.bytes = bytes
+    self.lineStarts = lineStarts
+    self.lineEnds = lineEnds
+  }
+
   /// The number of lines (a final line terminator starts none).
   public var lineCount: Int { lineStarts.count }
 

@@ -65,7 +65,7 @@ package struct MarkdownFormat: StructuredFormat {
     var stopLine: Int?
     reading: while start < lines.lineCount {
       let end = min(lines.lineCount, start + length)
-      let source = MarkdownSource(Self.joinedLines(lines, start..<end))
+      let source = Self.source(lines, start..<end)
       let read = MarkdownReader().read(source, startsDocument: start == 0)
       let atEnd = end == lines.lineCount
       // A checkpoint at a line says the blocks before it are closed: all
@@ -131,7 +131,12 @@ package struct MarkdownFormat: StructuredFormat {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
-          if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
+          if sink.findingsOnly
+            && (MarkdownEntries.raisesNoFinding(block, source: stretch.source)
+              || !MarkdownEntries.mayRaiseFinding(block, source: stretch.source, renderer: renderer))
+          {
+            continue
+          }
           // A block whose rendered text is its source is not rendered.
           if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
             entry.shift(by: stretch.base)
@@ -164,10 +169,30 @@ package struct MarkdownFormat: StructuredFormat {
     }
   }
 
+  /// Lines `range` of the document as one Markdown source. A whole text
+  /// split at line feeds alone is its own joined lines, split as
+  /// `MarkdownSource` splits them but for the empty line a final line feed
+  /// ends (`check` reads whole files: not copied, not split again).
+  static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> MarkdownSource {
+    guard range == 0..<lines.lineCount, let text = lines as? TextLines, !text.bytes.contains(0x0D) else {
+      return MarkdownSource(joinedLines(lines, range))
+    }
+    var starts = text.lineStarts
+    var ends = text.lineEnds
+    if starts.last == text.bytes.count {
+      starts.removeLast()
+      ends.removeLast()
+    }
+    return MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends)
+  }
+
   /// Lines `range` of the document joined with `\n`, as `MarkdownSource`
   /// splits them.
   static func joinedLines(_ lines: any DocumentLines, _ range: Range<Int>) -> [UInt8] {
     var bytes: [UInt8] = []
+    var total = range.count
+    for line in range { total += lines.withUTF8(ofLine: line) { $0.count } }
+    bytes.reserveCapacity(total)
     for line in range {
       if line > range.lowerBound { bytes.append(0x0A) }
       lines.withUTF8(ofLine: line) { bytes.append(contentsOf: $0) }

@@ -25,34 +25,9 @@ extension MarkdownEntries {
   /// The entry of `block` if its rendered text is its source; nil when it
   /// needs the inline renderer.
   static func plainEntry(_ block: MarkdownBlock, source: MarkdownSource) -> TextEntry? {
-    guard block.kind.hasInlineContent, let first = block.pieces.first, let last = block.pieces.last else { return nil }
-    var total = 0
-    let plain = source.bytes.withUnsafeBufferPointer { bytes -> Bool in
-      Self.stops.withUnsafeBufferPointer { stops in
-        for piece in block.pieces {
-          guard piece.tabSpaces == 0, !piece.columns.isEmpty else { return false }
-          let start = source.lineStarts[piece.line] + piece.columns.lowerBound
-          let end = source.lineStarts[piece.line] + piece.columns.upperBound
-          // Leading and trailing white space (a hard break, a trimmed end,
-          // skipped indentation) is the renderer's to read.
-          guard bytes[start] > 0x20, bytes[end - 1] > 0x20 else { return false }
-          var index = start
-          while index < end {
-            let byte = bytes[index]
-            if stops[Int(byte)] { return false }
-            if byte == UInt8(ascii: "w"), index + 3 < end, bytes[index + 1] == UInt8(ascii: "w"),
-              bytes[index + 2] == UInt8(ascii: "w"), bytes[index + 3] == UInt8(ascii: ".")
-            {
-              return false
-            }
-            index += 1
-          }
-          total += end - start + 1
-        }
-        return true
-      }
-    }
-    guard plain else { return nil }
+    guard let total = plainLength(block, source: source), let first = block.pieces.first,
+      let last = block.pieces.last
+    else { return nil }
     let firstLine = first.line
     var text: [UInt8] = []
     text.reserveCapacity(total)
@@ -106,6 +81,40 @@ extension MarkdownEntries {
     entry.hasNonASCIILiteral = text.contains { $0 >= 0x80 }
     entry.hasLiteralControl = entry.hasNonASCIILiteral && hasControl(text)
     return entry
+  }
+
+  /// The length of `block`'s rendered text if it is its source (its
+  /// pieces joined by one space: `plainEntry`), nil when it needs the
+  /// inline renderer.
+  static func plainLength(_ block: MarkdownBlock, source: MarkdownSource) -> Int? {
+    guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
+    var total = 0
+    let plain = source.bytes.withUnsafeBufferPointer { bytes -> Bool in
+      Self.stops.withUnsafeBufferPointer { stops in
+        for piece in block.pieces {
+          guard piece.tabSpaces == 0, !piece.columns.isEmpty else { return false }
+          let start = source.lineStarts[piece.line] + piece.columns.lowerBound
+          let end = source.lineStarts[piece.line] + piece.columns.upperBound
+          // Leading and trailing white space (a hard break, a trimmed end,
+          // skipped indentation) is the renderer's to read.
+          guard bytes[start] > 0x20, bytes[end - 1] > 0x20 else { return false }
+          var index = start
+          while index < end {
+            let byte = bytes[index]
+            if stops[Int(byte)] { return false }
+            if byte == UInt8(ascii: "w"), index + 3 < end, bytes[index + 1] == UInt8(ascii: "w"),
+              bytes[index + 2] == UInt8(ascii: "w"), bytes[index + 3] == UInt8(ascii: ".")
+            {
+              return false
+            }
+            index += 1
+          }
+          total += end - start + 1
+        }
+        return true
+      }
+    }
+    return plain ? total : nil
   }
 
   /// Whether a block with inline content can raise no finding: its lines

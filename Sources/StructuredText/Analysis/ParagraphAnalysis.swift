@@ -65,7 +65,7 @@ package struct ParagraphAnalysis: Sendable {
   /// scan, which stops there; the whole scan for the others.
   package func facts(for policy: DirectionPolicy = DirectionPolicy(), filled isFilled: Bool = false) -> DirectionFacts {
     guard policy.strategy == .firstStrong else {
-      return DirectionFacts(scalars: isFilled ? filled.scalars : written.scalars)
+      return WordFactsFeed.facts(isFilled ? filled.scalars : written.scalars)
     }
     let found =
       isFilled && fills && !filledFirstStrongIsWritten

@@ -173,10 +173,20 @@ package struct FindingsEngine: Sendable {
   /// The findings of a plain region's lines, with §5's rules for its
   /// language (the tokenizer's state carried from line to line).
   package func regionFindings(_ region: PlainRegion, in lines: some DocumentLines) -> [Finding] {
+    // Only the lines up to the last one holding a hazard byte can have a
+    // finding (`HazardBytes`): the tokenizer runs up to there.
+    var last: Int?
+    for line in region.lines.reversed() where line < lines.lineCount {
+      if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
+        last = line
+        break
+      }
+    }
+    guard let last else { return [] }
     let scanner = HazardScanner(language: region.language.flatMap(SourceLanguage.init(languageId:)), settings: rules)
     var state = LexerState.initial
     var found: [Finding] = []
-    for line in region.lines where line < lines.lineCount {
+    for line in region.lines where line <= last {
       let scan = lines.withUTF8(ofLine: line) { scanner.scanLine($0, lineNumber: line, state: state) }
       state = scan.endState
       found += scan.diagnostics.map { Self.finding($0, line: line) }

@@ -76,13 +76,19 @@ package struct Cursor {
     storedColumn = storedBytes.count
   }
 
-  private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    do {
-      try UTF8Decoder.validate(bytes)
-      return true
-    } catch {
-      return false
+  /// Whether `bytes` are all UTF-8 as `UTF8Decoder` reads it: the C scan
+  /// of `BidiControl.nextControlOrInvalid` (sixteen bytes at a time past
+  /// ASCII and two-byte letters, the decoder for the rest), past each
+  /// control it stops at.
+  package static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let found = BidiControl.nextControlOrInvalid(bytes, from: index)
+      guard found.offset < bytes.count else { return true }
+      guard let control = found.control else { return false }
+      index = found.offset + control.utf8Count
     }
+    return true
   }
 
   /// The offset of the first byte of `bytes` that starts no valid UTF-8

@@ -19,18 +19,26 @@ package struct TextLines: DocumentLines, Sendable {
 
   package init(_ bytes: [UInt8]) {
     self.bytes = bytes
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D {
+    var starts = [0]
+    var ends: [Int] = []
+    bytes.withUnsafeBufferPointer { bytes in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        // Most bytes are past CR (and every byte of a letter past ASCII).
+        if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+          index += 1
+          continue
+        }
         ends.append(index)
-        index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
         starts.append(index)
-      } else {
-        index += 1
       }
     }
     ends.append(bytes.count)
+    self.starts = starts
+    self.ends = ends
   }
 
   package init(_ text: String) {
@@ -42,6 +50,11 @@ package struct TextLines: DocumentLines, Sendable {
   package func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[starts[line]..<ends[line]])) }
   }
+
+  /// The offset in `bytes` of each line's start, and of each line's end
+  /// (its terminator excluded).
+  package var lineStarts: [Int] { starts }
+  package var lineEnds: [Int] { ends }
 
   /// The byte range of line `line`'s content in `bytes` (terminator excluded).
   package func byteRange(ofLine line: Int) -> Range<Int> { starts[line]..<ends[line] }

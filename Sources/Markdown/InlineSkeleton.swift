@@ -1,0 +1,218 @@
+/// A block's rendered text up to what a word-level direction scan cannot
+/// see, read in one pass over its content without the inline parser, for
+/// the common inline markup: emphasis, strikethrough, inline links with a
+/// plain destination, reference links to defined labels, code spans.
+///
+/// The skeleton differs from `MarkdownInlineRenderer.render(block).text`
+/// only by characters that are neither White_Space nor letters of a
+/// strong direction (here ASCII punctuation: the delimiters `*`, `_`, `~`,
+/// a code span's backticks, a link's brackets, an image's `!`) and by the
+/// length of runs of white space (a soft or hard break is a space here, a
+/// line's leading spaces stay). A link's destination and a reference
+/// link's label are left out, as the renderer leaves them out; a code span's
+/// content is kept with cmark's one-space trimming at each end (which joins
+/// or splits words). So the first strong character, the words whose first
+/// strong character is right to left or left to right (§4's estimate), and
+/// whether there are right-to-left letters are those of the rendered text.
+///
+/// Nil (the caller renders) for anything else: an escape, an entity, `<`
+/// (raw HTML, angle autolinks), a carriage return, a NUL, a tab the
+/// container expands, an extended autolink's `www.` or `://` (it may take
+/// markup into its URL), a bracket whose link is not of the forms above
+/// (nested brackets, a backtick in a link's text, a destination with
+/// spaces, parentheses, angle brackets or a title, an undefined full
+/// reference).
+extension MarkdownInlineRenderer {
+  public func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
+    guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
+    var content: [UInt8] = []
+    var total = 0
+    for piece in block.pieces { total += piece.columns.count + 1 }
+    content.reserveCapacity(total)
+    let joined = source.bytes.withUnsafeBufferPointer { text -> Bool in
+      for (index, piece) in block.pieces.enumerated() {
+        guard piece.tabSpaces == 0 else { return false }
+        if index > 0 { content.append(0x0A) }
+        let lineStart = source.lineStarts[piece.line]
+        content.append(
+          contentsOf: UnsafeBufferPointer(
+            rebasing: text[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
+      }
+      return true
+    }
+    guard joined else { return nil }
+    return content.withUnsafeBufferPointer { bytes in
+      var scan = SkeletonScan(bytes: bytes, definitions: definitions)
+      return scan.run()
+    }
+  }
+}
+
+private struct SkeletonScan {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let definitions: Set<String>
+  var out: [UInt8] = []
+  /// The start of the content not yet copied to `out`.
+  var copied = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>) {
+    self.bytes = bytes
+    self.definitions = definitions
+    out.reserveCapacity(bytes.count)
+  }
+
+  @inline(__always) func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+
+  /// A byte the skeleton does not read (see `textSkeleton`) at `index`.
+  @inline(__always) func refuses(_ index: Int) -> Bool {
+    switch bytes[index] {
+    case UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "<"), 0x0D, 0: return true
+    case UInt8(ascii: ":"): return at(index + 1) == UInt8(ascii: "/") && at(index + 2) == UInt8(ascii: "/")
+    case UInt8(ascii: "w"):
+      return at(index + 1) == UInt8(ascii: "w") && at(index + 2) == UInt8(ascii: "w")
+        && at(index + 3) == UInt8(ascii: ".")
+    default: return false
+    }
+  }
+
+  /// Copies the content up to `index`, then goes on from `next`.
+  mutating func skip(_ index: Int, to next: Int) {
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+    copied = next
+  }
+
+  mutating func run() -> [UInt8]? {
+    var index = 0
+    let end = bytes.count
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "`"):
+        index = codeSpan(at: index)
+      case UInt8(ascii: "["):
+        guard let next = bracket(at: index) else { return nil }
+        index = next
+      default:
+        if refuses(index) { return nil }
+        index += 1
+      }
+    }
+    skip(end, to: end)
+    // A line end is a space (a soft break) or U+2028 (a hard one) when
+    // rendered: white space either way, never a paragraph separator.
+    for k in out.indices where out[k] == 0x0A { out[k] = 0x20 }
+    return out
+  }
+
+  /// A run of backticks at `open`: a code span when a run of as many
+  /// follows (cmark's scan_to_closing_backticks; runs over 80 never close),
+  /// its content kept with one space trimmed at each end when both ends are
+  /// a space or line end and it is not all of them; else text. Returns the
+  /// index after it.
+  mutating func codeSpan(at open: Int) -> Int {
+    var index = open
+    while at(index) == UInt8(ascii: "`") { index += 1 }
+    let ticks = index - open
+    let contentStart = index
+    guard ticks <= 80 else { return contentStart }
+    while true {
+      while index < bytes.count && bytes[index] != UInt8(ascii: "`") { index += 1 }
+      guard index < bytes.count else { return contentStart }
+      let run = index
+      while at(index) == UInt8(ascii: "`") { index += 1 }
+      guard index - run == ticks else { continue }
+      var start = contentStart
+      var stop = run
+      var nonSpace = false
+      for k in start..<stop where bytes[k] != 0x20 && bytes[k] != 0x0A {
+        nonSpace = true
+        break
+      }
+      if nonSpace && (bytes[start] == 0x20 || bytes[start] == 0x0A)
+        && (bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x0A)
+      {
+        start += 1
+        stop -= 1
+      }
+      // The content alone, between spaces only where the text has them.
+      skip(open, to: start)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+      copied = index
+      return index
+    }
+  }
+
+  /// A `[` at `open`: its text up to `]` with no bracket, backtick or
+  /// refused byte in it, then an inline link with a plain destination
+  /// (left out), a full reference to a defined label (left out), or
+  /// anything a shortcut or failed reference leaves as text. Returns where
+  /// to go on (the parser goes on there too), nil when the skeleton cannot
+  /// tell.
+  mutating func bracket(at open: Int) -> Int? {
+    var close = open + 1
+    while close < bytes.count {
+      let byte = bytes[close]
+      if byte == UInt8(ascii: "]") { break }
+      if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "`") || refuses(close) { return nil }
+      close += 1
+    }
+    guard close < bytes.count else { return nil }
+    let after = close + 1
+    if at(after) == UInt8(ascii: "(") {
+      var cursor = after + 1
+      while cursor < bytes.count, Self.isPlainDestinationByte(bytes[cursor]) { cursor += 1 }
+      guard cursor > after + 1, at(cursor) == UInt8(ascii: ")") else { return nil }
+      skip(close, to: cursor + 1)
+      return cursor + 1
+    }
+    guard at(after) == UInt8(ascii: "[") else {
+      // A shortcut reference or text: only the brackets differ.
+      return after
+    }
+    // A full or collapsed reference (cmark's link_label: at most 1000
+    // bytes, no bracket inside), else the opener's text as a shortcut.
+    var labelEnd = after + 1
+    while labelEnd < bytes.count, bytes[labelEnd] != UInt8(ascii: "["), bytes[labelEnd] != UInt8(ascii: "]") {
+      labelEnd += 1
+    }
+    let found = labelEnd < bytes.count && bytes[labelEnd] == UInt8(ascii: "]") && labelEnd - after - 1 <= 1000
+    var label = found ? trimmed(after + 1..<labelEnd) : nil
+    if label == nil || label!.isEmpty { label = open + 1..<close }
+    guard let label, isDefined(label) else {
+      // Not a link: `]` is text and the parser goes on at the next `[`.
+      return after
+    }
+    guard found else { return after }
+    for k in after + 1..<labelEnd where refuses(k) { return nil }
+    skip(close, to: labelEnd + 1)
+    return labelEnd + 1
+  }
+
+  /// A bare destination's bytes that need nothing of cmark's rules beyond
+  /// "up to `)`": printable ASCII without white space, parentheses, angle
+  /// brackets, brackets, backticks, quotes, escapes or entities.
+  static func isPlainDestinationByte(_ byte: UInt8) -> Bool {
+    guard byte > 0x20 && byte < 0x7F else { return false }
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "`"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"),
+      UInt8(ascii: "&"):
+      return false
+    default: return true
+    }
+  }
+
+  func trimmed(_ range: Range<Int>) -> Range<Int> {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high && LinkSyntax.isSpace(bytes[low]) { low += 1 }
+    while high > low && LinkSyntax.isSpace(bytes[high - 1]) { high -= 1 }
+    return low..<high
+  }
+
+  /// Whether a label names a definition, as the inline parser asks it.
+  func isDefined(_ label: Range<Int>) -> Bool {
+    guard !label.isEmpty && label.count <= 1000 else { return false }
+    guard let normalized = ReferenceDefinitions.normalizedLabel(Array(bytes[label])) else { return false }
+    return definitions.contains(normalized)
+  }
+}

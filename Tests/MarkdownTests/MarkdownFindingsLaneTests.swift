@@ -1,0 +1,240 @@
+import BidiTestSupport
+import Foundation
+import Markdown
+import StructuredText
+import UnicodeBidi
+import XCTest
+
+@testable import MarkdownFormat
+
+/// `check`'s lane for blocks without findings (`MarkdownEntries
+/// .mayRaiseFinding`, with `MarkdownInlineRenderer.textSkeleton` for the
+/// common inline markup) against the full path: on generated documents of
+/// right-to-left and Latin words in links, references (defined and not),
+/// code spans with and without their trimmed spaces, emphasis, images,
+/// autolinks, entities, escapes and controls, inside quotes, lists and
+/// tables, the findings of the read that leaves blocks out are those of the
+/// read that keeps every block; and the skeleton's direction facts are the
+/// rendered text's.
+final class MarkdownFindingsLaneTests: XCTestCase {
+  static let rightToLeft = ["مرحبا", "العالم", "الحزمة", "שלום", "ספר", "کتاب", "يثبّت", "٣٤"]
+  static let leftToRight = ["Apple", "Pay", "npm", "install", "React", "v1.2", "42", "é"]
+  /// Markup around a word (`%`), and near misses of each form the skeleton
+  /// reads.
+  static let forms = [
+    "*%*", "**%**", "_%_", "~~%~~", "`%`", "` % `", "``%``", "`` `%` ``", "`  %  `", "` `", "`%", "%`x",
+    "[%](https://example.com/1)", "[%](/u \"title\")", "[%](<a b>)", "[%]( /u )", "[%](a(b)c)", "[%]()",
+    "![%](/img.png)", "[%][ref1]", "[%][Ref1]", "[%][nope]", "[%][]", "[ref1][]", "[ref1]", "[%]", "[% [x](/y)]",
+    "[%`a`](/u)", "[`%`](/u)", "[%](/u)`", "`[%](/u)`", "[%\nx](/u)", "%](/u)", "[%", "<https://a.b>", "<b>%</b>",
+    "&amp;", "&#1576;", "&rlm;", "\\*%", "\\[%](/u)", "www.a.com/%", "https://a.b/`%` x", "a@b.co", "%\u{200F}",
+    "[%](/u\u{200F})", "\u{2029}%", "%\u{85}",
+  ]
+  static let prefixes = ["", "", "", "# ", "> ", "- ", "1. ", "| ", "> - ", "  "]
+  static let extras = [
+    "", "", "", "[ref1]: /target", "[Ref2]: /t2 \"t\"", "| a | b |\n|---|---|", "```\ncode\n```", "- [ ] x",
+  ]
+
+  static func word(_ random: inout SeededGenerator, rtlShare: Int) -> String {
+    Int.random(in: 0..<10, using: &random) < rtlShare
+      ? rightToLeft.randomElement(using: &random)! : leftToRight.randomElement(using: &random)!
+  }
+
+  static func document(_ random: inout SeededGenerator) -> String {
+    var out: [String] = []
+    for _ in 0..<Int.random(in: 1...10, using: &random) {
+      if Int.random(in: 0..<6, using: &random) == 0 {
+        out.append(extras.randomElement(using: &random)!)
+        continue
+      }
+      // A block mostly of one direction or the other, often starting with
+      // the other one (the finding) or not.
+      let share = Int.random(in: 0...10, using: &random)
+      var lines: [String] = []
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        var line = lines.isEmpty ? prefixes.randomElement(using: &random)! : ""
+        for index in 0..<Int.random(in: 1...9, using: &random) {
+          if index > 0 { line += Int.random(in: 0..<8, using: &random) == 0 ? "  " : " " }
+          let word = Self.word(&random, rtlShare: share)
+          if Int.random(in: 0..<4, using: &random) == 0 {
+            line += forms.randomElement(using: &random)!.replacingOccurrences(of: "%", with: word)
+          } else {
+            line += word
+          }
+        }
+        if Int.random(in: 0..<10, using: &random) == 0 { line += "  " }
+        lines.append(line)
+      }
+      out.append(lines.joined(separator: "\n"))
+      out.append("")
+    }
+    return out.joined(separator: "\n")
+  }
+
+  /// The findings of `check`'s read (blocks left out) are those of the
+  /// read that keeps them all, in order, with their messages and fixes.
+  func testLaneGivesTheFindingsOfTheFullPath() {
+    var random = SeededGenerator(seed: 2_027)
+    var leftOut = 0
+    var kept = 0
+    var findings = 0
+    for _ in 0..<3_000 {
+      let text = Self.document(&random)
+      let lines = TextLines(text)
+      let format = MarkdownFormat()
+      let whole = WholeRead(lines, format: format)
+      let short = WholeRead(lines, format: format, findingsOnly: true)
+      leftOut += whole.entries.count - short.entries.count
+      kept += short.entries.count
+      let engine = FindingsEngine(format: format, spelling: whole.spelling)
+      let expected = engine.findings(in: lines, read: whole) { _ in nil }
+      findings += expected.count
+      XCTAssertEqual(engine.findings(in: lines, read: short) { _ in nil }, expected, text.debugDescription)
+    }
+    print("lane: \(leftOut) blocks left out, \(kept) kept, \(findings) findings")
+    // Both sides of the lane taken often: the comparison means something.
+    XCTAssertGreaterThan(leftOut, 5_000)
+    XCTAssertGreaterThan(kept, 3_000)
+    XCTAssertGreaterThan(findings, 3_000)
+  }
+
+  /// Every block the skeleton reads: its direction facts (first strong
+  /// character, words by direction, letters of each direction) are those
+  /// of the rendered text; and it reads most blocks with markup and
+  /// refuses many (the near misses).
+  func testSkeletonHasTheRenderedTextsFacts() {
+    var random = SeededGenerator(seed: 2_712)
+    var read = 0
+    var refused = 0
+    for round in 0..<6_000 {
+      let text = round % 4 == 3 ? RandomDocumentTests.document(&random) : Self.document(&random)
+      let source = MarkdownSource(text)
+      let blocks = MarkdownReader().read(source, startsDocument: true)
+      let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
+      for block in blocks.blocks where block.kind.hasInlineContent {
+        guard let skeleton = renderer.textSkeleton(block) else {
+          refused += 1
+          continue
+        }
+        read += 1
+        let rendered = renderer.render(block).text
+        let expected = Self.facts(rendered)
+        let got = Self.facts(skeleton)
+        XCTAssertEqual(got.firstStrong, expected.firstStrong, "\(text.debugDescription) block \(block.lines)")
+        XCTAssertEqual(got.rtlWords, expected.rtlWords, "\(text.debugDescription) block \(block.lines)")
+        XCTAssertEqual(got.ltrWords, expected.ltrWords, "\(text.debugDescription) block \(block.lines)")
+        XCTAssertEqual(got.hasRTL, expected.hasRTL, "\(text.debugDescription) block \(block.lines)")
+        XCTAssertEqual(got.hasLTR, expected.hasLTR, "\(text.debugDescription) block \(block.lines)")
+      }
+    }
+    print("skeleton: \(read) blocks read, \(refused) refused")
+    XCTAssertGreaterThan(read, 10_000)
+    XCTAssertGreaterThan(refused, 10_000)
+  }
+
+  static func facts(_ utf8: [UInt8]) -> DirectionFacts {
+    DirectionFacts(scalars: String(decoding: utf8, as: UTF8.self).unicodeScalars.map(\.value))
+  }
+
+  /// The forms the skeleton reads, one by one: a link's destination and a
+  /// defined reference's label are not text, an undefined one's is, a code
+  /// span's single spaces are trimmed.
+  func testSkeletonForms() {
+    let cases: [(String, String?)] = [
+      ("a [b](https://x.y/z) c", "a [b c"),
+      ("a [b][ref] c\n\n[ref]: /u", "a [b c"),
+      ("a [b][nope] c\n\n[ref]: /u", "a [b][nope] c"),
+      ("x` a `y", "xay"),
+      ("x`  a  `y", "x a y"),
+      ("x` `y", "x y"),
+      ("**b** `c`\nd", "**b** c d"),
+      ("a [b](/u \"t\")", nil),
+      ("a &amp; b", nil),
+      ("a www.x.com b", nil),
+      ("a [b [c](/d)](/e)", nil),
+    ]
+    for (text, expected) in cases {
+      let source = MarkdownSource(text)
+      let blocks = MarkdownReader().read(source, startsDocument: true)
+      let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
+      let block = blocks.blocks.first { $0.kind.hasInlineContent }!
+      XCTAssertEqual(renderer.textSkeleton(block).map { String(decoding: $0, as: UTF8.self) }, expected, text)
+    }
+  }
+
+  /// An empty document (a zero-byte file) has no block and no finding, in
+  /// both reads; it trapped before (the reader doubled its stretch until
+  /// the length overflowed).
+  func testEmptyDocument() {
+    for text in ["", "\n", " "] {
+      let lines = TextLines(text)
+      for findingsOnly in [false, true] {
+        let read = WholeRead(lines, format: MarkdownFormat(), findingsOnly: findingsOnly)
+        XCTAssertEqual(read.entries.count, 0, text.debugDescription)
+        XCTAssertNil(read.error, text.debugDescription)
+      }
+    }
+  }
+
+  /// A whole text's source built from its lines (`MarkdownFormat.source`,
+  /// shared bytes and line bounds) is the one `MarkdownSource` splits, on
+  /// texts with and without a final line feed, empty lines and blank ones.
+  func testSourceFromTheLinesIsTheSplitOne() {
+    var random = SeededGenerator(seed: 90)
+    let pieces = ["", "a", "مرحبا", " ", "\n", "\n\n", "# x", "\t"]
+    for _ in 0..<2_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...8, using: &random) { text += pieces.randomElement(using: &random)! }
+      let lines = TextLines(text)
+      let built = MarkdownFormat.source(lines, 0..<lines.lineCount)
+      let split = MarkdownSource(text)
+      XCTAssertEqual(built.bytes, split.bytes, text.debugDescription)
+      XCTAssertEqual(built.lineStarts, split.lineStarts, text.debugDescription)
+      XCTAssertEqual(built.lineEnds, split.lineEnds, text.debugDescription)
+    }
+  }
+
+  /// `Cursor.isUTF8` (the C scan past controls) against `UTF8Decoder`'s
+  /// validation, on byte strings of letters, controls, truncated and stray
+  /// continuation bytes, overlong forms and surrogates.
+  func testLineValidationAgreesWithTheDecoder() {
+    let pieces: [[UInt8]] = [
+      Array("abc".utf8), Array("مرحبا".utf8), Array("\u{200F}".utf8), Array("\u{061C}".utf8), Array("\u{2067}".utf8),
+      Array("€".utf8), Array("😀".utf8), [0xD8], [0xE2, 0x80], [0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+      [0xF4, 0x90, 0x80, 0x80],
+      [0xFF],
+    ]
+    var random = SeededGenerator(seed: 91)
+    var invalid = 0
+    for _ in 0..<5_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        let piece = pieces.randomElement(using: &random)!
+        bytes += piece.count < 4 && piece.first! >= 0x80 && Int.random(in: 0..<2, using: &random) == 0 ? [0x61] : piece
+      }
+      let expected = Cursor.firstInvalidByte(bytes) == nil
+      if !expected { invalid += 1 }
+      XCTAssertEqual(bytes.withUnsafeBufferPointer { Cursor.isUTF8($0) }, expected, "\(bytes)")
+    }
+    XCTAssertGreaterThan(invalid, 1_000)
+  }
+
+  /// `WordFactsFeed` (the scanner fed only the characters that change its
+  /// facts) gives `DirectionFacts(scalars:)`'s facts, offsets included, on
+  /// sequences of letters of both directions, marks, digits, neutrals,
+  /// white space, isolates, embeddings and marks.
+  func testFeedGivesTheFacts() {
+    let scalars: [UInt32] = [
+      0x61, 0x42, 0x627, 0x5D0, 0x651, 0x30, 0x663, 0x21, 0x2D, 0x20, 0x20, 0x09, 0xA0, 0x2028, 0x2029, 0x0A, 0x2066,
+      0x2067, 0x2068, 0x2069, 0x202A, 0x202B, 0x202C, 0x200E, 0x200F, 0x61C, 0xFFFC, 0x1C,
+    ]
+    var random = SeededGenerator(seed: 92)
+    var withWords = 0
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...16, using: &random)).map { _ in scalars.randomElement(using: &random)! }
+      let expected = DirectionFacts(scalars: text)
+      if expected.rtlWords > 0 && expected.ltrWords > 0 { withWords += 1 }
+      XCTAssertEqual(WordFactsFeed.facts(text), expected, "\(text)")
+    }
+    XCTAssertGreaterThan(withWords, 2_000)
+  }
+}
