@@ -201,6 +201,7 @@ let package = Package(
     .testTarget(
       name: "StructuredTextTests",
       dependencies: [
+        "BidiHazards",
         "BidiTestSupport",
         "StructuredText",
         "UnicodeBidi",

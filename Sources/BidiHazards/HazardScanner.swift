@@ -197,7 +197,7 @@ package struct HazardScanner: Sendable {
         diagnostics.append(
           HazardDiagnostic(
             code: .invalidUtf8, severity: severity, line: lineNumber, range: range, control: nil,
-            message: invalidMessage(line, range)))
+            message: invalidMessage(line, range, hinted: range.lowerBound == invalid.first?.lowerBound)))
       }
     }
     diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -230,10 +230,14 @@ package struct HazardScanner: Sendable {
     scanDocument(text.utf8)
   }
 
-  private func invalidMessage(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+  /// The message of the ill-formed bytes at `range`; the line's first
+  /// (`hinted`) names the legacy encoding the rest of the line looks
+  /// written in, with the command that converts the file.
+  private func invalidMessage(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hinted: Bool) -> String {
     let shown = line[range].prefix(8).map { "0x" + String(hex4(UInt32($0)).suffix(2)) }
     let more = range.count > 8 ? " …" : ""
-    return "invalid UTF-8 (bytes \(shown.joined(separator: " "))\(more)): the text cannot be shown reliably"
+    let hint = hinted ? LegacyEncoding.hint(line[range.lowerBound...]) : ""
+    return "invalid UTF-8 (bytes \(shown.joined(separator: " "))\(more)): the text cannot be shown reliably\(hint)"
   }
 }
 

@@ -1,3 +1,4 @@
+import BidiHazards
 import BidiTestSupport
 import StructuredText
 import XCTest
@@ -60,5 +61,33 @@ final class LegacyEncodingTests: XCTestCase {
       message)
     let latin = WholeRead(TextLines(try encoded("Le café est très bon\n", "ISO-8859-1")), format: ToyFormat())
     XCTAssertEqual(latin.error?.message.contains("looks like"), false)
+  }
+
+  /// In plain text (no syntax error: every ill-formed run is a
+  /// `bidi.invalidUtf8` finding) the first finding of each line names the
+  /// encoding the rest of the line looks written in; the line's other
+  /// findings and lines in other 8-bit encodings do not.
+  func testPlainTextFindingsSayHowToConvert() throws {
+    let cases: [(text: String, encoding: String, hint: String?)] = [
+      (Self.arabic + Self.persian, "WINDOWS-1256", "WINDOWS-1256 (Arabic script)"),
+      (Self.hebrew + Self.hebrew, "WINDOWS-1255", "WINDOWS-1255 (Hebrew)"),
+      (Self.hebrew, "ISO-8859-8", "WINDOWS-1255 (Hebrew)"),
+      ("Le café est très bon, à côté de l'église où j'étais.\n", "ISO-8859-1", nil),
+      ("Привет, как дела? Сегодня хорошая погода.\n", "WINDOWS-1251", nil),
+    ]
+    for (text, encoding, hint) in cases {
+      let findings = HazardScanner(language: nil).scanDocument(try encoded(text, encoding))
+      XCTAssertFalse(findings.isEmpty, encoding)
+      XCTAssertTrue(findings.allSatisfy { $0.code == .invalidUtf8 }, encoding)
+      var linesSeen: Set<Int> = []
+      for finding in findings {
+        let first = linesSeen.insert(finding.line).inserted
+        let hinted = finding.message.hasSuffix(
+          "; it looks like \(hint ?? "?"): `iconv -f \(hint?.prefix { $0 != " " } ?? "?") -t UTF-8` converts it")
+        XCTAssertEqual(hinted, first && hint != nil, "\(encoding) line \(finding.line): \(finding.message)")
+        XCTAssertTrue(finding.message.hasPrefix("invalid UTF-8 (bytes 0x"), finding.message)
+      }
+      XCTAssertEqual(linesSeen.count, text.split(separator: "\n").count, encoding)
+    }
   }
 }

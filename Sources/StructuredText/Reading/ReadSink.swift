@@ -1,3 +1,4 @@
+import BidiHazards
 import UnicodeBidi
 
 /// Everything a reader needs to go on reading from an entry boundary at the

@@ -1,6 +1,7 @@
 /// The 8-bit encodings right-to-left text was saved in before UTF-8, told
-/// from bytes that are not UTF-8 so that an error can say how to convert
-/// the file. Subtitles and old localization files are often still in them.
+/// from bytes that are not UTF-8 so that a structured file's syntax error
+/// and a plain line's `bidi.invalidUtf8` can say how to convert the file.
+/// Subtitles, old localization files and notes are often still in them.
 /// Nothing is decoded: `check` reads UTF-8 and UTF-16 only (a byte order
 /// mark), and guessing an encoding silently would change what it reports.
 package enum LegacyEncoding: String, Sendable, Hashable {
