@@ -32,7 +32,11 @@ extension MarkdownInlineRenderer {
     let joined = source.bytes.withUnsafeBufferPointer { text -> Bool in
       for (index, piece) in block.pieces.enumerated() {
         guard piece.tabSpaces == 0 else { return false }
-        if index > 0 { content.append(0x0A) }
+        // A line end is a space (a soft break) or U+2028 (a hard one) when
+        // rendered: white space either way, never a paragraph separator.
+        // The scan reads a space and a line feed alike (code span trimming,
+        // destinations, labels' white space), so it is written as a space.
+        if index > 0 { content.append(0x20) }
         let lineStart = source.lineStarts[piece.line]
         content.append(
           contentsOf: UnsafeBufferPointer(
@@ -85,7 +89,13 @@ private struct SkeletonScan {
     var index = 0
     let end = bytes.count
     while index < end {
-      switch bytes[index] {
+      let byte = bytes[index]
+      // Letters past ASCII and spaces, most of the text, mean nothing here.
+      if byte >= 0x80 || byte == 0x20 {
+        index += 1
+        continue
+      }
+      switch byte {
       case UInt8(ascii: "`"):
         index = codeSpan(at: index)
       case UInt8(ascii: "["):
@@ -97,9 +107,6 @@ private struct SkeletonScan {
       }
     }
     skip(end, to: end)
-    // A line end is a space (a soft break) or U+2028 (a hard one) when
-    // rendered: white space either way, never a paragraph separator.
-    for k in out.indices where out[k] == 0x0A { out[k] = 0x20 }
     return out
   }
 
