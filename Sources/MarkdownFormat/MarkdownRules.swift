@@ -20,28 +20,13 @@ enum MarkdownRules {
     let (shownName, wantedName) =
       wanted == .rightToLeft ? ("left to right", "right to left") : ("right to left", "left to right")
     return RuleResult(
-      message: message(wantedName, shownName, analysis.filledVisualText(), wanted == .rightToLeft ? "RLM" : "LRM"),
+      message:
+        "This block is mostly \(wantedName) but its first strong character makes it render \(shownName) (dir=auto): \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with \(wanted == .rightToLeft ? "RLM" : "LRM")",
       fixes: [
         Fix(
           title: "Start the block with \(mark)",
           edits: context.planner.directionEdits(wanted, analysis: analysis),
           isPreferred: true)
       ])
-  }
-
-  /// The rule's message, "This block is mostly … (dir=auto): “visual”.
-  /// Start it with RLM": its pieces appended to one string reserved to its
-  /// length (an interpolation grows it as it goes; a flagged block's
-  /// message quotes the whole block). Building the bytes and decoding them
-  /// once was slower (the decoder validates the quoted text again).
-  static func message(_ wanted: String, _ shown: String, _ visual: String, _ mark: String) -> String {
-    let pieces = [
-      "This block is mostly ", wanted, " but its first strong character makes it render ", shown,
-      " (dir=auto): \u{201C}", visual, "\u{201D}. Start it with ", mark,
-    ]
-    var message = ""
-    message.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
-    for piece in pieces { message += piece }
-    return message
   }
 }
