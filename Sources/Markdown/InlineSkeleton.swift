@@ -25,6 +25,17 @@
 extension MarkdownInlineRenderer {
   public func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
+    if block.pieces.count == 1 {
+      // One line: its piece is the content, read where it lies.
+      let piece = block.pieces[0]
+      guard piece.tabSpaces == 0 else { return nil }
+      let start = source.lineStarts[piece.line] + piece.columns.lowerBound
+      return source.bytes.withUnsafeBufferPointer { text in
+        var scan = SkeletonScan(
+          bytes: UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)]), definitions: definitions)
+        return scan.run()
+      }
+    }
     var content: [UInt8] = []
     var total = 0
     for piece in block.pieces { total += piece.columns.count + 1 }
