@@ -13,6 +13,14 @@ Usage:
                                        (c) with CPU and wall clock apart, on one
                                        processor too, and rg -j1 and cmark-gfm
                                        (and a BEFORE binary) interleaved
+  issue27-bench.py make-real SRC DIR [MB]
+                                       writes DIR/real-0.md ... real-6.md, ~MB
+                                       (default 100) of real Markdown: the .md
+                                       files under SRC, concatenated
+  issue27-bench.py check-real BINARY DIR [BEFORE]
+                                       check-anchors over DIR/real-*.md
+  issue27-bench.py density BINARY FILE...
+                                       each file's findings and output size
 
 The documents: blocks.md (100,000 blocks: prose in Arabic, Hebrew, Persian and
 English, headings, list items with links, quotes with emphasis and code spans,
@@ -20,6 +28,18 @@ tables, fenced code, reference links and their definitions), small.md (1,000
 blocks, the same mix), cues.srt (50,000 cues of one or two lines), and
 check-N.md (seven documents of 15.4 MB, 108 MB, other seeds). The same bytes are
 opened as plain text (languageId plaintext) for the ratios.
+
+The realistic corpus (make-real): the Markdown files directly under SRC
+(e.g. real ar/fa/he READMEs and docs, whose text stays out of the repository:
+Tests/MarkdownTests/Corpus/real/SOURCES.txt says where they come from), minus
+those whose name starts with "derived-" (copies of the others with a BOM or
+CRLF added: a BOM in the middle of a file is a U+FEFF character, and one CR
+anywhere makes the whole file take the joined-lines path). Each real-N.md is
+whole copies of those files, each copy in a seeded random order (seed 100 + N),
+joined by one blank line ("\n\n" after a file's last line feed is stripped),
+until the file reaches MB / 7 megabytes. A file's front matter is only front
+matter at the top of a real-N.md; further copies read it as a thematic break
+and a setext heading, as any Markdown reader would the concatenation.
 
 "First answer": the time from sending didOpen to the answer of a
 bidi/naturalDirection request on lines 0-59 sent right after it (wall clock,
@@ -248,13 +268,57 @@ def timed(cmds):
     return cpu, time.time() - t0
 
 
-def check_anchors_bench(binary, folder, before=None, rounds=3):
+def make_real(source, folder, megabytes=100.0, parts=7):
+    names = sorted(f for f in os.listdir(source)
+                   if f.endswith(".md") and not f.startswith("derived-") and os.path.isfile(os.path.join(source, f)))
+    texts = []
+    for name in names:
+        with open(os.path.join(source, name), "rb") as f: texts.append(f.read().rstrip(b"\n"))
+    os.makedirs(folder, exist_ok=True)
+    target = megabytes * 1e6 / parts
+    print("%d files, %d bytes" % (len(texts), sum(len(t) for t in texts)))
+    for n in range(parts):
+        rng = random.Random(100 + n)
+        out = []; size = 0
+        while size < target:
+            order = list(range(len(texts))); rng.shuffle(order)
+            for i in order:
+                out.append(texts[i]); size += len(texts[i]) + 2
+        data = b"\n\n".join(out) + b"\n"
+        with open(os.path.join(folder, "real-%d.md" % n), "wb") as f: f.write(data)
+        print("real-%d.md: %.1f MB, %d lines" % (n, len(data) / 1e6, data.count(b"\n")))
+
+
+def density(binary, files):
+    """Findings per file: how many (JSON), on how many distinct lines, the
+    text output's size against the input's, and the blocks with inline
+    content (paragraphs, headings, table cells) as cmark-gfm reads them."""
+    for name in files:
+        size = os.path.getsize(name)
+        out = subprocess.run([binary, "check", "--format", "json", name], stdout=subprocess.PIPE).stdout
+        found = json.loads(out)
+        items = found if isinstance(found, list) else found.get("findings", found.get("diagnostics", []))
+        lines = {(f.get("file"), f.get("line")) for f in items}
+        text = subprocess.run([binary, "check", name], stdout=subprocess.PIPE).stdout
+        xml = subprocess.run(["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist",
+                              "-t", "xml", name], stdout=subprocess.PIPE).stdout
+        blocks = sum(xml.count(tag) for tag in [b"<paragraph", b"<heading", b"<table_cell"])
+        codes = {}
+        for f in items: codes[f.get("code")] = codes.get(f.get("code"), 0) + 1
+        print("%s: %.1f MB, %d findings (%.0f per MB) on %d lines; %d blocks with inline content (cmark-gfm), "
+              "%.1f%% of them with a finding line; text output %.1f MB (%.0f%% of the input); %s" % (
+                  os.path.basename(name), size / 1e6, len(items), len(items) / (size / 1e6), len(lines), blocks,
+                  100.0 * len(lines) / max(blocks, 1), len(text) / 1e6, 100.0 * len(text) / size,
+                  ", ".join("%s %d" % kv for kv in sorted(codes.items()))), flush=True)
+
+
+def check_anchors_bench(binary, folder, before=None, rounds=3, prefix="check-"):
     """(c) with its anchors, interleaved: bidi-lsp check over check-*.md (on
     both processors, and pinned to one with taskset), the binary before the
     change if given, rg -j1, and cmark-gfm with the GFM extensions, one run
     per file (it would read several files as one document). CPU and wall
     clock apart; medians."""
-    files = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("check-"))
+    files = sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith(prefix))
     size = sum(os.path.getsize(f) for f in files) / 1e6
     pattern = "[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]"
     cases = [("check", [[binary, "check"] + files]), ("check 1 cpu", [["taskset", "-c", "0", binary, "check"] + files])]
@@ -282,4 +346,7 @@ if __name__ == "__main__":
     elif what == "edit": edit_bench(sys.argv[2], sys.argv[3])
     elif what == "check": check_bench(sys.argv[2], sys.argv[3])
     elif what == "check-anchors": check_anchors_bench(sys.argv[2], sys.argv[3], *sys.argv[4:5])
+    elif what == "make-real": make_real(sys.argv[2], sys.argv[3], *[float(x) for x in sys.argv[4:5]])
+    elif what == "check-real": check_anchors_bench(sys.argv[2], sys.argv[3], *sys.argv[4:5], prefix="real-")
+    elif what == "density": density(sys.argv[2], sys.argv[3:])
     else: sys.exit(__doc__)

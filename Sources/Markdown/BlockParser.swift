@@ -68,6 +68,10 @@ struct BlockParser {
   /// The open table's alignments and next row.
   var alignments: [MarkdownAlignment] = []
   var tableRow = 0
+  /// The cells of the line being read as a row of the open table, found
+  /// when matching the table (its first non-blank byte and the cells): the
+  /// row is emitted from them, not scanned again.
+  var matchedRow: (start: Int, cells: [Range<Int>])? = nil
 
   init(source: MarkdownSource, bytes: UnsafeBufferPointer<UInt8>) {
     self.source = source
@@ -88,6 +92,7 @@ struct BlockParser {
       line == 0 && startsDocument && end - start >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB
       && bytes[start + 2] == 0xBF
     var cursor = LineCursor(bytes: bytes, start: start, end: end, skip: bom ? 3 : 0)
+    matchedRow = nil
     cursor.findFirstNonspace()
     if cursor.blank {
       processBlankLine(line, cursor)
@@ -188,7 +193,9 @@ struct BlockParser {
       case .paragraph:
         continues = !cursor.blank
       case .table:
-        continues = !cursor.blank && Tables.row(cursor, from: cursor.firstNonspace) != nil
+        let first = cursor.firstNonspace
+        matchedRow = cursor.blank ? nil : Tables.row(cursor, from: first).map { (first, $0) }
+        continues = matchedRow != nil
       }
       guard continues else { break }
       matched = index
@@ -278,7 +285,9 @@ struct BlockParser {
       } else {
         if !indented && kind.isParagraph {
           return openTable(line, cursor)
-        } else if !indented, case .table = kind, let cells = Tables.row(cursor, from: first) {
+        } else if !indented, case .table = kind,
+          let cells = matchedRow?.start == first ? matchedRow?.cells : Tables.row(cursor, from: first)
+        {
           emitRow(line, cells)
           return true
         } else if case .item = kind, cursor.taskListItem() {

@@ -25,6 +25,17 @@
 extension MarkdownInlineRenderer {
   public func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
+    if block.pieces.count == 1 {
+      // One line: its piece is the content, read where it lies.
+      let piece = block.pieces[0]
+      guard piece.tabSpaces == 0 else { return nil }
+      let start = source.lineStarts[piece.line] + piece.columns.lowerBound
+      return source.bytes.withUnsafeBufferPointer { text in
+        var scan = SkeletonScan(
+          bytes: UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)]), definitions: definitions)
+        return scan.run()
+      }
+    }
     var content: [UInt8] = []
     var total = 0
     for piece in block.pieces { total += piece.columns.count + 1 }
@@ -32,7 +43,11 @@ extension MarkdownInlineRenderer {
     let joined = source.bytes.withUnsafeBufferPointer { text -> Bool in
       for (index, piece) in block.pieces.enumerated() {
         guard piece.tabSpaces == 0 else { return false }
-        if index > 0 { content.append(0x0A) }
+        // A line end is a space (a soft break) or U+2028 (a hard one) when
+        // rendered: white space either way, never a paragraph separator.
+        // The scan reads a space and a line feed alike (code span trimming,
+        // destinations, labels' white space), so it is written as a space.
+        if index > 0 { content.append(0x20) }
         let lineStart = source.lineStarts[piece.line]
         content.append(
           contentsOf: UnsafeBufferPointer(
@@ -85,7 +100,13 @@ private struct SkeletonScan {
     var index = 0
     let end = bytes.count
     while index < end {
-      switch bytes[index] {
+      let byte = bytes[index]
+      // Letters past ASCII and spaces, most of the text, mean nothing here.
+      if byte >= 0x80 || byte == 0x20 {
+        index += 1
+        continue
+      }
+      switch byte {
       case UInt8(ascii: "`"):
         index = codeSpan(at: index)
       case UInt8(ascii: "["):
@@ -97,9 +118,6 @@ private struct SkeletonScan {
       }
     }
     skip(end, to: end)
-    // A line end is a space (a soft break) or U+2028 (a hard one) when
-    // rendered: white space either way, never a paragraph separator.
-    for k in out.indices where out[k] == 0x0A { out[k] = 0x20 }
     return out
   }
 

@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// GFM tables as cmark-gfm 0.29.0.gfm.6 reads them (extensions/table.c):
 /// the delimiter row that turns a paragraph's last line into a header row,
 /// and the rows that continue a table. A row is one line: cells separated
@@ -93,12 +95,17 @@ enum Tables {
   /// True when `range` is well-formed UTF-8 (NUL included: cmark reads it
   /// as U+FFFD).
   static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    var index = range.lowerBound
-    while index < range.upperBound {
-      guard let step = CharacterClasses.sequenceLength(bytes, at: index, end: range.upperBound) else { return false }
-      index += step
+    // The hazard scan (`BidiControl.nextControlOrInvalid`: UTF8Decoder's
+    // well-formedness, ASCII and two-byte letters sixteen bytes at a
+    // time), going on past the controls it also stops at.
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    var index = 0
+    while true {
+      let found = BidiControl.nextControlOrInvalid(slice, from: index)
+      guard found.offset < slice.count else { return true }
+      guard let control = found.control else { return false }
+      index = found.offset + (control.rawValue < 0x800 ? 2 : 3)
     }
-    return true
   }
 
   /// The extension scanners' spacechar: space, tab, vertical tab, form feed.

@@ -26,16 +26,12 @@ extension MarkdownEntries {
 
   /// Whether `block` (with inline content) may raise a finding; false only
   /// when it certainly raises none.
-  static func mayRaiseFinding(_ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer)
-    -> Bool
-  {
+  static func mayRaiseFinding(
+    _ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer, hazards: inout HazardCursor
+  ) -> Bool {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
-    let hazard = source.bytes.withUnsafeBufferPointer { bytes in
-      let lines = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      return BidiControl.nextControlOrInvalid(lines, from: 0).offset < lines.count
-    }
-    guard !hazard else { return true }
+    guard hazards.next(from: start, in: source) >= end else { return true }
     var scan = BlockFactsScan()
     if plainLength(block, source: source) != nil {
       // The rendered text is the pieces joined by one space.
@@ -54,6 +50,30 @@ extension MarkdownEntries {
       text.withUnsafeBufferPointer { scan.feed($0) }
     }
     return scan.mayRaiseFinding
+  }
+}
+
+/// Where the next hazard byte of a source is (a bidi control or an
+/// ill-formed sequence, by `BidiControl.nextControlOrInvalid`), remembered
+/// between blocks: the source is scanned in as few calls as it has hazards
+/// (one, for most files), not once per block. `next(from:in:)` is the
+/// offset of the first hazard at or after `start`, or the source's length
+/// — what a scan of `bytes[start...]` alone finds, since `start` is a line's
+/// start (a sequence boundary) and between `scannedFrom` and `found` the
+/// scan met only well-formed sequences, none of which spans a line feed.
+struct HazardCursor {
+  private var scannedFrom = Int.max
+  private var found = 0
+
+  init() {}
+
+  /// The first hazard at or after `start` (a line's start in `source`).
+  mutating func next(from start: Int, in source: MarkdownSource) -> Int {
+    if start < scannedFrom || found < start {
+      found = source.bytes.withUnsafeBufferPointer { BidiControl.nextControlOrInvalid($0, from: start).offset }
+      scannedFrom = start
+    }
+    return found
   }
 }
 

@@ -129,11 +129,13 @@ package struct MarkdownFormat: StructuredFormat {
     }
     for stretch in stretches {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
+      var hazards = HazardCursor()
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
           if sink.findingsOnly
             && (MarkdownEntries.raisesNoFinding(block, source: stretch.source)
-              || !MarkdownEntries.mayRaiseFinding(block, source: stretch.source, renderer: renderer))
+              || !MarkdownEntries.mayRaiseFinding(
+                block, source: stretch.source, renderer: renderer, hazards: &hazards))
           {
             continue
           }
@@ -174,7 +176,7 @@ package struct MarkdownFormat: StructuredFormat {
   /// `MarkdownSource` splits them but for the empty line a final line feed
   /// ends (`check` reads whole files: not copied, not split again).
   static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> MarkdownSource {
-    guard range == 0..<lines.lineCount, let text = lines as? TextLines, !text.bytes.contains(0x0D) else {
+    guard range == 0..<lines.lineCount, let text = lines as? TextLines, endsLinesWithLineFeeds(text) else {
       return MarkdownSource(joinedLines(lines, range))
     }
     var starts = text.lineStarts
@@ -184,6 +186,20 @@ package struct MarkdownFormat: StructuredFormat {
       ends.removeLast()
     }
     return MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends)
+  }
+
+  /// Whether every line of `text` but the last ends with a line feed alone
+  /// (no carriage return anywhere: `TextLines` ends a line at each CR, so
+  /// a CR is always the byte at some line's end). One byte a line, not a
+  /// scan of the text.
+  static func endsLinesWithLineFeeds(_ text: TextLines) -> Bool {
+    let ends = text.lineEnds
+    return text.bytes.withUnsafeBufferPointer { bytes in
+      ends.withUnsafeBufferPointer { ends in
+        for line in 0..<max(ends.count - 1, 0) where bytes[ends[line]] != 0x0A { return false }
+        return true
+      }
+    }
   }
 
   /// Lines `range` of the document joined with `\n`, as `MarkdownSource`
