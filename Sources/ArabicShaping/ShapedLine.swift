@@ -61,9 +61,10 @@ extension JoiningText {
 
   /// Writes character `i` (a letter of U+0621...U+06FF) as it shows, then,
   /// in a right-to-left run, the letters before it down to `lowest` while
-  /// each is a letter with forms right before the last at its level, and
-  /// returns the index of the first character not written; a character
-  /// without forms is left to the line's writer.
+  /// each is a letter with forms right before the last at its level (or a
+  /// space before the next such word), and returns the index of the first
+  /// character not written; a character without forms is left to the
+  /// line's writer.
   ///
   /// The letters of a word at one odd level are the common case: the
   /// join between each and the one before it is found once, from the two
@@ -76,9 +77,9 @@ extension JoiningText {
     var current = asd_properties(s)
     guard current & UInt8(ASD_HAS_FORMS) != 0 else { return i }
     let level = levels[i]
-    if level & 1 == 0 || lowest == i || current & UInt8(ASD_LAM) != 0 {
-      // A letter by itself: the writer's loop of one character, an even
-      // level, a lam (which may be the first of a ligature).
+    if level & 1 == 0 || current & UInt8(ASD_LAM) != 0 {
+      // A letter by itself: at an even level, or a lam (which may be the
+      // first of a ligature whose alef the writer wrote with its marks).
       let v = shown(i)
       if v != omitted { Self.encode(v, &p) }
       return i &- 1
@@ -110,11 +111,32 @@ extension JoiningText {
         previous = 0
       }
       if previous == 0 {
+        if current & UInt8(ASD_ALEF) != 0 && i > 0 && Self.has(scalars[i &- 1], UInt8(ASD_LAM)) {
+          // An alef after a lam the loop did not reach (another level, or
+          // before `lowest`): as it shows, ligature or not.
+          Self.encode(shown(i), &p)
+          return i &- 1
+        }
         // The word's last letter: after a character of Joining_Type U
         // (a space…) it joins nothing there; else the search.
         let right = i > 0 && asd_properties(scalars[i &- 1]) == 0 ? 0 : joinsBefore(i)
         Self.store(s, right | left &<< 1, &p)
-        return i &- 1
+        i &-= 1
+        // A space, then the last letter of another word of the run at the
+        // same level: on with that word, without returning to the writer
+        // (which writes a space as it is). The space joins nothing.
+        guard i > lowest && scalars[i] == 0x20 else { return i }
+        t = scalars[i &- 1]
+        guard t &- ArabicJoining.firstShaped < ArabicJoining.shapedCount && levels[i &- 1] == level else { return i }
+        previous = asd_properties(t) & Self.withForms(asd_properties(t))
+        guard previous != 0 else { return i }
+        p.pointee = 0x20
+        p += 1
+        i &-= 1
+        s = t
+        current = previous
+        left = 0
+        continue
       }
       // The alef at `i` after a lam at `i - 1`, at its level: the
       // ligature, and the lam written as nothing.
