@@ -144,16 +144,20 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       let last = end &- 1
       let s = scalars[last]
       let c = classes[last]
-      if joiner.takes(s, c) {
-        // A word of shaped letters, written by the joiner down to the
-        // first character it leaves.
-        let next = joiner.write(last, start, &p)
-        if next != last {
-          end = next &+ 1
-          continue
-        }
-      }
       if Self.isLetterOrSpace(s, c) {
+        // (The joiner's letters are among these.)
+        if joiner.takes(s, c) {
+          // A word of shaped letters, written by the joiner down to the
+          // first character it leaves.
+          // (Through a copy: `p` itself stays in a register.)
+          var q = p
+          let next = joiner.write(last, start, &q)
+          if next != last {
+            p = q
+            end = next &+ 1
+            continue
+          }
+        }
         Self.encodeLetterOrSpace(s, &p)
         end = last
         continue
