@@ -71,10 +71,11 @@ extension BidiLine {
 /// characters), nor for a combining mark that L3 moves. A C function and a
 /// pointer: nothing to retain in the writer's loop.
 public struct VisualJoiner {
-  public typealias Write = @convention(c) (
-    _ context: UnsafeRawPointer, _ index: Int, _ lowest: Int,
-    _ output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-  ) -> Int
+  public typealias Write =
+    @convention(c) (
+      _ context: UnsafeRawPointer, _ index: Int, _ lowest: Int,
+      _ output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    ) -> Int
 
   let first: UInt32
   let count: UInt32
