@@ -110,7 +110,9 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
           continue
         }
       }
-      p = letter(i, rightToLeft: false, p)
+      p =
+        joiner.takes(scalars[i], classes[i])
+        ? joinedLetter(i, rightToLeft: false, p) : character(i, rightToLeft: false, p)
       i &+= 1
     }
     return p
@@ -123,7 +125,9 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     var i = end
     while i > first {
       i &-= 1
-      p = letter(i, rightToLeft: true, p)
+      p =
+        joiner.takes(scalars[i], classes[i])
+        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
     }
     return p
   }
@@ -186,10 +190,16 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
         var i = end
         while i > item.first {
           i -= 1
-          p = letter(i, rightToLeft: true, p)
+          p =
+            joiner.takes(scalars[i], classes[i])
+            ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
         }
       } else {
-        for i in item.first..<end { p = letter(i, rightToLeft: true, p) }
+        for i in item.first..<end {
+          p =
+            joiner.takes(scalars[i], classes[i])
+            ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
+        }
       }
       end = item.first
     }
@@ -267,11 +277,13 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     return p
   }
 
-  /// Character `i` as `character` writes it, or by the joiner when it
-  /// takes it.
-  @inline(__always)
-  func letter(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-    if joiner.takes(scalars[i], classes[i]), let q = joined(i, p) { return q }
+  /// Character `i`, one the joiner takes: as the joiner writes it, or as
+  /// `character` does when it leaves it. Out of line: the writer without a
+  /// joiner (`NoJoiner`, which takes none) keeps `character` inlined and
+  /// nothing else.
+  @inline(never)
+  func joinedLetter(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    if let q = joined(i, p) { return q }
     return character(i, rightToLeft: rightToLeft, p)
   }
 
