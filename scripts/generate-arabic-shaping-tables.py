@@ -265,8 +265,21 @@ def render_source(tables):
         f"const uint16_t asd_forms[{len(forms)}] = {{\n",
         hex_rows(forms, 4, 8), "\n};\n\n",
         f"const uint16_t asd_ligatures[{3 * len(ligatures)}] = {{\n",
-        hex_rows([v for ligature in ligatures for v in ligature], 4, 9), "\n};\n",
+        hex_rows([v for ligature in ligatures for v in ligature], 4, 9), "\n};\n\n",
+        f"const uint32_t asd_utf8_forms[{len(forms)}] = {{\n",
+        hex_rows(utf8_forms(forms), 8, 8), "\n};\n",
     ])
+
+
+def utf8_forms(forms):
+    """asd_forms as UTF-8 to store at once: each form's three bytes (or, where
+    there is no form, the two of the letter itself) in the low bytes, in
+    order, and their count in the high byte."""
+    words = []
+    for i, form in enumerate(forms):
+        encoded = chr(form or FORMS_BASE + i // 4).encode("utf-8")
+        words.append(int.from_bytes(encoded, "little") | len(encoded) << 24)
+    return words
 
 
 def render_header(tables):
@@ -316,6 +329,7 @@ extern const uint8_t asd_index[{len(index)}];
 extern const uint8_t asd_blocks[{len(blocks) << SHIFT}];
 extern const uint16_t asd_forms[{len(forms)}];
 extern const uint16_t asd_ligatures[{3 * len(ligatures)}];
+extern const uint32_t asd_utf8_forms[{len(forms)}];
 
 /// The property byte of a code point; values past U+10FFFF read as U.
 static inline uint8_t asd_properties(uint32_t cp) {{
@@ -328,6 +342,13 @@ static inline uint8_t asd_properties(uint32_t cp) {{
 /// property byte has ASD_HAS_FORMS; 0 when the block has no such form.
 static inline uint16_t asd_form(uint32_t cp, uint32_t form) {{
   return asd_forms[((cp - ASD_FORMS_BASE) << 2) | form];
+}}
+
+/// The UTF-8 of asd_form(cp, form), or of `cp` itself where that is 0: its
+/// bytes in order from the low byte, their count in the high byte, for one
+/// store of four bytes.
+static inline uint32_t asd_utf8_form(uint32_t cp, uint32_t form) {{
+  return asd_utf8_forms[((cp - ASD_FORMS_BASE) << 2) | form];
 }}
 
 /// The lam-alef ligature of `alef` (whose property byte has ASD_ALEF),

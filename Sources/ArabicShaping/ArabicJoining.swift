@@ -30,6 +30,10 @@ import UnicodeBidi
 ///   joins the letter before it, isolated otherwise; the ligature stands
 ///   at the alef's place (so that the alef's marks follow it) and the lam
 ///   is written as nothing.
+///
+/// Each character's form is found from its neighbours on both sides
+/// (`JoiningText.shown`), so that a writer can shape a letter when it
+/// reaches it, in visual order (`ArabicShaper`).
 public enum ArabicJoining {
   /// The level bit of a character that has no level of its own.
   public static let levelless = BidiLine.removedLevelBit
@@ -39,6 +43,11 @@ public enum ArabicJoining {
 
   /// The Unicode version of the joining tables.
   public static let unicodeVersion = ASD_UNICODE_VERSION
+
+  /// The characters that may show as something else: all those with
+  /// presentation forms, U+0621...U+06FF.
+  static let firstShaped: UInt32 = 0x621
+  static let shapedCount: UInt32 = 0xDF
 
   /// Writes to `output` what each character of `scalars` (one text in
   /// logical order, a display line) shows as, at the embedding levels
@@ -53,130 +62,119 @@ public enum ArabicJoining {
     guard let input = scalars.baseAddress, let level = levels.baseAddress, mayChange(input, count) else {
       return false
     }
-    output.update(from: input, count: count)
-    var state = JoiningState()
-    var i = 0
-    while i < count {
-      defer { i &+= 1 }
-      let properties = asd_properties(input[i])
-      if properties == 0 {
-        // Joining_Type U without forms (ASCII, Hebrew, spaces, digits…)
-        // joins nothing and is not transparent: it settles the character
-        // before it unjoined on that side, and a run of it is passed over
-        // whole.
-        if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
-          state.settle(input, output, joinedAfter: 0, next: 0)
-        }
-        state.properties = 0
-        state.pending = 0
-        // ASCII four at a time, then the rest one by one.
-        while i &+ 4 < count && (input[i &+ 1] | input[i &+ 2] | input[i &+ 3] | input[i &+ 4]) < 0x80 { i &+= 4 }
-        while i &+ 1 < count && asd_properties(input[i &+ 1]) == 0 { i &+= 1 }
-        continue
-      }
-      let here = level[i]
-      // Branch-free where the text decides (letters, spaces, marks mixed):
-      // 0 or 1 in bytes.
-      state.pending &= Self.bit(sameLevel(state.level, here))
-      if properties & UInt8(ASD_TYPE_MASK) == UInt8(ASD_T) { continue }
-      // A character without a level joins as at an odd one.
-      let odd = (here | here &>> 7) & 1
-      let joins = state.pending & Self.side(properties, right: odd)
-      var kept = properties
-      if state.properties & UInt8(ASD_HAS_FORMS) != 0
-        && state.settle(input, output, joinedAfter: joins, next: i == state.index &+ 1 ? properties : 0)
-      {
-        // The alef of a lam-alef ligature: its form is set.
-        kept &= ~UInt8(ASD_HAS_FORMS)
-      }
-      state.index = i
-      state.properties = kept
-      state.level = here
-      state.joinedBefore = joins
-      state.pending = Self.side(properties, right: odd ^ 1)
-    }
-    if state.properties & UInt8(ASD_HAS_FORMS) != 0 {
-      state.settle(input, output, joinedAfter: 0, next: 0)
-    }
+    let text = JoiningText(scalars: input, levels: level, count: count)
+    for i in 0..<count { output[i] = text.shown(i) }
     return true
   }
 
-  /// Whether some character of the text has presentation forms: all are in
-  /// U+0621...U+06FF.
+  /// Whether some character of the text has presentation forms.
   @inline(__always)
   static func mayChange(_ scalars: UnsafePointer<UInt32>, _ count: Int) -> Bool {
-    for i in 0..<count where scalars[i] &- 0x621 < 0xDF { return true }
+    for i in 0..<count where scalars[i] &- firstShaped < shapedCount { return true }
     return false
   }
-
-  /// Two levels match when equal or when either has none.
-  @inline(__always)
-  static func sameLevel(_ a: UInt8, _ b: UInt8) -> Bool { a == b || (a | b) & levelless != 0 }
-
-  /// 1 when the character of `properties` joins on its right side
-  /// (`right` 1) or its left (`right` 0), else 0: its right is the side of
-  /// the character before it at an odd level, of the one after at an even.
-  @inline(__always)
-  static func side(_ properties: UInt8, right: UInt8) -> UInt8 {
-    // Bit 6: joins on its right; bit 7: on its left.
-    properties &>> (7 &- right) & 1
-  }
-
-  /// 1 for true, 0 for false.
-  @inline(__always)
-  static func bit(_ b: Bool) -> UInt8 { b ? 1 : 0 }
 }
 
-/// The last character of `ArabicJoining.shape`'s scan that is not
-/// transparent, whose form is settled once the next one is known.
-private struct JoiningState {
-  /// Its index (-1 before the first), properties byte (without
-  /// ASD_HAS_FORMS when it is the alef of a lam-alef ligature) and level.
-  var index = -1
-  var properties: UInt8 = 0
-  var level: UInt8 = 0
-  /// 1 when it joins the character before it.
-  var joinedBefore: UInt8 = 0
-  /// 1 while it can still join the next character.
-  var pending: UInt8 = 0
+/// A text in logical order with its levels (`ArabicJoining.shape`'s), and
+/// the form of each of its characters.
+struct JoiningText {
+  let scalars: UnsafePointer<UInt32>
+  let levels: UnsafePointer<UInt8>
+  let count: Int
+  /// `ArabicJoining.levelless` and `omitted`, read once.
+  let levelless = ArabicJoining.levelless
+  let omitted = ArabicJoining.omitted
 
-  /// Writes the form of the character at `index`, which has forms and
-  /// joins the next character (`joinedAfter` 1) or not; when it is a lam
-  /// joined to an alef right after it (`next`, that one's properties, 0
-  /// when it is not the next to join), the ligature instead; returns
-  /// true when it wrote the ligature.
-  @inline(__always) @discardableResult
-  func settle(
-    _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, joinedAfter: UInt8, next: UInt8
-  ) -> Bool {
-    if joinedAfter != 0 && properties & UInt8(ASD_LAM) != 0 && next & UInt8(ASD_ALEF) != 0,
-      Self.writeLigature(input, output, at: index, final: joinedBefore)
+  /// What character `i` shows as: a presentation form, a lam-alef
+  /// ligature, `ArabicJoining.omitted` (the lam of one), or itself.
+  func shown(_ i: Int) -> UInt32 {
+    let s = scalars[i]
+    guard s &- ArabicJoining.firstShaped < ArabicJoining.shapedCount else { return s }
+    // Letters of U+0621...U+06FF: never removed by X9, so each has a level.
+    let properties = asd_properties(s)
+    guard properties & UInt8(ASD_HAS_FORMS) != 0 else { return s }
+    if properties & UInt8(ASD_ALEF) != 0 && i > 0 && Self.has(scalars[i - 1], UInt8(ASD_LAM))
+      && joinsBefore(i) != 0
     {
-      return true
+      // The lam right before joins this alef.
+      let ligature = asd_lam_alef(s, Int32(joinsBefore(i - 1)))
+      if ligature != 0 { return UInt32(ligature) }
     }
-    // The forms are in the order isolated, final (joined on the right),
-    // initial (on the left), medial (both): right + 2 * left. A character
-    // without a level joins as at an odd one.
-    let odd = (level | level &>> 7) & 1
-    let right = odd != 0 ? joinedBefore : joinedAfter
-    let left = odd != 0 ? joinedAfter : joinedBefore
-    let scalar = input[index]
-    let shaped = asd_form(scalar, UInt32(right | left &<< 1))
-    output[index] = shaped != 0 ? UInt32(shaped) : scalar
-    return false
+    if properties & UInt8(ASD_LAM) != 0 && i + 1 < count && Self.has(scalars[i + 1], UInt8(ASD_ALEF))
+      && joinsAfter(i) != 0 && asd_lam_alef(scalars[i + 1], 0) != 0
+    {
+      return omitted
+    }
+    let odd = levels[i] & 1
+    let before = joinsBefore(i)
+    let after = joinsAfter(i)
+    let right = odd != 0 ? before : after
+    let left = odd != 0 ? after : before
+    let form = asd_form(s, UInt32(right | left &<< 1))
+    return form != 0 ? UInt32(form) : s
   }
 
-  /// Writes the lam-alef ligature of the lam at `index` and the alef after
-  /// it, final or isolated (`final` 1 or 0), if there is one; out of line,
-  /// as it is rare, to keep the scan's registers free.
-  @inline(never)
-  static func writeLigature(
-    _ input: UnsafePointer<UInt32>, _ output: UnsafeMutablePointer<UInt32>, at index: Int, final: UInt8
-  ) -> Bool {
-    let ligature = asd_lam_alef(input[index + 1], Int32(final))
-    guard ligature != 0 else { return false }
-    output[index] = ArabicJoining.omitted
-    output[index + 1] = UInt32(ligature)
-    return true
+  /// Whether `s`, a character of U+0621...U+06FF (or any other, read as
+  /// without the bit), has property bit `bit`.
+  @inline(__always)
+  static func has(_ s: UInt32, _ bit: UInt8) -> Bool {
+    s &- ArabicJoining.firstShaped < ArabicJoining.shapedCount && asd_properties(s) & bit != 0
   }
+
+  /// 1 when character `i` (not transparent, with a level) joins the
+  /// character before it, else 0.
+  @inline(never)
+  func joinsBefore(_ i: Int) -> UInt8 {
+    let level = levels[i]
+    guard Self.before(asd_properties(scalars[i]), odd: Self.odd(level)) != 0 else { return 0 }
+    // A transparent character at another level than the one before it
+    // ends the join, unless that one has no level.
+    var clash = false
+    var j = i
+    while j > 0 {
+      j &-= 1
+      let properties = asd_properties(scalars[j])
+      if properties == 0 { return 0 }
+      let other = levels[j]
+      if properties & UInt8(ASD_TYPE_MASK) == UInt8(ASD_T) {
+        if other != level && other & levelless == 0 { clash = true }
+        continue
+      }
+      if other & levelless != 0 { return Self.after(properties, odd: 1) }
+      return other == level && !clash ? Self.after(properties, odd: Self.odd(other)) : 0
+    }
+    return 0
+  }
+
+  /// 1 when character `i` (not transparent, with a level) joins the
+  /// character after it, else 0.
+  @inline(never)
+  func joinsAfter(_ i: Int) -> UInt8 {
+    let level = levels[i]
+    guard Self.after(asd_properties(scalars[i]), odd: Self.odd(level)) != 0 else { return 0 }
+    var j = i &+ 1
+    while j < count {
+      let properties = asd_properties(scalars[j])
+      if properties == 0 { return 0 }
+      let other = levels[j]
+      if other != level && other & levelless == 0 { return 0 }
+      if properties & UInt8(ASD_TYPE_MASK) != UInt8(ASD_T) { return Self.before(properties, odd: Self.odd(other)) }
+      j &+= 1
+    }
+    return 0
+  }
+
+  /// 1 at an odd level or none, else 0.
+  @inline(__always)
+  static func odd(_ level: UInt8) -> UInt8 { (level | level &>> 7) & 1 }
+
+  /// 1 when a character of `properties` at a level of parity `odd` can
+  /// join the character before it: on its right side (bit 6) at an odd
+  /// level, on its left (bit 7) at an even.
+  @inline(__always)
+  static func before(_ properties: UInt8, odd: UInt8) -> UInt8 { properties &>> (7 &- odd) & 1 }
+
+  /// 1 when it can join the character after it.
+  @inline(__always)
+  static func after(_ properties: UInt8, odd: UInt8) -> UInt8 { properties &>> (6 &+ odd) & 1 }
 }

@@ -1,11 +1,10 @@
 // A display line written with some characters replaced: the hook of a
 // shaper (Arabic joining, the `ArabicShaping` module), which reads the
-// line's characters in logical order with their levels, chooses what each
-// shows as, and has the line written in visual order with its choices.
+// line's characters in logical order with their levels and writes the
+// letters it shapes itself when the line's writer reaches them.
 
 extension BidiLine {
-  /// In the scalars of `writeVisualUTF8(substituting:)`, a character
-  /// written as nothing (the second letter of a ligature written whole at
+  /// For a shaper, a character written as nothing (the second letter of a ligature written whole at
   /// the first). Past U+10FFFF, so never a character.
   public static let omittedScalar: UInt32 = ParagraphStorage.illFormedMark(length: 0)
 
@@ -29,34 +28,96 @@ extension BidiLine {
   }
 
   /// Writes the display line as `writeVisualUTF8(mirrored:controls:to:)`
-  /// does, but the line's character `i` as `scalars[i]` (one per character
-  /// of the line, in logical order; `omittedScalar` for none). A
-  /// substituted character keeps the bidi class, level and place of the
-  /// character it replaces; L4 mirrors it if it is of class ON. The same
-  /// bound applies as long as no value needs more UTF-8 bytes than three
-  /// times those of the character it replaces.
+  /// does, but each character of `joiner`'s range as `joiner` writes it
+  /// (the letters of a shaper, chosen from their logical neighbours while
+  /// the line is written: no pass of its own, no copy). The same bound
+  /// applies as long as the joiner writes at most three times the bytes
+  /// of the characters it writes (and stores at most one byte more, which
+  /// what follows overwrites).
   public func writeVisualUTF8(
-    substituting scalars: UnsafePointer<UInt32>, mirrored: Bool = true, controls: ControlDisplay = .keep,
+    joining joiner: VisualJoiner, mirrored: Bool = true, controls: ControlDisplay = .keep,
     to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let written = VisualUTF8Writer.Controls(controls)
-    // Indexed as the paragraph's scalars: the writer never reads past the
-    // line's characters.
-    let indexed = UnsafeMutablePointer(mutating: scalars) - layout.range.lowerBound
-    return write(VisualUTF8Writer(storage, written, mirrored: mirrored, scalars: indexed), to: output)
+    let written = VisualControls(controls)
+    var joiner = joiner
+    joiner.offset = layout.range.lowerBound
+    return write(VisualUTF8Writer(storage, written, mirrored: mirrored, joiner: joiner), to: output)
   }
 
-  /// The display line as text with the line's characters replaced by
-  /// `scalars`, as `writeVisualUTF8(substituting:)` writes it.
-  public func visualText(
-    substituting scalars: UnsafePointer<UInt32>, mirrored: Bool = true, controls: ControlDisplay = .keep
-  )
+  /// The display line as text with `joiner`'s characters written by it, as
+  /// `writeVisualUTF8(joining:)` writes it.
+  public func visualText(joining joiner: VisualJoiner, mirrored: Bool = true, controls: ControlDisplay = .keep)
     -> String
   {
     let bound = Self.visualUTF8Bound(utf8Length: range(in: .utf8).count)
     guard bound > 0 else { return "" }
     return String(unsafeUninitializedCapacity: bound) { buffer in
-      writeVisualUTF8(substituting: scalars, mirrored: mirrored, controls: controls, to: buffer.baseAddress!)
+      writeVisualUTF8(joining: joiner, mirrored: mirrored, controls: controls, to: buffer.baseAddress!)
     }
   }
+}
+
+/// Writes some characters of a display line itself for
+/// `BidiLine.writeVisualUTF8(joining:)`: the letters of class AL of scalar
+/// values `first..<first + count`. The writer calls `write` at each one it
+/// reaches, with `context`, the character's index in the line, the lowest
+/// index it may write down to (the start of a right-to-left run, or the
+/// index itself) and where to write. `write` writes the characters from the
+/// index down, each in its visual place (a right-to-left run is written
+/// backwards), moves the output pointer past them, and returns the index of
+/// the next character it leaves to the writer; returning the index itself,
+/// it leaves that one to the writer too. It is never called for a
+/// character the line's writer drops or names (controls, removed
+/// characters), nor for a combining mark that L3 moves. A C function and a
+/// pointer: nothing to retain in the writer's loop.
+public struct VisualJoiner {
+  public typealias Write =
+    @convention(c) (
+      _ context: UnsafeRawPointer, _ index: Int, _ lowest: Int,
+      _ output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    ) -> Int
+
+  let first: UInt32
+  let count: UInt32
+  let context: UnsafeRawPointer
+  let function: Write
+  /// The index of the line's first character in the paragraph.
+  var offset = 0
+
+  public init(letters first: UInt32, count: UInt32, context: UnsafeRawPointer, write: Write) {
+    self.first = first
+    self.count = count
+    self.context = context
+    function = write
+  }
+
+  /// Whether the joiner writes scalar value `s` of class `c`.
+  @inline(__always)
+  func takes(_ s: UInt32, _ c: BidiClass) -> Bool { s &- first < count && c == .AL }
+
+  /// Calls `write` with paragraph indices.
+  @inline(__always)
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int {
+    function(context, i &- offset, lowest &- offset, &p) &+ offset
+  }
+}
+
+/// What writes some letters of a line for `VisualUTF8Writer`: a
+/// `VisualJoiner`, or `NoJoiner`.
+protocol LetterJoining {
+  /// Whether it may write scalar value `s` of class `c`.
+  func takes(_ s: UInt32, _ c: BidiClass) -> Bool
+  /// Writes from paragraph index `i` down (`VisualJoiner`'s `write`).
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int
+}
+
+extension VisualJoiner: LetterJoining {}
+
+/// The writer of lines without a joiner.
+struct NoJoiner: LetterJoining {
+  @inline(__always)
+  func takes(_ s: UInt32, _ c: BidiClass) -> Bool { false }
+
+  @inline(__always)
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int { i }
 }

@@ -18,8 +18,8 @@ extension BidiLine {
   public func writeVisualUTF8(
     mirrored: Bool = true, controls: ControlDisplay = .keep, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let written = VisualUTF8Writer.Controls(controls)
-    return write(VisualUTF8Writer(storage, written, mirrored: mirrored), to: output)
+    let written = VisualControls(controls)
+    return write(VisualUTF8Writer(storage, written, mirrored: mirrored, joiner: NoJoiner()), to: output)
   }
 
   /// Writes the display line as `writeVisualUTF8(controls: .keep)` does,
@@ -27,11 +27,11 @@ extension BidiLine {
   /// angle brackets (`<RLI>`): the visual order a diagnostic message
   /// quotes, which the controls cannot reorder. The same bound applies.
   package func writeVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
-    write(VisualUTF8Writer(storage, .keptByName, mirrored: true), to: output)
+    write(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), to: output)
   }
 
   @inline(__always)
-  func write(_ writer: VisualUTF8Writer, to output: UnsafeMutablePointer<UInt8>) -> Int {
+  func write<Joiner>(_ writer: VisualUTF8Writer<Joiner>, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let clusters = layout.marks == .afterBase
     return layout.withRuns { runs, count in
       var p = output
@@ -50,39 +50,42 @@ extension BidiLine {
   }
 }
 
+/// What `BidiLine.writeVisualUTF8` writes of the bidi controls:
+/// `ControlDisplay`'s choices, and those `keep` keeps written by name in
+/// angle brackets.
+enum VisualControls {
+  case keep, strip, names, keptByName
+
+  /// The writer's choice for a caller's `ControlDisplay`.
+  init(_ display: ControlDisplay) {
+    switch display {
+    case .keep: self = .keep
+    case .strip: self = .strip
+    case .names: self = .names
+    }
+  }
+}
+
 /// Writes characters of a paragraph as UTF-8 (`BidiLine.writeVisualUTF8`),
 /// a run at a time. The loops of the left-to-right runs and of L3's
 /// right-to-left runs are inlined into the one loop over the runs (a call a
 /// run cost more than its spills: most runs are a word or two).
-struct VisualUTF8Writer {
-  /// What is written of the bidi controls: `ControlDisplay`'s choices, and
-  /// those `keep` keeps written by name in angle brackets.
-  enum Controls {
-    case keep, strip, names, keptByName
-
-    /// The writer's choice for a caller's `ControlDisplay`.
-    init(_ display: ControlDisplay) {
-      switch display {
-      case .keep: self = .keep
-      case .strip: self = .strip
-      case .names: self = .names
-      }
-    }
-  }
+struct VisualUTF8Writer<Joiner: LetterJoining> {
+  typealias Controls = VisualControls
 
   let scalars: UnsafeMutablePointer<UInt32>
+  /// Writes the letters it takes itself (`BidiLine.writeVisualUTF8(joining:)`;
+  /// `NoJoiner` takes none, and the writer is specialised without it).
+  let joiner: Joiner
   let classes: UnsafeMutablePointer<BidiClass>
   let levels: UnsafeMutablePointer<UInt8>
   let controls: Controls
   /// L4 applies to the right-to-left runs.
   let mirrored: Bool
 
-  /// With `scalars`, the characters are written as those values (indexed
-  /// as the paragraph's) instead of the paragraph's own
-  /// (`BidiLine.writeVisualUTF8(substituting:)`).
-  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, scalars: UnsafeMutablePointer<UInt32>? = nil)
-  {
-    self.scalars = scalars ?? storage.scalars
+  init(_ storage: ParagraphStorage, _ controls: Controls, mirrored: Bool, joiner: Joiner) {
+    scalars = storage.scalars
+    self.joiner = joiner
     classes = storage.classes
     levels = storage.levels
     self.controls = controls
@@ -107,7 +110,9 @@ struct VisualUTF8Writer {
           continue
         }
       }
-      p = character(i, rightToLeft: false, p)
+      p =
+        joiner.takes(scalars[i], classes[i])
+        ? joinedLetter(i, rightToLeft: false, p) : character(i, rightToLeft: false, p)
       i &+= 1
     }
     return p
@@ -120,7 +125,9 @@ struct VisualUTF8Writer {
     var i = end
     while i > first {
       i &-= 1
-      p = character(i, rightToLeft: true, p)
+      p =
+        joiner.takes(scalars[i], classes[i])
+        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
     }
     return p
   }
@@ -142,6 +149,19 @@ struct VisualUTF8Writer {
       let s = scalars[last]
       let c = classes[last]
       if Self.isLetterOrSpace(s, c) {
+        // (The joiner's letters are among these.)
+        if joiner.takes(s, c) {
+          // A word of shaped letters, written by the joiner down to the
+          // first character it leaves.
+          // (Through a copy: `p` itself stays in a register.)
+          var q = p
+          let next = joiner.write(last, start, &q)
+          if next != last {
+            p = q
+            end = next &+ 1
+            continue
+          }
+        }
         Self.encodeLetterOrSpace(s, &p)
         end = last
         continue
@@ -170,10 +190,16 @@ struct VisualUTF8Writer {
         var i = end
         while i > item.first {
           i -= 1
-          p = character(i, rightToLeft: true, p)
+          p =
+            joiner.takes(scalars[i], classes[i])
+            ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
         }
       } else {
-        for i in item.first..<end { p = character(i, rightToLeft: true, p) }
+        for i in item.first..<end {
+          p =
+            joiner.takes(scalars[i], classes[i])
+            ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
+        }
       }
       end = item.first
     }
@@ -249,6 +275,24 @@ struct VisualUTF8Writer {
     if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
     Self.encode(s, &p)
     return p
+  }
+
+  /// Character `i`, one the joiner takes: as the joiner writes it, or as
+  /// `character` does when it leaves it. Out of line: the writer without a
+  /// joiner (`NoJoiner`, which takes none) keeps `character` inlined and
+  /// nothing else.
+  @inline(never)
+  func joinedLetter(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    if let q = joined(i, p) { return q }
+    return character(i, rightToLeft: rightToLeft, p)
+  }
+
+  /// Character `i` written by `joiner`, or nil when it leaves it to the
+  /// writer; returns the end of what was written.
+  @inline(never)
+  func joined(_ i: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+    var p = p
+    return joiner.write(i, i, &p) != i ? p : nil
   }
 
   /// Whether character `i` (scalar value `s`) is written as nothing: a

@@ -42,6 +42,7 @@ extern const uint8_t asd_index[8704];
 extern const uint8_t asd_blocks[16000];
 extern const uint16_t asd_forms[1024];
 extern const uint16_t asd_ligatures[12];
+extern const uint32_t asd_utf8_forms[1024];
 
 /// The property byte of a code point; values past U+10FFFF read as U.
 static inline uint8_t asd_properties(uint32_t cp) {
@@ -54,6 +55,13 @@ static inline uint8_t asd_properties(uint32_t cp) {
 /// property byte has ASD_HAS_FORMS; 0 when the block has no such form.
 static inline uint16_t asd_form(uint32_t cp, uint32_t form) {
   return asd_forms[((cp - ASD_FORMS_BASE) << 2) | form];
+}
+
+/// The UTF-8 of asd_form(cp, form), or of `cp` itself where that is 0: its
+/// bytes in order from the low byte, their count in the high byte, for one
+/// store of four bytes.
+static inline uint32_t asd_utf8_form(uint32_t cp, uint32_t form) {
+  return asd_utf8_forms[((cp - ASD_FORMS_BASE) << 2) | form];
 }
 
 /// The lam-alef ligature of `alef` (whose property byte has ASD_ALEF),
