@@ -13,25 +13,13 @@ import CUnicodeBidiData
 /// the maps they join the run of the character before them (at the start of
 /// the line, of the first character after them).
 public struct BidiLine: Sendable {
-  /// The paragraph's storage, kept alive by `layout.store` when the layout
-  /// has one (its header holds it), else by `storageOwner`: a copy of a line
-  /// then counts one reference, not two (an atomic add each, a few copies
-  /// of every line of wrapped text).
-  unowned(unsafe) let storage: ParagraphStorage
-  /// `storage` when `layout` has no store, else nil.
-  private let storageOwner: ParagraphStorage?
+  let storage: ParagraphStorage
   let layout: LineLayout
   /// The offsets of the line start in UTF-8 (-1 when not known yet) and
   /// UTF-16 units.
   let unitStarts: (utf8: Int, utf16: Int)
 
   init(storage: ParagraphStorage, layout: LineLayout, unitStarts: (Int, Int)) {
-    if let store = layout.store {
-      assert(store.header.storage === storage, "a line's store is of another paragraph")
-      storageOwner = nil
-    } else {
-      storageOwner = storage
-    }
     self.storage = storage
     self.layout = layout
     self.unitStarts = unitStarts
@@ -503,11 +491,14 @@ struct LineUnitOffsets {
   var count: Int
   /// The paragraph offset of the line's first character.
   let lineStart: Int
-  /// Not retained: a value lives only while `BidiLine.withUnits` runs its
-  /// body, and the line holds the storage the whole time, so that each
-  /// call of it costs no reference count (an atomic add each, two a line
-  /// per call, on wrapped text).
-  unowned(unsafe) let storage: ParagraphStorage
+  /// The paragraph's scalar values and the positions of its characters
+  /// past U+FFFF (`astralTotal` of them): pointers, not the storage, so
+  /// that making and dropping a value costs no reference count (an atomic
+  /// add each); a value lives only while `BidiLine.withUnits` runs its
+  /// body, the line holding the storage.
+  let scalars: UnsafePointer<UInt32>
+  let astralPositions: UnsafePointer<Int32>
+  let astralTotal: Int
   var kind = Kind.characters
   var astralRange = 0..<0
 
@@ -515,7 +506,9 @@ struct LineUnitOffsets {
     self.start = start
     self.count = count
     self.lineStart = lineStart
-    self.storage = storage
+    scalars = UnsafePointer(storage.scalars)
+    astralPositions = UnsafePointer(storage.astralPositions)
+    astralTotal = storage.astralCount
   }
 
   /// True when each character is one unit, or one or two UTF-16 units.
@@ -530,7 +523,8 @@ struct LineUnitOffsets {
     switch kind {
     case .characters: return start &+ k
     case .utf16:
-      let before = storage.astralCount(before: lineStart + k) - astralRange.lowerBound
+      let before =
+        ParagraphStorage.astralCount(before: lineStart + k, astralPositions, astralTotal) - astralRange.lowerBound
       return start &+ k &+ before
     case .table(let table): return Int(table[k])
     }
@@ -543,7 +537,7 @@ struct LineUnitOffsets {
     case .characters: return end - first
     case .utf16:
       var width = end - first
-      for i in first..<end where storage.scalars[i] >= 0x10000 && storage.scalars[i] < 0x110000 { width += 1 }
+      for i in first..<end where scalars[i] >= 0x10000 && scalars[i] < 0x110000 { width += 1 }
       return width
     case .table(let table): return Int(table[end - lineStart]) - Int(table[first - lineStart])
     }

@@ -7,21 +7,18 @@ import ByteWords
 
 /// The runs of a display line in visual order and, when they had to be
 /// copied, its levels after L1, in one allocation (runs first, then one
-/// byte per character). It holds the paragraph's storage, so that a line
-/// with a store needs one reference (to the store) rather than two.
+/// byte per character).
 final class LineStore: ManagedBuffer<LineStore.Header, BidiRun> {
   struct Header {
     let runCount: Int
     let levelCount: Int
-    /// The storage of the paragraph the runs and levels are of.
-    let storage: ParagraphStorage
   }
 
-  static func make(runCount: Int, levelCount: Int, storage: ParagraphStorage) -> LineStore {
+  static func make(runCount: Int, levelCount: Int) -> LineStore {
     let stride = MemoryLayout<BidiRun>.stride
     let capacity = runCount + (levelCount + stride - 1) / stride
     let buffer = create(minimumCapacity: max(capacity, 1)) { _ in
-      Header(runCount: runCount, levelCount: levelCount, storage: storage)
+      Header(runCount: runCount, levelCount: levelCount)
     }
     return unsafeDowncast(buffer, to: LineStore.self)
   }
@@ -157,7 +154,7 @@ struct LineLayout: @unchecked Sendable {
         storedRunStart = nil
         return
       }
-      let store = LineStore.make(runCount: runs, levelCount: 0, storage: storage)
+      let store = LineStore.make(runCount: runs, levelCount: 0)
       let written = Self.findRuns(source, trailing, start, store.runs)
       if trailing < count {
         if joinsTrailing {
@@ -207,7 +204,7 @@ struct LineLayout: @unchecked Sendable {
         }
         i = end
       }
-      let store = LineStore.make(runCount: runs > 1 ? runs : 0, levelCount: count, storage: storage)
+      let store = LineStore.make(runCount: runs > 1 ? runs : 0, levelCount: count)
       store.levels.update(from: line, count: count)
       if runs > 1 {
         Self.findRuns(store.levels, count, start, store.runs)

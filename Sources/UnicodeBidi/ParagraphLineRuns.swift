@@ -46,7 +46,7 @@ struct ParagraphLineRuns {
     // A line holds the runs that reach into it, one of them (cut at its
     // start) shared with the line before, and one more for its trailing
     // whitespace.
-    store = LineStore.make(runCount: runCount + 2 * lineCount, levelCount: 0, storage: storage)
+    store = LineStore.make(runCount: runCount + 2 * lineCount, levelCount: 0)
   }
 
   /// The layout of the line `range` (characters), after those of the
