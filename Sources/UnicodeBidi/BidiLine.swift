@@ -82,7 +82,13 @@ public struct BidiLine: Sendable {
   /// to `result`.
   @usableFromInline
   func writeLevels(in encoding: BidiEncoding, to result: UnsafeMutablePointer<UInt8>) {
-    withUnits(encoding) { units in
+    // Without a closure on the usual path: one that captures `self` copies
+    // the line (two reference counts, and two more to drop the copy).
+    if let units = directUnits(encoding) {
+      if units.count > 0 { fillLevels(units, result) }
+      return
+    }
+    withUnitTable(encoding) { units in
       guard units.count > 0 else { return }
       fillLevels(units, result)
     }
@@ -259,78 +265,83 @@ public struct BidiLine: Sendable {
   /// `visualToLogical(in:)` into `buffer`, replacing its contents and
   /// reusing its storage.
   public func visualToLogical(in encoding: BidiEncoding, into buffer: inout [Int]) {
-    withUnits(encoding) { units in
-      Self.resize(&buffer, to: units.count)
-      buffer.withUnsafeMutableBufferPointer { result in
-        guard let base = result.baseAddress else { return }
-        var p = base
-        if units.isCharactersOrUTF16, layout.marks == .resolved {
-          // Each run ascending or descending, sixteen or eight offsets at a
-          // time while the buffer has room for them (those past the run are
-          // overwritten by the next runs), so that neither a run's
-          // direction nor its length (a word or a space, in mixed text)
-          // costs a mispredicted branch. A right-to-left run holding
-          // characters past U+FFFF (two UTF-16 units, kept in logical
-          // order) goes a character at a time; such characters elsewhere
-          // only shift the units of the runs after them.
-          let lineStart = layout.range.lowerBound
-          let limit = base + units.count
-          let offset = units.start &- lineStart
-          let astral: Bool
-          if case .characters = units.kind { astral = false } else { astral = true }
-          layout.forEachRun { run in
-            var first = run.start &+ offset
-            var left = run.end &- run.start
-            if astral {
-              first = units.offset(run.start &- lineStart)
-              left = units.offset(run.end &- lineStart) &- first
+    // Without a closure on the usual path (see `writeLevels`).
+    if let units = directUnits(encoding) { return visualToLogical(units, into: &buffer) }
+    withUnitTable(encoding) { visualToLogical($0, into: &buffer) }
+  }
+
+  /// `visualToLogical(in:into:)` for the line's units `units`.
+  private func visualToLogical(_ units: LineUnitOffsets, into buffer: inout [Int]) {
+    Self.resize(&buffer, to: units.count)
+    buffer.withUnsafeMutableBufferPointer { result in
+      guard let base = result.baseAddress else { return }
+      var p = base
+      if units.isCharactersOrUTF16, layout.marks == .resolved {
+        // Each run ascending or descending, sixteen or eight offsets at a
+        // time while the buffer has room for them (those past the run are
+        // overwritten by the next runs), so that neither a run's
+        // direction nor its length (a word or a space, in mixed text)
+        // costs a mispredicted branch. A right-to-left run holding
+        // characters past U+FFFF (two UTF-16 units, kept in logical
+        // order) goes a character at a time; such characters elsewhere
+        // only shift the units of the runs after them.
+        let lineStart = layout.range.lowerBound
+        let limit = base + units.count
+        let offset = units.start &- lineStart
+        let astral: Bool
+        if case .characters = units.kind { astral = false } else { astral = true }
+        layout.forEachRun { run in
+          var first = run.start &+ offset
+          var left = run.end &- run.start
+          if astral {
+            first = units.offset(run.start &- lineStart)
+            left = units.offset(run.end &- lineStart) &- first
+          }
+          // The rare test first: the direction alternates from run to run.
+          if left != run.end &- run.start && run.level & 1 == 1 {
+            var u = first &+ left
+            var i = run.end
+            while i > run.start {
+              i &-= 1
+              let width = units.width(i, i &+ 1)
+              u &-= width
+              for k in 0..<width { p[k] = u &+ k }
+              p += width
             }
-            // The rare test first: the direction alternates from run to run.
-            if left != run.end &- run.start && run.level & 1 == 1 {
-              var u = first &+ left
-              var i = run.end
-              while i > run.start {
-                i &-= 1
-                let width = units.width(i, i &+ 1)
-                u &-= width
-                for k in 0..<width { p[k] = u &+ k }
-                p += width
-              }
-              return
-            }
-            let rtl = Int(run.level & 1)
-            let step = 1 &- 2 &* rtl
-            var value = first &+ rtl &* (left &- 1)
-            if left <= 16 && limit - p >= 16 {
-              // Most runs (a word, a number, a space): sixteen offsets
-              // written whatever the length, the length's one test
-              // predicted.
-              for k in 0..<16 { p[k] = value &+ k &* step }
-              p += left
-              return
-            }
-            while left > 0 {
-              if limit - p >= 8 {
-                for k in 0..<8 { p[k] = value &+ k &* step }
-                let done = min(left, 8)
-                p += done
-                value &+= done &* step
-                left &-= done
-              } else {
-                p.pointee = value
-                p += 1
-                value &+= step
-                left &-= 1
-              }
+            return
+          }
+          let rtl = Int(run.level & 1)
+          let step = 1 &- 2 &* rtl
+          var value = first &+ rtl &* (left &- 1)
+          if left <= 16 && limit - p >= 16 {
+            // Most runs (a word, a number, a space): sixteen offsets
+            // written whatever the length, the length's one test
+            // predicted.
+            for k in 0..<16 { p[k] = value &+ k &* step }
+            p += left
+            return
+          }
+          while left > 0 {
+            if limit - p >= 8 {
+              for k in 0..<8 { p[k] = value &+ k &* step }
+              let done = min(left, 8)
+              p += done
+              value &+= done &* step
+              left &-= done
+            } else {
+              p.pointee = value
+              p += 1
+              value &+= step
+              left &-= 1
             }
           }
-          return
         }
-        forEachVisualUnitSpan(units) { _, _, unit, end in
-          for u in unit..<end {
-            p.pointee = u
-            p += 1
-          }
+        return
+      }
+      forEachVisualUnitSpan(units) { _, _, unit, end in
+        for u in unit..<end {
+          p.pointee = u
+          p += 1
         }
       }
     }
@@ -414,10 +425,19 @@ public struct BidiLine: Sendable {
   /// characters).
   @inline(__always)
   private func withUnits<R>(_ encoding: BidiEncoding, _ body: (LineUnitOffsets) throws -> R) rethrows -> R {
+    if let units = directUnits(encoding) { return try body(units) }
+    return try withUnitTable(encoding, body)
+  }
+
+  /// The unit offsets of the characters of the line when they need no
+  /// table (every encoding but UTF-8 of a line with multi-byte
+  /// characters), else nil.
+  @inline(__always)
+  private func directUnits(_ encoding: BidiEncoding) -> LineUnitOffsets? {
     let start = unitStart(encoding)
     let range = layout.range
     var units = LineUnitOffsets(start: start, count: range.count, lineStart: range.lowerBound, storage: storage)
-    if storage.unitsAreCharacters(encoding) || encoding == .utf32 { return try body(units) }
+    if storage.unitsAreCharacters(encoding) || encoding == .utf32 { return units }
     if encoding == .utf16 {
       let astral = storage.astralCount(before: range.lowerBound)..<storage.astralCount(before: range.upperBound)
       if !astral.isEmpty {
@@ -425,15 +445,20 @@ public struct BidiLine: Sendable {
         units.astralRange = astral
         units.count += astral.count
       }
-      return try body(units)
+      return units
     }
     let scalars = storage.scalars + range.lowerBound
-    var ascii = true
-    for k in 0..<range.count where BidiEncoding.utf8.width(scalars[k]) != 1 {
-      ascii = false
-      break
-    }
-    if ascii { return try body(units) }
+    for k in 0..<range.count where BidiEncoding.utf8.width(scalars[k]) != 1 { return nil }
+    return units
+  }
+
+  /// Calls `body` with the UTF-8 offsets of the characters of the line, a
+  /// table in temporary memory (`directUnits` is nil).
+  private func withUnitTable<R>(_ encoding: BidiEncoding, _ body: (LineUnitOffsets) throws -> R) rethrows -> R {
+    let start = unitStart(encoding)
+    let range = layout.range
+    var units = LineUnitOffsets(start: start, count: range.count, lineStart: range.lowerBound, storage: storage)
+    let scalars = storage.scalars + range.lowerBound
     return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: range.count + 1) { table in
       var offset = start
       for k in 0..<range.count {
@@ -466,7 +491,14 @@ struct LineUnitOffsets {
   var count: Int
   /// The paragraph offset of the line's first character.
   let lineStart: Int
-  let storage: ParagraphStorage
+  /// The paragraph's scalar values and the positions of its characters
+  /// past U+FFFF (`astralTotal` of them): pointers, not the storage, so
+  /// that making and dropping a value costs no reference count (an atomic
+  /// add each); a value lives only while `BidiLine.withUnits` runs its
+  /// body, the line holding the storage.
+  let scalars: UnsafePointer<UInt32>
+  let astralPositions: UnsafePointer<Int32>
+  let astralTotal: Int
   var kind = Kind.characters
   var astralRange = 0..<0
 
@@ -474,7 +506,9 @@ struct LineUnitOffsets {
     self.start = start
     self.count = count
     self.lineStart = lineStart
-    self.storage = storage
+    scalars = UnsafePointer(storage.scalars)
+    astralPositions = UnsafePointer(storage.astralPositions)
+    astralTotal = storage.astralCount
   }
 
   /// True when each character is one unit, or one or two UTF-16 units.
@@ -489,7 +523,8 @@ struct LineUnitOffsets {
     switch kind {
     case .characters: return start &+ k
     case .utf16:
-      let before = storage.astralCount(before: lineStart + k) - astralRange.lowerBound
+      let before =
+        ParagraphStorage.astralCount(before: lineStart + k, astralPositions, astralTotal) - astralRange.lowerBound
       return start &+ k &+ before
     case .table(let table): return Int(table[k])
     }
@@ -502,7 +537,7 @@ struct LineUnitOffsets {
     case .characters: return end - first
     case .utf16:
       var width = end - first
-      for i in first..<end where storage.scalars[i] >= 0x10000 && storage.scalars[i] < 0x110000 { width += 1 }
+      for i in first..<end where scalars[i] >= 0x10000 && scalars[i] < 0x110000 { width += 1 }
       return width
     case .table(let table): return Int(table[end - lineStart]) - Int(table[first - lineStart])
     }

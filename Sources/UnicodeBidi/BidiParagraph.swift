@@ -172,8 +172,10 @@ public struct BidiParagraph: Sendable {
     breaks: [Int], in encoding: BidiEncoding, combiningMarks: CombiningMarkOrder = .resolved
   ) throws(BidiError) -> [BidiLine] {
     let length = length(in: encoding)
-    var bounds = [0]
+    // One allocation (an array literal, then reserving, would take two).
+    var bounds: [Int] = []
     bounds.reserveCapacity(breaks.count + 2)
+    bounds.append(0)
     for offset in breaks {
       guard offset >= 0 && offset <= length else { throw .offsetOutOfRange(offset) }
       guard offset >= bounds[bounds.count - 1] else { throw .offsetsNotIncreasing(offset) }

@@ -26,8 +26,12 @@ final class LineStore: ManagedBuffer<LineStore.Header, BidiRun> {
   /// The runs, in visual order once L2 has reordered them.
   var runs: UnsafeMutablePointer<BidiRun> { withUnsafeMutablePointerToElements { $0 } }
   /// The levels after L1 (`header.levelCount` bytes; none when 0).
+  /// (Through the header's pointer: reading `header`, a class's stored
+  /// `var`, costs a dynamic exclusivity check, `swift_beginAccess`.)
   var levels: UnsafeMutablePointer<UInt8> {
-    UnsafeMutableRawPointer(runs + header.runCount).assumingMemoryBound(to: UInt8.self)
+    withUnsafeMutablePointers { header, runs in
+      UnsafeMutableRawPointer(runs + header.pointee.runCount).assumingMemoryBound(to: UInt8.self)
+    }
   }
 }
 

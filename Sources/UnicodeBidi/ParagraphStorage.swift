@@ -163,10 +163,14 @@ final class ParagraphStorage: @unchecked Sendable {
 
   /// The number of characters past U+FFFF before character `i`.
   @inline(__always)
-  func astralCount(before i: Int) -> Int {
-    guard astralCount > 0 else { return 0 }
+  func astralCount(before i: Int) -> Int { Self.astralCount(before: i, astralPositions, astralCount) }
+
+  /// `astralCount(before:)` from the positions (`count` of them).
+  @inline(__always)
+  static func astralCount(before i: Int, _ astralPositions: UnsafePointer<Int32>, _ count: Int) -> Int {
+    guard count > 0 else { return 0 }
     var low = 0
-    var high = astralCount
+    var high = count
     while low < high {
       let middle = (low + high) >> 1
       if Int(astralPositions[middle]) < i { low = middle + 1 } else { high = middle }
