@@ -118,7 +118,9 @@ extension CheckRun {
           let start = pending.count
           if count <= Self.zeros.count {
             // (Copied from zeros: `repeatElement` fills byte by byte.)
-            Self.zeros.withUnsafeBufferPointer { pending.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            Self.zeros.withUnsafeBufferPointer {
+              pending.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+            }
           } else {
             pending.append(contentsOf: repeatElement(0, count: count))
           }

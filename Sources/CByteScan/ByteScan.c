@@ -266,7 +266,8 @@ __attribute__((target("avx2"))) static inline void control_leads_avx2(__m256i v,
                                       _mm256_or_si256(in_range_avx2(next2, 0x8E, 2), in_range_avx2(next2, 0xAA, 5)));
   __m256i after_81 =
       _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x81)), in_range_avx2(next2, 0xA6, 4));
-  __m256i e2 = _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), _mm256_or_si256(after_80, after_81));
+  __m256i e2 =
+      _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), _mm256_or_si256(after_80, after_81));
   *three = (uint32_t)_mm256_movemask_epi8(e2);
   *alm = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
                                                          _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C))));
