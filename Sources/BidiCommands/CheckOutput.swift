@@ -19,8 +19,16 @@ extension CheckRun {
   /// Appends `line:column: severity: ` (line and column not negative), in
   /// one copy.
   mutating func append(line: Int, column: Int, severity: DiagnosticSeverity) {
+    Self.withPosition(line: line, column: column, severity: severity) { pending.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with `line:column: severity: ` (line and column not
+  /// negative), written in a buffer on the stack.
+  static func withPosition<R>(
+    line: Int, column: Int, severity: DiagnosticSeverity, _ body: (UnsafeRawBufferPointer) -> R
+  ) -> R {
     var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { buffer in
+    return withUnsafeMutableBytes(of: &bytes) { buffer in
       // Written from the end: `: severity: ` (at most 15 bytes), the column
       // (at most 19 digits), `:`, the line.
       var k = buffer.count
@@ -43,7 +51,7 @@ extension CheckRun {
       put(decimal: column)
       put(0x3A)
       put(decimal: line)
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+      return body(UnsafeRawBufferPointer(rebasing: buffer[k...]))
     }
   }
 
@@ -82,28 +90,68 @@ extension CheckRun {
     }
   }
 
+  /// Zeros, to make room for a finding's line in `pending` before it is
+  /// written.
+  static let zeros = [UInt8](repeating: 0, count: 4096)
+
   /// Writes one finding of the text output, `path:line:column: severity:
-  /// message [code]` (the path: `shownPath`'s), appended piece by piece;
-  /// `withNote`: the message ends with `noteBuffer`.
+  /// message [code]` (the path: `shownPath`'s), copied piece by piece into
+  /// room made for the whole line; `withNote`: the message ends with
+  /// `noteBuffer`.
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
-    // (The separators byte by byte: appending a short String costs about
-    // 150 instructions.)
-    pending.append(contentsOf: shownPath.display)
-    append(line: line, column: column, severity: severity)
-    append(message)
-    if withNote {
-      // As `HazardScanner.visualOrderNote`, after a full stop (the
-      // messages are ASCII sentences: a final "." is the last byte).
-      if message.utf8.last != 0x2E { pending.append(0x2E) }
-      pending.append(contentsOf: noteBuffer)
+    var message = message
+    var code = code.rawValue
+    Self.withPosition(line: line, column: column, severity: severity) { position in
+      message.withUTF8 { text in
+        code.withUTF8 { name in
+          // As `HazardScanner.visualOrderNote`, after a full stop (the
+          // messages are ASCII sentences: a final "." is the last byte).
+          let stop = withNote && text.last != 0x2E
+          let count =
+            shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
+            + (withNote ? noteBuffer.count : 0) + name.count + 4
+          // Room made once and the pieces copied in (appending each piece
+          // costs a uniqueness and capacity check, a String's about 150
+          // instructions).
+          let start = pending.count
+          if count <= Self.zeros.count {
+            // (Copied from zeros: `repeatElement` fills byte by byte.)
+            Self.zeros.withUnsafeBufferPointer {
+              pending.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+            }
+          } else {
+            pending.append(contentsOf: repeatElement(0, count: count))
+          }
+          pending.withUnsafeMutableBytes { out in
+            var at = start
+            func put(_ bytes: UnsafeRawBufferPointer) {
+              guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+              (out.baseAddress! + at).copyMemory(from: base, byteCount: bytes.count)
+              at &+= bytes.count
+            }
+            func put(_ byte: UInt8) {
+              out[at] = byte
+              at &+= 1
+            }
+            shownPath.display.withUnsafeBytes { put($0) }
+            put(position)
+            put(UnsafeRawBufferPointer(text))
+            if withNote {
+              if stop { put(0x2E) }
+              noteBuffer.withUnsafeBytes { put($0) }
+            }
+            put(0x20)
+            put(0x5B)  // [
+            put(UnsafeRawBufferPointer(name))
+            put(0x5D)  // ]
+            put(0x0A)
+            assert(at == out.count)
+          }
+        }
+      }
     }
-    pending.append(0x20)
-    pending.append(0x5B)  // [
-    append(code.rawValue)
-    pending.append(0x5D)  // ]
-    pending.append(0x0A)
     if pending.count >= flushThreshold { flush() }
   }
 }

@@ -11,22 +11,32 @@ extension HazardScanner {
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: controls.count) { open in
       var depth = 0
       var isolates = 0
-      for (_, control) in controls {
-        if isOverride(control) { return false }
-        if control.isOpener {
-          let isolate = control.isIsolateOpener
-          open[depth] = isolate
-          depth &+= 1
-          if isolate { isolates &+= 1 }
-        } else if control == .pdf {
-          // Closes the innermost scope only if it is an embedding.
+      // By code point (LRM…RLM and ALM below U+202A, LRE…RLO, LRI…PDI),
+      // not by a switch on the control, whose jump the processor
+      // mispredicts in text dense with controls.
+      for k in controls.indices {
+        let raw = controls[k].control.rawValue
+        if raw < 0x202A { continue }  // a mark
+        if raw >= 0x2066 {
+          if raw != 0x2069 {  // LRI, RLI, FSI
+            open[depth] = true
+            depth &+= 1
+            isolates &+= 1
+          } else {
+            // PDI closes the innermost isolate and every scope inside it.
+            guard isolates > 0 else { return false }
+            repeat { depth &-= 1 } while !open[depth]
+            isolates &-= 1
+          }
+        } else if raw == 0x202C {
+          // PDF closes the innermost scope only if it is an embedding.
           guard depth > 0, !open[depth &- 1] else { return false }
           depth &-= 1
-        } else if control == .pdi {
-          // Closes the innermost isolate and every scope inside it.
-          guard isolates > 0 else { return false }
-          repeat { depth &-= 1 } while !open[depth]
-          isolates &-= 1
+        } else if raw >= 0x202D {
+          return false  // LRO, RLO
+        } else {  // LRE, RLE
+          open[depth] = false
+          depth &+= 1
         }
       }
       return depth == 0

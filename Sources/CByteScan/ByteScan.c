@@ -249,22 +249,87 @@ __attribute__((target("avx2"))) static inline uint32_t stops_avx2(__m256i v, __m
       _mm256_or_si256(_mm256_or_si256(high, overlong), _mm256_or_si256(_mm256_or_si256(stray, broken), alm)));
 }
 
+// 1 in each byte of `v` (as unsigned) in `lo`…`lo + span - 1`.
+__attribute__((target("avx2"))) static inline __m256i in_range_avx2(__m256i v, uint8_t lo, uint8_t span) {
+  __m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8((char)lo));
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(t, _mm256_set1_epi8((char)(span - 1))), t);
+}
+
+// The leads of the bidi controls among the bytes of `v` (`next`, `next2`:
+// the bytes one and two after): in `*three` those of E2 80 {8E, 8F, AA–AE}
+// and E2 81 {A6–A9} (LRM, RLM, LRE…RLO, LRI…PDI), in `*alm` those of D8 9C.
+// These are well-formed whole sequences, so a block whose stops are all
+// theirs needs no sequence decided one by one.
+__attribute__((target("avx2"))) static inline void control_leads_avx2(__m256i v, __m256i next, __m256i next2,
+                                                                      uint64_t *three, uint64_t *alm) {
+  __m256i after_80 = _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x80)),
+                                      _mm256_or_si256(in_range_avx2(next2, 0x8E, 2), in_range_avx2(next2, 0xAA, 5)));
+  __m256i after_81 =
+      _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x81)), in_range_avx2(next2, 0xA6, 4));
+  __m256i e2 =
+      _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), _mm256_or_si256(after_80, after_81));
+  *three = (uint32_t)_mm256_movemask_epi8(e2);
+  *alm = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
+                                                         _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C))));
+}
+
 // The block loop of `cbs_find_bidi_controls` 32 bytes at a time, from `*at`
-// (which begins a sequence; `*at + 33 <= count`) while a block and the byte
-// after it fit. Returns 1 when the search is over (`*at` is then its end),
-// 0 when the rest is left to the 16-byte loop (`*at` then begins a
+// (which begins a sequence; `*at + 34 <= count`) while a block and the two
+// bytes after it fit. Returns 1 when the search is over (`*at` is then its
+// end), 0 when the rest is left to the 16-byte loop (`*at` then begins a
 // sequence). Each stop's sequence is decided once: the bits of its other
-// bytes are cleared.
-__attribute__((target("avx2"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at, size_t count,
-                                                                   size_t *offsets, uint32_t *controls,
-                                                                   size_t capacity, size_t *found) {
+// bytes are cleared. A block whose stops are all bytes of bidi controls
+// (`control_leads_avx2`: text dense with controls) has its controls
+// written without deciding each sequence.
+__attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
+                                                                          size_t count, size_t *offsets,
+                                                                          uint32_t *controls, size_t capacity,
+                                                                          size_t *found) {
   size_t i = *at, block = i;
   uint32_t control;
+  uint64_t three, alm;
   __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + block));
+  __m256i next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
   // The byte before the first block is taken as 0: `*at` begins a sequence.
   __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
-  uint64_t mask = stops_avx2(v, prev, _mm256_loadu_si256((const __m256i *)(bytes + block + 1)));
+  uint64_t mask = stops_avx2(v, prev, next);
+  control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
   for (;;) {
+    if (mask) {
+      // The bytes before `i` are in the sequence decided before (at most
+      // two, of a sequence that began in the block before).
+      if (i > block) {
+        uint64_t from_i = ~(uint64_t)0 << (i - block);
+        mask &= from_i;
+        three &= from_i;
+        alm &= from_i;
+      }
+      // Every stop a byte of a control: the controls written in a row, if
+      // they all fit.
+      uint64_t leads = three | alm;
+      if ((mask & ~(leads | (three << 1) | (three << 2))) == 0 &&
+          *found + (size_t)__builtin_popcountll(leads) <= capacity) {
+        while (leads) {
+          size_t p = block + (size_t)__builtin_ctzll(leads);
+          leads &= leads - 1;
+          if (bytes[p] == 0xD8) {
+            control = 0x061C;
+            i = p + 2;
+          } else {
+            control = 0x2000u + ((uint32_t)(bytes[p + 1] & 0x3F) << 6) + (bytes[p + 2] & 0x3F);
+            i = p + 3;
+          }
+          offsets[*found] = p;
+          controls[*found] = control;
+          ++*found;
+        }
+        if (*found == capacity) {
+          *at = i;
+          return 1;
+        }
+        mask = 0;
+      }
+    }
     while (mask) {
       unsigned bit = (unsigned)__builtin_ctzll(mask);
       size_t p = block + bit;
@@ -289,12 +354,12 @@ __attribute__((target("avx2"))) static int find_bidi_controls_avx2(const uint8_t
       }
     }
     block += 32;
-    if (block > count - 33) break;
-    __m256i next = _mm256_loadu_si256((const __m256i *)(bytes + block));
-    if (!_mm256_movemask_epi8(next)) {
+    if (block > count - 34) break;
+    v = _mm256_loadu_si256((const __m256i *)(bytes + block));
+    if (!_mm256_movemask_epi8(v)) {
       // An ASCII block: the text after it is tried 64 bytes at a time.
       size_t after = block + 32;
-      while (after + 65 <= count) {
+      while (after + 66 <= count) {
         __m256i any = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(bytes + after)),
                                       _mm256_loadu_si256((const __m256i *)(bytes + after + 32)));
         if (_mm256_movemask_epi8(any)) break;
@@ -304,8 +369,9 @@ __attribute__((target("avx2"))) static int find_bidi_controls_avx2(const uint8_t
       mask = 0;
       continue;
     }
-    mask = stops_avx2(next, _mm256_loadu_si256((const __m256i *)(bytes + block - 1)),
-                      _mm256_loadu_si256((const __m256i *)(bytes + block + 1)));
+    next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
+    mask = stops_avx2(v, _mm256_loadu_si256((const __m256i *)(bytes + block - 1)), next);
+    control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
   }
   // The sequence that holds `block`: a two-byte lead just before it begins it.
   if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
@@ -323,7 +389,7 @@ size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, 
     return 0;
   }
 #if defined(__x86_64__)
-  if (count >= 33 && i <= count - 33) {
+  if (count >= 34 && i <= count - 34) {
     int avx2 = use_avx2();
     if (avx2 && find_bidi_controls_avx2(bytes, &i, count, offsets, controls, capacity, &found)) {
       *end = i;
