@@ -2,18 +2,18 @@
 /// (0.29.0.gfm.6, with the table, strikethrough, tasklist and autolink
 /// extensions) reads them, line by line in one pass (cmark's blocks.c:
 /// match the open containers, open new blocks, add the line's text).
-public struct MarkdownReader: Sendable {
+package struct MarkdownReader: Sendable {
   /// What the reader reads beyond CommonMark and GFM.
-  public struct Options: Hashable, Sendable {
+  package struct Options: Hashable, Sendable {
     /// `---` … `---` (or `...`) at the very start is front matter.
-    public var frontMatter: Bool
+    package var frontMatter: Bool
 
-    public init(frontMatter: Bool = true) { self.frontMatter = frontMatter }
+    package init(frontMatter: Bool = true) { self.frontMatter = frontMatter }
   }
 
-  public var options: Options
+  package var options: Options
 
-  public init(options: Options = Options()) { self.options = options }
+  package init(options: Options = Options()) { self.options = options }
 
   /// The blocks of `source` from line `startLine`, which must be 0 or one
   /// of a full read's checkpoints; when `stopLine` is given, the read
@@ -21,7 +21,7 @@ public struct MarkdownReader: Sendable {
   /// `startsDocument` false says that `source` is a stretch of a document
   /// starting at one of its checkpoints: its first line has no BOM and
   /// starts no front matter.
-  public func read(
+  package func read(
     _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
     startsDocument: Bool = true
   ) -> MarkdownBlocks {

@@ -215,7 +215,7 @@ extension InlineParser {
 /// with RLM before it pairs differently). Written after white space that
 /// ends a line it keeps that white space, which cmark strips (or reads, two
 /// spaces or more, as a hard break).
-public enum MarkupSafety {
+package enum MarkupSafety {
   /// Whether a control written at byte `offset` of `bytes`, in the line
   /// `lineStart..<lineEnd`, follows no line-ending white space and leaves
   /// the delimiter run ending there (`ending`) and the one starting there
@@ -226,7 +226,7 @@ public enum MarkupSafety {
   /// lengths of the block's runs, by character); losing it, with one of
   /// `textLengths` (those of its runs read as text). The line's edges count as white space,
   /// as at the start and end of a block's inline content.
-  public static func keepsMarkup(
+  package static func keepsMarkup(
     _ bytes: [UInt8], at offset: Int, lineStart: Int, lineEnd: Int, ending: MarkdownDelimiterRun?,
     starting: MarkdownDelimiterRun?, lengths: [UInt8: [Int]], textLengths: [UInt8: [Int]] = [:]
   ) -> Bool {

@@ -1,19 +1,21 @@
+import UnicodeBidi
+
 /// A code span or autolink in rendered text: never split by an edit.
-public struct MarkdownAtom: Hashable, Sendable {
-  public enum Kind: Hashable, Sendable {
+package struct MarkdownAtom: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     case codeSpan
     /// `<https://…>`, `<me@example.com>`, and GFM's `www.…`, `https://…`
     /// and bare email addresses.
     case autolink
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// Its UTF-8 range in the rendered text.
-  public var rendered: Range<Int>
+  package var rendered: Range<Int>
   /// Its whole source: backticks and angle brackets included.
-  public var source: MarkdownRange
+  package var source: SourceRange
 
-  public init(kind: Kind, rendered: Range<Int>, source: MarkdownRange) {
+  package init(kind: Kind, rendered: Range<Int>, source: SourceRange) {
     self.kind = kind
     self.rendered = rendered
     self.source = source
@@ -30,42 +32,42 @@ public struct MarkdownAtom: Hashable, Sendable {
 /// an autolink's URL are text. A soft line break is one space (U+0020, what
 /// a browser shows); a hard break is U+2028 LINE SEPARATOR — neither is a
 /// UAX #9 paragraph separator, so the block stays one bidi paragraph.
-public struct MarkdownInline: Hashable, Sendable {
+package struct MarkdownInline: Hashable, Sendable {
   /// The rendered text, UTF-8.
-  public var text: [UInt8]
+  package var text: [UInt8]
   /// Per byte of `text`: where it comes from. A decoded character (escape,
   /// entity, `\|` in a table cell) maps to the escape's or entity's start,
   /// a soft or hard break to its line end, backslash or first trailing
   /// space. Never decreasing.
-  public var sourceMap: [MarkdownPosition]
+  package var sourceMap: [SourcePosition]
   /// Code spans and autolinks, in order.
-  public var atoms: [MarkdownAtom]
+  package var atoms: [MarkdownAtom]
   /// The source that renders as nothing and that an edit must never go
   /// inside: delimiters used by emphasis, brackets, a link's `](…)`, code
   /// span backticks, raw HTML, hard-break backslashes and spaces. In order.
-  public var markup: [MarkdownRange]
+  package var markup: [SourceRange]
   /// Link and image destinations, and autolinks' URLs.
-  public var destinations: [MarkdownRange]
+  package var destinations: [SourceRange]
   /// The normalized labels the block looked up as link references, defined
   /// or not: its rendering changes when one of them is defined or no
   /// longer is (an incremental reader re-renders it then).
-  public var labels: [String] = []
+  package var labels: [String] = []
   /// The runs of `*`, `_` and `~` the inline parser read as delimiters, in
   /// order, and what emphasis or strikethrough used them for: where a
   /// control written next to one could change what it does (`MarkupSafety`).
-  public var delimiterRuns: [MarkdownDelimiterRun] = []
+  package var delimiterRuns: [MarkdownDelimiterRun] = []
 }
 
 /// A run of `*`, `_` or `~` read as a delimiter: whether emphasis (or
 /// strikethrough) used it to close and to open (both for `*a**b*`'s middle
 /// run; neither when it is text).
-public struct MarkdownDelimiterRun: Hashable, Sendable {
+package struct MarkdownDelimiterRun: Hashable, Sendable {
   /// Its bytes in the document (`MarkdownSource.bytes`).
-  public var range: Range<Int>
-  public var closes: Bool
-  public var opens: Bool
+  package var range: Range<Int>
+  package var closes: Bool
+  package var opens: Bool
 
-  public init(range: Range<Int>, closes: Bool, opens: Bool) {
+  package init(range: Range<Int>, closes: Bool, opens: Bool) {
     self.range = range
     self.closes = closes
     self.opens = opens
@@ -74,20 +76,20 @@ public struct MarkdownDelimiterRun: Hashable, Sendable {
 
 /// Renders the inline content of paragraphs, headings and table cells as
 /// cmark-gfm does, against a document's link reference definitions.
-public struct MarkdownInlineRenderer: Sendable {
-  public let source: MarkdownSource
+package struct MarkdownInlineRenderer: Sendable {
+  package let source: MarkdownSource
   /// The document's definitions (normalized labels, as
   /// `MarkdownBlocks.definitions` gives them): a reference link resolves
   /// only to one of these.
-  public let definitions: Set<String>
+  package let definitions: Set<String>
 
-  public init(source: MarkdownSource, definitions: Set<String>) {
+  package init(source: MarkdownSource, definitions: Set<String>) {
     self.source = source
     self.definitions = definitions
   }
 
   /// `block`'s rendered inline content (empty for blocks without any).
-  public func render(_ block: MarkdownBlock) -> MarkdownInline {
+  package func render(_ block: MarkdownBlock) -> MarkdownInline {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else {
       return MarkdownInline(text: [], sourceMap: [], atoms: [], markup: [], destinations: [])
     }
@@ -111,7 +113,7 @@ public struct MarkdownInlineRenderer: Sendable {
   /// `block`'s rendered text alone: the same bytes as `render(block).text`,
   /// without the per-byte source positions, atoms and markup (what a read
   /// for findings alone needs to decide whether a block can raise one).
-  public func renderedText(_ block: MarkdownBlock) -> [UInt8] {
+  package func renderedText(_ block: MarkdownBlock) -> [UInt8] {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return [] }
     let content = InlineContent(block.pieces, in: source, rule: block.content, finalLineFeed: false)
     return content.bytes.withUnsafeBufferPointer { bytes in
@@ -262,10 +264,10 @@ private struct RenderOutput {
     var converter = PositionConverter(source: source)
     // A byte from the source byte after the last one's, on its line, is
     // one column on; one from the same byte, at the same place.
-    var sourceMap: [MarkdownPosition] = []
+    var sourceMap: [SourcePosition] = []
     sourceMap.reserveCapacity(starts.count)
     var lastOffset = -2
-    var last = MarkdownPosition(line: 0, column: 0)
+    var last = SourcePosition(line: 0, column: 0)
     var lineEnd = -1
     for start in starts {
       let offset = content.origins[start]
@@ -278,10 +280,10 @@ private struct RenderOutput {
       lastOffset = offset
       sourceMap.append(last)
     }
-    func range(_ range: Range<Int>) -> MarkdownRange {
+    func range(_ range: Range<Int>) -> SourceRange {
       let start = source.position(ofOffset: content.origins[range.lowerBound])
-      guard !range.isEmpty else { return MarkdownRange(start, start) }
-      return MarkdownRange(start, source.position(ofOffset: content.origins[range.upperBound - 1] + 1))
+      guard !range.isEmpty else { return SourceRange(start: start, end: start) }
+      return SourceRange(start: start, end: source.position(ofOffset: content.origins[range.upperBound - 1] + 1))
     }
     return MarkdownInline(
       text: text, sourceMap: sourceMap,
@@ -295,13 +297,13 @@ private struct PositionConverter {
   let source: MarkdownSource
   var line = -1
 
-  mutating func position(_ offset: Int) -> MarkdownPosition {
+  mutating func position(_ offset: Int) -> SourcePosition {
     if line < 0 || offset < source.lineStarts[line] {
       let found = source.position(ofOffset: offset)
       line = found.line
       return found
     }
     while line + 1 < source.lineCount && source.lineStarts[line + 1] <= offset { line += 1 }
-    return MarkdownPosition(line: line, column: min(offset, source.lineEnds[line]) - source.lineStarts[line])
+    return SourcePosition(line: line, column: min(offset, source.lineEnds[line]) - source.lineStarts[line])
   }
 }

@@ -23,7 +23,7 @@
 /// spaces, parentheses, angle brackets or a title, an undefined full
 /// reference).
 extension MarkdownInlineRenderer {
-  public func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
+  package func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
     if block.pieces.count == 1 {
       // One line: its piece is the content, read where it lies.

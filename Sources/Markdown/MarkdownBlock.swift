@@ -1,12 +1,14 @@
+import UnicodeBidi
+
 /// How a table column's cells are aligned (the delimiter row's colons).
-public enum MarkdownAlignment: Hashable, Sendable {
+package enum MarkdownAlignment: Hashable, Sendable {
   case none, left, center, right
 }
 
 /// What a block is. Paragraphs, headings and table cells have inline
 /// content (rendered by `MarkdownInlineRenderer`); the others are regions of
 /// whole lines that a renderer does not show as prose.
-public enum MarkdownBlockKind: Hashable, Sendable {
+package enum MarkdownBlockKind: Hashable, Sendable {
   case paragraph
   /// An ATX (`# …`) or setext (underlined) heading of level 1–6.
   case heading(level: Int)
@@ -21,13 +23,13 @@ public enum MarkdownBlockKind: Hashable, Sendable {
   case thematicBreak
   /// A link reference definition: its label (normalized: case-folded, white
   /// space collapsed) and its destination's source range.
-  case linkReferenceDefinition(label: String, destination: MarkdownRange)
+  case linkReferenceDefinition(label: String, destination: SourceRange)
   /// `---` … `---` (or `...`) at the very start of the document: YAML front
   /// matter, which CommonMark does not know but static site generators skip.
   case frontMatter
 
   /// True for the blocks with inline content (paragraph, heading, table cell).
-  public var hasInlineContent: Bool {
+  package var hasInlineContent: Bool {
     switch self {
     case .paragraph, .heading, .tableCell: return true
     default: return false
@@ -36,7 +38,7 @@ public enum MarkdownBlockKind: Hashable, Sendable {
 
   /// The fenced code block's language: the first word of its info string
   /// (nil for other blocks and for an empty info string).
-  public var language: String? {
+  package var language: String? {
     guard case .fencedCode(let info) = self else { return nil }
     let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
     return word.map(String.init)
@@ -45,11 +47,11 @@ public enum MarkdownBlockKind: Hashable, Sendable {
 
 /// One leaf block of a Markdown document, wherever it is nested (block
 /// quotes, list items).
-public struct MarkdownBlock: Hashable, Sendable {
-  public var kind: MarkdownBlockKind
+package struct MarkdownBlock: Hashable, Sendable {
+  package var kind: MarkdownBlockKind
   /// The lines the block occupies, from its first to its last (a setext
   /// heading's underline and a code block's fences included).
-  public var lines: ClosedRange<Int>
+  package var lines: ClosedRange<Int>
   /// For blocks with inline content: the source the inline parser reads,
   /// one piece per line, in order — container markers (`>`, list markers,
   /// task boxes), a heading's `#`s and underline, table pipes and the
@@ -58,7 +60,7 @@ public struct MarkdownBlock: Hashable, Sendable {
   /// container prefix and the code indentation (fences excluded). For HTML
   /// blocks, definitions and front matter: each line after the container
   /// prefix. Thematic breaks have none.
-  public var pieces: [MarkdownPiece]
+  package var pieces: [MarkdownPiece]
   /// How the renderer reads the pieces (cmark-gfm's quirks, kept).
   var content: ContentRule = .plain
 
@@ -80,20 +82,20 @@ public struct MarkdownBlock: Hashable, Sendable {
 }
 
 /// What reading a Markdown document (or a stretch of it) gives.
-public struct MarkdownBlocks: Sendable {
+package struct MarkdownBlocks: Sendable {
   /// The leaf blocks in document order.
-  public var blocks: [MarkdownBlock]
+  package var blocks: [MarkdownBlock]
   /// The lines before which the reader's block state was empty: no open
   /// container, no open fence or HTML block, no paragraph that a lazy line
   /// could continue. Reading from any of them gives the same blocks from
   /// there on as a full read. The first line read is always one.
-  public var checkpoints: [Int]
+  package var checkpoints: [Int]
   /// The first line not read (the source's line count unless the read
   /// stopped at a checkpoint).
-  public var endLine: Int
+  package var endLine: Int
 
   /// The normalized labels of the link reference definitions read.
-  public var definitions: Set<String> {
+  package var definitions: Set<String> {
     var labels: Set<String> = []
     for block in blocks {
       if case .linkReferenceDefinition(let label, _) = block.kind { labels.insert(label) }

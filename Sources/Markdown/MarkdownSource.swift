@@ -1,65 +1,34 @@
-/// A position in a Markdown source: a zero-based line and a UTF-8 byte
-/// column in that line (line terminators are not part of any line).
-public struct MarkdownPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
-
-  public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  public static func < (a: MarkdownPosition, b: MarkdownPosition) -> Bool {
-    a.line != b.line ? a.line < b.line : a.column < b.column
-  }
-
-  public var description: String { "\(line):\(column)" }
-}
-
-/// A half-open range of source positions; it may span lines (a link's
-/// destination and title, a code span broken over two lines).
-public struct MarkdownRange: Hashable, Sendable, CustomStringConvertible {
-  public var start: MarkdownPosition
-  public var end: MarkdownPosition
-
-  public init(_ start: MarkdownPosition, _ end: MarkdownPosition) {
-    self.start = start
-    self.end = end
-  }
-
-  public var isEmpty: Bool { start == end }
-  public var description: String { "\(start)-\(end)" }
-}
+import UnicodeBidi
 
 /// One line's part of a block: the UTF-8 columns `columns` of line `line`.
-public struct MarkdownPiece: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var columns: Range<Int>
+package struct MarkdownPiece: Hashable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var columns: Range<Int>
   /// When a container took part of a tab at the piece's start (a lazy
   /// continuation line after `>\t`): the spaces cmark reads for that tab.
-  public internal(set) var tabSpaces = 0
+  package internal(set) var tabSpaces = 0
 
-  public init(line: Int, columns: Range<Int>) {
+  package init(line: Int, columns: Range<Int>) {
     self.line = line
     self.columns = columns
   }
 
-  public var description: String { "\(line):\(columns.lowerBound)..<\(columns.upperBound)" }
+  package var description: String { "\(line):\(columns.lowerBound)..<\(columns.upperBound)" }
 }
 
 /// The text a Markdown reader reads: its bytes and its lines as CommonMark
 /// splits them (at LF, CR LF or a lone CR; a final line terminator starts no
 /// line). Positions are (line, UTF-8 column); offsets are byte offsets into
 /// `bytes`.
-public struct MarkdownSource: Sendable {
+package struct MarkdownSource: Sendable {
   /// The document, byte for byte (a BOM and NUL bytes included).
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// Offset of each line's first byte.
-  public let lineStarts: [Int]
+  package let lineStarts: [Int]
   /// Offset just past each line's last byte (its terminator excluded).
-  public let lineEnds: [Int]
+  package let lineEnds: [Int]
 
-  public init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
     var starts: [Int] = []
     var ends: [Int] = []
@@ -89,40 +58,40 @@ public struct MarkdownSource: Sendable {
     lineEnds = ends
   }
 
-  public init(_ text: String) { self.init(Array(text.utf8)) }
+  package init(_ text: String) { self.init(Array(text.utf8)) }
 
   /// A source whose lines were split already, as `init(_:)` splits them
   /// (the caller's `lineStarts` and `lineEnds` are what it would find).
-  public init(_ bytes: [UInt8], lineStarts: [Int], lineEnds: [Int]) {
+  package init(_ bytes: [UInt8], lineStarts: [Int], lineEnds: [Int]) {
     self.bytes = bytes
     self.lineStarts = lineStarts
     self.lineEnds = lineEnds
   }
 
   /// The number of lines (a final line terminator starts none).
-  public var lineCount: Int { lineStarts.count }
+  package var lineCount: Int { lineStarts.count }
 
   /// The byte length of line `line`, its terminator excluded.
-  public func length(ofLine line: Int) -> Int { lineEnds[line] - lineStarts[line] }
+  package func length(ofLine line: Int) -> Int { lineEnds[line] - lineStarts[line] }
 
   /// The position of byte offset `offset` (which must lie inside a line or
   /// at a line's end; an offset in a terminator maps to that line's end).
-  public func position(ofOffset offset: Int) -> MarkdownPosition {
+  package func position(ofOffset offset: Int) -> SourcePosition {
     var low = 0
     var high = lineStarts.count - 1
-    guard high >= 0 else { return MarkdownPosition(line: 0, column: 0) }
+    guard high >= 0 else { return SourcePosition(line: 0, column: 0) }
     while low < high {
       let middle = (low + high + 1) / 2
       if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
     }
-    return MarkdownPosition(line: low, column: min(offset, lineEnds[low]) - lineStarts[low])
+    return SourcePosition(line: low, column: min(offset, lineEnds[low]) - lineStarts[low])
   }
 
   /// The byte offset of `position`.
-  public func offset(of position: MarkdownPosition) -> Int { lineStarts[position.line] + position.column }
+  package func offset(of position: SourcePosition) -> Int { lineStarts[position.line] + position.column }
 
   /// The bytes of `piece`.
-  public func bytes(of piece: MarkdownPiece) -> ArraySlice<UInt8> {
+  package func bytes(of piece: MarkdownPiece) -> ArraySlice<UInt8> {
     let start = lineStarts[piece.line]
     return bytes[(start + piece.columns.lowerBound)..<(start + piece.columns.upperBound)]
   }

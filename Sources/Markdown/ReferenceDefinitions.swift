@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// Link reference definitions at the start of a paragraph (cmark's
 /// resolve_reference_link_definitions and cmark_parse_reference_inline):
 /// each is read off the front of the paragraph's content while one parses;
@@ -9,7 +11,7 @@ enum ReferenceDefinitions {
   /// takes.
   struct Definition {
     var label: String?
-    var destination: MarkdownRange
+    var destination: SourceRange
     var lineCount: Int
   }
 
@@ -26,9 +28,9 @@ enum ReferenceDefinitions {
       while position < buffer.count && buffer[position] == UInt8(ascii: "[") {
         guard let (label, destination, end) = parse(syntax, at: position, memo: &memo) else { break }
         let lastLine = content.piece(containing: max(position, end - 1))
-        let range = MarkdownRange(
-          source.position(ofOffset: content.origins[destination.lowerBound]),
-          source.position(
+        let range = SourceRange(
+          start: source.position(ofOffset: content.origins[destination.lowerBound]),
+          end: source.position(
             ofOffset: destination.isEmpty
               ? content.origins[destination.lowerBound] : content.origins[destination.upperBound - 1] + 1))
         definitions.append(Definition(label: label, destination: range, lineCount: lastLine - line + 1))

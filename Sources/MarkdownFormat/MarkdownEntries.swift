@@ -11,7 +11,7 @@ enum MarkdownEntries {
 
   static func entry(_ block: MarkdownBlock, _ inline: MarkdownInline, source: MarkdownSource) -> TextEntry {
     let firstLine = block.pieces.first?.line ?? block.lines.lowerBound
-    let contentStart = MarkdownPosition(line: firstLine, column: block.pieces.first?.columns.lowerBound ?? 0)
+    let contentStart = SourcePosition(line: firstLine, column: block.pieces.first?.columns.lowerBound ?? 0)
     let start =
       block.pieces.first.map { SourcePosition(line: 0, column: $0.columns.lowerBound) }
       ?? SourcePosition(line: 0, column: 0)
@@ -108,15 +108,15 @@ enum MarkdownEntries {
   /// inserted at the start of the rendered text or around an atom goes
   /// before the opening markup and after the closing one, never inside a
   /// delimiter run or a code span (contract §8).
-  static func map(_ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentStart: MarkdownPosition)
+  static func map(_ inline: MarkdownInline, source: MarkdownSource, firstLine: Int, contentStart: SourcePosition)
     -> SourceMap
   {
     var map = SourceMap()
     map.length = inline.text.count
     let text = inline.text
     let positions = inline.sourceMap
-    var opening: [Int: MarkdownPosition] = [:]
-    var closing: [Int: MarkdownPosition] = [:]
+    var opening: [Int: SourcePosition] = [:]
+    var closing: [Int: SourcePosition] = [:]
     // Per rendered byte: whether an atom opens or closes there (the
     // dictionaries are asked only there).
     var marked = [Bool](repeating: false, count: text.count)
@@ -132,9 +132,6 @@ enum MarkdownEntries {
       opening[0] = min(opening[0] ?? positions[0], contentStart)
       marked[0] = true
     }
-    func relative(_ position: MarkdownPosition) -> SourcePosition {
-      SourcePosition(line: position.line - firstLine, column: position.column)
-    }
     var index = 0
     while index < text.count {
       let position = positions[index]
@@ -145,10 +142,12 @@ enum MarkdownEntries {
         let end =
           closing[index]
           ?? (verbatim
-            ? MarkdownPosition(line: position.line, column: position.column + next - index)
+            ? SourcePosition(line: position.line, column: position.column + next - index)
             : decodedEnd(at: position, source: source))
         map.segments.append(
-          .init(decoded: index, start: relative(opening[index] ?? position), end: relative(end), verbatim: false))
+          .init(
+            decoded: index, start: (opening[index] ?? position).shifted(by: -firstLine),
+            end: end.shifted(by: -firstLine), verbatim: false))
       } else if isVerbatim(text[index], at: position, source: source) {
         // The run on this line: the next bytes at the next columns, the
         // same as the source's there.
@@ -162,14 +161,15 @@ enum MarkdownEntries {
             next += 1
           }
         }
-        let start = relative(position)
+        let start = position.shifted(by: -firstLine)
         let end = SourcePosition(line: start.line, column: start.column + next - index)
         map.segments.append(.init(decoded: index, start: start, end: end, verbatim: true))
       } else {
         while next < text.count, positions[next] == position, !marked[next] { next += 1 }
         map.segments.append(
           .init(
-            decoded: index, start: relative(position), end: relative(decodedEnd(at: position, source: source)),
+            decoded: index, start: position.shifted(by: -firstLine),
+            end: decodedEnd(at: position, source: source).shifted(by: -firstLine),
             verbatim: false))
       }
       index = next
@@ -238,7 +238,7 @@ enum MarkdownEntries {
     return overrides
   }
 
-  static func isVerbatim(_ byte: UInt8, at position: MarkdownPosition, source: MarkdownSource) -> Bool {
+  static func isVerbatim(_ byte: UInt8, at position: SourcePosition, source: MarkdownSource) -> Bool {
     guard position.line < source.lineCount, position.column < source.length(ofLine: position.line) else { return false }
     return source.bytes[source.offset(of: position)] == byte
   }
@@ -246,26 +246,25 @@ enum MarkdownEntries {
   /// The end of the source a decoded character stands for: an entity up to
   /// its `;`, a backslash escape's two bytes, a line end up to the next
   /// line, else one byte.
-  static func decodedEnd(at position: MarkdownPosition, source: MarkdownSource) -> MarkdownPosition {
+  static func decodedEnd(at position: SourcePosition, source: MarkdownSource) -> SourcePosition {
     let length = position.line < source.lineCount ? source.length(ofLine: position.line) : 0
-    guard position.column < length else { return MarkdownPosition(line: position.line + 1, column: 0) }
+    guard position.column < length else { return SourcePosition(line: position.line + 1, column: 0) }
     let offset = source.offset(of: position)
     let lineEnd = offset - position.column + length
     switch source.bytes[offset] {
     case UInt8(ascii: "&"):
       var end = offset + 1
       while end < lineEnd, end - offset < 40, source.bytes[end] != UInt8(ascii: ";") { end += 1 }
-      return MarkdownPosition(line: position.line, column: position.column + min(end + 1, lineEnd) - offset)
+      return SourcePosition(line: position.line, column: position.column + min(end + 1, lineEnd) - offset)
     case UInt8(ascii: "\\"):
-      return MarkdownPosition(line: position.line, column: min(position.column + 2, length))
+      return SourcePosition(line: position.line, column: min(position.column + 2, length))
     default:
-      return MarkdownPosition(line: position.line, column: position.column + 1)
+      return SourcePosition(line: position.line, column: position.column + 1)
     }
   }
 
   /// The bidi controls written in a link destination (`bidi.inIdentifier`).
-  static func controls(in range: MarkdownRange, source: MarkdownSource, firstLine: Int) -> [TextEntry.IdentifierControl]
-  {
+  static func controls(in range: SourceRange, source: MarkdownSource, firstLine: Int) -> [TextEntry.IdentifierControl] {
     var found: [TextEntry.IdentifierControl] = []
     let startOffset = source.offset(of: range.start)
     let endOffset = source.offset(of: range.end)

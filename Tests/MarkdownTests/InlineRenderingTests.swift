@@ -1,5 +1,6 @@
 import BidiTestSupport
 import Markdown
+import UnicodeBidi
 import XCTest
 
 /// The rendered text's map, atoms, markup and destinations, on the cases
@@ -18,7 +19,7 @@ final class InlineRenderingTests: XCTestCase {
     String(decoding: inline.text[range ?? 0..<inline.text.count], as: UTF8.self)
   }
 
-  func p(_ line: Int, _ column: Int) -> MarkdownPosition { MarkdownPosition(line: line, column: column) }
+  func p(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
 
   func testListItemLinkRendersItsTextOnly() {
     let blocks = rendered("- [Apple Pay](https://example.com/pay \"Pay\") متاح الآن\n")
@@ -29,8 +30,9 @@ final class InlineRenderingTests: XCTestCase {
     XCTAssertEqual(string(inline), "Apple Pay متاح الآن")
     XCTAssertEqual(inline.sourceMap.first, p(0, 3))
     XCTAssertEqual(
-      inline.markup, [MarkdownRange(p(0, 2), p(0, 3)), MarkdownRange(p(0, 12), p(0, 44))], "[ and ](… \"Pay\")")
-    XCTAssertEqual(inline.destinations, [MarkdownRange(p(0, 14), p(0, 37))])
+      inline.markup, [SourceRange(start: p(0, 2), end: p(0, 3)), SourceRange(start: p(0, 12), end: p(0, 44))],
+      "[ and ](… \"Pay\")")
+    XCTAssertEqual(inline.destinations, [SourceRange(start: p(0, 14), end: p(0, 37))])
     XCTAssertEqual(inline.atoms, [])
   }
 
@@ -38,8 +40,10 @@ final class InlineRenderingTests: XCTestCase {
     let (_, inline) = rendered("`npm install` يثبّت الحزمة")[0]
     XCTAssertEqual(string(inline), "npm install يثبّت الحزمة")
     XCTAssertEqual(
-      inline.atoms, [MarkdownAtom(kind: .codeSpan, rendered: 0..<11, source: MarkdownRange(p(0, 0), p(0, 13)))])
-    XCTAssertEqual(inline.markup, [MarkdownRange(p(0, 0), p(0, 1)), MarkdownRange(p(0, 12), p(0, 13))])
+      inline.atoms,
+      [MarkdownAtom(kind: .codeSpan, rendered: 0..<11, source: SourceRange(start: p(0, 0), end: p(0, 13)))])
+    XCTAssertEqual(
+      inline.markup, [SourceRange(start: p(0, 0), end: p(0, 1)), SourceRange(start: p(0, 12), end: p(0, 13))])
     XCTAssertEqual(inline.sourceMap[0], p(0, 1))
   }
 
@@ -47,15 +51,15 @@ final class InlineRenderingTests: XCTestCase {
     let (_, inline) = rendered("**iPhone** متوفر ~~قديم~~ *x*")[0]
     XCTAssertEqual(string(inline), "iPhone متوفر قديم x")
     XCTAssertEqual(inline.markup.count, 6)
-    XCTAssertEqual(inline.markup[0], MarkdownRange(p(0, 0), p(0, 2)))
-    XCTAssertEqual(inline.markup[1], MarkdownRange(p(0, 8), p(0, 10)))
+    XCTAssertEqual(inline.markup[0], SourceRange(start: p(0, 0), end: p(0, 2)))
+    XCTAssertEqual(inline.markup[1], SourceRange(start: p(0, 8), end: p(0, 10)))
   }
 
   func testBreaksAreNotParagraphSeparators() {
     XCTAssertEqual(string(rendered("سطر\nثانٍ")[0].inline), "سطر ثانٍ", "a soft break is a space")
     let hard = rendered("سطر  \nثانٍ\\\nثالث")[0].inline
     XCTAssertEqual(string(hard), "سطر\u{2028}ثانٍ\u{2028}ثالث", "a hard break is U+2028")
-    XCTAssertEqual(hard.markup, [MarkdownRange(p(0, 6), p(0, 8)), MarkdownRange(p(1, 8), p(1, 9))])
+    XCTAssertEqual(hard.markup, [SourceRange(start: p(0, 6), end: p(0, 8)), SourceRange(start: p(1, 8), end: p(1, 9))])
     XCTAssertEqual(hard.sourceMap[6], p(0, 6), "the break maps to its first trailing space")
   }
 
@@ -81,14 +85,15 @@ final class InlineRenderingTests: XCTestCase {
     XCTAssertEqual(inline.atoms.map(\.kind), [.autolink, .autolink, .autolink, .autolink])
     XCTAssertEqual(
       inline.atoms.map { string(inline, $0.rendered) }, ["https://a.b/c&d", "www.x.com/ه", "a.b@c.co", "http://q.r"])
-    XCTAssertEqual(inline.atoms[0].source, MarkdownRange(p(0, 0), p(0, 21)))
+    XCTAssertEqual(inline.atoms[0].source, SourceRange(start: p(0, 0), end: p(0, 21)))
     XCTAssertEqual(inline.destinations.count, 3, "the email's destination is in the text only")
   }
 
   func testRawHTMLIsMarkup() {
     let (_, inline) = rendered("<b dir=\"rtl\">عربي</b>")[0]
     XCTAssertEqual(string(inline), "عربي")
-    XCTAssertEqual(inline.markup, [MarkdownRange(p(0, 0), p(0, 13)), MarkdownRange(p(0, 21), p(0, 25))])
+    XCTAssertEqual(
+      inline.markup, [SourceRange(start: p(0, 0), end: p(0, 13)), SourceRange(start: p(0, 21), end: p(0, 25))])
   }
 
   func testContainerMarkersHeadingsAndTaskBoxesAreNotPieces() {

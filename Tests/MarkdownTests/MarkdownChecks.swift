@@ -1,4 +1,5 @@
 import Markdown
+import UnicodeBidi
 
 /// What must hold of any read and rendering, whatever the input: the unit
 /// tests and the libFuzzer target (Fuzz/Targets/markdown.swift, which
@@ -15,7 +16,7 @@ enum MarkdownChecks {
   /// order, nothing past the source.
   static func structureProblems(_ source: MarkdownSource, _ read: MarkdownBlocks) -> [String] {
     var problems: [String] = []
-    var last = MarkdownPosition(line: -1, column: 0)
+    var last = SourcePosition(line: -1, column: 0)
     var lastLine = -1
     for block in read.blocks {
       if block.lines.lowerBound < lastLine || block.lines.upperBound >= source.lineCount {
@@ -23,13 +24,13 @@ enum MarkdownChecks {
       }
       lastLine = block.lines.lowerBound
       for piece in block.pieces {
-        let start = MarkdownPosition(line: piece.line, column: piece.columns.lowerBound)
+        let start = SourcePosition(line: piece.line, column: piece.columns.lowerBound)
         if start < last || !block.lines.contains(piece.line)
           || piece.columns.upperBound > source.length(ofLine: piece.line)
         {
           problems.append("piece \(piece) of \(block.kind) out of order or outside its line")
         }
-        last = MarkdownPosition(line: piece.line, column: piece.columns.upperBound)
+        last = SourcePosition(line: piece.line, column: piece.columns.upperBound)
       }
     }
     return problems

@@ -1,6 +1,7 @@
 import BidiTestSupport
 import Foundation
 import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import Subtitles
@@ -78,7 +79,7 @@ final class IndependentReaderTests: XCTestCase {
     let text = TextLines(try SubtitleCorpus.bytes(path))
     let document = SubtitleReader.read(text, format: .webVTT)
     let atLineStart = document.lines.map {
-      SubtitleInsertion(position: SubtitlePosition(line: $0.line, column: $0.columns.lowerBound), text: "&rlm;")
+      SubtitleInsertion(position: SourcePosition(line: $0.line, column: $0.columns.lowerBound), text: "&rlm;")
     }
     let folder = try SubtitleCorpus.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }

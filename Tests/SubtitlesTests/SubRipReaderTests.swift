@@ -1,4 +1,5 @@
 import StructuredText
+import UnicodeBidi
 import XCTest
 
 @testable import Subtitles
@@ -92,7 +93,7 @@ final class SubRipReaderTests: XCTestCase {
     let document = SubtitleReader.read(text, format: .subRip)
     let insertions = document.lines.map { document.insertion(of: .rightToLeft, atStartOf: $0) }
     XCTAssertEqual(
-      insertions.map(\.position), [SubtitlePosition(line: 2, column: 9), SubtitlePosition(line: 3, column: 0)])
+      insertions.map(\.position), [SourcePosition(line: 2, column: 9), SourcePosition(line: 3, column: 0)])
     XCTAssertEqual(insertions.map(\.text), ["\u{200F}", "\u{200F}"])
     let edited = String(decoding: text.applying(insertions), as: UTF8.self)
     XCTAssertEqual(edited, "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<i>\u{200F}مرحبا!</i>\n\u{200F}- هل أنت بخير؟\n")

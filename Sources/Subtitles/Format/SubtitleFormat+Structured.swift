@@ -87,17 +87,9 @@ extension SubtitleFormat: StructuredFormat {
   /// A cue line as an entry: its decoded text, its map (verbatim runs and
   /// references; the markup between them maps to nothing), its cue.
   func entry(_ line: SubtitleLine, lines: any DocumentLines) -> TextEntry {
-    var map = SourceMap()
-    for segment in line.segments {
-      map.segments.append(
-        SourceMap.Segment(
-          decoded: segment.decoded, start: SourcePosition(line: 0, column: segment.column),
-          end: SourcePosition(line: 0, column: segment.end), verbatim: segment.verbatim))
-    }
     let length = line.text.utf8.count
-    map.length = length
     var entry = TextEntry(
-      key: "", text: line.text, map: map, content: SourceRange(line: 0, line.columns), firstLine: line.line)
+      key: "", text: line.text, map: line.map, content: SourceRange(line: 0, line.columns), firstLine: line.line)
     entry.cue = line.cue
     entry.paragraphs = length == 0 ? [] : [0..<length]
     if self == .webVTT, !line.escapes.isEmpty {

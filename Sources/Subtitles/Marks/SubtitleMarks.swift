@@ -1,3 +1,5 @@
+import UnicodeBidi
+
 /// A bidi mark to insert into a cue line.
 package enum SubtitleMark: Hashable, Sendable {
   /// U+200E LEFT-TO-RIGHT MARK.
@@ -21,10 +23,10 @@ package enum SubtitleMark: Hashable, Sendable {
 
 /// An insertion into a subtitle file: `text` goes at `position`.
 package struct SubtitleInsertion: Hashable, Sendable, CustomStringConvertible {
-  package var position: SubtitlePosition
+  package var position: SourcePosition
   package var text: String
 
-  package init(position: SubtitlePosition, text: String) {
+  package init(position: SourcePosition, text: String) {
     self.position = position
     self.text = text
   }
@@ -43,7 +45,7 @@ extension SubtitleDocument {
   /// tag, a WebVTT line the character or a reference.
   package func insertion(of mark: SubtitleMark, atStartOf line: SubtitleLine) -> SubtitleInsertion {
     SubtitleInsertion(
-      position: SubtitlePosition(line: line.line, column: line.textStartColumn),
+      position: SourcePosition(line: line.line, column: line.textStartColumn),
       text: mark.spelled(markSpelling, in: format))
   }
 }

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// A piece of a cue line's source that counts as nothing in its decoded
 /// text: a tag, a WebVTT timestamp, an SSA override block. An edit never
 /// goes inside one.
@@ -62,37 +65,25 @@ package struct SubtitleLine: Hashable, Sendable {
   /// that opens with `<v` a voice for readers that look for it there.
   /// Before a WebVTT tag the line leaves open (anything after it is inside it).
   package var textStartColumn: Int
-  var segments: [MapSegment]
-
-  /// A run of decoded bytes and the source it stands for. A verbatim
-  /// segment copies source bytes one for one; any other stands for one
-  /// decoded character from source that decoding changed (a reference, a
-  /// replaced byte sequence), all its bytes mapping to the source's start.
-  struct MapSegment: Hashable, Sendable {
-    var decoded: Int
-    var column: Int
-    var end: Int
-    var verbatim: Bool
-  }
+  /// The map from its decoded text back to the line: positions on line 0,
+  /// columns of the line. Markup maps to nothing.
+  package var map: SourceMap
 
   /// The line's source range: the whole line.
-  package var range: (start: SubtitlePosition, end: SubtitlePosition) {
-    (SubtitlePosition(line: line, column: columns.lowerBound), SubtitlePosition(line: line, column: columns.upperBound))
+  package var range: (start: SourcePosition, end: SourcePosition) {
+    (SourcePosition(line: line, column: columns.lowerBound), SourcePosition(line: line, column: columns.upperBound))
   }
 
   /// The source column of the decoded character at `offset` (the start of
   /// its reference when it is one); for the end of the text, the end of the
   /// last character's source; for an empty text, `textStartColumn`.
   package func sourceColumn(ofDecoded offset: Int) -> Int {
-    guard let last = segments.last else { return textStartColumn }
-    if offset >= text.utf8.count { return last.end }
-    let segment = segments[segmentIndex(holding: max(0, offset))]
-    return segment.verbatim ? segment.column + max(0, offset) - segment.decoded : segment.column
+    map.sourceStart(ofDecoded: max(0, offset))?.column ?? textStartColumn
   }
 
   /// `sourceColumn(ofDecoded:)` as a position.
-  package func sourcePosition(ofDecoded offset: Int) -> SubtitlePosition {
-    SubtitlePosition(line: line, column: sourceColumn(ofDecoded: offset))
+  package func sourcePosition(ofDecoded offset: Int) -> SourcePosition {
+    SourcePosition(line: line, column: sourceColumn(ofDecoded: offset))
   }
 
   /// Where an insertion before decoded offset `offset` goes: just before
@@ -101,15 +92,5 @@ package struct SubtitleLine: Hashable, Sendable {
   /// is `textStartColumn`.
   package func insertionColumn(atDecoded offset: Int) -> Int {
     offset <= 0 ? textStartColumn : sourceColumn(ofDecoded: offset)
-  }
-
-  private func segmentIndex(holding offset: Int) -> Int {
-    var low = 0
-    var high = segments.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if segments[middle].decoded <= offset { low = middle } else { high = middle - 1 }
-    }
-    return low
   }
 }

@@ -1,4 +1,5 @@
 import StructuredText
+import UnicodeBidi
 
 /// What a reader builds as it goes: the document, and its cue and line
 /// bookkeeping. Shared by `SubRipReader` and `WebVTTReader`.
@@ -49,7 +50,7 @@ struct ReaderState<Lines: DocumentLines> {
   mutating func report(_ severity: SubtitleDiagnostic.Severity, _ line: Int, column: Int? = nil, _ message: String) {
     let column = column ?? (line == 0 ? bomLength : 0)
     document.diagnostics.append(
-      SubtitleDiagnostic(position: SubtitlePosition(line: line, column: column), severity: severity, message: message))
+      SubtitleDiagnostic(position: SourcePosition(line: line, column: column), severity: severity, message: message))
   }
 
   /// Adds line `line` as a text line of the last cue.

@@ -1,3 +1,6 @@
+import StructuredText
+import UnicodeBidi
+
 /// Decodes one line of cue text into what a player shows: markup removed,
 /// (WebVTT) character references decoded and NUL replaced, invalid UTF-8
 /// replaced by U+FFFD; with the map back to source columns. One pass over
@@ -24,7 +27,8 @@ struct CueTextDecoder {
   let base: Int
   let format: SubtitleFormat
   var decoded: [UInt8] = []
-  var segments: [SubtitleLine.MapSegment] = []
+  /// The map back to source columns (positions on line 0: the line itself).
+  var map = SourceMap()
   var markup: [SubtitleMarkup] = []
   var escapes: [Range<Int>] = []
   /// Problems found, as (column, message).
@@ -48,6 +52,7 @@ struct CueTextDecoder {
   ) -> (line: SubtitleLine, decoder: CueTextDecoder) {
     var decoder = CueTextDecoder(bytes, base: base, format: format)
     decoder.run()
+    decoder.map.length = decoder.decoded.count
     var start = base
     for item in decoder.markup {
       guard item.columns.lowerBound == start, !item.isOpen else { break }
@@ -55,7 +60,7 @@ struct CueTextDecoder {
     }
     let result = SubtitleLine(
       cue: cue, line: line, columns: base..<base + bytes.count, text: String(decoding: decoder.decoded, as: UTF8.self),
-      markup: decoder.markup, escapes: decoder.escapes, textStartColumn: start, segments: decoder.segments)
+      markup: decoder.markup, escapes: decoder.escapes, textStartColumn: start, map: decoder.map)
     return (result, decoder)
   }
 
@@ -213,12 +218,14 @@ struct CueTextDecoder {
   private mutating func verbatim(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
     let column = base + range.lowerBound
-    if let last = segments.last, last.verbatim, last.end == column,
-      last.decoded + (last.end - last.column) == decoded.count
+    let end = SourcePosition(line: 0, column: base + range.upperBound)
+    if let last = map.segments.last, last.verbatim, last.end.column == column,
+      last.decoded + (last.end.column - last.start.column) == decoded.count
     {
-      segments[segments.count - 1].end = base + range.upperBound
+      map.segments[map.segments.count - 1].end = end
     } else {
-      segments.append(.init(decoded: decoded.count, column: column, end: base + range.upperBound, verbatim: true))
+      map.segments.append(
+        .init(decoded: decoded.count, start: SourcePosition(line: 0, column: column), end: end, verbatim: true))
     }
     decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
   }
@@ -233,7 +240,10 @@ struct CueTextDecoder {
   /// Source replaced by `scalars` (a reference, a NUL, invalid UTF-8).
   private mutating func substitute(_ range: Range<Int>, by scalars: [UInt32]) {
     let columns = base + range.lowerBound..<base + range.upperBound
-    segments.append(.init(decoded: decoded.count, column: columns.lowerBound, end: columns.upperBound, verbatim: false))
+    map.segments.append(
+      .init(
+        decoded: decoded.count, start: SourcePosition(line: 0, column: columns.lowerBound),
+        end: SourcePosition(line: 0, column: columns.upperBound), verbatim: false))
     escapes.append(columns)
     for value in scalars {
       UTF8.encode(Unicode.Scalar(value) ?? "\u{FFFD}") { decoded.append($0) }

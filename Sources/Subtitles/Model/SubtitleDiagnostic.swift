@@ -1,21 +1,4 @@
-/// A place in a subtitle file: a zero-based line and a UTF-8 byte column
-/// within it (a UTF-8 byte order mark on the first line counts: its text
-/// starts at column 3).
-package struct SubtitlePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-  package var line: Int
-  package var column: Int
-
-  package init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  package static func < (a: SubtitlePosition, b: SubtitlePosition) -> Bool {
-    a.line != b.line ? a.line < b.line : a.column < b.column
-  }
-
-  package var description: String { "\(line):\(column)" }
-}
+import UnicodeBidi
 
 /// Something a subtitle reader reports about the file, at a position.
 package struct SubtitleDiagnostic: Hashable, Sendable, CustomStringConvertible {
@@ -30,11 +13,11 @@ package struct SubtitleDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case information
   }
 
-  package var position: SubtitlePosition
+  package var position: SourcePosition
   package var severity: Severity
   package var message: String
 
-  package init(position: SubtitlePosition, severity: Severity, message: String) {
+  package init(position: SourcePosition, severity: Severity, message: String) {
     self.position = position
     self.severity = severity
     self.message = message
