@@ -23,7 +23,7 @@ extension SubtitleFormat: StructuredFormat {
   /// first error a player cannot get past (`sink.fail`: a broken timing
   /// line, a cue that ends before it starts, a WebVTT file without its
   /// header), or the boundary where the index says stop.
-  package func read(_ cursor: inout Cursor, _ state: inout StructuredText.ReaderState, _ sink: inout ReadSink) {
+  package func read(_ cursor: inout Cursor, _ state: inout ReaderState, _ sink: inout ReadSink) {
     let lines = cursor.lines
     let start = cursor.line
     let checkpoint = start == 0 ? nil : Self.checkpoint(line: start, state)
@@ -121,8 +121,8 @@ extension SubtitleFormat: StructuredFormat {
 
   /// A readers' checkpoint as the index's state: phase 1, and in the notes
   /// what the reader knew there.
-  static func state(of checkpoint: SubtitleCheckpoint) -> StructuredText.ReaderState {
-    var state = StructuredText.ReaderState()
+  static func state(of checkpoint: SubtitleCheckpoint) -> ReaderState {
+    var state = ReaderState()
     state.phase = 1
     state.notes = [
       String(checkpoint.cuesBefore), checkpoint.previousNumber.map(String.init) ?? "", checkpoint.seenCue ? "1" : "0",
@@ -131,7 +131,7 @@ extension SubtitleFormat: StructuredFormat {
     return state
   }
 
-  static func checkpoint(line: Int, _ state: StructuredText.ReaderState) -> SubtitleCheckpoint? {
+  static func checkpoint(line: Int, _ state: ReaderState) -> SubtitleCheckpoint? {
     guard state.phase == 1, state.notes.count == 4, let cues = Int(state.notes[0]) else { return nil }
     return SubtitleCheckpoint(
       line: line, cuesBefore: cues, previousNumber: Int(state.notes[1]), seenCue: state.notes[2] == "1",

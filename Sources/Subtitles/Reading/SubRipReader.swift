@@ -26,7 +26,7 @@ enum SubRipReader {
     _ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?,
     stoppingWhere shouldStop: ((SubtitleCheckpoint) -> Bool)? = nil
   ) -> SubtitleDocument {
-    var state = ReaderState(lines, format: .subRip, cueBase: checkpoint?.cuesBefore ?? 0)
+    var state = SubtitleReaderState(lines, format: .subRip, cueBase: checkpoint?.cuesBefore ?? 0)
     state.shouldStop = shouldStop
     var reader = Cursor(previousNumber: checkpoint?.previousNumber, inCue: checkpoint?.openCue ?? false)
     var line = checkpoint?.line ?? 0
@@ -46,7 +46,7 @@ enum SubRipReader {
     var afterEmpty = true
 
     /// Reads the construct at `line`; returns the line after it.
-    mutating func step(_ state: inout ReaderState<some DocumentLines>, _ line: Int) -> Int {
+    mutating func step(_ state: inout SubtitleReaderState<some DocumentLines>, _ line: Int) -> Int {
       switch classify(state, line) {
       case .empty:
         afterEmpty = true
@@ -88,7 +88,8 @@ enum SubRipReader {
 
     /// Starts a cue whose first line is `header ?? timingLine`.
     private mutating func startCue(
-      _ state: inout ReaderState<some DocumentLines>, header: Int?, number: Int?, timing: CueTiming, timingLine: Int
+      _ state: inout SubtitleReaderState<some DocumentLines>, header: Int?, number: Int?, timing: CueTiming,
+      timingLine: Int
     ) {
       state.checkFinishedCue()
       let first = header ?? timingLine
@@ -124,7 +125,7 @@ enum SubRipReader {
 
     /// Reports a broken timing line and skips its block; returns the empty line that ends it.
     private mutating func skipBroken(
-      _ state: inout ReaderState<some DocumentLines>, _ failure: CueTiming.Failure, at line: Int
+      _ state: inout SubtitleReaderState<some DocumentLines>, _ failure: CueTiming.Failure, at line: Int
     ) -> Int {
       state.checkFinishedCue()
       state.report(.error, line, column: failure.column, failure.message + "; players drop this cue")
@@ -144,7 +145,7 @@ enum SubRipReader {
     case text
   }
 
-  static func classify(_ state: ReaderState<some DocumentLines>, _ line: Int) -> LineKind {
+  static func classify(_ state: SubtitleReaderState<some DocumentLines>, _ line: Int) -> LineKind {
     state.withLine(line) { bytes, base in
       if bytes.isEmpty { return .empty }
       var index = 0
@@ -176,7 +177,7 @@ enum SubRipReader {
   }
 
   /// The first non-empty line after `line`, if any.
-  private static func nextNonEmpty(_ state: ReaderState<some DocumentLines>, after line: Int) -> Int? {
+  private static func nextNonEmpty(_ state: SubtitleReaderState<some DocumentLines>, after line: Int) -> Int? {
     var next = line + 1
     while next < state.lineCount, state.isEmpty(next) { next += 1 }
     return next < state.lineCount ? next : nil

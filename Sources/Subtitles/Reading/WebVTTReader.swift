@@ -18,7 +18,7 @@ enum WebVTTReader {
     _ lines: some DocumentLines, from checkpoint: SubtitleCheckpoint?,
     stoppingWhere shouldStop: ((SubtitleCheckpoint) -> Bool)? = nil
   ) -> SubtitleDocument {
-    var state = ReaderState(lines, format: .webVTT, cueBase: checkpoint?.cuesBefore ?? 0)
+    var state = SubtitleReaderState(lines, format: .webVTT, cueBase: checkpoint?.cuesBefore ?? 0)
     state.shouldStop = shouldStop
     var line = 0
     var seenCue = checkpoint?.seenCue ?? false
@@ -48,7 +48,7 @@ enum WebVTTReader {
 
   /// Reads the `WEBVTT` line and the header block after it (its
   /// `Language:` line); returns the line after them.
-  private static func readHeader(_ state: inout ReaderState<some DocumentLines>) -> Int {
+  private static func readHeader(_ state: inout SubtitleReaderState<some DocumentLines>) -> Int {
     let signature = state.withLine(0) { bytes, _ -> Bool? in
       guard bytes.starts(with: "WEBVTT".utf8) else { return nil }
       return bytes.count == 6 || bytes[6] == 0x20 || bytes[6] == 0x09
@@ -88,7 +88,9 @@ enum WebVTTReader {
 
   /// Reads the block starting at `start` ("collect a WebVTT block" with
   /// *in header* unset); returns the line after it.
-  private static func readBlock(_ state: inout ReaderState<some DocumentLines>, from start: Int, seenCue: inout Bool)
+  private static func readBlock(
+    _ state: inout SubtitleReaderState<some DocumentLines>, from start: Int, seenCue: inout Bool
+  )
     -> Int
   {
     var line = start
@@ -127,7 +129,9 @@ enum WebVTTReader {
   }
 
   /// Starts a cue at its timing line; false when that line does not parse.
-  private static func startCue(_ state: inout ReaderState<some DocumentLines>, identifierLine: Int?, timingLine: Int)
+  private static func startCue(
+    _ state: inout SubtitleReaderState<some DocumentLines>, identifierLine: Int?, timingLine: Int
+  )
     -> Bool
   {
     state.checkFinishedCue()
@@ -150,7 +154,8 @@ enum WebVTTReader {
 
   /// A block without a timing line: a comment, a style sheet, a region, or nothing a player reads.
   private static func checkOtherBlock(
-    _ state: inout ReaderState<some DocumentLines>, _ line: Int, firstLine: String, lineCount: Int, seenCue: Bool
+    _ state: inout SubtitleReaderState<some DocumentLines>, _ line: Int, firstLine: String, lineCount: Int,
+    seenCue: Bool
   ) {
     func starts(_ word: String) -> Bool {
       firstLine == word || firstLine.hasPrefix(word + " ") || firstLine.hasPrefix(word + "\t")

@@ -3,7 +3,7 @@ import UnicodeBidi
 
 /// What a reader builds as it goes: the document, and its cue and line
 /// bookkeeping. Shared by `SubRipReader` and `WebVTTReader`.
-struct ReaderState<Lines: DocumentLines> {
+struct SubtitleReaderState<Lines: DocumentLines> {
   var document: SubtitleDocument
   let lines: Lines
   /// How many bytes of line 0 a byte order mark takes (0 or 3).
@@ -47,7 +47,7 @@ struct ReaderState<Lines: DocumentLines> {
 
   func isEmpty(_ line: Int) -> Bool { withLine(line) { bytes, _ in bytes.isEmpty } }
 
-  mutating func report(_ severity: SubtitleDiagnostic.Severity, _ line: Int, column: Int? = nil, _ message: String) {
+  mutating func report(_ severity: DiagnosticSeverity, _ line: Int, column: Int? = nil, _ message: String) {
     let column = column ?? (line == 0 ? bomLength : 0)
     document.diagnostics.append(
       SubtitleDiagnostic(position: SourcePosition(line: line, column: column), severity: severity, message: message))
