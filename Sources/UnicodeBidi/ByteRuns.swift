@@ -259,24 +259,14 @@ extension ByteFill {
   /// `fill`, where the 8 bytes past `p + count` may be overwritten (they
   /// are memory of the same buffer, its slack at the end, and are written
   /// again later): up to 16 bytes are set by two stores, so that the length
-  /// of a run costs no mispredicted branch between sizes, and up to 64 a
-  /// word at a time (a memset call costs more for those).
+  /// of a run costs no mispredicted branch between sizes.
   @inline(__always)
   static func fillAhead(_ p: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
-    let word = ByteWord.broadcast(value).littleEndian
     guard count <= 16 else {
-      guard count <= 64 else {
-        fill(p, value, count)
-        return
-      }
-      // The last word may reach 7 bytes past `count`.
-      var k = 0
-      while k < count {
-        p.storeBytes(of: word, toByteOffset: k, as: UInt64.self)
-        k &+= 8
-      }
+      fill(p, value, count)
       return
     }
+    let word = ByteWord.broadcast(value).littleEndian
     p.storeBytes(of: word, as: UInt64.self)
     p.storeBytes(of: word, toByteOffset: max(count, 8) &- 8, as: UInt64.self)
   }
