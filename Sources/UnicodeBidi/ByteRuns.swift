@@ -54,32 +54,36 @@ enum ClassScan {
 extension ClassScan {
   /// The first position in `start..<count` whose class is not one of the
   /// letters of one direction (L with `leftToRight`, else R and AL), NSM,
-  /// B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
+  /// ES, CS, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
   /// `count`: the end of a stretch of text in one direction whose weak
-  /// types need no rule but W1 and W3. The direction only chooses two
-  /// constants, without a branch.
+  /// types need no rule but W1, W3 and W6 (a separator with no number
+  /// beside it, W4 not applying, becomes ON). The direction only chooses
+  /// two constants, without a branch.
   @inline(__always)
   static func stretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int, leftToRight: Bool) -> Int {
     let bytes = UnsafeRawPointer(p)
     let ones = ByteWord.ones
     // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
     // classes are below 23: no carry into the next byte). Not in the
-    // stretch: R…CS (1…7) for L; L (0) and EN…CS (3…7) for R; BN (9),
-    // LRE…PDF (14…18) for both.
+    // stretch: R…EN (1…3) for L; L (0) and EN (3) for R; ET, AN (5, 6), BN
+    // (9), LRE…PDF (14…18) for both.
     let lowest = (leftToRight ? 0x7F : 0x7D) &* ones
     let zeroFlags = leftToRight ? 0 : ByteWord.highBits
     var j = start
     while j < count {
       let x = ByteWord.load(bytes, j)
       let atLeastLowest = x &+ lowest
-      let atLeast8 = x &+ 0x78 &* ones
+      let atLeast4 = x &+ 0x7C &* ones
+      let atLeast5 = x &+ 0x7B &* ones
+      let atLeast7 = x &+ 0x79 &* ones
       let atLeast9 = x &+ 0x77 &* ones
       let atLeast10 = x &+ 0x76 &* ones
       let atLeast14 = x &+ 0x72 &* ones
       let atLeast19 = x &+ 0x6D &* ones
       let zero = ~(x &+ 0x7F &* ones) & zeroFlags
       let found =
-        (zero | atLeastLowest & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+        (zero | atLeastLowest & ~atLeast4 | atLeast5 & ~atLeast7 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19)
+        & ByteWord.highBits
       if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }

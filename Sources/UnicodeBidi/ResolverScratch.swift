@@ -9,9 +9,9 @@
 /// that a run of paragraphs (the lines of a document) costs no malloc and
 /// free each, and the block stays in the cache. Blocks above `keptLimit`
 /// bytes are freed at once; a thread's kept block is freed when it exits.
-enum ResolverScratch {
+package enum ResolverScratch {
   /// The largest block kept for the next paragraph.
-  static let keptLimit = 1 << 16
+  package static let keptLimit = 1 << 16
   /// Bytes before the memory handed out: the block's capacity.
   private static let header = 16
 
@@ -24,7 +24,7 @@ enum ResolverScratch {
 
   /// At least `size` bytes, 16-byte aligned: the thread's kept block when it
   /// is large enough, else a new one.
-  static func take(_ size: Int) -> UnsafeMutableRawPointer {
+  package static func take(_ size: Int) -> UnsafeMutableRawPointer {
     let key = Self.key
     if let kept = pthread_getspecific(key) {
       pthread_setspecific(key, nil)
@@ -42,7 +42,7 @@ enum ResolverScratch {
 
   /// Gives back memory from `take`: kept for the thread's next paragraph
   /// when none is kept and it is not too large, else freed.
-  static func give(_ memory: UnsafeMutableRawPointer) {
+  package static func give(_ memory: UnsafeMutableRawPointer) {
     let block = memory - header
     let key = Self.key
     if block.load(as: Int.self) <= keptLimit && pthread_getspecific(key) == nil {
