@@ -175,7 +175,6 @@ struct ParagraphResolver {
         if sequence.level != paragraphLevel { uniform = false }
         return
       }
-      if !sequence.isContiguous { gatherTypes(sequence) }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets && holdsBrackets(sequence), sequence.isContiguous) {
