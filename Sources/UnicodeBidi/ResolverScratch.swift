@@ -15,18 +15,17 @@ package enum ResolverScratch {
   /// Bytes before the memory handed out: the block's capacity.
   private static let header = 16
 
-  /// The thread's kept block (its header first), freed with the thread.
-  private static let key: pthread_key_t = {
+  /// The thread's kept block (its header first), freed with the thread;
+  /// nil if the process has no key left (then nothing is kept).
+  private static let key: pthread_key_t? = {
     var key = pthread_key_t()
-    pthread_key_create(&key) { free($0) }
-    return key
+    return pthread_key_create(&key) { free($0) } == 0 ? key : nil
   }()
 
   /// At least `size` bytes, 16-byte aligned: the thread's kept block when it
   /// is large enough, else a new one.
   package static func take(_ size: Int) -> UnsafeMutableRawPointer {
-    let key = Self.key
-    if let kept = pthread_getspecific(key) {
+    if let key = Self.key, let kept = pthread_getspecific(key) {
       pthread_setspecific(key, nil)
       if kept.load(as: Int.self) >= size { return kept + header }
       free(kept)
@@ -44,11 +43,11 @@ package enum ResolverScratch {
   /// when none is kept and it is not too large, else freed.
   package static func give(_ memory: UnsafeMutableRawPointer) {
     let block = memory - header
-    let key = Self.key
-    if block.load(as: Int.self) <= keptLimit && pthread_getspecific(key) == nil {
-      pthread_setspecific(key, block)
-    } else {
-      free(block)
+    if let key = Self.key, block.load(as: Int.self) <= keptLimit, pthread_getspecific(key) == nil,
+      pthread_setspecific(key, block) == 0
+    {
+      return
     }
+    free(block)
   }
 }
