@@ -317,13 +317,13 @@ public struct BidiLine: Sendable {
             // Most runs (a word, a number, a space): sixteen offsets
             // written whatever the length, the length's one test
             // predicted.
-            for k in 0..<16 { p[k] = value &+ k &* step }
+            Self.storeOffsets(p, 16, value, step)
             p += left
             return
           }
           while left > 0 {
             if limit - p >= 8 {
-              for k in 0..<8 { p[k] = value &+ k &* step }
+              Self.storeOffsets(p, 8, value, step)
               let done = min(left, 8)
               p += done
               value &+= done &* step
@@ -344,6 +344,20 @@ public struct BidiLine: Sendable {
           p += 1
         }
       }
+    }
+  }
+
+  /// Writes `value`, `value + step`, … to `p[0..<count]` (`count` a
+  /// multiple of 2), two offsets a vector store, each pair the last plus
+  /// twice the step.
+  @inline(__always)
+  private static func storeOffsets(_ p: UnsafeMutablePointer<Int>, _ count: Int, _ value: Int, _ step: Int) {
+    let raw = UnsafeMutableRawPointer(p)
+    var pair = SIMD2<Int>(value, value &+ step)
+    let increment = SIMD2<Int>(repeating: step &* 2)
+    for k in 0..<count / 2 {
+      raw.storeBytes(of: pair, toByteOffset: k &* 16, as: SIMD2<Int>.self)
+      pair &+= increment
     }
   }
 

@@ -54,32 +54,36 @@ enum ClassScan {
 extension ClassScan {
   /// The first position in `start..<count` whose class is not one of the
   /// letters of one direction (L with `leftToRight`, else R and AL), NSM,
-  /// B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
+  /// ES, CS, B, S, WS, ON and the isolate controls (LRI, RLI, FSI, PDI), or
   /// `count`: the end of a stretch of text in one direction whose weak
-  /// types need no rule but W1 and W3. The direction only chooses two
-  /// constants, without a branch.
+  /// types need no rule but W1, W3 and W6 (a separator with no number
+  /// beside it, W4 not applying, becomes ON). The direction only chooses
+  /// two constants, without a branch.
   @inline(__always)
   static func stretchEnd(_ p: UnsafePointer<BidiClass>, _ start: Int, _ count: Int, leftToRight: Bool) -> Int {
     let bytes = UnsafeRawPointer(p)
     let ones = ByteWord.ones
     // Bit 7 of x + (0x80 - n) is set where the class is n or above (the
     // classes are below 23: no carry into the next byte). Not in the
-    // stretch: R…CS (1…7) for L; L (0) and EN…CS (3…7) for R; BN (9),
-    // LRE…PDF (14…18) for both.
+    // stretch: R…EN (1…3) for L; L (0) and EN (3) for R; ET, AN (5, 6), BN
+    // (9), LRE…PDF (14…18) for both.
     let lowest = (leftToRight ? 0x7F : 0x7D) &* ones
     let zeroFlags = leftToRight ? 0 : ByteWord.highBits
     var j = start
     while j < count {
       let x = ByteWord.load(bytes, j)
       let atLeastLowest = x &+ lowest
-      let atLeast8 = x &+ 0x78 &* ones
+      let atLeast4 = x &+ 0x7C &* ones
+      let atLeast5 = x &+ 0x7B &* ones
+      let atLeast7 = x &+ 0x79 &* ones
       let atLeast9 = x &+ 0x77 &* ones
       let atLeast10 = x &+ 0x76 &* ones
       let atLeast14 = x &+ 0x72 &* ones
       let atLeast19 = x &+ 0x6D &* ones
       let zero = ~(x &+ 0x7F &* ones) & zeroFlags
       let found =
-        (zero | atLeastLowest & ~atLeast8 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19) & ByteWord.highBits
+        (zero | atLeastLowest & ~atLeast4 | atLeast5 & ~atLeast7 | atLeast9 & ~atLeast10 | atLeast14 & ~atLeast19)
+        & ByteWord.highBits
       if found != 0 { return min(j &+ ByteWord.firstFlagged(found), count) }
       j &+= 8
     }
@@ -87,28 +91,37 @@ extension ClassScan {
   }
 
   /// Whether one of `p[0..<count]` is in the class set `set` (bits as
-  /// `BidiClass.bit`): eight classes a step, each a shift of the set, the
-  /// last one to seven without a branch each.
+  /// `BidiClass.bit`): the classes of eight a step gathered as bits (two
+  /// instructions each, where shifting the set by each class made the
+  /// compiler emulate eight variable vector shifts), the last one to seven
+  /// without a branch each.
   @inline(__always)
   static func containsAny(_ p: UnsafePointer<BidiClass>, _ count: Int, _ set: UInt32) -> Bool {
     guard count > 0 else { return false }
     let bytes = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
     var i = 0
     while i &+ 8 <= count {
-      var a = set &>> UInt32(bytes[i]) | set &>> UInt32(bytes[i &+ 1])
-      var b = set &>> UInt32(bytes[i &+ 2]) | set &>> UInt32(bytes[i &+ 3])
-      a |= set &>> UInt32(bytes[i &+ 4]) | set &>> UInt32(bytes[i &+ 5])
-      b |= set &>> UInt32(bytes[i &+ 6]) | set &>> UInt32(bytes[i &+ 7])
-      if (a | b) & 1 != 0 { return true }
+      var a: UInt32 = 1 &<< UInt32(bytes[i])
+      var b: UInt32 = 1 &<< UInt32(bytes[i &+ 1])
+      a |= 1 &<< UInt32(bytes[i &+ 2])
+      b |= 1 &<< UInt32(bytes[i &+ 3])
+      a |= 1 &<< UInt32(bytes[i &+ 4])
+      b |= 1 &<< UInt32(bytes[i &+ 5])
+      a |= 1 &<< UInt32(bytes[i &+ 6])
+      b |= 1 &<< UInt32(bytes[i &+ 7])
+      if (a | b) & set != 0 { return true }
       i &+= 8
     }
     // Reading the last class again changes nothing.
     let last = count &- 1
-    var a = set &>> UInt32(bytes[min(i, last)]) | set &>> UInt32(bytes[min(i &+ 1, last)])
-    let b = set &>> UInt32(bytes[min(i &+ 2, last)]) | set &>> UInt32(bytes[min(i &+ 3, last)])
-    a |= set &>> UInt32(bytes[min(i &+ 4, last)]) | set &>> UInt32(bytes[min(i &+ 5, last)])
-    a |= set &>> UInt32(bytes[min(i &+ 6, last)])
-    return (a | b) & 1 != 0
+    var a: UInt32 = 1 &<< UInt32(bytes[min(i, last)])
+    var b: UInt32 = 1 &<< UInt32(bytes[min(i &+ 1, last)])
+    a |= 1 &<< UInt32(bytes[min(i &+ 2, last)])
+    b |= 1 &<< UInt32(bytes[min(i &+ 3, last)])
+    a |= 1 &<< UInt32(bytes[min(i &+ 4, last)])
+    b |= 1 &<< UInt32(bytes[min(i &+ 5, last)])
+    a |= 1 &<< UInt32(bytes[min(i &+ 6, last)])
+    return (a | b) & set != 0
   }
 }
 

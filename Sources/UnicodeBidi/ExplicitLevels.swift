@@ -56,8 +56,7 @@ extension ParagraphResolver {
       let handled = BidiClassSet.explicitControls.bits | BidiClass.B.bit | BidiClass.BN.bit
       var i = 0
       while i < count {
-        let c = classes[i]
-        if handled & c.bit == 0 {
+        if handled & classes[i].bit == 0 {
           // X6, the common case first: the run of characters up to the next
           // one that X2–X8 handle takes the current level and override.
           let end = ClassScan.nextExplicit(classes, i &+ 1, count)
@@ -70,9 +69,11 @@ extension ParagraphResolver {
           case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end &- i)
           default: break
           }
+          // The character at `end` is one X2–X8 handle.
           i = end
-          continue
+          guard i < count else { break }
         }
+        let c = classes[i]
         defer { i &+= 1 }
         switch c {
         case .RLE, .LRE, .RLO, .LRO:

@@ -148,8 +148,9 @@ extension ParagraphResolver {
   /// calls `body` with each in turn. A
   /// sequence of one level run without removed characters is resolved in
   /// place in `types`; others are described by their pieces in
-  /// `sequencePieces`, their types gathered into `sequenceTypes` by
-  /// `gatherTypes` when they need resolving.
+  /// `sequencePieces`, their types gathered into `sequenceTypes` as the
+  /// pieces are found (whether the sequence needs resolving is then one
+  /// scan of them, which stops at the first class that decides it).
   func forEachIsolatingRunSequence(runCount: Int, _ body: (IsolatingRunSequence) -> Void) {
     guard count > 0 else { return }
     guard hasExplicit else {
@@ -172,7 +173,7 @@ extension ParagraphResolver {
     let removed = ParagraphStorage.removedBit
     let (levels, classes, types) = (self.levels, self.classes, self.types)
     let (runStarts, runEnds, runLevels) = (self.runStarts, self.runEnds, self.runLevels)
-    let (runHasGaps, sequencePieces) = (self.runHasGaps, self.sequencePieces)
+    let (runHasGaps, sequencePieces, gathered) = (self.runHasGaps, self.sequencePieces, self.sequenceTypes)
     let hasIsolates = present.intersects(.isolateControls)
     // BD13: a run that starts with the matching PDI of an isolate initiator
     // that ends an earlier run continues that run's sequence; such runs are
@@ -182,7 +183,6 @@ extension ParagraphResolver {
     for first in 0..<runCount where runLevels[first] & continuation == 0 {
       var m = 0
       var pieceCount = 0
-      var present = BidiClassSet(bits: 0)
       var run = first
       let start = Int(runStarts[first])
       let end = Int(runEnds[first])
@@ -199,7 +199,7 @@ extension ParagraphResolver {
           sequencePieces[pieceCount] = SequencePiece(
             start: Int32(truncatingIfNeeded: i), offset: Int32(truncatingIfNeeded: m))
           pieceCount += 1
-          present.bits |= IsolatingRunSequence.classes(types + i, stretchEnd - i).bits
+          ByteCopy.copyWithSlack(gathered + m, types + i, stretchEnd - i)
           m += stretchEnd - i
           i = stretchEnd
           while i < runEnd && levels[i] & removed != 0 { i += 1 }
@@ -223,7 +223,7 @@ extension ParagraphResolver {
       } else {
         after = runLevels[run + 1] & ~continuation
       }
-      let sequenceTypes = contiguous ? types + start : self.sequenceTypes
+      let sequenceTypes = contiguous ? types + start : gathered
       let sequenceCount = contiguous ? end - start + 1 : m
       let sos: BidiClass = max(level, before) & 1 == 0 ? .L : .R
       let eos: BidiClass = max(level, after) & 1 == 0 ? .L : .R
@@ -237,19 +237,8 @@ extension ParagraphResolver {
           offset: start,
           level: level,
           sos: sos, eos: eos,
-          needsNoResolution: contiguous
-            ? IsolatingRunSequence.resolvesToItsLevel(sequenceTypes, sequenceCount, level: level, sos: sos, eos: eos)
-            : IsolatingRunSequence.resolvesToItsLevel(present, level: level, sos: sos, eos: eos)))
-    }
-  }
-
-  /// Copies the current types of a gathered sequence's pieces into its
-  /// `types` (`sequenceTypes`), for W1–N0.
-  func gatherTypes(_ sequence: IsolatingRunSequence) {
-    guard let pieces = sequence.pieces else { return }
-    for p in 0..<sequence.pieceCount {
-      let offset = Int(pieces[p].offset)
-      ByteCopy.copyWithSlack(sequence.types + offset, types + Int(pieces[p].start), sequence.pieceEnd(p) &- offset)
+          needsNoResolution: IsolatingRunSequence.resolvesToItsLevel(
+            sequenceTypes, sequenceCount, level: level, sos: sos, eos: eos)))
     }
   }
 

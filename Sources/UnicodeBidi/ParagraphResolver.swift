@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 // UAX #9, section 3.3: resolving the embedding levels of one paragraph.
 //
 // The phases live in files named after them: ExplicitLevels.swift (X1–X9),
@@ -94,11 +88,12 @@ struct ParagraphResolver {
   ) -> Bool? {
     let size = scratchSize(storage)
     guard size <= stackScratchLimit else {
-      // malloc itself: above the stack limit, a temporary allocation takes
-      // the runtime's aligned path (posix_memalign), slower for a block of
-      // this size (a paragraph of a few hundred characters).
-      guard let base = malloc(size) else { fatalError("out of memory for a paragraph of \(storage.count) characters") }
-      defer { free(base) }
+      // Above the stack limit a temporary allocation would take the
+      // runtime's aligned path (posix_memalign), slower for a block of this
+      // size (a paragraph of a few hundred characters); the thread's kept
+      // block costs no allocation.
+      let base = ResolverScratch.take(size)
+      defer { ResolverScratch.give(base) }
       return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
     return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
@@ -180,7 +175,6 @@ struct ParagraphResolver {
         if sequence.level != paragraphLevel { uniform = false }
         return
       }
-      if !sequence.isContiguous { gatherTypes(sequence) }
       // Four copies of the resolution, each compiled for its case.
       let atLevel: Bool
       switch (hasBrackets && holdsBrackets(sequence), sequence.isContiguous) {

@@ -28,12 +28,15 @@ extension ParagraphResolver {
       let raw = source[k]
       var end = ClassScan.runEnd(source, k, m)
       if Sink.takesStretches && stretches && (raw == .R || raw == .AL || raw == .L) {
-        // Letters of one direction, neutrals and marks (the words and
-        // spaces of text in one direction) in one step where W1–W7 change
-        // no strong type but AL's (W3): up to the first character that is
-        // not one of those, they all resolve to the letters' direction
-        // (N1 for the neutrals between them), except the neutrals after
-        // the last letter, which wait for what follows. The sink may end
+        // Letters of one direction, neutrals, marks and the separators ES
+        // and CS (the words, spaces and punctuation of text in one
+        // direction) in one step where W1–W7 change no strong type but AL's
+        // (W3): up to the first character that is not one of those, they
+        // all resolve to the letters' direction (N1 for the neutrals
+        // between them, and for the separators, which W6 makes ON: W4
+        // needs a number on each side, and the stretch starts with a
+        // letter and holds none), except the neutrals after the last
+        // letter, which wait for what follows. The sink may end
         // the stretch sooner (before a paired bracket, for N0).
         // The direction chooses constants, not code: it changes from one
         // stretch to the next in mixed text.
