@@ -267,24 +267,8 @@ def render_source(tables):
         f"const uint16_t asd_ligatures[{3 * len(ligatures)}] = {{\n",
         hex_rows([v for ligature in ligatures for v in ligature], 4, 9), "\n};\n\n",
         f"const uint32_t asd_utf8_forms[{len(forms)}] = {{\n",
-        hex_rows(utf8_forms(forms), 8, 8), "\n};\n\n",
-        f"const uint32_t asd_utf8_lam_alef[{len(utf8_lam_alef(ligatures)[1])}] = {{\n",
-        hex_rows(utf8_lam_alef(ligatures)[1], 8, 8), "\n};\n",
+        hex_rows(utf8_forms(forms), 8, 8), "\n};\n",
     ])
-
-
-def utf8_lam_alef(ligatures):
-    """The lam-alef ligatures as UTF-8 to store at once (as utf8_forms), two
-    for each code point from the first alef to the last (isolated, final; 0
-    where that code point is no alef), and that first alef."""
-    first = min(alef for alef, _, _ in ligatures)
-    last = max(alef for alef, _, _ in ligatures)
-    words = [0] * (2 * (last - first + 1))
-    for alef, isolated, final in ligatures:
-        for k, form in enumerate((isolated, final)):
-            encoded = chr(form).encode("utf-8")
-            words[2 * (alef - first) + k] = int.from_bytes(encoded, "little") | len(encoded) << 24
-    return first, words
 
 
 def utf8_forms(forms):
@@ -346,7 +330,6 @@ extern const uint8_t asd_blocks[{len(blocks) << SHIFT}];
 extern const uint16_t asd_forms[{len(forms)}];
 extern const uint16_t asd_ligatures[{3 * len(ligatures)}];
 extern const uint32_t asd_utf8_forms[{len(forms)}];
-extern const uint32_t asd_utf8_lam_alef[{len(utf8_lam_alef(ligatures)[1])}];
 
 /// The property byte of a code point; values past U+10FFFF read as U.
 static inline uint8_t asd_properties(uint32_t cp) {{
@@ -367,27 +350,6 @@ static inline uint16_t asd_form(uint32_t cp, uint32_t form) {{
 static inline uint32_t asd_utf8_form(uint32_t cp, uint32_t form) {{
   return asd_utf8_forms[((cp - ASD_FORMS_BASE) << 2) | form];
 }}
-
-/// asd_blocks from its start: the property byte of each code point below
-/// ASD_DIRECT_LIMIT, indexed by the code point (for a writer that reads the
-/// tables without this header).
-static inline const uint8_t *asd_direct_properties(void) {{ return asd_blocks; }}
-
-/// asd_utf8_forms: the entries of asd_utf8_form, from ASD_FORMS_BASE's.
-static inline const uint32_t *asd_utf8_forms_table(void) {{ return asd_utf8_forms; }}
-
-/// The property bytes of the 128 code points from `cp & ~0x{mask:X}` on.
-static inline const uint8_t *asd_block_properties(uint32_t cp) {{
-  return asd_blocks + ((uint32_t)asd_index[cp >> {SHIFT}] << {SHIFT});
-}}
-
-/// The first alef of asd_utf8_lam_alef.
-#define ASD_LAM_ALEF_FIRST 0x{utf8_lam_alef(ligatures)[0]:04X}
-
-/// asd_utf8_lam_alef: the UTF-8 of the lam-alef ligature of each alef (as
-/// asd_utf8_form's), isolated at 2 * (alef - ASD_LAM_ALEF_FIRST), final
-/// right after; 0 for the code points between that are no alef.
-static inline const uint32_t *asd_utf8_lam_alef_table(void) {{ return asd_utf8_lam_alef; }}
 
 /// The lam-alef ligature of `alef` (whose property byte has ASD_ALEF),
 /// isolated or final; 0 if there is none.

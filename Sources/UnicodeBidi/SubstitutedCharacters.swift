@@ -40,8 +40,7 @@ extension BidiLine {
   ) -> Int {
     let written = VisualControls(controls)
     var joiner = joiner
-    joiner.start = layout.range.lowerBound
-    joiner.end = layout.range.upperBound
+    joiner.offset = layout.range.lowerBound
     return write(VisualUTF8Writer(storage, written, mirrored: mirrored, joiner: joiner), to: output)
   }
 
@@ -58,82 +57,48 @@ extension BidiLine {
   }
 }
 
-/// Shapes some characters of a display line for
+/// Writes some characters of a display line itself for
 /// `BidiLine.writeVisualUTF8(joining:)`: the letters of class AL of scalar
-/// values `first..<first + count` (all below U+0800), from their logical
-/// neighbours.
-///
-/// The writer shapes most of them itself, from tables: `properties`, the
-/// property byte of each scalar value below U+0800, and `punctuation`, of
-/// U+2000...U+207F (the bidi controls) (`formsBit`: the letter has forms;
-/// `joinsRightBit`, `joinsLeftBit`: it can join the character before it,
-/// after it, at an odd level; type `transparent` in the low three bits: a
-/// mark or control that joins are found across; 0: a character that joins
-/// nothing); `forms`, the UTF-8 of each letter's four forms from
-/// `formsBase` on (isolated, final, initial, medial: the form's index is 1
-/// for a join on the right plus 2 for one on the left; the bytes from the
-/// low one, their count in the high byte); `ligatures`, the UTF-8 of the
-/// lam-alef ligature of each alef from `ligatureBase` on (isolated, final,
-/// two for each scalar value; 0 for none). In a right-to-left run, a letter
-/// whose neighbours are each either a letter with forms at its level or a
-/// character that joins nothing (after transparent ones) takes the form of
-/// the joins the two letters' bytes give, and an alef (`alefBit`) after a
-/// lam (`lamBit`) the ligature, the lam written as nothing. The rest (a
-/// mark, a ZWJ or another level beside it, left-to-right runs) the writer
-/// hands to `write`, with `context`, the character's index in the line and
-/// where to write: it writes the character as it shows, moves the output
-/// pointer past it and returns true, or returns false and leaves it to the
-/// writer. It is never called for a character the line's writer drops or
-/// names (controls, removed characters). A C function and pointers:
-/// nothing to retain in the writer's loop.
+/// values `first..<first + count`. The writer calls `write` at each one it
+/// reaches, with `context`, the character's index in the line, the lowest
+/// index it may write down to (the start of a right-to-left run, or the
+/// index itself) and where to write. `write` writes the characters from the
+/// index down, each in its visual place (a right-to-left run is written
+/// backwards), moves the output pointer past them, and returns the index of
+/// the next character it leaves to the writer; returning the index itself,
+/// it leaves that one to the writer too. It is never called for a
+/// character the line's writer drops or names (controls, removed
+/// characters), nor for a combining mark that L3 moves. A C function and a
+/// pointer: nothing to retain in the writer's loop.
 public struct VisualJoiner {
   public typealias Write =
     @convention(c) (
-      _ context: UnsafeRawPointer, _ index: Int, _ output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
-    ) -> Bool
-
-  /// The bits of `properties`' bytes.
-  public static let formsBit: UInt8 = 0x08
-  public static let lamBit: UInt8 = 0x10
-  public static let alefBit: UInt8 = 0x20
-  public static let joinsRightBit: UInt8 = 0x40
-  public static let joinsLeftBit: UInt8 = 0x80
-  /// The joining type of the transparent characters, in the low three bits.
-  public static let transparent: UInt8 = 5
+      _ context: UnsafeRawPointer, _ index: Int, _ lowest: Int,
+      _ output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    ) -> Int
 
   let first: UInt32
   let count: UInt32
-  let properties: UnsafePointer<UInt8>
-  /// `forms` moved back by `formsBase`'s four entries: indexed by a scalar
-  /// value times four.
-  let formsOrigin: UnsafePointer<UInt32>
-  let punctuation: UnsafePointer<UInt8>
-  let ligatures: UnsafePointer<UInt32>
-  let ligatureBase: UInt32
-  /// The scalar values `ligatures` covers from `ligatureBase` on.
-  let ligatureSpan: UInt32
   let context: UnsafeRawPointer
   let function: Write
-  /// The line's characters in the paragraph, `start..<end`.
-  var start = 0
-  var end = 0
+  /// The index of the line's first character in the paragraph.
+  var offset = 0
 
-  public init(
-    letters first: UInt32, count: UInt32, properties: UnsafePointer<UInt8>, forms: UnsafePointer<UInt32>,
-    formsBase: UInt32, punctuation: UnsafePointer<UInt8>, ligatures: UnsafeBufferPointer<UInt32>,
-    ligatureBase: UInt32, context: UnsafeRawPointer, write: Write
-  ) {
-    precondition(first &+ count <= 0x800 && first >= formsBase, "letters of two bytes, each with its forms")
+  public init(letters first: UInt32, count: UInt32, context: UnsafeRawPointer, write: Write) {
     self.first = first
     self.count = count
-    self.properties = properties
-    formsOrigin = forms - Int(formsBase) * 4
-    self.punctuation = punctuation
-    self.ligatures = ligatures.baseAddress!
-    self.ligatureBase = ligatureBase
-    ligatureSpan = UInt32(ligatures.count / 2)
     self.context = context
     function = write
+  }
+
+  /// Whether the joiner writes scalar value `s` of class `c`.
+  @inline(__always)
+  func takes(_ s: UInt32, _ c: BidiClass) -> Bool { s &- first < count && c == .AL }
+
+  /// Calls `write` with paragraph indices.
+  @inline(__always)
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int {
+    function(context, i &- offset, lowest &- offset, &p) &+ offset
   }
 }
 
@@ -142,51 +107,11 @@ public struct VisualJoiner {
 protocol LetterJoining {
   /// Whether it may write scalar value `s` of class `c`.
   func takes(_ s: UInt32, _ c: BidiClass) -> Bool
-  /// Writes the letter at paragraph index `i` (`VisualJoiner`'s `write`).
-  func write(_ i: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Bool
-  /// The property byte of `s` (`VisualJoiner.properties`), or 0x07 (no
-  /// forms, may join: the joiner decides) where the tables have none.
-  func properties(_ s: UInt32) -> UInt8
-  /// The property byte of `s`, below U+0800.
-  func directProperties(_ s: UInt32) -> UInt8
-  /// Writes form `form` of `s`, a letter it takes with `VisualJoiner.formsBit`.
-  func store(_ s: UInt32, _ form: UInt8, _ p: inout UnsafeMutablePointer<UInt8>)
-  /// The UTF-8 of the lam-alef ligature of alef `s`, final with `final` 1
-  /// (as `VisualJoiner.ligatures` holds it), or 0.
-  func ligature(_ s: UInt32, _ final: UInt8) -> UInt32
-  /// The line's characters in the paragraph.
-  var start: Int { get }
-  var end: Int { get }
+  /// Writes from paragraph index `i` down (`VisualJoiner`'s `write`).
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int
 }
 
-extension VisualJoiner: LetterJoining {
-  @inline(__always)
-  func takes(_ s: UInt32, _ c: BidiClass) -> Bool { c == .AL && s &- first < count }
-
-  @inline(__always)
-  func write(_ i: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Bool { function(context, i &- start, &p) }
-
-  @inline(__always)
-  func properties(_ s: UInt32) -> UInt8 {
-    s < 0x800 ? properties[Int(s)] : s &- 0x2000 < 0x80 ? punctuation[Int(s &- 0x2000)] : 0x07
-  }
-
-  @inline(__always)
-  func directProperties(_ s: UInt32) -> UInt8 { properties[Int(s)] }
-
-  @inline(__always)
-  func ligature(_ s: UInt32, _ final: UInt8) -> UInt32 {
-    let k = s &- ligatureBase
-    return k < ligatureSpan ? ligatures[Int(k &<< 1 | UInt32(final))] : 0
-  }
-
-  @inline(__always)
-  func store(_ s: UInt32, _ form: UInt8, _ p: inout UnsafeMutablePointer<UInt8>) {
-    let bytes = formsOrigin[Int(s) &<< 2 | Int(form)]
-    UnsafeMutableRawPointer(p).storeBytes(of: bytes, as: UInt32.self)
-    p += Int(bytes &>> 24)
-  }
-}
+extension VisualJoiner: LetterJoining {}
 
 /// The writer of lines without a joiner.
 struct NoJoiner: LetterJoining {
@@ -194,20 +119,5 @@ struct NoJoiner: LetterJoining {
   func takes(_ s: UInt32, _ c: BidiClass) -> Bool { false }
 
   @inline(__always)
-  func write(_ i: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Bool { false }
-
-  @inline(__always)
-  func properties(_ s: UInt32) -> UInt8 { 0 }
-
-  @inline(__always)
-  func directProperties(_ s: UInt32) -> UInt8 { 0 }
-
-  @inline(__always)
-  func store(_ s: UInt32, _ form: UInt8, _ p: inout UnsafeMutablePointer<UInt8>) {}
-
-  @inline(__always)
-  func ligature(_ s: UInt32, _ final: UInt8) -> UInt32 { 0 }
-
-  var start: Int { 0 }
-  var end: Int { 0 }
+  func write(_ i: Int, _ lowest: Int, _ p: inout UnsafeMutablePointer<UInt8>) -> Int { i }
 }

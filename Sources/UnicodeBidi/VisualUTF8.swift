@@ -151,16 +151,16 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       if Self.isLetterOrSpace(s, c) {
         // (The joiner's letters are among these.)
         if joiner.takes(s, c) {
-          // Shaped letters: the word from here down, or this letter by the
-          // joiner.
-          let next = joinedWord(last, start, &p)
-          if next == end {
-            p = joinedLetter(last, rightToLeft: true, p)
-            end = last
-          } else {
-            end = next
+          // A word of shaped letters, written by the joiner down to the
+          // first character it leaves.
+          // (Through a copy: `p` itself stays in a register.)
+          var q = p
+          let next = joiner.write(last, start, &q)
+          if next != last {
+            p = q
+            end = next &+ 1
+            continue
           }
-          continue
         }
         Self.encodeLetterOrSpace(s, &p)
         end = last
@@ -204,125 +204,6 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       end = item.first
     }
     return p
-  }
-
-  /// Writes letter `first` of a right-to-left run from `start` (one the
-  /// joiner takes) and the letters before it in its word, shaped from the
-  /// joining tables (`VisualJoiner`), while each letter's neighbours are
-  /// letters with forms at its level or characters that join nothing; on
-  /// across a space to the run's next word. Returns the index after the
-  /// last character it leaves: `first + 1` when it writes nothing (the
-  /// joiner decides that letter). Out of line: its loop keeps its values
-  /// in registers, which the run's loop around it would take.
-  @inline(never)
-  func joinedWord(_ first: Int, _ start: Int, _ output: inout UnsafeMutablePointer<UInt8>) -> Int {
-    let joiner = self.joiner
-    let scalars = self.scalars
-    let levels = self.levels
-    var p = output
-    defer { output = p }
-    var i = first
-    var s = scalars[i]
-    var current = joiner.properties(s)
-    guard current & VisualJoiner.formsBit != 0 else { return first &+ 1 }
-    let level = levels[i]
-    // Its join on its left, with the character after it.
-    var left: UInt8 = 0
-    if i &+ 1 < joiner.end {
-      let next = joiner.properties(scalars[i &+ 1])
-      if next & VisualJoiner.formsBit != 0 && levels[i &+ 1] == level {
-        // A letter of the word, unless it is the alef of this lam's
-        // ligature (which the joiner wrote).
-        guard current & next &>> 1 & VisualJoiner.lamBit == 0 else { return first &+ 1 }
-        left = current &>> 7 & next &>> 6 & 1
-      } else if next != 0 && !joinsNothing(from: i &+ 1, by: 1) {
-        return first &+ 1
-      }
-    }
-    while true {
-      // The letters of the word: while the character before is a letter
-      // with forms at the same level, its join on the right is the two
-      // letters' sides, and the left of the one before.
-      while i > start {
-        let t = scalars[i &- 1]
-        guard t < 0x800 && levels[i &- 1] == level else { break }
-        let previous = joiner.directProperties(t)
-        guard previous & VisualJoiner.formsBit != 0 && current & previous &<< 1 & VisualJoiner.alefBit == 0 else {
-          break
-        }
-        let right = current &>> 6 & previous &>> 7 & 1
-        joiner.store(s, right | left &<< 1, &p)
-        i &-= 1
-        s = t
-        current = previous
-        left = right
-      }
-      guard i > joiner.start else {
-        joiner.store(s, left &<< 1, &p)
-        return i
-      }
-      let t = scalars[i &- 1]
-      let previous = joiner.properties(t)
-      if i > start && previous & VisualJoiner.formsBit != 0 && levels[i &- 1] == level {
-        // An alef after a lam: their ligature in the alef's place, final
-        // when the lam joins the character before it; the lam written as
-        // nothing.
-        var lamRight: UInt8 = 0
-        var before: UInt8 = 0
-        var u: UInt32 = 0
-        if i &- 1 > joiner.start {
-          u = scalars[i &- 2]
-          before = joiner.properties(u)
-          if before & VisualJoiner.formsBit != 0 && i &- 1 > start && levels[i &- 2] == level {
-            lamRight = previous &>> 6 & before &>> 7 & 1
-          } else if before != 0 && !joinsNothing(from: i &- 2, by: -1) {
-            return i &+ 1
-          } else {
-            before = 0
-          }
-        }
-        let ligature = joiner.ligature(s, lamRight)
-        guard ligature != 0 else { return i &+ 1 }
-        UnsafeMutableRawPointer(p).storeBytes(of: ligature, as: UInt32.self)
-        p += Int(ligature &>> 24)
-        guard before != 0 else { return i &- 1 }
-        i &-= 2
-        s = u
-        current = before
-        left = lamRight
-        continue
-      }
-      // The word's first letter: after a character that joins nothing.
-      guard previous == 0 || joinsNothing(from: i &- 1, by: -1) else { return i &+ 1 }
-      joiner.store(s, left &<< 1, &p)
-      // A space, then the last letter of the run's next word: on with it.
-      guard t == 0x20 && i &- 1 > start else { return i }
-      let u = scalars[i &- 2]
-      guard joiner.takes(u, classes[i &- 2]) && levels[i &- 2] == level else { return i }
-      let next = joiner.properties(u)
-      guard next & VisualJoiner.formsBit != 0 else { return i }
-      p.pointee = 0x20
-      p += 1
-      i &-= 2
-      s = u
-      current = next
-      left = 0
-    }
-  }
-
-  /// Whether the characters from `j` on, by `step` (1 or -1), transparent
-  /// ones skipped, reach one that joins nothing (or the line's end) before
-  /// any other: then a letter on the other side of `j` joins nothing there.
-  @inline(never)
-  func joinsNothing(from j: Int, by step: Int) -> Bool {
-    var j = j
-    while j >= joiner.start && j < joiner.end {
-      let properties = joiner.properties(scalars[j])
-      if properties == 0 { return true }
-      guard properties & 7 == VisualJoiner.transparent else { return false }
-      j &+= step
-    }
-    return true
   }
 
   /// True when the four scalar values in `a` and `b` (two each, the
@@ -411,7 +292,7 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   @inline(never)
   func joined(_ i: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
     var p = p
-    return joiner.write(i, &p) ? p : nil
+    return joiner.write(i, i, &p) != i ? p : nil
   }
 
   /// Whether character `i` (scalar value `s`) is written as nothing: a

@@ -43,7 +43,6 @@ extern const uint8_t asd_blocks[16000];
 extern const uint16_t asd_forms[1024];
 extern const uint16_t asd_ligatures[12];
 extern const uint32_t asd_utf8_forms[1024];
-extern const uint32_t asd_utf8_lam_alef[12];
 
 /// The property byte of a code point; values past U+10FFFF read as U.
 static inline uint8_t asd_properties(uint32_t cp) {
@@ -64,27 +63,6 @@ static inline uint16_t asd_form(uint32_t cp, uint32_t form) {
 static inline uint32_t asd_utf8_form(uint32_t cp, uint32_t form) {
   return asd_utf8_forms[((cp - ASD_FORMS_BASE) << 2) | form];
 }
-
-/// asd_blocks from its start: the property byte of each code point below
-/// ASD_DIRECT_LIMIT, indexed by the code point (for a writer that reads the
-/// tables without this header).
-static inline const uint8_t *asd_direct_properties(void) { return asd_blocks; }
-
-/// asd_utf8_forms: the entries of asd_utf8_form, from ASD_FORMS_BASE's.
-static inline const uint32_t *asd_utf8_forms_table(void) { return asd_utf8_forms; }
-
-/// The property bytes of the 128 code points from `cp & ~0x7F` on.
-static inline const uint8_t *asd_block_properties(uint32_t cp) {
-  return asd_blocks + ((uint32_t)asd_index[cp >> 7] << 7);
-}
-
-/// The first alef of asd_utf8_lam_alef.
-#define ASD_LAM_ALEF_FIRST 0x0622
-
-/// asd_utf8_lam_alef: the UTF-8 of the lam-alef ligature of each alef (as
-/// asd_utf8_form's), isolated at 2 * (alef - ASD_LAM_ALEF_FIRST), final
-/// right after; 0 for the code points between that are no alef.
-static inline const uint32_t *asd_utf8_lam_alef_table(void) { return asd_utf8_lam_alef; }
 
 /// The lam-alef ligature of `alef` (whose property byte has ASD_ALEF),
 /// isolated or final; 0 if there is none.
