@@ -129,13 +129,17 @@ struct VisualStream: ~Copyable {
 
   /// Bytes per read: small enough to stay in the cache while scanned.
   static let block = 1 << 17
+  /// The first size of the input buffer and the size of the output's: a
+  /// few blocks, so that fewer fresh pages are faulted in (each costs a
+  /// page clear) and the buffers stay nearer the cache.
+  static let buffered = 1 << 18
 
   init(options: VisualOptions, input: Int32, output fd: Int32) {
     self.options = options
     self.input = input
-    output = OutputBuffer(fd: fd)
+    output = OutputBuffer(fd: fd, capacity: Self.buffered)
     renderer = VisualLineRenderer(options: options)
-    capacity = min(1 << 20, options.maximumParagraph + 1)
+    capacity = min(Self.buffered, options.maximumParagraph + 1)
     capacity = max(capacity, min(Self.block, options.maximumParagraph + 1))
     buffer = Self.allocate(capacity)
   }
