@@ -37,8 +37,9 @@ extension HazardScanner {
     { bytes, buffer, at in
       guard let visual = renderer(bytes) else { return nil }
       let utf8 = Array(visual.utf8)
-      if buffer.count < at + utf8.count { buffer.append(contentsOf: repeatElement(0, count: at + utf8.count - buffer.count)) }
-      buffer.replaceSubrange(at..<(at + utf8.count), with: utf8)
+      let end = at + utf8.count
+      if buffer.count < end { buffer.append(contentsOf: repeatElement(0, count: end - buffer.count)) }
+      buffer.replaceSubrange(at..<end, with: utf8)
       return utf8.count
     }
   }
