@@ -168,11 +168,13 @@ struct CheckRun {
   /// Writes a flagged line's visual order for its messages (the scanners
   /// get no renderer: the note is written here, from bytes).
   let visualOrder: VisualOrderWriter?
-  /// The visual order of the line being reported (`visualOrder`'s buffer).
-  var visualBuffer: [UInt8] = []
-  /// For text output, the line's note (`HazardScanner.visualOrderNote`)
-  /// as written after each of its messages.
-  var noteBuffer: [UInt8] = []
+  /// The note of the line being reported (`HazardScanner.visualOrderNote`)
+  /// as written after each of its messages: its first `noteCount` bytes.
+  /// `visualOrder` writes the visual order into it after
+  /// `visualOrderPrefix`, which stays; the buffer never shrinks (so that it
+  /// is not filled again for each line).
+  var noteBuffer: [UInt8] = CheckRun.visualOrderPrefix
+  var noteCount = 0
   /// How many threads scan a large plain-text file (`--jobs`), in parts of
   /// at least `partMinimum` bytes (`scanPlainParts`).
   var jobs = 1
@@ -535,12 +537,19 @@ struct CheckRun {
     let (scan, showsVisualOrder) = scanner.scanLineFindings(
       line, lineNumber: lineNumber, state: state, buffers: &lineBuffers)
     var visualCount: Int? = nil
-    if showsVisualOrder, let visualOrder { visualCount = visualOrder(line, &visualBuffer) }
-    if format == .text, let visualCount {
-      noteBuffer.removeAll(keepingCapacity: true)
-      noteBuffer.append(contentsOf: Self.visualOrderPrefix)
-      noteBuffer.append(contentsOf: visualBuffer[..<visualCount])
-      noteBuffer.append(contentsOf: Self.visualOrderSuffix)
+    if showsVisualOrder, let visualOrder {
+      let start = Self.visualOrderPrefix.count
+      let suffix = Self.visualOrderSuffix.count
+      visualCount = visualOrder(line, &noteBuffer, start)
+      if let visualCount {
+        noteCount = start + visualCount + suffix
+        if noteBuffer.count < noteCount {
+          noteBuffer.append(contentsOf: repeatElement(0, count: noteCount - noteBuffer.count))
+        }
+        noteBuffer.withUnsafeMutableBufferPointer { note in
+          for k in 0..<suffix { note[start + visualCount + k] = Self.visualOrderSuffix[k] }
+        }
+      }
     }
     if format == .text {
       // Written from the diagnostics in place (no copy of each).
@@ -554,9 +563,7 @@ struct CheckRun {
       }
     } else {
       // The note as a `String` only for JSON, whose writer takes one.
-      let note = visualCount.map { count in
-        HazardScanner.visualOrderNote(String(decoding: visualBuffer[..<count], as: UTF8.self))
-      }
+      let note = visualCount.map { _ in String(decoding: noteBuffer[..<noteCount], as: UTF8.self) }
       for diagnostic in scan.diagnostics {
         var message = diagnostic.message
         if let note { message += (message.hasSuffix(".") ? "" : ".") + note }

@@ -96,8 +96,8 @@ extension CheckRun {
 
   /// Writes one finding of the text output, `path:line:column: severity:
   /// message [code]` (the path: `shownPath`'s), copied piece by piece into
-  /// room made for the whole line; `withNote`: the message ends with
-  /// `noteBuffer`.
+  /// room made for the whole line; `withNote`: the message ends with the
+  /// line's note (`noteBuffer`'s first `noteCount` bytes).
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
@@ -111,7 +111,7 @@ extension CheckRun {
           let stop = withNote && text.last != 0x2E
           let count =
             shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
-            + (withNote ? noteBuffer.count : 0) + name.count + 4
+            + (withNote ? noteCount : 0) + name.count + 4
           // Room made once and the pieces copied in (appending each piece
           // costs a uniqueness and capacity check, a String's about 150
           // instructions).
@@ -140,7 +140,7 @@ extension CheckRun {
             put(UnsafeRawBufferPointer(text))
             if withNote {
               if stop { put(0x2E) }
-              noteBuffer.withUnsafeBytes { put($0) }
+              noteBuffer.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[..<noteCount])) }
             }
             put(0x20)
             put(0x5B)  // [

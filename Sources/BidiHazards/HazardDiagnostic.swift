@@ -23,7 +23,7 @@ package struct HazardDiagnostic: Sendable, Hashable {
   package var pairedCloser: Range<Int>?
   /// Whether the control stands inside an identifier (where no embedding
   /// can replace it: any control there is wrong).
-  package var isInIdentifier = false
+  package var isInIdentifier: Bool
   /// The line in visual order, from the scanner's renderer, for lines up to
   /// `HazardScanner.visualOrderInMessageLimit` bytes (nil for longer lines
   /// or without a renderer). Shared by the diagnostics of a line, and also
@@ -43,6 +43,10 @@ package struct HazardDiagnostic: Sendable, Hashable {
     self.message = message
     self.closing = closing
     self.pairedCloser = pairedCloser
+    // (Every property set here, none by a default value: with defaults,
+    // each diagnostic made was built twice, copied and destroyed.)
+    isInIdentifier = false
+    visualOrder = nil
   }
 }
 

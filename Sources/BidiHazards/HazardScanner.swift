@@ -200,9 +200,23 @@ package struct HazardScanner: Sendable {
             message: invalidMessage(line, range, hinted: range.lowerBound == invalid.first?.lowerBound)))
       }
     }
-    diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
+    // Most lines' diagnostics come in order already (one or two of them):
+    // checked first, since sorting copies each diagnostic it moves.
+    if !Self.isInOrder(diagnostics) { diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound } }
     let showsVisualOrder = !diagnostics.isEmpty && invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
     return (LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted), showsVisualOrder)
+  }
+
+  /// Whether `diagnostics` are ordered by position (as `sort` leaves them).
+  static func isInOrder(_ diagnostics: [HazardDiagnostic]) -> Bool {
+    diagnostics.withUnsafeBufferPointer { d in
+      var k = 1
+      while k < d.count {
+        if d[k].range.lowerBound < d[k - 1].range.lowerBound { return false }
+        k += 1
+      }
+      return true
+    }
   }
 
   /// Scans one line given as any collection of UTF-8 bytes.

@@ -49,18 +49,18 @@ struct LineAnalysis {
   let settings: RuleSettings
   let hasLanguage: Bool
   /// The segments of the line (`run`'s).
-  var segments: [Segment] = []
+  var segments: [Segment]
   /// The openers, in order (`openerCount` of them), and the scopes of the
   /// contexts (`PairingStack`): room for one per control of the line,
   /// given by the caller (`HazardScanner.LineBuffers`).
   let openers: UnsafeMutablePointer<Opener>
-  var openerCount = 0
+  var openerCount: Int
   let scopes: UnsafeMutablePointer<Int>
   /// Where the openers left open would be closed (see `Opener.closing`).
-  var closings: [ClosingInsertion] = []
-  var diagnostics: [HazardDiagnostic] = []
+  var closings: [ClosingInsertion]
+  var diagnostics: [HazardDiagnostic]
   /// Hazards past the scanner's per-line limit, counted without being made.
-  var omitted = 0
+  var omitted: Int
   let limit: Int
 
   /// `openers` and `scopes` have room for one item per control of the line;
@@ -77,6 +77,12 @@ struct LineAnalysis {
     self.settings = scanner.settings
     self.hasLanguage = hasLanguage
     self.limit = scanner.maximumDiagnosticsPerLine ?? .max
+    // (Every property set here, none by a default value: see
+    // `HazardDiagnostic.init`.)
+    segments = []
+    openerCount = 0
+    closings = []
+    omitted = 0
   }
 
   /// Analyzes a line (`openers` and `scopes` with room for one item per

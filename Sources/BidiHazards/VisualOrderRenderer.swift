@@ -1,11 +1,13 @@
 import UnicodeBidi
 
 /// `VisualOrderRenderer` as UTF-8 bytes: writes the visual order of `line`
-/// at the start of `buffer` (grown as needed, never shrunk, so that one
-/// buffer serves every line) and returns its length, or nil if it cannot.
-/// For `bidi-lsp check`, which writes bytes: no `String` to build and
-/// validate for each line.
-package typealias VisualOrderWriter = @Sendable (_ line: UnsafeBufferPointer<UInt8>, _ buffer: inout [UInt8]) -> Int?
+/// into `buffer` from offset `at` on (the buffer grown as needed, never
+/// shrunk, so that one buffer serves every line; the bytes before `at`
+/// kept) and returns its length, or nil if it cannot. For `bidi-lsp
+/// check`, which writes bytes: no `String` to build and validate for each
+/// line, and the visual order written where its note wants it.
+package typealias VisualOrderWriter =
+  @Sendable (_ line: UnsafeBufferPointer<UInt8>, _ buffer: inout [UInt8], _ at: Int) -> Int?
 
 extension HazardScanner {
   /// Renders a line in visual order (UAX #9, the paragraph's own direction)
@@ -23,20 +25,21 @@ extension HazardScanner {
 
   /// `visualOrderRenderer` as a `VisualOrderWriter`: the same bytes (the
   /// line is well-formed, so the `String` repairs nothing).
-  package static let visualOrderWriter: VisualOrderWriter = { bytes, buffer in
+  package static let visualOrderWriter: VisualOrderWriter = { bytes, buffer, at in
     let line = BidiParagraph(utf8: bytes).line()
-    let bound = max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
+    let bound = at + max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
     if buffer.count < bound { buffer.append(contentsOf: repeatElement(0, count: bound - buffer.count)) }
-    return buffer.withUnsafeMutableBufferPointer { line.writeVisualUTF8NamingKeptControls(to: $0.baseAddress!) }
+    return buffer.withUnsafeMutableBufferPointer { line.writeVisualUTF8NamingKeptControls(to: $0.baseAddress! + at) }
   }
 
   /// A `VisualOrderWriter` that writes what `renderer` gives.
   package static func visualOrderWriter(_ renderer: @escaping VisualOrderRenderer) -> VisualOrderWriter {
-    { bytes, buffer in
+    { bytes, buffer, at in
       guard let visual = renderer(bytes) else { return nil }
       let utf8 = Array(visual.utf8)
-      if buffer.count < utf8.count { buffer.append(contentsOf: repeatElement(0, count: utf8.count - buffer.count)) }
-      buffer.replaceSubrange(0..<utf8.count, with: utf8)
+      let end = at + utf8.count
+      if buffer.count < end { buffer.append(contentsOf: repeatElement(0, count: end - buffer.count)) }
+      buffer.replaceSubrange(at..<end, with: utf8)
       return utf8.count
     }
   }
