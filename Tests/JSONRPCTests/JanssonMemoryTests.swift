@@ -1,0 +1,80 @@
+import JSONRPC
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// jansson's allocator (`JanssonMemory`): large blocks mapped on their own,
+/// on a huge-page boundary, advised for huge pages; small ones from malloc;
+/// either way the values decode and encode as before.
+final class JanssonMemoryTests: XCTestCase {
+  private func decodeLong(_ text: String) throws -> LongString {
+    let decoded = try JSONValue(decoding: JSONValue.string(text).encoded())
+    guard case .longString(let long) = decoded else {
+      throw XCTSkip("expected a long string, got \(decoded.typeName)")
+    }
+    return long
+  }
+
+  func testALargeStringIsMappedOnAHugePageBoundary() throws {
+    let text = String(repeating: "ab ب😀\n\"\\", count: (3 * JanssonMemory.hugePageSize) / 12)
+    let long = try decodeLong(text)
+    XCTAssertEqual(long.string, text)
+    let base = try XCTUnwrap(long.withUTF8 { $0.baseAddress })
+    XCTAssertTrue(JanssonMemory.isMapped(base))
+    // The 16-byte header sits at the start of the mapping.
+    XCTAssertEqual((Int(bitPattern: base) - 16) % JanssonMemory.hugePageSize, 0)
+    XCTAssertEqual(try JSONValue(decoding: JSONValue.string(text).encoded()), .string(text))
+    #if os(Linux)
+      // Advised for huge pages wherever the kernel has them.
+      if access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0 {
+        XCTAssertEqual(Self.vmFlags(containing: Int(bitPattern: base))?.contains("hg"), true)
+      }
+    #endif
+  }
+
+  func testSmallAndMediumStringsComeFromMalloc() throws {
+    for count in [LongString.minimumCount, JanssonMemory.mappedSize / 2 - 64] {
+      let text = String(repeating: "x", count: count)
+      let long = try decodeLong(text)
+      let base = try XCTUnwrap(long.withUTF8 { $0.baseAddress })
+      XCTAssertFalse(JanssonMemory.isMapped(base), "\(count)")
+      XCTAssertEqual(long.string, text)
+    }
+  }
+
+  func testManyLargeValuesDecodeEncodeAndAreFreed() throws {
+    // Sizes around the mapped threshold and the huge page, each decoded,
+    // encoded back and released.
+    let huge = JanssonMemory.hugePageSize
+    for count in [huge - 17, huge - 16, huge - 15, huge, huge + 1, 2 * huge + 5, 5 * huge / 2] {
+      let text = String(repeating: "é", count: count / 2)
+      let value: JSONValue = ["a": .string(text), "b": [1, 2.5, .string(text)]]
+      let decoded = try JSONValue(decoding: value.encoded())
+      XCTAssertEqual(decoded, value, "\(count)")
+      XCTAssertEqual(decoded.encoded(), value.encoded(), "\(count)")
+    }
+  }
+
+  #if os(Linux)
+    /// The `VmFlags` of the mapping that holds `address` (/proc/self/smaps).
+    private static func vmFlags(containing address: Int) -> String? {
+      guard let file = fopen("/proc/self/smaps", "r") else { return nil }
+      defer { fclose(file) }
+      var inside = false
+      var line = [CChar](repeating: 0, count: 4096)
+      while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(cString: line)
+        let fields = text.split(separator: " ", maxSplits: 1)
+        if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+          let bounds = range.split(separator: "-").compactMap { Int($0, radix: 16) }
+          inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
+        } else if inside && text.hasPrefix("VmFlags:") {
+          return text
+        }
+      }
+      return nil
+    }
+  #endif
+}
