@@ -37,7 +37,9 @@ package enum LeafBuild {
     }
     _ = job.start()
     let first = Result { () throws(DocumentError) in
-      try pack(UnsafeBufferPointer(rebasing: utf8[..<cut]), endsDocument: false, wellFormed: wellFormed, tuning: tuning, of: Analysis.self)
+      try pack(
+        UnsafeBufferPointer(rebasing: utf8[..<cut]), endsDocument: false, wellFormed: wellFormed, tuning: tuning,
+        of: Analysis.self)
     }
     job.finish()
     // The first half's error comes first, as it would in one pass.

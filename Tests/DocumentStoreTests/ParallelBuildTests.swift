@@ -69,7 +69,8 @@ final class ParallelBuildTests: XCTestCase {
     XCTAssertEqual(cut("ab\ncdefgh"), nil)
     XCTAssertEqual(cut("abcdefg\n"), nil)
     XCTAssertEqual(cut("ab\ncd\nef\ngh"), 6)
-    XCTAssertEqual(cut("abc\r\ndefgh"), 5)
+    XCTAssertEqual(cut("abcd\r\nefg"), 6)
+    XCTAssertEqual(cut("abc\r\ndefgh"), nil)
   }
 
   func testInvalidUTF8IsRefusedInEitherHalf() {
@@ -77,7 +78,9 @@ final class ParallelBuildTests: XCTestCase {
     for position in [3, good.count / 2 - 1, good.count / 2 + 9, good.count - 2] {
       var bad = good
       bad[position] = 0xFF
-      XCTAssertThrowsError(try bad.withUnsafeBufferPointer { try Tree(utf8: $0, wellFormed: false, tuning: twoThreads) }) {
+      XCTAssertThrowsError(
+        try bad.withUnsafeBufferPointer { try Tree(utf8: $0, wellFormed: false, tuning: twoThreads) }
+      ) {
         XCTAssertEqual($0 as? DocumentError, .invalidUTF8, "\(position)")
       }
     }
