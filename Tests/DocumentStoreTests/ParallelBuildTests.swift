@@ -24,29 +24,14 @@ final class ParallelBuildTests: XCTestCase {
       let parallel = try text.withUnsafeBufferPointer {
         try Tree(utf8: $0, wellFormed: wellFormed, tuning: twoThreads)
       }
-      XCTAssertEqual(parallel.metrics, serial.metrics, message, file: file, line: line)
-      XCTAssertEqual(parallel.utf8Bytes, text, message, file: file, line: line)
-      XCTAssertEqual(parallel.invariantViolations(), [], message, file: file, line: line)
-      for index in 0..<serial.lineCount {
-        let a = try serial.line(index)
-        let b = try parallel.line(index)
-        guard
-          a.utf8Count == b.utf8Count && a.utf16Count == b.utf16Count && a.utf32Count == b.utf32Count
-            && a.terminator == b.terminator && a.content == b.content
-        else {
-          return XCTFail("\(message): line \(index) differs", file: file, line: line)
-        }
-      }
+      try assertSameLines(parallel, serial, text, message, file: file, line: line)
     }
   }
 
   func testRandomDocumentsCutAtEveryKindOfLine() throws {
     var rng = SeededGenerator(seed: 0x9A4A_11E1)
     for round in 0..<400 {
-      var text = ""
-      for _ in 0..<Int.random(in: 0...300, using: &rng) {
-        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)]
-      }
+      let text = randomText(Self.pieces, upTo: 300, using: &rng)
       try assertSameTrees(Array(text.utf8), "round \(round)")
     }
   }
@@ -83,6 +68,36 @@ final class ParallelBuildTests: XCTestCase {
       ) {
         XCTAssertEqual($0 as? DocumentError, .invalidUTF8, "\(position)")
       }
+    }
+  }
+}
+
+/// Up to `count` pieces picked at random, one after the other.
+func randomText(_ pieces: [String], upTo count: Int, using rng: inout SeededGenerator) -> String {
+  var text = ""
+  for _ in 0..<Int.random(in: 0...count, using: &rng) {
+    text += pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+  }
+  return text
+}
+
+/// Fails unless `tree` holds `text` with the lines (sizes, terminators,
+/// content) of `reference`, and keeps its invariants.
+func assertSameLines(
+  _ tree: LineTree<NoLineAnalysis>, _ reference: LineTree<NoLineAnalysis>, _ text: [UInt8], _ message: String,
+  file: StaticString, line: UInt
+) throws {
+  XCTAssertEqual(tree.metrics, reference.metrics, message, file: file, line: line)
+  XCTAssertEqual(tree.utf8Bytes, text, message, file: file, line: line)
+  XCTAssertEqual(tree.invariantViolations(), [], message, file: file, line: line)
+  for index in 0..<reference.lineCount {
+    let a = try reference.line(index)
+    let b = try tree.line(index)
+    guard
+      a.utf8Count == b.utf8Count && a.utf16Count == b.utf16Count && a.utf32Count == b.utf32Count
+        && a.terminator == b.terminator && a.content == b.content
+    else {
+      return XCTFail("\(message): line \(index) differs", file: file, line: line)
     }
   }
 }
