@@ -204,7 +204,7 @@ private func makeError(_ error: inout json_error_t) -> JanssonError {
 func jansson_loadb(_ bytes: UnsafeRawBufferPointer) -> Result<JanssonValue, JanssonError> {
   precondition(JanssonMemory.installed)
   var error = json_error_t()
-  let root = withBase(bytes) { json_loadb($0, bytes.count, decodeFlags, &error) }
+  let root = JanssonMemory.decoding { withBase(bytes) { json_loadb($0, bytes.count, decodeFlags, &error) } }
   guard let root else { return .failure(makeError(&error)) }
   return .success(OpaquePointer(root))
 }
@@ -220,12 +220,14 @@ func jansson_load_callback(
     var reader: Reader = read
     return withUnsafeMutablePointer(to: &reader) { context in
       var error = json_error_t()
-      let root = json_load_callback(
-        { buffer, length, data in
-          guard let buffer, let data else { return 0 }
-          let reader = data.assumingMemoryBound(to: Reader.self).pointee
-          return reader(UnsafeMutableRawBufferPointer(start: buffer, count: length))
-        }, context, decodeFlags, &error)
+      let root = JanssonMemory.decoding {
+        json_load_callback(
+          { buffer, length, data in
+            guard let buffer, let data else { return 0 }
+            let reader = data.assumingMemoryBound(to: Reader.self).pointee
+            return reader(UnsafeMutableRawBufferPointer(start: buffer, count: length))
+          }, context, decodeFlags, &error)
+      }
       guard let root else { return .failure(makeError(&error)) }
       return .success(OpaquePointer(root))
     }

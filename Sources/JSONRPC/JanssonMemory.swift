@@ -30,15 +30,16 @@ import Synchronization
 /// dozen; elsewhere, or when the advice is refused, the mapping works as
 /// any other.
 ///
-/// The last large block freed is kept (one at most) and reused for the next
-/// large one: as it is if it is large enough, else grown with `mremap`,
+/// While a decode runs, the last large block freed is kept (one at most)
+/// and reused for the next large one: as it is if it is large enough, else grown with `mremap`,
 /// which moves its pages without copying or clearing them, so only the new
 /// part is faulted in and zeroed. jansson's string buffer grows by copying
 /// into a block twice the size and freeing the old one, so each block is
 /// made from the one before the last, and the decoded text from the
 /// half-size buffer: about a third less memory to clear for a long string.
-/// The kept block is given back by `MemoryTrim.trim` (when the connection's
-/// queues drain after a large message) or replaced by a larger one.
+/// The kept block is unmapped when the decode ends (the daemon's memory
+/// after a message is what it was without the reuse), or replaced by a
+/// larger one; `MemoryTrim.trim` gives it back too.
 ///
 /// Every block has a header of 16 bytes in front of it (keeping jansson's
 /// alignment): 0 for a `malloc` block, else the length of the mapping.
@@ -57,6 +58,16 @@ package enum JanssonMemory {
   package static let hugePageSize = 2 << 20
   /// Blocks of at least this many bytes are mapped.
   package static let mappedSize = hugePageSize
+
+  /// Runs a decode: large blocks freed meanwhile are kept for reuse, and
+  /// the one kept is unmapped when the last decode running ends.
+  static func decoding<R>(_ body: () throws -> R) rethrows -> R {
+    decodesRunning.add(1, ordering: .acquiringAndReleasing)
+    defer {
+      if decodesRunning.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { releaseSpare() }
+    }
+    return try body()
+  }
 
   /// Unmaps the freed block kept for reuse, if any.
   static func releaseSpare() {
@@ -88,8 +99,13 @@ private func janssonFree(_ pointer: UnsafeMutableRawPointer?) {
     free(pointer - JanssonMemory.headerSize)
     return
   }
-  // Keep the larger of this block and the one kept before; unmap the other.
   let freed = MappedBlock(address: pointer - JanssonMemory.headerPageSize, length: length)
+  // Outside a decode, nothing is kept.
+  guard decodesRunning.load(ordering: .acquiring) > 0 else {
+    munmap(freed.address, freed.length)
+    return
+  }
+  // Keep the larger of this block and the one kept before; unmap the other.
   let unkept = spare.withLock { kept -> MappedBlock? in
     if let current = kept, current.length >= length { return freed }
     defer { kept = freed }
@@ -106,6 +122,9 @@ private struct MappedBlock: @unchecked Sendable {
 
 /// The one freed large block kept for reuse.
 private let spare = Mutex<MappedBlock?>(nil)
+
+/// The decodes running (`JanssonMemory.decoding`).
+private let decodesRunning = Atomic<Int>(0)
 
 /// Takes the kept block out of `spare`. (Written out: `withLock { $0.take() }`
 /// left the value in place with this toolchain.)
