@@ -116,18 +116,6 @@ struct LeafPacker {
     leaves.reserveCapacity(leafCount + 1)
   }
 
-  /// All of `input` split into lines (the text after the last terminator is
-  /// the last line, possibly empty) and packed. With `wellFormed`, the
-  /// caller vouches that `input` is well-formed UTF-8, which is then not
-  /// validated again (`WellFormedLineScan`).
-  static func pack(_ input: UnsafeBufferPointer<UInt8>, maxLeafBytes: Int, wellFormed: Bool = false)
-    throws(DocumentError) -> [LeafText]
-  {
-    var packer = LeafPacker(input, maxLeafBytes: maxLeafBytes)
-    try packer.scan(0..<input.count, endsDocument: true, wellFormed: wellFormed)
-    return packer.finish()
-  }
-
   /// Adds the line at `start..<end` (terminator included) with known counts.
   mutating func addLine(start: Int, end: Int, utf16: Int, scalars: Int) {
     let leafBytes = start - leafStart

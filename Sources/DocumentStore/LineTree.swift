@@ -69,8 +69,8 @@ package struct LineTree<Analysis: LineAnalysis>: Sendable {
   }
 
   package init(utf8: UnsafeBufferPointer<UInt8>, wellFormed: Bool, tuning: Tuning) throws(DocumentError) {
-    let leaves = try LeafPacker.pack(utf8, maxLeafBytes: tuning.maxLeafBytes, wellFormed: wellFormed)
-    let root = Node.build(leaves: leaves.map(Node.init(leaf:)), maxChildren: tuning.maxChildren)
+    let leaves = try LeafBuild.nodes(utf8, wellFormed: wellFormed, tuning: tuning, of: Analysis.self)
+    let root = Node.build(leaves: leaves, maxChildren: tuning.maxChildren)
     self.init(root: root ?? Self.emptyRoot(), tuning: tuning)
   }
 
@@ -229,9 +229,14 @@ package struct LineTreeTuning: Hashable, Sendable {
   /// Internal nodes hold at most this many children, and at least half as many.
   package var maxChildren: Int
 
-  package init(maxLeafBytes: Int, maxChildren: Int) {
+  /// A new document of at least this many bytes is split into lines and
+  /// packed on two threads (`LeafBuild`).
+  package var parallelBuildBytes: Int
+
+  package init(maxLeafBytes: Int, maxChildren: Int, parallelBuildBytes: Int = 4 << 20) {
     self.maxLeafBytes = max(1, maxLeafBytes)
     self.maxChildren = max(4, maxChildren)
+    self.parallelBuildBytes = max(2, parallelBuildBytes)
   }
 
   package static let standard = LineTreeTuning(maxLeafBytes: 8192, maxChildren: 16)

@@ -6,6 +6,9 @@
 // Ownership: constructors and loaders return a *new reference* that the
 // caller releases with `jansson_decref`; `*_get` and iteration return
 // *borrowed* references; `*_new` setters steal the reference they are given.
+//
+// Memory: jansson allocates through `JanssonMemory` (huge pages for large
+// blocks); every wrapper that can allocate installs it first.
 
 import CJansson
 
@@ -43,17 +46,27 @@ func jansson_incref(_ value: JanssonValue) -> JanssonValue {
 
 // MARK: Construction (new references; nil when out of memory or invalid)
 
-func jansson_object() -> JanssonValue? { OpaquePointer(json_object()) }
-func jansson_array() -> JanssonValue? { OpaquePointer(json_array()) }
+func jansson_object() -> JanssonValue? {
+  guard JanssonMemory.installed else { return nil }
+  return OpaquePointer(json_object())
+}
+func jansson_array() -> JanssonValue? {
+  guard JanssonMemory.installed else { return nil }
+  return OpaquePointer(json_array())
+}
 func jansson_null() -> JanssonValue? { OpaquePointer(json_null()) }
 func jansson_bool(_ value: Bool) -> JanssonValue? {
   OpaquePointer(value ? json_true() : json_false())
 }
 func jansson_integer(_ value: Int64) -> JanssonValue? {
-  OpaquePointer(json_integer(json_int_t(value)))
+  guard JanssonMemory.installed else { return nil }
+  return OpaquePointer(json_integer(json_int_t(value)))
 }
 /// nil for NaN and the infinities, which JSON cannot represent.
-func jansson_real(_ value: Double) -> JanssonValue? { OpaquePointer(json_real(value)) }
+func jansson_real(_ value: Double) -> JanssonValue? {
+  guard JanssonMemory.installed else { return nil }
+  return OpaquePointer(json_real(value))
+}
 
 /// Calls `body` with a non-null base address for `bytes` (jansson rejects
 /// NULL even for zero lengths).
@@ -68,7 +81,8 @@ private func withBase<R>(
 /// A string from UTF-8 bytes (which may contain NUL), copied by jansson and
 /// not validated again: Swift strings are valid UTF-8 already.
 func jansson_string(_ utf8: UnsafeRawBufferPointer) -> JanssonValue? {
-  withBase(utf8) { OpaquePointer(json_stringn_nocheck($0, utf8.count)) }
+  guard JanssonMemory.installed else { return nil }
+  return withBase(utf8) { OpaquePointer(json_stringn_nocheck($0, utf8.count)) }
 }
 
 /// Appends `value` (the reference is stolen, even on failure). Returns success.
@@ -188,8 +202,9 @@ private func makeError(_ error: inout json_error_t) -> JanssonError {
 
 /// Parses one JSON text from contiguous bytes. New reference on success.
 func jansson_loadb(_ bytes: UnsafeRawBufferPointer) -> Result<JanssonValue, JanssonError> {
+  precondition(JanssonMemory.installed)
   var error = json_error_t()
-  let root = withBase(bytes) { json_loadb($0, bytes.count, decodeFlags, &error) }
+  let root = JanssonMemory.decoding { withBase(bytes) { json_loadb($0, bytes.count, decodeFlags, &error) } }
   guard let root else { return .failure(makeError(&error)) }
   return .success(OpaquePointer(root))
 }
@@ -199,17 +214,20 @@ func jansson_loadb(_ bytes: UnsafeRawBufferPointer) -> Result<JanssonValue, Jans
 func jansson_load_callback(
   _ read: (UnsafeMutableRawBufferPointer) -> Int
 ) -> Result<JanssonValue, JanssonError> {
+  precondition(JanssonMemory.installed)
   typealias Reader = (UnsafeMutableRawBufferPointer) -> Int
   return withoutActuallyEscaping(read) { read in
     var reader: Reader = read
     return withUnsafeMutablePointer(to: &reader) { context in
       var error = json_error_t()
-      let root = json_load_callback(
-        { buffer, length, data in
-          guard let buffer, let data else { return 0 }
-          let reader = data.assumingMemoryBound(to: Reader.self).pointee
-          return reader(UnsafeMutableRawBufferPointer(start: buffer, count: length))
-        }, context, decodeFlags, &error)
+      let root = JanssonMemory.decoding {
+        json_load_callback(
+          { buffer, length, data in
+            guard let buffer, let data else { return 0 }
+            let reader = data.assumingMemoryBound(to: Reader.self).pointee
+            return reader(UnsafeMutableRawBufferPointer(start: buffer, count: length))
+          }, context, decodeFlags, &error)
+      }
       guard let root else { return .failure(makeError(&error)) }
       return .success(OpaquePointer(root))
     }

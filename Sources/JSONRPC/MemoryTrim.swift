@@ -3,7 +3,8 @@
 #endif
 
 /// Gives the memory that the allocator keeps free back to the system
-/// (glibc's `malloc_trim(0)`; nothing elsewhere).
+/// (glibc's `malloc_trim(0)`; nothing elsewhere), and the large block that
+/// jansson's allocator keeps for reuse (`JanssonMemory`).
 ///
 /// After a flood of small messages or one huge answer, glibc keeps the
 /// freed pages of each thread's arena: the process would stay at its peak
@@ -15,6 +16,7 @@ enum MemoryTrim {
   /// Returns free memory to the system; true if the allocator could.
   @discardableResult
   static func trim() -> Bool {
+    JanssonMemory.releaseSpare()
     #if canImport(Glibc)
       return malloc_trim(0) != 0
     #else

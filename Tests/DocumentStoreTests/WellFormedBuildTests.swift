@@ -22,19 +22,7 @@ final class WellFormedBuildTests: XCTestCase {
   {
     let validated = try text.withUnsafeBufferPointer { try Tree(utf8: $0) }
     let counted = try text.withUnsafeBufferPointer { try Tree(wellFormedUTF8: $0) }
-    XCTAssertEqual(counted.metrics, validated.metrics, message, file: file, line: line)
-    XCTAssertEqual(counted.utf8Bytes, text, message, file: file, line: line)
-    XCTAssertEqual(counted.invariantViolations(), [], message, file: file, line: line)
-    for index in 0..<validated.lineCount {
-      let a = try validated.line(index)
-      let b = try counted.line(index)
-      guard
-        a.utf8Count == b.utf8Count && a.utf16Count == b.utf16Count && a.utf32Count == b.utf32Count
-          && a.terminator == b.terminator
-      else {
-        return XCTFail("\(message): line \(index) differs", file: file, line: line)
-      }
-    }
+    try assertSameLines(counted, validated, text, message, file: file, line: line)
   }
 
   func testEveryPieceAtEveryAlignment() throws {
@@ -51,10 +39,7 @@ final class WellFormedBuildTests: XCTestCase {
   func testRandomDocumentsAndTinyLeaves() throws {
     var rng = SeededGenerator(seed: 0x0BE_5CA7)
     for round in 0..<300 {
-      var text = ""
-      for _ in 0..<Int.random(in: 0...400, using: &rng) {
-        text += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)]
-      }
+      let text = randomText(Self.pieces, upTo: 400, using: &rng)
       try assertSameTrees(Array(text.utf8), "round \(round)")
     }
   }
