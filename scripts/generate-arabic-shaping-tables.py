@@ -52,15 +52,19 @@ isolated form in the block, which a shaper leaves alone (as FriBidi does).
 Standard library only.
 """
 
-import importlib.util
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ucd_tables import (  # noqa: E402
+    CODE_SPACE, DataError, data_lines, hex_rows, package_root, two_stages,
+    ucd_directory, unicode_data_ranges, write_outputs,
+)
 
 UNICODE_VERSION = "17.0.0"
 FALLBACK_VERSION = "15.0.0"
 SHIFT = 7
 DIRECT_BLOCKS = 0x800 >> SHIFT
-CODE_SPACE = 0x110000
 JOINING_TYPES = ["U", "R", "L", "D", "C", "T"]
 HAS_FORMS = 0x08
 LAM_BIT = 0x10
@@ -76,21 +80,6 @@ OUTPUTS = {
     "arabic_shaping_tables.c": "Sources/CArabicShapingData/arabic_shaping_tables.c",
     "CArabicShapingData.h": "Sources/CArabicShapingData/include/CArabicShapingData.h",
 }
-
-
-def load_bidi_generator():
-    """The bidi table generator, for its UCD line reader and C writers."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "generate-unicode-tables.py")
-    spec = importlib.util.spec_from_file_location("generate_unicode_tables", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BIDI = load_bidi_generator()
-DataError = BIDI.DataError
-data_lines = BIDI.data_lines
-hex_rows = BIDI.hex_rows
 
 
 def file_version(path):
@@ -155,17 +144,9 @@ def read_unicode_data(ucd):
     """General_Category of every code point (None when unassigned), and the
     single-letter and two-letter positional decompositions:
     {(tag, (letters...)): presentation form}."""
-    path = os.path.join(ucd, "UnicodeData.txt")
     categories = [None] * CODE_SPACE
     positional = {}
-    first = None
-    for fields, _ in data_lines(path):
-        code = int(fields[0], 16)
-        if fields[1].endswith(", First>"):
-            first = code
-            continue
-        start = first if fields[1].endswith(", Last>") else code
-        first = None
+    for start, code, fields in unicode_data_ranges(os.path.join(ucd, "UnicodeData.txt")):
         categories[start:code + 1] = [fields[2]] * (code + 1 - start)
         decomposition = fields[5]
         if decomposition.startswith("<"):
@@ -226,19 +207,7 @@ def build_tables(ucd, fallback):
     if len(ligatures) != 4:
         raise DataError(f"expected the 4 lam-alef ligatures, found {len(ligatures)}")
 
-    size = 1 << SHIFT
-    index, blocks, seen = [], [], {}
-    for start in range(0, CODE_SPACE, size):
-        block = bytes(props[start:start + size])
-        if start < DIRECT_BLOCKS * size:
-            seen.setdefault(block, len(blocks))
-            index.append(len(blocks))
-            blocks.append(block)
-            continue
-        if block not in seen:
-            seen[block] = len(blocks)
-            blocks.append(block)
-        index.append(seen[block])
+    index, blocks = two_stages(props, SHIFT, DIRECT_BLOCKS)
     if len(blocks) > 0x100:
         raise DataError("table layout: more than 256 blocks, the index is of bytes")
     counts = {kind: sum(1 for p in props if JOINING_TYPES[p & 7] == kind) for kind in JOINING_TYPES}
@@ -364,10 +333,6 @@ static inline uint16_t asd_lam_alef(uint32_t alef, int final) {{
 """
 
 
-def package_root():
-    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
 def delta_command(ucd, fallback, write):
     new_path = os.path.join(ucd, "ArabicShaping.txt")
     old_path = os.path.join(fallback, "ArabicShaping.txt")
@@ -417,9 +382,7 @@ def main(argv):
     if len(args) > 1 or any(a.startswith("-") for a in args):
         print(__doc__, file=sys.stderr)
         return 2
-    root = package_root()
-    ucd = args[0] if args else os.environ.get("BIDI_UCD_DIR") or os.path.join(
-        root, "..", "shared", "ucd", UNICODE_VERSION)
+    ucd = ucd_directory(args, UNICODE_VERSION)
     try:
         if "--write-delta" in flags or "--check-delta" in flags:
             return delta_command(ucd, fallback, "--write-delta" in flags)
@@ -432,25 +395,7 @@ def main(argv):
     if stdout_name:
         sys.stdout.write(texts[stdout_name])
         return 0
-    stale = []
-    for name, relative in OUTPUTS.items():
-        path = os.path.join(root, relative)
-        if "--check" in flags:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    if handle.read() != texts[name]:
-                        stale.append(relative)
-            except OSError:
-                stale.append(relative)
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(texts[name])
-    if stale:
-        print("out of date, rerun " + SCRIPT + ": " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
-
+    return write_outputs(OUTPUTS, texts, "--check" in flags, SCRIPT)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

@@ -44,6 +44,12 @@ Standard library only.
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ucd_tables import (  # noqa: E402
+    CODE_SPACE, DataError, code_range, data_lines, hex_rows, two_stages,
+    ucd_directory, unicode_data_ranges, write_outputs,
+)
+
 UNICODE_VERSION = "17.0.0"
 SHIFT = 7
 # Blocks stored in order at the start of ubd_blocks: U+0000..U+07FF.
@@ -67,30 +73,11 @@ LONG_NAMES = {
     "Right_To_Left_Isolate": "RLI", "First_Strong_Isolate": "FSI",
     "Pop_Directional_Isolate": "PDI",
 }
-CODE_SPACE = 0x110000
 SCRIPT = "scripts/generate-unicode-tables.py"
 OUTPUTS = {
     "bidi_tables.c": "Sources/CUnicodeBidiData/bidi_tables.c",
     "CUnicodeBidiData.h": "Sources/CUnicodeBidiData/include/CUnicodeBidiData.h",
 }
-
-
-class DataError(Exception):
-    pass
-
-
-def data_lines(path):
-    """Yields (fields, line number) of the data lines of a UCD file."""
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.split("#", 1)[0].strip()
-            if line:
-                yield [field.strip() for field in line.split(";")], number
-
-
-def code_range(text):
-    first, _, last = text.partition("..")
-    return int(first, 16), int(last or first, 16)
 
 
 def read_bidi_classes(ucd):
@@ -131,16 +118,8 @@ def read_canonical_singletons(ucd):
 
 def read_combining_marks(ucd):
     """Returns the code points of General_Category Mn, Mc or Me."""
-    path = os.path.join(ucd, "UnicodeData.txt")
     marks = set()
-    first = None
-    for fields, _ in data_lines(path):
-        code = int(fields[0], 16)
-        if fields[1].endswith(", First>"):
-            first = code
-            continue
-        start = first if fields[1].endswith(", Last>") else code
-        first = None
+    for start, code, fields in unicode_data_ranges(os.path.join(ucd, "UnicodeData.txt")):
         if fields[2] in ("Mn", "Mc", "Me"):
             marks.update(range(start, code + 1))
     return marks
@@ -205,20 +184,7 @@ def build_tables(ucd):
     for code, _ in mirroring:
         props[code] |= 0x80
 
-    size = 1 << SHIFT
-    index, blocks, seen = [], [], {}
-    for start in range(0, CODE_SPACE, size):
-        block = bytes(props[start:start + size])
-        if start < DIRECT_BLOCKS * size:
-            # Stored in order, even when equal to an earlier block.
-            seen.setdefault(block, len(blocks))
-            index.append(len(blocks))
-            blocks.append(block)
-            continue
-        if block not in seen:
-            seen[block] = len(blocks)
-            blocks.append(block)
-        index.append(seen[block])
+    index, blocks = two_stages(props, SHIFT, DIRECT_BLOCKS)
     if index[:DIRECT_BLOCKS] != list(range(DIRECT_BLOCKS)) or len(blocks) > 0xFFFF:
         raise DataError("table layout: U+0000..U+07FF must be the first blocks, indices 16-bit")
     marks = mark_ranges(classes, read_combining_marks(ucd))
@@ -231,14 +197,6 @@ def header_comment():
         "// Sources: DerivedBidiClass.txt, BidiBrackets.txt, BidiMirroring.txt,\n"
         "// UnicodeData.txt of the Unicode Character Database.\n"
     )
-
-
-def hex_rows(values, width, per_row):
-    rows = []
-    for start in range(0, len(values), per_row):
-        chunk = values[start:start + per_row]
-        rows.append("  " + " ".join(f"0x{v:0{width}X}," for v in chunk))
-    return "\n".join(rows)
 
 
 def render_source(tables):
@@ -365,10 +323,6 @@ static inline uint32_t ubd_bracket_key(uint32_t cp) {{
 """
 
 
-def package_root():
-    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
 def render_all(ucd):
     tables = build_tables(ucd)
     return {"bidi_tables.c": render_source(tables), "CUnicodeBidiData.h": render_header(tables)}
@@ -391,9 +345,7 @@ def main(argv):
     if len(args) > 1 or any(a.startswith("-") for a in args):
         print(__doc__, file=sys.stderr)
         return 2
-    root = package_root()
-    ucd = args[0] if args else os.environ.get("BIDI_UCD_DIR") or os.path.join(
-        root, "..", "shared", "ucd", UNICODE_VERSION)
+    ucd = ucd_directory(args, UNICODE_VERSION)
     try:
         texts = render_all(ucd)
     except (OSError, DataError) as error:
@@ -402,24 +354,7 @@ def main(argv):
     if stdout_name:
         sys.stdout.write(texts[stdout_name])
         return 0
-    stale = []
-    for name, relative in OUTPUTS.items():
-        path = os.path.join(root, relative)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    if handle.read() != texts[name]:
-                        stale.append(relative)
-            except OSError:
-                stale.append(relative)
-        else:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(texts[name])
-    if stale:
-        print("out of date, rerun " + SCRIPT + ": " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
-
+    return write_outputs(OUTPUTS, texts, check, SCRIPT)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
