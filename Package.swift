@@ -22,6 +22,7 @@
 //   StructuredText      documents whose paragraphs are not lines: readers' foundation,
 //                       entries, the incremental index, analysis, planning, findings
 //   Localization        the localization formats on StructuredText: readers, placeholders, rules
+//   CHTMLEntities       generated HTML named character references (C), for Markdown and Subtitles
 //   Markdown            CommonMark/GFM block reader and inline renderer (cmark-gfm 0.29)
 //   MarkdownFormat      Markdown on StructuredText: rendered blocks as entries, blockDirection
 //   DocumentFormats     the one place a document's kind is told from its languageId and path
@@ -248,8 +249,17 @@ let package = Package(
       ]
     ),
 
+    // MARK: CHTMLEntities
+    .target(name: "CHTMLEntities"),
+
     // MARK: Markdown
-    .target(name: "Markdown", dependencies: ["UnicodeBidi"]),
+    .target(
+      name: "Markdown",
+      dependencies: [
+        "CHTMLEntities",
+        "UnicodeBidi",
+      ]
+    ),
     .target(
       name: "MarkdownFormat",
       dependencies: [
@@ -273,7 +283,14 @@ let package = Package(
     ),
 
     // MARK: Subtitles
-    .target(name: "Subtitles", dependencies: ["StructuredText", "UnicodeBidi"]),
+    .target(
+      name: "Subtitles",
+      dependencies: [
+        "CHTMLEntities",
+        "StructuredText",
+        "UnicodeBidi",
+      ]
+    ),
     .testTarget(
       name: "SubtitlesTests",
       dependencies: [

@@ -1,20 +1,22 @@
+import CHTMLEntities
 import UnicodeBidi
 
 /// HTML entities and backslash escapes as cmark decodes them (houdini's
-/// unescape_ent, cmark_strbuf_unescape): `&name;` from the HTML5 list,
-/// `&#digits;` and `&#xhex;` (one to eight digits; 0, surrogates and values
-/// past U+10FFFF give U+FFFD).
+/// unescape_ent, cmark_strbuf_unescape): `&name;` from the HTML5 list
+/// (`CHTMLEntities`, the table Subtitles reads too), `&#digits;` and
+/// `&#xhex;` (one to eight digits; 0, surrogates and values past U+10FFFF
+/// give U+FFFD).
 enum Entities {
-  /// The named references, by name (without `&` and `;`).
-  static let named: [[UInt8]: [UInt8]] = {
-    var table: [[UInt8]: [UInt8]] = [:]
-    table.reserveCapacity(2200)
-    for record in Array(entityTableText.utf8).split(separator: 0) {
-      guard let equals = record.firstIndex(of: UInt8(ascii: "=")) else { continue }
-      table[Array(record[record.startIndex..<equals])] = Array(record[(equals + 1)...])
-    }
-    return table
-  }()
+  /// The UTF-8 of the named reference of `length` bytes at `index` (without
+  /// `&` and `;`); nil when HTML has no such name.
+  static func named(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> [UInt8]? {
+    let found = che_find(bytes.baseAddress! + index, length)
+    guard found >= 0 else { return nil }
+    var value = UTF8Encoder.bytes(che_code_point(found, 0))
+    let second = che_code_point(found, 1)
+    if second != 0 { value += UTF8Encoder.bytes(second) }
+    return value
+  }
 
   /// The entity whose name starts at `index` (just after a `&`): its
   /// decoded UTF-8 and the number of bytes it takes after the `&` (through
@@ -51,7 +53,7 @@ enum Entities {
       let byte = bytes[index + length]
       if byte == 0x20 { return nil }
       if byte == UInt8(ascii: ";") {
-        guard let value = named[Array(bytes[index..<(index + length)])] else { return nil }
+        guard let value = named(bytes, at: index, length: length) else { return nil }
         return (value, length + 1)
       }
       length += 1

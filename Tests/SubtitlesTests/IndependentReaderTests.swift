@@ -114,7 +114,7 @@ final class IndependentReaderTests: XCTestCase {
       SubtitleCorpus.python.0, arguments: SubtitleCorpus.python.1 + [generator.path, "--check"], timeout: 60)
     XCTAssertEqual(
       run.status, 0,
-      "Sources/Subtitles/Text/HTMLEntityTable.swift is out of date: run scripts/generate-html-entities.py")
+      "Sources/CHTMLEntities is out of date: run scripts/generate-html-entities.py")
   }
 
   /// Character references decoded by this library and by `html.unescape`

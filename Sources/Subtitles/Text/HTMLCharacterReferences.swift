@@ -1,8 +1,11 @@
+import CHTMLEntities
+
 /// HTML's character references as the WebVTT cue text parser decodes them
 /// (WebVTT's tokenizer hands `&` to HTML's "consume a character reference"
 /// since w3c/webvtt#253): every named reference of the WHATWG table (the
 /// legacy ones also without their semicolon), decimal and hexadecimal
-/// numeric references with HTML's replacements. Firefox's vtt.js decodes
+/// numeric references with HTML's replacements. The names are
+/// `CHTMLEntities`' table, which Markdown reads too. Firefox's vtt.js decodes
 /// only `&amp;` `&lt;` `&gt;` `&lrm;` `&rlm;` `&nbsp;`: files that keep to
 /// those read the same everywhere.
 enum HTMLCharacterReferences {
@@ -31,50 +34,42 @@ enum HTMLCharacterReferences {
     while end < count, isASCIIAlphanumeric(bytes[end]) { end += 1 }
     let run = end - index
     guard run > 0 else { return nil }
-    if end < count, bytes[end] == UInt8(ascii: ";"), run <= longestName,
-      let entry = table[name(bytes, index..<end)]
+    if end < count, bytes[end] == UInt8(ascii: ";"), run <= Int(CHE_LONGEST_NAME),
+      let found = find(bytes, index..<end)
     {
-      return (end + 1 - start, entry.scalars)
+      return (end + 1 - start, scalars(found))
     }
     // The legacy names match without a semicolon, the longest first.
-    for length in stride(from: min(run, longestLegacyName), through: 2, by: -1) {
-      if let entry = table[name(bytes, index..<index + length)], entry.legacy {
-        return (length + 1, entry.scalars)
+    for length in stride(from: min(run, Int(CHE_LONGEST_LEGACY_NAME)), through: 2, by: -1) {
+      if let found = find(bytes, index..<index + length), che_is_legacy(found) != 0 {
+        return (length + 1, scalars(found))
       }
     }
     return nil
   }
 
   /// The number of names in the table (2,125; 106 of them also legacy).
-  static var nameCount: Int { table.count }
+  static var nameCount: Int { Int(CHE_NAME_COUNT) }
 
   /// The scalars of a name written with its semicolon (`amp`), for tests.
   static func scalars(named name: String) -> (scalars: [UInt32], legacy: Bool)? {
-    table[name].map { ($0.scalars, $0.legacy) }
-  }
-
-  struct Entry: Sendable {
-    var scalars: [UInt32]
-    var legacy: Bool
-  }
-
-  static let longestName = 31
-  static let longestLegacyName = 6
-
-  /// `htmlEntityTableText` read once, on first use.
-  static let table: [String: Entry] = {
-    var result: [String: Entry] = [:]
-    result.reserveCapacity(2200)
-    for entry in htmlEntityTableText.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-      guard let equals = entry.firstIndex(of: "=") else { continue }
-      var name = entry[..<equals]
-      let legacy = name.hasSuffix("*")
-      if legacy { name = name.dropLast() }
-      let scalars = entry[entry.index(after: equals)...].split(separator: "+").compactMap { UInt32($0, radix: 16) }
-      result[String(name)] = Entry(scalars: scalars, legacy: legacy)
+    var name = name
+    return name.withUTF8 { bytes in
+      find(bytes, 0..<bytes.count).map { (scalars($0), che_is_legacy($0) != 0) }
     }
-    return result
-  }()
+  }
+
+  /// The index of the name at `range` in `CHTMLEntities`' table.
+  private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int32? {
+    guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+    let found = che_find(base + range.lowerBound, range.count)
+    return found >= 0 ? found : nil
+  }
+
+  private static func scalars(_ found: Int32) -> [UInt32] {
+    let second = che_code_point(found, 1)
+    return second == 0 ? [che_code_point(found, 0)] : [che_code_point(found, 0), second]
+  }
 
   /// HTML's "numeric character reference end state": NUL, surrogates and
   /// values past U+10FFFF become U+FFFD, 0x80–0x9F are read as windows-1252;
@@ -94,10 +89,6 @@ enum HTMLCharacterReferences {
     0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
     0x0178,
   ]
-
-  private static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-  }
 
   private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
     switch byte {
