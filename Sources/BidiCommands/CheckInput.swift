@@ -67,7 +67,9 @@ struct CheckInput {
     } else {
       let old = buffer.count
       buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
-      got = buffer.withUnsafeMutableBytes { Self.readAtMost(descriptor, into: $0.baseAddress! + old, count: Self.blockSize) }
+      got = buffer.withUnsafeMutableBytes { raw in
+        Self.readAtMost(descriptor, into: raw.baseAddress! + old, count: Self.blockSize)
+      }
       buffer.removeSubrange((old + max(0, got))...)
     }
     if got <= 0 {
