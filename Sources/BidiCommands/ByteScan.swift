@@ -11,17 +11,38 @@ import CByteScan
 
 /// Byte scans of the commands' fast paths, eight bytes at a time.
 enum ByteScan {
-  /// The offset of the first LF or CR in `base[from..<to]`, or `to`: memchr
-  /// for the LF, then for a CR before it.
-  @inline(__always)
-  static func nextLineBreak(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    guard from < to else { return to }
-    var lf = to
-    if let found = memchr(base + from, 0x0A, to - from) {
-      lf = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+  /// The line breaks (LF or CR) of a scan that goes forward through one
+  /// block (`base[..<end]`), by memchr: the CR is searched for once ahead
+  /// and kept until passed, so that text with few CRs (most has none) costs one pass for
+  /// the LFs only.
+  struct LineBreakFinder {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    /// Where the last search for a CR started, and what it found: the
+    /// first CR from there, or `end`. (-1: none made yet.)
+    private var crFrom = -1
+    private var cr = -1
+
+    init(_ base: UnsafePointer<UInt8>, end: Int) {
+      self.base = base
+      self.end = end
     }
-    guard lf > from, let cr = memchr(base + from, 0x0D, lf - from) else { return lf }
-    return UnsafePointer<UInt8>(cr.assumingMemoryBound(to: UInt8.self)) - base
+
+    /// The offset of the first LF or CR in `base[from..<end]`, or `end`.
+    @inline(__always)
+    mutating func next(from: Int) -> Int {
+      guard from < end else { return end }
+      if from < crFrom || cr < from {
+        crFrom = from
+        cr = end
+        if let found = memchr(base + from, 0x0D, end - from) {
+          cr = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        }
+      }
+      // No CR in `from..<cr`: the first LF before it, else `cr`.
+      guard cr > from, let lf = memchr(base + from, 0x0A, cr - from) else { return cr }
+      return UnsafePointer<UInt8>(lf.assumingMemoryBound(to: UInt8.self)) - base
+    }
   }
 
   /// Whether every byte of `bytes` is printable ASCII (0x20...0x7E) or a tab.

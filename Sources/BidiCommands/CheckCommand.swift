@@ -458,8 +458,10 @@ struct CheckRun {
       (lineStart, scanFrom, done) = input.buffer.withUnsafeBufferPointer { p -> (Int, Int, Bool) in
         var start = lineStart
         var i = scanFrom
+        guard let base = p.baseAddress else { return (start, p.count, false) }
+        var breaks = ByteScan.LineBreakFinder(base, end: p.count)
         while i < p.count {
-          i = ByteScan.nextLineBreak(p.baseAddress!, from: i, to: p.count)
+          i = breaks.next(from: i)
           guard i < p.count else { break }
           let b = p[i]
           if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF

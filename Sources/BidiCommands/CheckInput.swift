@@ -55,22 +55,35 @@ struct CheckInput {
       atEnd = true
       return
     }
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
     var got = -1
-    while true {
-      got = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + old }, Self.blockSize)
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      // Read straight into the room after the bytes, not filled first.
+      buffer.append(addingCapacity: Self.blockSize) { span in
+        span.withUnsafeMutableBufferPointer { room, initialized in
+          got = Self.readAtMost(descriptor, into: room.baseAddress!, count: Self.blockSize)
+          initialized = max(0, got)
+        }
       }
-      if got < 0 && errno == EINTR { continue }
-      break
+    } else {
+      let old = buffer.count
+      buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
+      got = buffer.withUnsafeMutableBytes { raw in
+        Self.readAtMost(descriptor, into: raw.baseAddress! + old, count: Self.blockSize)
+      }
+      buffer.removeSubrange((old + max(0, got))...)
     }
     if got <= 0 {
-      buffer.removeSubrange(old...)
       atEnd = true
       readFailed = got < 0
-    } else {
-      buffer.removeSubrange((old + got)...)
+    }
+  }
+
+  /// `read(2)` of up to `count` bytes into `bytes`, again when interrupted.
+  private static func readAtMost(_ descriptor: Int32, into bytes: UnsafeMutableRawPointer, count: Int) -> Int {
+    while true {
+      let got = read(descriptor, bytes, count)
+      if got < 0 && errno == EINTR { continue }
+      return got
     }
   }
 

@@ -37,10 +37,12 @@ extension CheckRun {
         buffer[k] = byte
       }
       func put(decimal value: Int) {
-        var rest = value
+        // Unsigned: one multiplication a digit, for quotient and remainder.
+        var rest = UInt(bitPattern: value)
         repeat {
-          put(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
-          rest /= 10
+          let quotient = rest / 10
+          put(UInt8(truncatingIfNeeded: 0x30 &+ rest &- quotient &* 10))
+          rest = quotient
         } while rest > 0
       }
       put(0x20)

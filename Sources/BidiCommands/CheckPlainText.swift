@@ -48,6 +48,7 @@ extension CheckRun {
       if let start = LineBreaks.lastEnd(base, from: state.counted, to: end) { state.lineStart = start }
       state.counted = end
     }
+    var breaks = ByteScan.LineBreakFinder(base, end: n)
     while true {
       var from = state.lineStart
       if !state.next {
@@ -60,7 +61,7 @@ extension CheckRun {
       }
       // A line that the block cuts (a sequence cut off at its end
       // included) is scanned once the next block is read.
-      let end = ByteScan.nextLineBreak(base, from: from, to: n)
+      let end = breaks.next(from: from)
       if !atEnd && (end == n || (base[end] == 0x0D && end + 1 == n)) {
         state.counted = from
         state.next = false

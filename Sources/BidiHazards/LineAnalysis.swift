@@ -116,6 +116,10 @@ struct LineAnalysis {
   var lineContext: Context { hasLanguage ? .code : .line }
 
   mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
+    if segments.isEmpty {
+      runInOneContext(controls)
+      return
+    }
     self.segments = segments
     var codeStack = PairingStack(start: 0)
     // The innermost segment around the current control with the open scopes
@@ -155,7 +159,25 @@ struct LineAnalysis {
       current = enclosing.popLast()
     }
     finish(&codeStack, context: lineContext, at: codeEnd(segments))
-    // Only an opener left open or an override is reported: most are closed.
+    reportOpeners()
+  }
+
+  /// `run` for a line without segments (plain text, or code without
+  /// comments and literals): every control in the line's own context, in
+  /// a loop of its own (the segments' bookkeeping kept the stack out of
+  /// registers).
+  mutating func runInOneContext(_ controls: [(offset: Int, control: BidiControl)]) {
+    var stack = PairingStack(start: 0)
+    controls.withUnsafeBufferPointer { controls in
+      for (offset, control) in controls { process(control, at: offset, stack: &stack, segment: -1) }
+    }
+    finish(&stack, context: lineContext, at: line.count)
+    reportOpeners()
+  }
+
+  /// Reports the openers: only one left open or an override, since most
+  /// are closed.
+  mutating func reportOpeners() {
     for k in 0..<openerCount where openers[k].closing >= 0 || isOverride(openers[k].control) {
       report(openers[k])
     }

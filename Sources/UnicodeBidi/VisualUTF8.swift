@@ -329,16 +329,18 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       for _ in 0..<Int(s & 0xFF) { Self.encode(0xFFFD, &p) }
       return p
     }
-    guard controls == .names || controls == .keptByName, let control = BidiControl(scalar: s) else { return p }
+    // The control's short name from `controlNames` (a removed character
+    // that is not a control, such as a BN, has no entry there).
+    let entry = VisualControlNames.table[Int(truncatingIfNeeded: s & 0x7F)]
+    guard controls == .names || controls == .keptByName, entry >> 32 == UInt64(s) else { return p }
     let angled = controls == .keptByName
-    p.pointee = angled ? 0x3C : 0x5B  // < or [
-    p += 1
-    for byte in control.shortName.utf8 {
-      p.pointee = byte
-      p += 1
-    }
-    p.pointee = angled ? 0x3E : 0x5D  // > or ]
-    return p + 1
+    let open: UInt32 = angled ? 0x3C : 0x5B  // < or [
+    // The opening bracket and the three letters in one store (within the
+    // bound: five bytes for a control of two or three).
+    let word = open | UInt32(truncatingIfNeeded: entry) &<< 8
+    UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt32.self)
+    p[4] = angled ? 0x3E : 0x5D  // > or ]
+    return p + 5
   }
 
   /// Whether `s` (of class `c`) is a letter of one or two bytes, R or AL
@@ -397,5 +399,33 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   @inline(__always)
   static func encode(_ v: UInt32, _ p: inout UnsafeMutablePointer<UInt8>) {
     p += UTF8Encoder.write(v, to: p)
+  }
+}
+
+/// The short names of the bidi controls (`BidiControl.shortName`, three
+/// ASCII letters each) for `VisualUTF8Writer.special`, which names a
+/// control without making a `BidiControl` and iterating a `String`.
+package enum VisualControlNames {
+  /// By the low seven bits of the code point (distinct for the twelve, as
+  /// `BidiControl.byLowBits`): the code point in the high half, the name's
+  /// bytes in the low one (the first letter lowest); where there is none,
+  /// a high half no scalar value has (not 0: U+0000, a BN, is removed by X9
+  /// and comes to `special` too).
+  package static let table: [UInt64] = {
+    var table = [UInt64](repeating: 0xFFFF_FFFF << 32, count: 128)
+    for control in BidiControl.allCases {
+      var letters: UInt64 = 0
+      for (k, byte) in control.shortName.utf8.enumerated() { letters |= UInt64(byte) << (8 * k) }
+      table[Int(control.rawValue & 0x7F)] = UInt64(control.rawValue) << 32 | letters
+    }
+    return table
+  }()
+
+  /// The name `table` holds for `scalar`, or nil if it holds none.
+  package static func name(of scalar: UInt32) -> String? {
+    let entry = table[Int(truncatingIfNeeded: scalar & 0x7F)]
+    guard entry >> 32 == UInt64(scalar) else { return nil }
+    let bytes = (0..<3).map { UInt8(truncatingIfNeeded: entry >> (8 * $0)) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -131,4 +131,41 @@ final class VisualUTF8Tests: XCTestCase {
       }
     }
   }
+
+  /// The writer's table of the controls' names (`VisualControlNames`):
+  /// each control's `shortName`, and no name for any other scalar value.
+  func testControlNamesTableHoldsEachShortName() {
+    for control in BidiControl.allCases {
+      XCTAssertEqual(VisualControlNames.name(of: control.rawValue), control.shortName)
+    }
+    for scalar in UInt32(0)...0x3000 where BidiControl(scalar: scalar) == nil {
+      XCTAssertNil(VisualControlNames.name(of: scalar), "U+\(String(scalar, radix: 16))")
+    }
+  }
+
+  /// Each control between two letters, and characters X9 removes that are
+  /// not controls (U+0000, U+00AD, U+200B: BN), written by name: `[RLI]`
+  /// with `.names`; with the names of kept controls (the visual order a
+  /// diagnostic quotes) `<RLI>` for each one X9 keeps and nothing for the
+  /// others.
+  func testEachControlIsWrittenByItsName() {
+    let others: [UInt32] = [0x00, 0xAD, 0x200B]
+    for scalar in BidiControl.allCases.map(\.rawValue) + others {
+      let scalars: [UInt32] = [0x61, scalar, 0x62]
+      let utf8 = PropertyTests.encodeUTF8(scalars)
+      let line = BidiParagraph(utf8: utf8, direction: .leftToRight).line()
+      let named = Self.written(line, utf8Length: utf8.count, controls: .names)
+      XCTAssertEqual(named, Self.reference(line, scalars, mirrored: true, controls: .names))
+      let control = BidiControl(scalar: scalar)
+      XCTAssertEqual(String(decoding: named, as: UTF8.self), "a" + (control.map { "[\($0.shortName)]" } ?? "") + "b")
+      let bound = BidiLine.visualUTF8Bound(utf8Length: utf8.count)
+      let kept = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+        initialized = line.writeVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
+      }
+      let keptByX9 = control.map { !$0.isEmbeddingOrOverride && $0 != .pdf } ?? false
+      XCTAssertEqual(
+        String(decoding: kept, as: UTF8.self), "a" + (keptByX9 ? "<\(control!.shortName)>" : "") + "b",
+        "U+\(String(scalar, radix: 16))")
+    }
+  }
 }
