@@ -234,7 +234,8 @@ struct ParagraphResolver {
           offset: sequence.offset)
         resolveWeakTypes(sequence, into: &writer)
       } else {
-        var writer = WeakTypeWriter(types: sequence.types)
+        var writer = GatheredWeakTypeWriter(
+          sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
         resolveWeakTypes(sequence, into: &writer)
       }
       resolvePairedBrackets(sequence)
@@ -279,7 +280,9 @@ struct ParagraphResolver {
       resolveWeakTypes(sequence, into: &both)
       neutral = both.neutral
     } else {
-      var both = WeakTypesAndLevels(writer: WeakTypeWriter(types: types), neutral: neutral)
+      let writer = GatheredWeakTypeWriter(
+        sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
+      var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
       resolveWeakTypes(sequence, into: &both)
       neutral = both.neutral
     }

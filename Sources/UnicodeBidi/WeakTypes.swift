@@ -135,16 +135,64 @@ protocol WeakTypeSink {
   mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
 }
 
-/// Writes the final weak types back into the sequence's types (for N0),
-/// which lie in the resolver's scratch memory (`ClassScan.slack` bytes
-/// after its end). Takes no stretches: a gathered sequence's brackets are
-/// not at known sequence positions.
-struct WeakTypeWriter: WeakTypeSink {
-  static var takesStretches: Bool { false }
+/// Writes the final weak types of a gathered sequence back into its types
+/// (for N0), which lie in the resolver's scratch memory (`ClassScan.slack`
+/// bytes after their end), taking stretches that end before the sequence's
+/// next paired bracket, as `ContiguousWeakTypeWriter` does: the paragraph's
+/// bracket positions are found in the sequence's pieces as the stretches
+/// go, both in order.
+struct GatheredWeakTypeWriter: WeakTypeSink {
+  static var takesStretches: Bool { true }
   let types: UnsafeMutablePointer<BidiClass>
+  /// The paragraph's bracket positions from the first one at or after the
+  /// sequence's first piece.
+  let brackets: UnsafeBufferPointer<Int32>
+  let pieces: UnsafePointer<SequencePiece>
+  let pieceCount: Int
+  let count: Int
+  /// The next bracket to look for in the pieces, and the piece to look in.
+  var bracket = 0
+  var piece = 0
+  /// The sequence position of the next bracket in the sequence, `Int.max`
+  /// past the last, -1 before the first is found.
+  var next = -1
+
+  init(_ sequence: IsolatingRunSequence, brackets: UnsafeBufferPointer<Int32>) {
+    types = sequence.types
+    self.brackets = brackets
+    // A gathered sequence has its pieces.
+    pieces = sequence.pieces!
+    pieceCount = sequence.pieceCount
+    count = sequence.count
+  }
 
   @inline(__always)
-  func stretchLimit(_ start: Int, _ end: Int) -> Int { start }
+  mutating func stretchLimit(_ start: Int, _ end: Int) -> Int {
+    if next < start { findNext(atOrAfter: start) }
+    return min(end, next)
+  }
+
+  /// Finds the first bracket of the sequence at or after sequence position
+  /// `start`.
+  private mutating func findNext(atOrAfter start: Int) {
+    while bracket < brackets.count {
+      let position = Int(brackets[bracket])
+      // The piece that holds `position`, or the first after it.
+      while piece < pieceCount {
+        let pieceEnd = piece &+ 1 < pieceCount ? Int(pieces[piece &+ 1].offset) : count
+        if position < Int(pieces[piece].start) &+ pieceEnd &- Int(pieces[piece].offset) { break }
+        piece &+= 1
+      }
+      guard piece < pieceCount else { break }
+      if position >= Int(pieces[piece].start) {
+        // In the sequence.
+        next = Int(pieces[piece].offset) &+ position &- Int(pieces[piece].start)
+        if next >= start { return }
+      }
+      bracket &+= 1
+    }
+    next = Int.max
+  }
 
   @inline(__always)
   func take(_ start: Int, _ end: Int, _ c: BidiClass) {
@@ -152,7 +200,7 @@ struct WeakTypeWriter: WeakTypeSink {
   }
 }
 
-/// `WeakTypeWriter` for a contiguous sequence (at paragraph offset
+/// The writer of the final weak types for a contiguous sequence (at paragraph offset
 /// `offset`), taking stretches that end before the next paired bracket:
 /// N0 then finds the same pairs (their brackets keep ON) and the same
 /// strong types. A neutral written L or R lies between letters of that
