@@ -90,12 +90,40 @@ extension ParagraphResolver {
         previous = .ET
         before = .ET
         sink.take(k, end, number ? Self.afterW7(.EN, lastStrong) : .ON)
+      case .EN where Sink.takesStretches && stretches, .AN where Sink.takesStretches && stretches:
+        // A number with its single separators (`1,234.5`, `١٢٣٫٥`) in one
+        // step: W4 gives each the number's type.
+        end = Self.numberEnd(source, end, m, c, lastStrong)
+        previous = source[end &- 1]
+        before = c
+        sink.take(k, end, Self.afterW7(c, lastStrong))
       default:
         before = c
         sink.take(k, end, Self.afterW7(c, lastStrong))
       }
       k = end
     }
+  }
+
+  /// W4 ahead of the pass: the end of the number of type `c` (EN or AN
+  /// after W1–W3) whose first run of digits ends at `end`. A single
+  /// separator (ES or CS between EN, CS between AN) followed by digits of
+  /// the same type after W2 takes that type, and the number goes on; the
+  /// pass's state after it is then what the runs one at a time would leave
+  /// (no strong type inside, the last type after W4 is `c`).
+  @inline(__always)
+  static func numberEnd(
+    _ source: UnsafePointer<BidiClass>, _ end: Int, _ m: Int, _ c: BidiClass, _ lastStrong: BidiClass
+  ) -> Int {
+    var end = end
+    while end &+ 1 < m {
+      let separator = source[end]
+      guard separator == .CS || (separator == .ES && c == .EN) else { break }
+      let digit = source[end &+ 1]
+      guard (digit == .EN || digit == .AN) && afterW2W3(digit, lastStrong) == c else { break }
+      end = ClassScan.runEnd(source, end &+ 1, m)
+    }
+    return end
   }
 
   /// W2–W3 on a type after W1, `lastStrong` the last strong type before it.
