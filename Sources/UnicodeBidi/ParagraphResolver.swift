@@ -235,7 +235,8 @@ struct ParagraphResolver {
         resolveWeakTypes(sequence, into: &writer)
       } else {
         var writer = GatheredWeakTypeWriter(
-          sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
+          sequence,
+          brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
         resolveWeakTypes(sequence, into: &writer)
       }
       resolvePairedBrackets(sequence)
@@ -281,7 +282,8 @@ struct ParagraphResolver {
       neutral = both.neutral
     } else {
       let writer = GatheredWeakTypeWriter(
-        sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
+        sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...])
+      )
       var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
       resolveWeakTypes(sequence, into: &both)
       neutral = both.neutral
