@@ -201,11 +201,18 @@ extension ParagraphResolver {
       let b = firstBracket(atOrAfter: sequence.offset)
       return b < bracketPositions.count && Int(bracketPositions[b]) < sequence.offset + sequence.count
     }
-    for p in 0..<sequence.pieceCount {
-      let start = Int(pieces[p].start)
-      let end = start + sequence.pieceEnd(p) - Int(pieces[p].offset)
-      let b = firstBracket(atOrAfter: start)
-      if b < bracketPositions.count && Int(bracketPositions[b]) < end { return true }
+    // One search, then the brackets and the pieces in step (both in order).
+    var b = firstBracket(atOrAfter: Int(pieces[0].start))
+    var p = 0
+    while b < bracketPositions.count {
+      let position = Int(bracketPositions[b])
+      while position >= Int(pieces[p].start) &+ sequence.pieceEnd(p) &- Int(pieces[p].offset) {
+        p &+= 1
+        guard p < sequence.pieceCount else { return false }
+      }
+      if position >= Int(pieces[p].start) { return true }
+      // Between two pieces: in a sequence nested in this one.
+      b &+= 1
     }
     return false
   }

@@ -33,6 +33,11 @@ extension ParagraphResolver {
   func resolveExplicitLevels() -> (runs: Int, removes: Bool) {
     let maxDepth: UInt8 = 125
     return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Int(maxDepth) + 2) { stack in
+      // The arrays and the count in locals: stores through the pointers could
+      // otherwise change the resolver's properties for all the compiler
+      // knows, and they would be read again for every control.
+      let (classes, levels, types, count) = (self.classes, self.levels, self.types, self.count)
+      let matchingPDI = self.matchingPDI
       // Set once an FSI needed all the pairs ahead of the pass.
       var pairsFound = false
       // BD9: the open isolate initiators; a PDI matches the innermost one.
@@ -41,15 +46,18 @@ extension ParagraphResolver {
       var runs = LevelRuns(self)
       // X1: the directional status stack. An entry holds the embedding level
       // (bits 0–6), the override status (bits 8–9: 0 neutral, 1 L, 2 R) and
-      // the isolate status (bit 10). (The helpers below are static, given
-      // the entry: nested functions capturing `top` would keep it and the
-      // counts in memory rather than in registers.)
-      stack[0] = UInt16(paragraphLevel)
+      // the isolate status (bit 10). `entry` is the top one, `stack[top]`,
+      // kept in a register. (The helpers below are static, given the entry:
+      // nested functions capturing `top` would keep it and the counts in
+      // memory rather than in registers.)
+      var entry = UInt16(paragraphLevel)
+      stack[0] = entry
       var top = 0
       var overflowIsolateCount = 0
       var overflowEmbeddingCount = 0
       var validIsolateCount = 0
       let removed = ParagraphStorage.removedBit
+      let isolateBit: UInt16 = 1 << 10
 
       // The classes that X2–X8 handle; all others take the current level
       // and override (X6).
@@ -60,10 +68,10 @@ extension ParagraphResolver {
           // X6, the common case first: the run of characters up to the next
           // one that X2–X8 handle takes the current level and override.
           let end = ClassScan.nextExplicit(classes, i &+ 1, count)
-          let entry = stack[top]
+          let level = Self.level(entry)
           // The levels past `end` are given out later in this pass.
-          ByteFill.fillAhead(UnsafeMutableRawPointer(levels + i), UInt8(truncatingIfNeeded: entry & 0x7F), end &- i)
-          runs.add(i, end, Self.level(entry))
+          ByteFill.fillAhead(UnsafeMutableRawPointer(levels + i), level, end &- i)
+          runs.add(i, end, level)
           switch entry >> 8 & 3 {
           case 1: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.L.rawValue, end &- i)
           case 2: ByteFill.fill(UnsafeMutableRawPointer(types + i), BidiClass.R.rawValue, end &- i)
@@ -79,11 +87,12 @@ extension ParagraphResolver {
         case .RLE, .LRE, .RLO, .LRO:
           // X2–X5: push an embedding or override if the level is valid and
           // nothing overflowed; otherwise count the overflow.
-          let newLevel = Self.nextLevel(stack[top], odd: c == .RLE || c == .RLO)
-          if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
+          let newLevel = Self.nextLevel(entry, odd: c == .RLE || c == .RLO)
+          if newLevel <= maxDepth && overflowIsolateCount | overflowEmbeddingCount == 0 {
             let override: UInt16 = c == .LRO ? 1 : c == .RLO ? 2 : 0
             top &+= 1
-            stack[top] = UInt16(newLevel) | override << 8
+            entry = UInt16(newLevel) | override << 8
+            stack[top] = entry
           } else if overflowIsolateCount == 0 {
             overflowEmbeddingCount += 1
           }
@@ -110,14 +119,16 @@ extension ParagraphResolver {
           openInitiators[openCount] = Int32(truncatingIfNeeded: i)
           openCount &+= 1
           // X5a–X5c: the initiator takes the outer level and override.
-          levels[i] = Self.level(stack[top])
-          runs.add(i, i &+ 1, levels[i])
-          Self.applyOverride(stack[top], types, i)
-          let newLevel = Self.nextLevel(stack[top], odd: isRTL)
-          if newLevel <= maxDepth && overflowIsolateCount == 0 && overflowEmbeddingCount == 0 {
+          let level = Self.level(entry)
+          levels[i] = level
+          runs.add(i, i &+ 1, level)
+          Self.applyOverride(entry, types, i)
+          let newLevel = Self.nextLevel(entry, odd: isRTL)
+          if newLevel <= maxDepth && overflowIsolateCount | overflowEmbeddingCount == 0 {
             validIsolateCount += 1
             top &+= 1
-            stack[top] = UInt16(newLevel) | 1 << 10
+            entry = UInt16(newLevel) | isolateBit
+            stack[top] = entry
           } else {
             overflowIsolateCount += 1
           }
@@ -131,20 +142,23 @@ extension ParagraphResolver {
             overflowIsolateCount -= 1
           } else if validIsolateCount > 0 {
             overflowEmbeddingCount = 0
-            while stack[top] & 1 << 10 == 0 { top &-= 1 }
+            while stack[top] & isolateBit == 0 { top &-= 1 }
             top &-= 1
+            entry = stack[top]
             validIsolateCount -= 1
           }
-          levels[i] = Self.level(stack[top])
-          runs.add(i, i &+ 1, levels[i])
-          Self.applyOverride(stack[top], types, i)
+          let level = Self.level(entry)
+          levels[i] = level
+          runs.add(i, i &+ 1, level)
+          Self.applyOverride(entry, types, i)
         case .PDF:
           // X7: close an embedding or override, never an isolate.
           if overflowIsolateCount > 0 {
           } else if overflowEmbeddingCount > 0 {
             overflowEmbeddingCount -= 1
-          } else if stack[top] & 1 << 10 == 0 && top >= 1 {
+          } else if entry & isolateBit == 0 && top >= 1 {
             top &-= 1
+            entry = stack[top]
           }
           // X9: removed.
           levels[i] = removed
@@ -159,9 +173,10 @@ extension ParagraphResolver {
           runs.skipRemoved()
         default:
           // X6: every other character takes the current level and override.
-          levels[i] = Self.level(stack[top])
-          runs.add(i, i &+ 1, levels[i])
-          Self.applyOverride(stack[top], types, i)
+          let level = Self.level(entry)
+          levels[i] = level
+          runs.add(i, i &+ 1, level)
+          Self.applyOverride(entry, types, i)
         }
       }
       return runs.finish()

@@ -31,9 +31,6 @@ struct IsolatingRunSequence {
   /// X10: the start-of-sequence and end-of-sequence types, L or R.
   let sos: BidiClass
   let eos: BidiClass
-  /// True when W1–I2 leave every character at the sequence's level
-  /// (`resolvesToItsLevel`), so that the sequence needs no resolution.
-  let needsNoResolution: Bool
 
   /// The embedding direction as a strong type: L for even, R for odd levels.
   var embeddingDirection: BidiClass { level & 1 == 0 ? .L : .R }
@@ -47,7 +44,7 @@ struct IsolatingRunSequence {
   var contiguous: IsolatingRunSequence {
     IsolatingRunSequence(
       count: count, types: types, source: source, pieces: nil, pieceCount: 1, offset: offset, level: level,
-      sos: sos, eos: eos, needsNoResolution: needsNoResolution)
+      sos: sos, eos: eos)
   }
 
   /// The end (sequence position) of piece `p`.
@@ -88,10 +85,10 @@ struct IsolatingRunSequence {
     return allowed
   }
 
-  /// `resolvesToItsLevel` for the contiguous types `types[0..<count]`:
-  /// when sos has the embedding direction, a scan that stops at the first
-  /// class not allowed (most sequences that need resolving have one early:
-  /// a number, a letter of the other direction).
+  /// `resolvesToItsLevel` for the contiguous types `types[0..<count]`
+  /// (`count` > 0): when sos has the embedding direction, a scan that
+  /// stops at the first class not allowed (most sequences that need
+  /// resolving have one early: a number, a letter of the other direction).
   @inline(__always)
   static func resolvesToItsLevel(
     _ types: UnsafePointer<BidiClass>, _ count: Int, level: UInt8, sos: BidiClass, eos: BidiClass
@@ -145,14 +142,19 @@ struct IsolatingRunSequence {
 extension ParagraphResolver {
   /// X10: computes the isolating run sequences of the paragraph from its
   /// `runCount` level runs, ignoring the characters removed by X9, and
-  /// calls `body` with each in turn. A
+  /// calls `body` with each in turn that needs W1–I2: not those whose
+  /// characters all keep the level X1–X8 gave them
+  /// (`IsolatingRunSequence.resolvesToItsLevel`; without explicit controls
+  /// X1–X8 did not run, and the one sequence is always handed on). Returns
+  /// false when one of those it did not hand on is not at the paragraph
+  /// level. A
   /// sequence of one level run without removed characters is resolved in
   /// place in `types`; others are described by their pieces in
   /// `sequencePieces`, their types gathered into `sequenceTypes` as the
   /// pieces are found (whether the sequence needs resolving is then one
   /// scan of them, which stops at the first class that decides it).
-  func forEachIsolatingRunSequence(runCount: Int, _ body: (IsolatingRunSequence) -> Void) {
-    guard count > 0 else { return }
+  func forEachIsolatingRunSequence(runCount: Int, _ body: (IsolatingRunSequence) -> Void) -> Bool {
+    guard count > 0 else { return true }
     guard hasExplicit else {
       // One level run at the paragraph level, nothing removed: the whole
       // paragraph is one sequence, with sos and eos from the paragraph level,
@@ -162,10 +164,8 @@ extension ParagraphResolver {
         IsolatingRunSequence(
           count: count, types: sequenceTypes, source: classes, pieces: nil, pieceCount: 1, offset: 0,
           level: paragraphLevel,
-          sos: edge, eos: edge,
-          needsNoResolution: IsolatingRunSequence.resolvesToItsLevel(
-            present, level: paragraphLevel, sos: edge, eos: edge)))
-      return
+          sos: edge, eos: edge))
+      return true
     }
     // BD7: the level runs, as X1–X8 found them (`resolveExplicitLevels`),
     // as the first and last (not removed) character and the level (kept
@@ -179,6 +179,7 @@ extension ParagraphResolver {
     // that ends an earlier run continues that run's sequence; such runs are
     // marked by setting the top bit of their level.
     let continuation: UInt8 = 0x80
+    var skippedAtParagraphLevel = true
 
     for first in 0..<runCount where runLevels[first] & continuation == 0 {
       var m = 0
@@ -227,6 +228,12 @@ extension ParagraphResolver {
       let sequenceCount = contiguous ? end - start + 1 : m
       let sos: BidiClass = max(level, before) & 1 == 0 ? .L : .R
       let eos: BidiClass = max(level, after) & 1 == 0 ? .L : .R
+      // Decided before the sequence is made: most sequences (the text of an
+      // isolate or an embedding) need nothing more.
+      if IsolatingRunSequence.resolvesToItsLevel(sequenceTypes, sequenceCount, level: level, sos: sos, eos: eos) {
+        if level != paragraphLevel { skippedAtParagraphLevel = false }
+        continue
+      }
       body(
         IsolatingRunSequence(
           count: sequenceCount,
@@ -236,10 +243,9 @@ extension ParagraphResolver {
           pieceCount: contiguous ? 1 : pieceCount,
           offset: start,
           level: level,
-          sos: sos, eos: eos,
-          needsNoResolution: IsolatingRunSequence.resolvesToItsLevel(
-            sequenceTypes, sequenceCount, level: level, sos: sos, eos: eos)))
+          sos: sos, eos: eos))
     }
+    return skippedAtParagraphLevel
   }
 
   /// Copies the levels of a gathered sequence, resolved in

@@ -154,7 +154,9 @@ struct ParagraphResolver {
   /// Resolves every level (X1–I2) of a paragraph that needs the full
   /// algorithm. Returns true when every character resolved to the
   /// paragraph level and none was removed; nil when `stop`, asked before
-  /// each isolating run sequence (the first after X1–X9), answered true.
+  /// each isolating run sequence that W1–I2 resolve (the first after
+  /// X1–X10; not before those X1–X8 resolved, which cost a scan each),
+  /// answered true.
   func resolve(until stop: () -> Bool) -> Bool? {
     var uniform = true
     var runCount = 0
@@ -165,14 +167,9 @@ struct ParagraphResolver {
       uniform = !present.intersects(.removedByX9)
     }
     var stopped = false
-    forEachIsolatingRunSequence(runCount: runCount) { sequence in
+    let skippedAtParagraphLevel = forEachIsolatingRunSequence(runCount: runCount) { sequence in
       if stopped || stop() {
         stopped = true
-        return
-      }
-      // X1–X8 gave every character of the sequence its level already.
-      if hasExplicit && sequence.needsNoResolution {
-        if sequence.level != paragraphLevel { uniform = false }
         return
       }
       // Four copies of the resolution, each compiled for its case.
@@ -186,6 +183,8 @@ struct ParagraphResolver {
       if !atLevel || sequence.level != paragraphLevel { uniform = false }
     }
     if stopped { return nil }
+    // The sequences X1–X8 resolved, which X10 did not hand on.
+    if !skippedAtParagraphLevel { uniform = false }
     if removes { placeRemovedCharacters(runCount) }
     return uniform
   }
@@ -235,7 +234,9 @@ struct ParagraphResolver {
           offset: sequence.offset)
         resolveWeakTypes(sequence, into: &writer)
       } else {
-        var writer = WeakTypeWriter(types: sequence.types)
+        var writer = GatheredWeakTypeWriter(
+          sequence,
+          brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...]))
         resolveWeakTypes(sequence, into: &writer)
       }
       resolvePairedBrackets(sequence)
@@ -280,7 +281,10 @@ struct ParagraphResolver {
       resolveWeakTypes(sequence, into: &both)
       neutral = both.neutral
     } else {
-      var both = WeakTypesAndLevels(writer: WeakTypeWriter(types: types), neutral: neutral)
+      let writer = GatheredWeakTypeWriter(
+        sequence, brackets: UnsafeBufferPointer(rebasing: bracketPositions[firstBracket(atOrAfter: sequence.offset)...])
+      )
+      var both = WeakTypesAndLevels(writer: writer, neutral: neutral)
       resolveWeakTypes(sequence, into: &both)
       neutral = both.neutral
     }

@@ -90,12 +90,40 @@ extension ParagraphResolver {
         previous = .ET
         before = .ET
         sink.take(k, end, number ? Self.afterW7(.EN, lastStrong) : .ON)
+      case .EN where Sink.takesStretches && stretches, .AN where Sink.takesStretches && stretches:
+        // A number with its single separators (`1,234.5`, `١٢٣٫٥`) in one
+        // step: W4 gives each the number's type.
+        end = Self.numberEnd(source, end, m, c, lastStrong)
+        previous = source[end &- 1]
+        before = c
+        sink.take(k, end, Self.afterW7(c, lastStrong))
       default:
         before = c
         sink.take(k, end, Self.afterW7(c, lastStrong))
       }
       k = end
     }
+  }
+
+  /// W4 ahead of the pass: the end of the number of type `c` (EN or AN
+  /// after W1–W3) whose first run of digits ends at `end`. A single
+  /// separator (ES or CS between EN, CS between AN) followed by digits of
+  /// the same type after W2 takes that type, and the number goes on; the
+  /// pass's state after it is then what the runs one at a time would leave
+  /// (no strong type inside, the last type after W4 is `c`).
+  @inline(__always)
+  static func numberEnd(
+    _ source: UnsafePointer<BidiClass>, _ end: Int, _ m: Int, _ c: BidiClass, _ lastStrong: BidiClass
+  ) -> Int {
+    var end = end
+    while end &+ 1 < m {
+      let separator = source[end]
+      guard separator == .CS || (separator == .ES && c == .EN) else { break }
+      let digit = source[end &+ 1]
+      guard (digit == .EN || digit == .AN) && afterW2W3(digit, lastStrong) == c else { break }
+      end = ClassScan.runEnd(source, end &+ 1, m)
+    }
+    return end
   }
 
   /// W2–W3 on a type after W1, `lastStrong` the last strong type before it.
@@ -135,16 +163,64 @@ protocol WeakTypeSink {
   mutating func take(_ start: Int, _ end: Int, _ c: BidiClass)
 }
 
-/// Writes the final weak types back into the sequence's types (for N0),
-/// which lie in the resolver's scratch memory (`ClassScan.slack` bytes
-/// after its end). Takes no stretches: a gathered sequence's brackets are
-/// not at known sequence positions.
-struct WeakTypeWriter: WeakTypeSink {
-  static var takesStretches: Bool { false }
+/// Writes the final weak types of a gathered sequence back into its types
+/// (for N0), which lie in the resolver's scratch memory (`ClassScan.slack`
+/// bytes after their end), taking stretches that end before the sequence's
+/// next paired bracket, as `ContiguousWeakTypeWriter` does: the paragraph's
+/// bracket positions are found in the sequence's pieces as the stretches
+/// go, both in order.
+struct GatheredWeakTypeWriter: WeakTypeSink {
+  static var takesStretches: Bool { true }
   let types: UnsafeMutablePointer<BidiClass>
+  /// The paragraph's bracket positions from the first one at or after the
+  /// sequence's first piece.
+  let brackets: UnsafeBufferPointer<Int32>
+  let pieces: UnsafePointer<SequencePiece>
+  let pieceCount: Int
+  let count: Int
+  /// The next bracket to look for in the pieces, and the piece to look in.
+  var bracket = 0
+  var piece = 0
+  /// The sequence position of the next bracket in the sequence, `Int.max`
+  /// past the last, -1 before the first is found.
+  var next = -1
+
+  init(_ sequence: IsolatingRunSequence, brackets: UnsafeBufferPointer<Int32>) {
+    types = sequence.types
+    self.brackets = brackets
+    // A gathered sequence has its pieces.
+    pieces = sequence.pieces!
+    pieceCount = sequence.pieceCount
+    count = sequence.count
+  }
 
   @inline(__always)
-  func stretchLimit(_ start: Int, _ end: Int) -> Int { start }
+  mutating func stretchLimit(_ start: Int, _ end: Int) -> Int {
+    if next < start { findNext(atOrAfter: start) }
+    return min(end, next)
+  }
+
+  /// Finds the first bracket of the sequence at or after sequence position
+  /// `start`.
+  private mutating func findNext(atOrAfter start: Int) {
+    while bracket < brackets.count {
+      let position = Int(brackets[bracket])
+      // The piece that holds `position`, or the first after it.
+      while piece < pieceCount {
+        let pieceEnd = piece &+ 1 < pieceCount ? Int(pieces[piece &+ 1].offset) : count
+        if position < Int(pieces[piece].start) &+ pieceEnd &- Int(pieces[piece].offset) { break }
+        piece &+= 1
+      }
+      guard piece < pieceCount else { break }
+      if position >= Int(pieces[piece].start) {
+        // In the sequence.
+        next = Int(pieces[piece].offset) &+ position &- Int(pieces[piece].start)
+        if next >= start { return }
+      }
+      bracket &+= 1
+    }
+    next = Int.max
+  }
 
   @inline(__always)
   func take(_ start: Int, _ end: Int, _ c: BidiClass) {
@@ -152,7 +228,7 @@ struct WeakTypeWriter: WeakTypeSink {
   }
 }
 
-/// `WeakTypeWriter` for a contiguous sequence (at paragraph offset
+/// The writer of the final weak types for a contiguous sequence (at paragraph offset
 /// `offset`), taking stretches that end before the next paired bracket:
 /// N0 then finds the same pairs (their brackets keep ON) and the same
 /// strong types. A neutral written L or R lies between letters of that
