@@ -33,8 +33,9 @@ package struct ThreadKeptBlock: Sendable {
       if kept.load(as: Int.self) >= size { return kept + Self.header }
       free(kept)
     }
-    // Some room to grow, so that slightly longer paragraphs reuse it.
-    let capacity = size + size / 4
+    // Some room to grow when it will be kept, so that slightly longer
+    // paragraphs reuse it; none when it will not (a huge paragraph).
+    let capacity = size <= limit ? min(size + size / 4, limit) : size
     guard let block = malloc(capacity + Self.header) else {
       fatalError("out of memory for a block of \(size) bytes")
     }
