@@ -1,11 +1,5 @@
 import CUnicodeBidiData
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The per-character arrays of an analysed paragraph, in one allocation:
 /// the scalar values, their original Bidi_Class, their resolved levels, the
 /// positions of the paired brackets and of the characters past U+FFFF.
@@ -42,16 +36,16 @@ final class ParagraphStorage: @unchecked Sendable {
 
   static let removedBit: UInt8 = 0x80
 
+  /// The arrays' memory, one block kept per thread from paragraph to
+  /// paragraph (256 KiB: paragraphs up to about 18,000 characters).
+  private static let blocks = ThreadKeptBlock(limit: 1 << 18)
+
   /// Room for `capacity` characters; `count` is set by the caller.
   private init(capacity: Int) {
     self.count = capacity
     let n = max(capacity, 1)
-    // malloc itself: Swift's allocate takes the runtime's aligned path
-    // (posix_memalign) on Linux, a good deal slower for a small block.
     // The slack past the levels is for the word reads of `ClassScan`.
-    guard let raw = malloc(n * 14 + ClassScan.slack) else {
-      fatalError("out of memory for a paragraph of \(n) characters")
-    }
+    let raw = Self.blocks.take(n * 14 + ClassScan.slack)
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
@@ -60,7 +54,7 @@ final class ParagraphStorage: @unchecked Sendable {
   }
 
   deinit {
-    free(scalars)
+    Self.blocks.give(UnsafeMutableRawPointer(scalars))
   }
 
   /// The mark a character from an ill-formed UTF-8 maximal subpart of
