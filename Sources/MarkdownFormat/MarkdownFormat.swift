@@ -132,15 +132,16 @@ package struct MarkdownFormat: StructuredFormat {
       var hazards = HazardCursor()
       for block in stretch.blocks {
         if block.kind.hasInlineContent {
+          if sink.findingsOnly && MarkdownEntries.raisesNoFinding(block, source: stretch.source) { continue }
+          let plainLength = MarkdownEntries.plainLength(block, source: stretch.source)
           if sink.findingsOnly
-            && (MarkdownEntries.raisesNoFinding(block, source: stretch.source)
-              || !MarkdownEntries.mayRaiseFinding(
-                block, source: stretch.source, renderer: renderer, hazards: &hazards))
+            && !MarkdownEntries.mayRaiseFinding(
+              block, source: stretch.source, plainLength: plainLength, renderer: renderer, hazards: &hazards)
           {
             continue
           }
           // A block whose rendered text is its source is not rendered.
-          if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
+          if var entry = MarkdownEntries.plainEntry(block, source: stretch.source, length: plainLength) {
             entry.shift(by: stretch.base)
             sink.add(entry)
             continue

@@ -241,12 +241,20 @@ package struct FindingsEngine: Sendable {
     let entryCount = found.count
     // The lines holding a bidi control outside a region, then the entries
     // touching each of them (one pass over the entries).
-    var hazardLines: [Int] = []
+    var outsideLines: [Int] = []
     var nextRegion = 0
     for line in 0..<lines.lineCount {
       while nextRegion < read.regions.count, read.regions[nextRegion].lines.upperBound <= line { nextRegion += 1 }
       if nextRegion < read.regions.count, read.regions[nextRegion].lines.contains(line) { continue }
-      if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) { hazardLines.append(line) }
+      outsideLines.append(line)
+    }
+    var hazardLines: [Int] = []
+    if let text = lines as? TextLines {
+      text.forEachLineWithHazard(among: outsideLines) { hazardLines.append($0) }
+    } else {
+      for line in outsideLines where lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
+        hazardLines.append(line)
+      }
     }
     var touching: [Int: [TextEntry]] = [:]
     if !hazardLines.isEmpty {
