@@ -326,3 +326,20 @@ final class WordFactsFeedTextTests: XCTestCase {
     XCTAssertGreaterThan(mixed, 3_000)
   }
 }
+
+/// `MarkdownBlockKind.language`'s byte scan of an ASCII info string
+/// against the split by characters it stands for.
+final class FencedLanguageTests: XCTestCase {
+  func testLanguageIsTheFirstWordOfTheInfoString() {
+    let pieces = [" ", "\t", "swift", "Python", "c++", "{.js}", "\r", "é", "\u{301}", "x", "`", "  "]
+    var random = SeededGenerator(seed: 37)
+    var found = 0
+    for _ in 0..<5_000 {
+      let info = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let expected = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+      XCTAssertEqual(MarkdownBlockKind.fencedCode(info: info).language, expected, info.debugDescription)
+      if expected != nil { found += 1 }
+    }
+    XCTAssertGreaterThan(found, 3_000)
+  }
+}
