@@ -269,11 +269,10 @@ final class WordFactsFeedTextTests: XCTestCase {
     var bytes = Array(text.utf8)
     let fed = bytes.withUnsafeMutableBufferPointer { feed.feedText(UnsafeBufferPointer($0)) }
     let expected = reference(text)
-    XCTAssertEqual(fed, expected.fed, "\(text.unicodeScalars.map { String($0.value, radix: 16) })", file: file, line: line)
-    XCTAssertEqual(feed.facts, expected.facts, "\(text.unicodeScalars.map { String($0.value, radix: 16) })", file: file, line: line)
-    XCTAssertEqual(
-      feed.rightToLeftLetter, expected.rightToLeft, "\(text.unicodeScalars.map { String($0.value, radix: 16) })",
-      file: file, line: line)
+    let name = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    XCTAssertEqual(fed, expected.fed, name, file: file, line: line)
+    XCTAssertEqual(feed.facts, expected.facts, name, file: file, line: line)
+    XCTAssertEqual(feed.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
   }
 
   /// Every character up to U+07FF (ASCII, Latin-1, Armenian, Hebrew,
