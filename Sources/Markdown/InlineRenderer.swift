@@ -148,6 +148,13 @@ private struct RenderOutput {
   }
 
   mutating func render(_ items: [InlineItem]) {
+    // The rendered text is about as long as the content (markup left
+    // out, escapes and entities shorter than their source).
+    text.reserveCapacity(bytes.count)
+    if tracksSources {
+      starts.reserveCapacity(bytes.count)
+      ends.reserveCapacity(bytes.count)
+    }
     for item in items {
       switch item.kind {
       case .text:

@@ -40,6 +40,13 @@ package enum MarkdownBlockKind: Hashable, Sendable {
   /// (nil for other blocks and for an empty info string).
   package var language: String? {
     guard case .fencedCode(let info) = self else { return nil }
+    // ASCII (most info strings): its bytes are its characters.
+    let utf8 = info.utf8
+    if utf8.allSatisfy({ $0 < 0x80 }) {
+      guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+      let end = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? utf8.endIndex
+      return String(info[start..<end])
+    }
     let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
     return word.map(String.init)
   }

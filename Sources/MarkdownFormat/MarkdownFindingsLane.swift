@@ -25,15 +25,17 @@ extension MarkdownEntries {
   private static let space: [UInt8] = [0x20]
 
   /// Whether `block` (with inline content) may raise a finding; false only
-  /// when it certainly raises none.
+  /// when it certainly raises none. `plainLength`: `plainLength(block,
+  /// source:)`.
   static func mayRaiseFinding(
-    _ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer, hazards: inout HazardCursor
+    _ block: MarkdownBlock, source: MarkdownSource, plainLength: Int?, renderer: MarkdownInlineRenderer,
+    hazards: inout HazardCursor
   ) -> Bool {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
     guard hazards.next(from: start, in: source) >= end else { return true }
     var scan = BlockFactsScan()
-    if plainLength(block, source: source) != nil {
+    if plainLength != nil {
       // The rendered text is the pieces joined by one space.
       source.bytes.withUnsafeBufferPointer { bytes in
         for (index, piece) in block.pieces.enumerated() {

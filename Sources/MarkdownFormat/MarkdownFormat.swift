@@ -119,7 +119,8 @@ package struct MarkdownFormat: StructuredFormat {
   }
 
   /// Renders the blocks read, against the labels defined before the read
-  /// and in it, and hands them to the sink.
+  /// and in it, and hands them to the sink: a stretch's blocks in parts
+  /// (`ReadSink.runner`), their items kept in order.
   private func emit(_ stretches: [Stretch], _ sink: inout ReadSink) {
     var labels = Set(sink.factKeys.keys)
     for stretch in stretches {
@@ -127,37 +128,58 @@ package struct MarkdownFormat: StructuredFormat {
         if case .linkReferenceDefinition(let label, _) = block.kind { labels.insert(label) }
       }
     }
+    let findingsOnly = sink.findingsOnly
     for stretch in stretches {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
-      var hazards = HazardCursor()
-      for block in stretch.blocks {
-        if block.kind.hasInlineContent {
-          if sink.findingsOnly
-            && (MarkdownEntries.raisesNoFinding(block, source: stretch.source)
-              || !MarkdownEntries.mayRaiseFinding(
-                block, source: stretch.source, renderer: renderer, hazards: &hazards))
-          {
-            continue
-          }
-          // A block whose rendered text is its source is not rendered.
-          if var entry = MarkdownEntries.plainEntry(block, source: stretch.source) {
-            entry.shift(by: stretch.base)
-            sink.add(entry)
-            continue
-          }
-          let inline = renderer.render(block)
-          var entry = MarkdownEntries.entry(block, inline, source: stretch.source)
-          entry.shift(by: stretch.base)
-          entry.factKeys = inline.labels
-          sink.add(entry)
-        } else if case .linkReferenceDefinition(let label, _) = block.kind {
-          let line = stretch.base + block.lines.lowerBound
-          sink.items.append(.fact(Self.definition(label, line: line)))
-        } else if let region = Self.region(block) {
-          sink.items.append(.region(region.shifted(by: stretch.base)))
+      let (blocks, base, source) = (stretch.blocks, stretch.base, stretch.source)
+      let parts = sink.runner.parts(blocks.count).map { range in
+        (blocks.startIndex + range.lowerBound)..<(blocks.startIndex + range.upperBound)
+      }
+      let results = sink.runner.map(parts) { range in
+        Self.items(blocks[range], base: base, source: source, renderer: renderer, findingsOnly: findingsOnly)
+      }
+      for items in results { sink.items += items }
+    }
+  }
+
+  /// The items of `blocks` (of a stretch from line `base`): an entry per
+  /// block with inline content (not those `check` leaves out, with
+  /// `findingsOnly`), a fact per link reference definition, a plain region
+  /// per code or HTML block.
+  private static func items(
+    _ blocks: ArraySlice<MarkdownBlock>, base: Int, source: MarkdownSource, renderer: MarkdownInlineRenderer,
+    findingsOnly: Bool
+  ) -> [ReadItem] {
+    var items: [ReadItem] = []
+    var hazards = HazardCursor()
+    for block in blocks {
+      if block.kind.hasInlineContent {
+        if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
+        let plainLength = MarkdownEntries.plainLength(block, source: source)
+        if findingsOnly
+          && !MarkdownEntries.mayRaiseFinding(
+            block, source: source, plainLength: plainLength, renderer: renderer, hazards: &hazards)
+        {
+          continue
         }
+        // A block whose rendered text is its source is not rendered.
+        if var entry = MarkdownEntries.plainEntry(block, source: source, length: plainLength) {
+          entry.shift(by: base)
+          items.append(.entry(entry))
+          continue
+        }
+        let inline = renderer.render(block)
+        var entry = MarkdownEntries.entry(block, inline, source: source)
+        entry.shift(by: base)
+        entry.factKeys = inline.labels
+        items.append(.entry(entry))
+      } else if case .linkReferenceDefinition(let label, _) = block.kind {
+        items.append(.fact(Self.definition(label, line: base + block.lines.lowerBound)))
+      } else if let region = Self.region(block) {
+        items.append(.region(region.shifted(by: base)))
       }
     }
+    return items
   }
 
   /// The lines answered as plain lines: code blocks (a fenced one with its

@@ -23,9 +23,10 @@ extension MarkdownEntries {
   }()
 
   /// The entry of `block` if its rendered text is its source; nil when it
-  /// needs the inline renderer.
-  static func plainEntry(_ block: MarkdownBlock, source: MarkdownSource) -> TextEntry? {
-    guard let total = plainLength(block, source: source), let first = block.pieces.first,
+  /// needs the inline renderer. `length`: `plainLength(block, source:)`
+  /// when the caller has it.
+  static func plainEntry(_ block: MarkdownBlock, source: MarkdownSource, length: Int?? = nil) -> TextEntry? {
+    guard let total = length ?? plainLength(block, source: source), let first = block.pieces.first,
       let last = block.pieces.last
     else { return nil }
     let firstLine = first.line

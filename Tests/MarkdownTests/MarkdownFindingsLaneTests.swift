@@ -238,3 +238,107 @@ final class MarkdownFindingsLaneTests: XCTestCase {
     XCTAssertGreaterThan(withWords, 2_000)
   }
 }
+
+/// `WordFactsFeed.feedText`'s skip over the rest of a word against feeding
+/// every character (the reference below: the stops of `feedText`, then
+/// `feed` for each scalar).
+final class WordFactsFeedTextTests: XCTestCase {
+  /// `feedText` without its skip: every scalar decoded, classed and fed.
+  static func reference(_ text: String) -> (fed: Bool, facts: DirectionFacts, rightToLeft: Bool) {
+    var feed = WordFactsFeed()
+    var rightToLeft = false
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      let c = BidiClass(value)
+      switch c {
+      case .L, .R, .AL:
+        if value == 0x200E || value == 0x200F || value == 0x61C { return (false, feed.facts, rightToLeft) }
+        if c != .L { rightToLeft = true }
+      case .B, .LRE, .RLE, .LRO, .RLO, .PDF, .LRI, .RLI, .FSI, .PDI:
+        return (false, feed.facts, rightToLeft)
+      default:
+        break
+      }
+      feed.feed(value, c, at: 0)
+    }
+    return (true, feed.facts, rightToLeft)
+  }
+
+  static func check(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    var feed = WordFactsFeed()
+    var bytes = Array(text.utf8)
+    let fed = bytes.withUnsafeMutableBufferPointer { feed.feedText(UnsafeBufferPointer($0)) }
+    let expected = reference(text)
+    let name = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    XCTAssertEqual(fed, expected.fed, name, file: file, line: line)
+    XCTAssertEqual(feed.facts, expected.facts, name, file: file, line: line)
+    XCTAssertEqual(feed.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
+  }
+
+  /// Every character up to U+07FF (ASCII, Latin-1, Armenian, Hebrew,
+  /// Arabic, NKo…) after a word's right-to-left or left-to-right letter,
+  /// followed by a letter of each direction and a space.
+  func testEveryTwoByteCharacterInAWord() {
+    for value in UInt32(1)...0x7FF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for word in ["\u{5D0}", "\u{627}", "a", "\u{627}\u{5D0}a"] {
+        for after in ["", "a", "\u{5D0}", " a", " \u{627}", "\u{627}a b"] {
+          Self.check(word + String(scalar) + after)
+        }
+      }
+    }
+  }
+
+  /// `WordFactsFeed.facts` (scalars, offsets kept) skips the same
+  /// characters: every scalar up to U+07FF inside words of each direction
+  /// against `DirectionFacts(scalars:)`, which feeds each one.
+  func testFactsOfScalarsSkipOnlyWhatFeedLeaves() {
+    let words: [[UInt32]] = [[0x5D0], [0x627], [0x61], [0x627, 0x5D0, 0x61], [0x20, 0x61]]
+    let afters: [[UInt32]] = [[], [0x61], [0x5D0], [0x20, 0x61], [0x20, 0x627], [0x627, 0x61, 0x20, 0x62]]
+    for value in UInt32(0)...0x7FF {
+      for word in words {
+        for after in afters {
+          let scalars = word + [value] + after
+          XCTAssertEqual(WordFactsFeed.facts(scalars), DirectionFacts(scalars: scalars), "\(scalars)")
+        }
+      }
+    }
+  }
+
+  /// Random words of letters of both directions, marks, digits, Armenian,
+  /// NKo, ALM, white space and ASCII punctuation.
+  func testRandomTexts() {
+    let pieces = [
+      "مرحبا", "שלום", "يثبّت", "٣٤", "abc", "Z", "42", "é", "\u{589}", "\u{531}", "\u{7CA}", "\u{7F6}", "\u{5BE}",
+      "\u{61C}", "\u{600}", "\u{6F0}", "-", "@", "[", "`", "~", "\u{7F}", " ", "  ", "\u{A0}", "\t", "\u{1F}",
+      "\u{2067}", "\u{2069}", "\u{200F}", "\u{85}", "\u{3000}", "文",
+    ]
+    var random = SeededGenerator(seed: 35)
+    var mixed = 0
+    for _ in 0..<30_000 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+        .joined()
+      let facts = Self.reference(text).facts
+      if facts.rtlWords > 0 && facts.ltrWords > 0 { mixed += 1 }
+      Self.check(text)
+    }
+    XCTAssertGreaterThan(mixed, 1_000)
+  }
+}
+
+/// `MarkdownBlockKind.language`'s byte scan of an ASCII info string
+/// against the split by characters it stands for.
+final class FencedLanguageTests: XCTestCase {
+  func testLanguageIsTheFirstWordOfTheInfoString() {
+    let pieces = [" ", "\t", "swift", "Python", "c++", "{.js}", "\r", "é", "\u{301}", "x", "`", "  "]
+    var random = SeededGenerator(seed: 37)
+    var found = 0
+    for _ in 0..<5_000 {
+      let info = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let expected = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+      XCTAssertEqual(MarkdownBlockKind.fencedCode(info: info).language, expected, info.debugDescription)
+      if expected != nil { found += 1 }
+    }
+    XCTAssertGreaterThan(found, 3_000)
+  }
+}

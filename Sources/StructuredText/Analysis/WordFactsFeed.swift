@@ -63,6 +63,11 @@ package struct WordFactsFeed: Sendable {
   package mutating func feedText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < bytes.count {
+      if inWord && lastStrong != 0 {
+        // The rest of a word: skip what `feed` would leave as it is.
+        index = Self.skipInWord(bytes, from: index, rightToLeft: lastStrong == 2)
+        guard index < bytes.count else { break }
+      }
       let byte = bytes[index]
       let scalar: UInt32
       if byte < 0x80 {
@@ -89,11 +94,65 @@ package struct WordFactsFeed: Sendable {
     return true
   }
 
+  /// Where the characters `feed` leaves as it is end, in a word whose last
+  /// strong character fed is right to left (`rightToLeft`) or left to
+  /// right, from `index`: ASCII other than white space, controls and (in a
+  /// right-to-left word) letters; in a right-to-left word, also the
+  /// two-byte characters of U+0590–U+07FF (Hebrew, Arabic, Syriac, Thaana,
+  /// NKo: R, AL, NSM, AN, EN, ET, CS or ON, none white space) but ALM
+  /// (U+061C, a bidi control). A step per byte, no decoding or class
+  /// lookup; `testFeedTextSkipsOnlyWhatFeedLeaves` compares it with feeding
+  /// every character.
+  @inline(__always)
+  static func skipInWord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, rightToLeft: Bool) -> Int {
+    var index = start
+    let count = bytes.count
+    if rightToLeft {
+      while index < count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+          // Not white space or a control (0x21...), not a Latin letter.
+          guard byte > 0x20, (byte | 0x20) &- 0x61 >= 26 else { break }
+          index += 1
+        } else {
+          guard index + 1 < count, byte >= 0xD6, byte <= 0xDF else { break }
+          let next = bytes[index + 1]
+          guard next & 0xC0 == 0x80, byte != 0xD6 || next >= 0x90, byte != 0xD8 || next != 0x9C else { break }
+          index += 2
+        }
+      }
+    } else {
+      while index < count, bytes[index] > 0x20, bytes[index] < 0x80 { index += 1 }
+    }
+    return index
+  }
+
+  /// Whether `feed` leaves its facts as they are for `scalar` in a word
+  /// whose last strong character fed is right to left (`rightToLeft`) or
+  /// left to right: ASCII other than white space, controls and (in a
+  /// right-to-left word) letters; in a right-to-left word, U+0590–U+07FF
+  /// too (no L, no white space; ALM is AL, fed alike). `skipInWord` for
+  /// scalars.
+  @inline(__always)
+  static func leaves(_ scalar: UInt32, rightToLeft: Bool) -> Bool {
+    if scalar < 0x80 { return scalar > 0x20 && (!rightToLeft || (scalar | 0x20) &- 0x61 >= 26) }
+    return rightToLeft && scalar &- 0x590 < 0x270
+  }
+
   /// The facts of a paragraph of scalar values: `DirectionFacts(scalars:)`.
   package static func facts(_ scalars: [UInt32]) -> DirectionFacts {
     var feed = WordFactsFeed()
     scalars.withUnsafeBufferPointer { scalars in
-      for index in 0..<scalars.count { feed.feed(scalars[index], BidiClass(scalars[index]), at: index) }
+      var index = 0
+      while index < scalars.count {
+        let scalar = scalars[index]
+        if feed.inWord && feed.lastStrong != 0 && Self.leaves(scalar, rightToLeft: feed.lastStrong == 2) {
+          index += 1
+          continue
+        }
+        feed.feed(scalar, BidiClass(scalar), at: index)
+        index += 1
+      }
     }
     return feed.facts
   }

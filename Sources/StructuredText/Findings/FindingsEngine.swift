@@ -228,25 +228,49 @@ package struct FindingsEngine: Sendable {
 
   /// `findings(in:index:locale:)` over a document read whole without an
   /// index (`WholeRead`, what `check` reads). `sources`: the entries'
-  /// sources in the source locale's file, when paired with one.
+  /// sources in the source locale's file, when paired with one. `runner`:
+  /// the entries' findings in parts run at once, kept in order.
   package func findings(
-    in lines: some DocumentLines, read: WholeRead, sources: SourceCatalog? = nil,
+    in lines: some DocumentLines, read: WholeRead, sources: SourceCatalog? = nil, runner: PartRunner = .serial,
     locale: (TextEntry) -> LocaleTag?
   ) -> [Finding] {
     var found: [Finding] = []
-    for entry in read.entries {
-      found += findings(in: entry, locale: locale(entry), source: sources?.tokens(for: entry, format: format))
+    let parts = runner.parts(read.entries.count)
+    if parts.count == 1 {
+      for entry in read.entries {
+        found += findings(in: entry, locale: locale(entry), source: sources?.tokens(for: entry, format: format))
+      }
+    } else {
+      let entries = read.entries
+      let inputs = entries.map { (locale: locale($0), source: sources?.tokens(for: $0, format: format)) }
+      let engine = self
+      let results = runner.map(parts) { range in
+        var found: [Finding] = []
+        for k in range {
+          found += engine.findings(in: entries[k], locale: inputs[k].locale, source: inputs[k].source)
+        }
+        return found
+      }
+      for part in results { found += part }
     }
     if let error = read.error, let finding = finding(for: error) { found.append(finding) }
     let entryCount = found.count
     // The lines holding a bidi control outside a region, then the entries
     // touching each of them (one pass over the entries).
-    var hazardLines: [Int] = []
+    var outsideLines: [Int] = []
     var nextRegion = 0
     for line in 0..<lines.lineCount {
       while nextRegion < read.regions.count, read.regions[nextRegion].lines.upperBound <= line { nextRegion += 1 }
       if nextRegion < read.regions.count, read.regions[nextRegion].lines.contains(line) { continue }
-      if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) { hazardLines.append(line) }
+      outsideLines.append(line)
+    }
+    var hazardLines: [Int] = []
+    if let text = lines as? TextLines {
+      text.forEachLineWithHazard(among: outsideLines) { hazardLines.append($0) }
+    } else {
+      for line in outsideLines where lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
+        hazardLines.append(line)
+      }
     }
     var touching: [Int: [TextEntry]] = [:]
     if !hazardLines.isEmpty {

@@ -71,90 +71,249 @@ package struct TextAtom: Hashable, Sendable {
 /// Positions are stored relative to the entry's first line, so that moving
 /// an entry (an edit above it) changes one number: `firstLine`.
 package struct TextEntry: Hashable, Sendable {
+  /// The fields, shared between copies until one changes (`TextEntryStorage.swift`).
+  var storage: Storage
+
   /// The key the application looks the value up by (a `.po` msgid, an
   /// i18next dotted path, an `.xcstrings` source string…); empty in formats
   /// whose entries have none (`StructuredFormat.entriesHaveKeys`).
-  package var key: String
+  package var key: String {
+    _read { yield storage.fields.pointee.key }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.key
+    }
+  }
   /// A `.po` `msgctxt`, when given.
-  package var context: String?
+  package var context: String? {
+    _read { yield storage.fields.pointee.context }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.context
+    }
+  }
   /// The branch this value is, when it is one: `plural:one`, `select:male`,
   /// `selectordinal:few`, `device:iphone`, `plural:2` for `msgstr[2]`,
   /// `item:0` for an Android `<string-array>` item; several joined by `/`
   /// (`device:iphone/plural:one`).
-  package var variant: String?
+  package var variant: String? {
+    _read { yield storage.fields.pointee.variant }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.variant
+    }
+  }
   /// A Markdown block's kind (`paragraph`, `heading`, `tableCell`).
-  package var block: String?
+  package var block: String? {
+    _read { yield storage.fields.pointee.block }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.block
+    }
+  }
   /// A subtitle line's cue, 1-based.
-  package var cue: Int?
+  package var cue: Int? {
+    _read { yield storage.fields.pointee.cue }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.cue
+    }
+  }
   /// Whether this entry is a branch of an ICU `plural`/`select`/`selectordinal`
   /// argument of the entry before it (the message itself is an entry too,
   /// the argument one atom of it).
-  package var isBranch = false
+  package var isBranch: Bool {
+    _read { yield storage.fields.pointee.isBranch }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.isBranch
+    }
+  }
   /// The locale the file's contents give this entry (an `.xcstrings`
   /// localization key, an XLIFF `target-language`), when known.
-  package var locale: String?
+  package var locale: String? {
+    _read { yield storage.fields.pointee.locale }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.locale
+    }
+  }
   /// The decoded (rendered) text.
-  package var text: String
+  package var text: String {
+    _read { yield storage.fields.pointee.text }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.text
+    }
+  }
   /// Its atoms, in order, never overlapping.
-  package var atoms: [TextAtom] = []
+  package var atoms: [TextAtom] {
+    _read { yield storage.fields.pointee.atoms }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.atoms
+    }
+  }
   /// Its markup (`<b>`, `</b>`, `**`, an inline `<g>` tag…), as decoded
   /// ranges, in order: it counts as nothing for directions.
-  package var markup: [Range<Int>] = []
+  package var markup: [Range<Int>] {
+    _read { yield storage.fields.pointee.markup }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.markup
+    }
+  }
   /// Decoded ranges no mark may go inside or at either edge of, in order
   /// (Markdown's bare autolinks: a control before `www.` or after a URL
   /// unmakes or changes the link).
-  package var sealed: [Range<Int>] = []
+  package var sealed: [Range<Int>] {
+    _read { yield storage.fields.pointee.sealed }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.sealed
+    }
+  }
   /// Its paragraphs as decoded ranges (UAX #9 P1): each ends after its
   /// Bidi_Class B separator, the last at the end of the text; an empty
   /// entry has one empty paragraph.
-  package var paragraphs: [Range<Int>] = []
+  package var paragraphs: [Range<Int>] {
+    _read { yield storage.fields.pointee.paragraphs }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.paragraphs
+    }
+  }
   /// Decoded ranges whose source reads no escape (XML CDATA sections): a
   /// mark inserted there is written as the character itself.
-  package var literalOnly: [Range<Int>] = []
+  package var literalOnly: [Range<Int>] {
+    _read { yield storage.fields.pointee.literalOnly }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.literalOnly
+    }
+  }
   /// Its HTML character references (`&amp;`, `&#1605;`), outside atoms and
   /// markup, in order: each counts as the character it stands for, and no
   /// edit splits it.
-  package var characterReferences: [CharacterReference] = []
+  package var characterReferences: [CharacterReference] {
+    _read { yield storage.fields.pointee.characterReferences }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.characterReferences
+    }
+  }
   /// Decoded white space that the format reads as layout as well as text
   /// (the indent of a YAML folded scalar's more-indented line, which keeps
   /// its line breaks): an insertion at its start goes after it instead.
-  package var layoutWhiteSpace: [Range<Int>] = []
+  package var layoutWhiteSpace: [Range<Int>] {
+    _read { yield storage.fields.pointee.layoutWhiteSpace }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.layoutWhiteSpace
+    }
+  }
   /// Where an insertion at a decoded offset goes instead of its character's
   /// source start (lines relative to `firstLine`), where a control written
   /// there would change the markup (Markdown: after a closing `**` that
   /// follows punctuation, before an opening one that precedes it, after
   /// white space that ends a line).
-  package var insertionOverrides: [Int: SourcePosition] = [:]
+  package var insertionOverrides: [Int: SourcePosition] {
+    _read { yield storage.fields.pointee.insertionOverrides }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.insertionOverrides
+    }
+  }
   /// The source text this entry translates, where the file holds it: an
   /// XLIFF unit's `<source>`, a `.po` `msgid` (`msgid_plural` for
   /// `msgstr[1]` on), a Qt Linguist `<source>` (decoded as the entry is).
-  package var source: String?
+  package var source: String? {
+    _read { yield storage.fields.pointee.source }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.source
+    }
+  }
   /// The placeholders and markup of `source` (of the source-language
   /// value, for a String Catalog), normalized as the format compares them
   /// (`bidi.placeholderMismatch`); nil when the file holds no source for
   /// this entry or the entry is not compared (a fuzzy `.po` entry, an
   /// empty translation, an ICU branch).
-  package var sourceTokens: SourceTokens?
+  package var sourceTokens: SourceTokens? {
+    _read { yield storage.fields.pointee.sourceTokens }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.sourceTokens
+    }
+  }
   /// The first line of the entry's source text.
-  package var firstLine: Int
+  package var firstLine: Int {
+    _read { yield storage.fields.pointee.firstLine }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.firstLine
+    }
+  }
   /// The content (delimiters excluded), relative to `firstLine`.
-  package var content: SourceRange
-  package var map: SourceMap
+  package var content: SourceRange {
+    _read { yield storage.fields.pointee.content }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.content
+    }
+  }
+  package var map: SourceMap {
+    _read { yield storage.fields.pointee.map }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.map
+    }
+  }
   /// The bidi controls written in the entry's identifier (a localization
   /// key, a link destination), with their source ranges relative to
   /// `firstLine`: each is `bidi.inIdentifier`.
-  package var identifierControls: [IdentifierControl] = []
+  package var identifierControls: [IdentifierControl] {
+    _read { yield storage.fields.pointee.identifierControls }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.identifierControls
+    }
+  }
   /// How this entry writes the bidi controls it holds as escapes, if it does.
-  package var controlSpelling: MarkSpelling?
+  package var controlSpelling: MarkSpelling? {
+    _read { yield storage.fields.pointee.controlSpelling }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.controlSpelling
+    }
+  }
   /// Whether this entry holds a bidi control written as the character.
-  package var hasLiteralControl = false
+  package var hasLiteralControl: Bool {
+    _read { yield storage.fields.pointee.hasLiteralControl }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.hasLiteralControl
+    }
+  }
   /// Whether this entry holds a non-ASCII character written as itself (so
   /// the file is UTF-8, not ASCII with escapes).
-  package var hasNonASCIILiteral = false
+  package var hasNonASCIILiteral: Bool {
+    _read { yield storage.fields.pointee.hasNonASCIILiteral }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.hasNonASCIILiteral
+    }
+  }
   /// The keys of the document facts this entry's reading looked up, found
   /// or not (a Markdown block's reference labels): an index re-reads the
   /// entry when a fact with one of these keys appears or goes.
-  package var factKeys: [String] = []
+  package var factKeys: [String] {
+    _read { yield storage.fields.pointee.factKeys }
+    _modify {
+      makeUnique()
+      yield &storage.fields.pointee.factKeys
+    }
+  }
 
   /// A bidi control in an entry's identifier.
   package struct IdentifierControl: Hashable, Sendable {
@@ -168,11 +327,7 @@ package struct TextEntry: Hashable, Sendable {
   }
 
   package init(key: String, text: String, map: SourceMap, content: SourceRange, firstLine: Int) {
-    self.key = key
-    self.text = text
-    self.map = map
-    self.content = content
-    self.firstLine = firstLine
+    storage = Storage(Fields(key: key, text: text, firstLine: firstLine, content: content, map: map))
   }
 
   /// The source range of the entry's content: from the content start of its

@@ -68,7 +68,11 @@ package struct Cursor {
     guard !isAtEnd else { return }
     while hasNextLine {
       var line = storedLine + 1
-      while line + 1 < lines.lineCount, lines.withUTF8(ofLine: line, { Self.isUTF8($0) }) { line += 1 }
+      if let text = lines as? TextLines {
+        line = text.firstLineNotUTF8(from: line, last: lines.lineCount - 1)
+      } else {
+        while line + 1 < lines.lineCount, lines.withUTF8(ofLine: line, { Self.isUTF8($0) }) { line += 1 }
+      }
       storedLine = line
       storedColumn = 0
       load()

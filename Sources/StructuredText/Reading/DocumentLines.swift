@@ -65,6 +65,58 @@ package struct TextLines: DocumentLines, Sendable {
     return min(starts[line] + max(position.column, 0), ends[line])
   }
 
+  /// The line holding byte `offset` of `bytes` (the line before a
+  /// terminator for its bytes).
+  package func line(containingOffset offset: Int) -> Int {
+    var low = 0
+    var high = starts.count
+    while low + 1 < high {
+      let middle = (low + high) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// The first line from `line` up to `last` holding a byte that is not
+  /// UTF-8 (`Cursor.isUTF8` false), or `last`: one scan of the text from
+  /// that line's start (`BidiControl.nextControlOrInvalid`, past each
+  /// control it stops at), not one per line. No sequence spans a line
+  /// terminator (its bytes are ASCII), so a scan across lines finds what
+  /// the scans of each line do.
+  package func firstLineNotUTF8(from line: Int, last: Int) -> Int {
+    guard line < last else { return last }
+    return bytes.withUnsafeBufferPointer { bytes in
+      var index = starts[line]
+      let end = starts[last]
+      while index < end {
+        let found = BidiControl.nextControlOrInvalid(bytes, from: index)
+        guard found.offset < end else { return last }
+        guard let control = found.control else { return self.line(containingOffset: found.offset) }
+        index = found.offset + control.utf8Count
+      }
+      return last
+    }
+  }
+
+  /// Whether each line of `lines` (ascending) holds a hazard byte (a bidi
+  /// control or a byte that is not UTF-8: `HazardBytes.firstHazard`), by
+  /// one scan of the text across lines (`firstLineNotUTF8`'s reasoning),
+  /// not one per line: calls `body` with each such line.
+  package func forEachLineWithHazard(among lines: some Sequence<Int>, _ body: (Int) -> Void) {
+    bytes.withUnsafeBufferPointer { bytes in
+      var scannedFrom = Int.max
+      var found = 0
+      for line in lines {
+        let start = starts[line]
+        if start < scannedFrom || found < start {
+          found = BidiControl.nextControlOrInvalid(bytes, from: start).offset
+          scannedFrom = start
+        }
+        if found < ends[line] { body(line) }
+      }
+    }
+  }
+
   /// Line `line` as a string (for tests and messages).
   package func line(_ line: Int) -> String {
     String(decoding: bytes[starts[line]..<ends[line]], as: UTF8.self)

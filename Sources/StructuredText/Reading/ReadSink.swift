@@ -58,6 +58,9 @@ package struct ReadSink {
   /// control, none in its identifier, no source to compare with, and no
   /// hazard byte on its lines, so the line rules need not blank it).
   package var findingsOnly = false
+  /// How a reader may split its work into parts run at once (a reader
+  /// that does keeps its items in the order one thread gives).
+  package var runner = PartRunner.serial
   /// Asked at each boundary after the first: true stops the read there
   /// (the index's "the state equals the old one past the edit").
   var shouldStop: ((Int, ReaderState) -> Bool)?

@@ -24,10 +24,14 @@ package struct WholeRead: Sendable {
   /// Reads `lines` whole in `format`: the same items a `StructuredIndex`
   /// holds after reading them, in one pass. `findingsOnly`: for the
   /// findings alone (`ReadSink.findingsOnly`: entries that can raise none
-  /// may be left out).
-  package init(_ lines: some DocumentLines, format: any StructuredFormat, findingsOnly: Bool = false) {
+  /// may be left out). `runner`: how the reader may split its work.
+  package init(
+    _ lines: some DocumentLines, format: any StructuredFormat, findingsOnly: Bool = false,
+    runner: PartRunner = .serial
+  ) {
     var sink = ReadSink()
     sink.findingsOnly = findingsOnly
+    sink.runner = runner
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.read(&cursor, &state, &sink)
