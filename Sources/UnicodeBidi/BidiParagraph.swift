@@ -33,7 +33,7 @@ public struct BidiParagraph: Sendable {
 
   /// Analyses a paragraph of UTF-8 as `init(utf8:direction:)` does, asking
   /// `stop` between the algorithm's steps (after decoding, then before each
-  /// isolating run sequence, the first after X1–X9), and gives up (nil) once it
+  /// isolating run sequence that W1–I2 resolve, the first after X1–X9), and gives up (nil) once it
   /// answers true: for a paragraph so long that its resolution must be
   /// cancellable while it runs.
   public init?(utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto, until stop: () -> Bool) {

@@ -92,8 +92,8 @@ struct ParagraphResolver {
       // runtime's aligned path (posix_memalign), slower for a block of this
       // size (a paragraph of a few hundred characters); the thread's kept
       // block costs no allocation.
-      let base = ResolverScratch.take(size)
-      defer { ResolverScratch.give(base) }
+      let base = ResolverScratch.blocks.take(size)
+      defer { ResolverScratch.blocks.give(base) }
       return ParagraphResolver(storage, scratch: base, shortcuts: shortcuts).resolve(until: stop)
     }
     return withUnsafeTemporaryAllocation(byteCount: size, alignment: 4) { scratch in
@@ -301,6 +301,13 @@ struct ParagraphResolver {
 
 /// Shortcuts of the resolver that tests turn off, to compare their results
 /// with the plain path's.
+/// The resolver's scratch memory above the stack limit: one block of up to
+/// 64 KiB kept per thread between paragraphs, so that the lines of a document
+/// cost no malloc and free each.
+package enum ResolverScratch {
+  package static let blocks = ThreadKeptBlock(limit: 1 << 16)
+}
+
 package struct ResolverShortcuts: OptionSet, Sendable {
   package let rawValue: UInt8
   package init(rawValue: UInt8) { self.rawValue = rawValue }

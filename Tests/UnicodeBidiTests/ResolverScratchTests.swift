@@ -2,19 +2,6 @@ import UnicodeBidi
 import XCTest
 
 final class ResolverScratchTests: XCTestCase {
-  /// A block given back is handed out again for a request it holds; a
-  /// second request while it is out gets another.
-  func testKeptBlockIsReused() {
-    let first = ResolverScratch.take(4000)
-    ResolverScratch.give(first)
-    let second = ResolverScratch.take(3000)
-    XCTAssertEqual(first, second)
-    let third = ResolverScratch.take(3000)
-    XCTAssertNotEqual(second, third)
-    ResolverScratch.give(third)
-    ResolverScratch.give(second)
-  }
-
   /// Paragraphs long enough for scratch memory off the stack (explicit
   /// controls, over a thousand bytes of it) resolve to the same levels
   /// whatever the kept block held before: the resolver reads none of it
@@ -32,9 +19,10 @@ final class ResolverScratchTests: XCTestCase {
       paragraphs.append(Array(text.utf8))
     }
     func resolveAll(scratchFill: UInt8) -> [[BidiLevel]] {
-      let block = ResolverScratch.take(ResolverScratch.keptLimit / 2)
-      block.initializeMemory(as: UInt8.self, repeating: scratchFill, count: ResolverScratch.keptLimit / 2)
-      ResolverScratch.give(block)
+      let blocks = ResolverScratch.blocks
+      let block = blocks.take(blocks.limit / 2)
+      block.initializeMemory(as: UInt8.self, repeating: scratchFill, count: blocks.limit / 2)
+      blocks.give(block)
       return paragraphs.map { BidiParagraph(utf8: $0).levels(in: .utf32) }
     }
     // Bytes that read as the classes L, R and ON (and as small positions
