@@ -375,7 +375,10 @@ struct CheckRun {
     let text = self.format == .sarif ? FindingText.file(DecodedFile(bytes).text) : nil
     let sources = StructuredCheck.sourceCatalog(
       path: path, format: format, sourceLocale: sourceLocale, cache: &sourceCatalogs)
-    for finding in StructuredCheck.findings(of: bytes, format: format, path: path, locale: locale, sources: sources) {
+    for finding in StructuredCheck.findings(
+      of: bytes, format: format, path: path, locale: locale, sources: sources,
+      runner: StructuredCheck.runner(jobs: jobs))
+    {
       report(finding, path: path, text: text)
     }
   }

@@ -1,4 +1,5 @@
 import BidiHazards
+import JSONRPC
 import Localization
 import StructuredText
 import UnicodeBidi
@@ -30,24 +31,38 @@ struct CheckFinding {
 /// and the line rules on everything outside the entries (keys, comments,
 /// metadata, the lines after a syntax error).
 enum StructuredCheck {
+  /// A large structured file's parts (its blocks, its entries' findings)
+  /// run on `jobs` threads, in parts of at least 2,000 items.
+  static func runner(jobs: Int) -> PartRunner {
+    guard jobs > 1 else { return .serial }
+    return PartRunner(threads: jobs, minimumPart: 2_000) { count, part in
+      var started: [JoinableThread] = []
+      for k in 1..<count {
+        if let thread = startJoinableThread({ part(k) }) { started.append(thread) } else { part(k) }
+      }
+      part(0)
+      for thread in started { thread.join() }
+    }
+  }
+
   /// The findings of a file's bytes, in document order. `path` gives the
   /// locale (`ar.lproj/`, `values-iw/`…) unless `locale` forces one.
   /// `sources`: the entries' sources from the source locale's file
   /// (`sourceCatalog`), when paired with one.
   static func findings(
     of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?,
-    sources: SourceCatalog? = nil
+    sources: SourceCatalog? = nil, runner: PartRunner = .serial
   ) -> [CheckFinding] {
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
-    let read = WholeRead(lines, format: format, findingsOnly: true)
+    let read = WholeRead(lines, format: format, findingsOnly: true, runner: runner)
     // The file's locale once: an entry's own (an `.xcstrings` localization,
     // an XLIFF target) is the rare case.
     let naming = format.pathNaming
     let fileLocale =
       locale ?? resolveLocale(value: nil, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     let engine = FindingsEngine(format: format, spelling: read.spelling)
-    let found = engine.findings(in: lines, read: read, sources: sources) { entry in
+    let found = engine.findings(in: lines, read: read, sources: sources, runner: runner) { entry in
       guard locale == nil, let own = entry.locale else { return fileLocale }
       return resolveLocale(value: own, contents: read.contentLocale, path: path, setting: nil, naming: naming)
     }

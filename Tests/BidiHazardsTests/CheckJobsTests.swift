@@ -119,6 +119,45 @@ final class CheckJobsTests: XCTestCase {
     }
   }
 
+  /// A structured file of one argument read on several threads
+  /// (`StructuredCheck.runner`: its blocks, then its entries' findings, in
+  /// parts of at least 2,000): the report is the one-thread report byte for
+  /// byte, in every format. 6,000 Markdown blocks and 5,000 cues make two
+  /// and more parts; findings in each.
+  func testStructuredFilesOnSeveralThreadsGiveTheOneThreadReport() throws {
+    let dir = try temporaryDirectory(self)
+    var random = SeededGenerator(seed: 0x5EC7)
+    let blocks = [
+      "- [Apple Pay](https://example.com/pay) متاح الآن", "`npm install` يثبّت الحزمة", "**iPhone** متوفر في المتجر",
+      "שלום עולם, this is fine", "A plain English paragraph.", "# عنوان Title", "> اقتباس quote \u{202E}abc",
+      "| a | ب |\n| - | - |\n| ج | d |", "```c\nint x = 1; /* \u{202E} } \u{2066} */\n```",
+    ]
+    var markdown = ""
+    for _ in 0..<6000 { markdown += blocks.randomElement(using: &random)! + "\n\n" }
+    var subtitles = ""
+    for k in 1...5000 {
+      let lines = ["مرحبا!", "- هل أنت بخير؟", "Hello there", "<i>שלום</i> 42%", "&lrm;نعم"]
+      let line = lines.randomElement(using: &random)!
+      subtitles += "\(k)\n00:00:\(String(format: "%02d", k % 60)),000 --> 00:00:59,000\n\(line)\n\n"
+    }
+    let files = [
+      (dir.appendingPathComponent("notes.ar.md"), markdown), (dir.appendingPathComponent("movie.ar.srt"), subtitles),
+    ]
+    for (url, text) in files {
+      try Data(text.utf8).write(to: url)
+      for format in ["text", "json", "sarif"] {
+        let one = run(["--jobs", "1", "--format", format, url.path], partMinimum: 1)
+        XCTAssertEqual(one.stderr, "")
+        XCTAssertEqual(one.status, 1, "\(url.lastPathComponent): findings expected")
+        for jobs in ["2", "3"] {
+          let many = run(["--jobs", jobs, "--format", format, url.path], partMinimum: 1)
+          XCTAssertEqual(many.status, 1)
+          XCTAssert(many.stdout == one.stdout, "\(url.lastPathComponent), \(format), --jobs \(jobs)")
+        }
+      }
+    }
+  }
+
   /// Line breaks, controls and cut sequences straddling the reads (1 MiB),
   /// the parts cut before them: the same report as the line-by-line scan.
   func testReadsOfSeveralJobsGiveTheLineByLineScan() throws {
