@@ -111,7 +111,7 @@ package struct HazardScanner: Sendable {
   /// many lines (`bidi-lsp check`) so that a line allocates only what it
   /// returns. Its contents between two scans mean nothing.
   package struct LineBuffers {
-    var controls: [(offset: Int, control: BidiControl)] = []
+    var controls = BidiControlList()
     var segments: [Segment] = []
     /// Room for `LineAnalysis`'s openers and scopes: at least one per
     /// control of the line (placeholders beyond).
@@ -135,7 +135,7 @@ package struct HazardScanner: Sendable {
   package func scanLineFindings(
     _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
   ) -> (scan: LineScan, showsVisualOrder: Bool) {
-    buffers.controls.removeAll(keepingCapacity: true)
+    buffers.controls.removeAll()
     buffers.segments.removeAll(keepingCapacity: true)
     var invalid: [Range<Int>] = []
     var i = 0
@@ -174,7 +174,7 @@ package struct HazardScanner: Sendable {
     if openers.count < room {
       openers.append(
         contentsOf: repeatElement(
-          LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
+          LineAnalysis.Opener(offset: 0, codePoint: 0, segment: -1), count: room - openers.count))
       scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
     }
     var omitted = 0
