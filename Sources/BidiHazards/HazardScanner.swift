@@ -136,7 +136,8 @@ package struct HazardScanner: Sendable {
     _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
   ) -> (scan: LineScan, showsVisualOrder: Bool) {
     buffers.controls.removeAll()
-    buffers.segments.removeAll(keepingCapacity: true)
+    // (Not on an empty array: that would allocate an empty one each line.)
+    if !buffers.segments.isEmpty { buffers.segments.removeAll(keepingCapacity: true) }
     var invalid: [Range<Int>] = []
     var i = 0
     let n = line.count

@@ -173,17 +173,32 @@ struct LineAnalysis {
   /// registers).
   mutating func runInOneContext(_ controls: BidiControlList) {
     var stack = PairingStack(start: 0)
-    // The loop's state in locals (`pair` writes only through the pointers).
+    // The loop's state in locals (`pair` writes only through the pointers),
+    // and no call in it: the closers that close nothing are kept
+    // (`offset << 2 | kind`) and reported after it, in order.
     var made = openerCount
     let openers = self.openers
     let scopes = self.scopes
-    controls.offsets.withUnsafeBufferPointer { offsets in
-      controls.codePoints.withUnsafeBufferPointer { codePoints in
-        for k in 0..<controls.count {
-          let unmatched = Self.pair(
-            codePoints[k], at: offsets[k], stack: &stack, segment: -1, openers: openers, scopes: scopes, made: &made)
-          if unmatched != .none { reportUnmatched(unmatched, at: offsets[k]) }
+    let count = controls.count
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { kept in
+      var unmatched = 0
+      controls.offsets.withUnsafeBufferPointer { offsets in
+        controls.codePoints.withUnsafeBufferPointer { codePoints in
+          var k = 0
+          while k < count {
+            let offset = offsets[k]
+            let found = Self.pair(
+              codePoints[k], at: offset, stack: &stack, segment: -1, openers: openers, scopes: scopes, made: &made)
+            if found != .none {
+              kept[unmatched] = offset &<< 2 | found.rawValue
+              unmatched &+= 1
+            }
+            k &+= 1
+          }
         }
+      }
+      for j in 0..<unmatched {
+        reportUnmatched(Unmatched(rawValue: kept[j] & 3) ?? .pdf, at: kept[j] >> 2)
       }
     }
     openerCount = made
@@ -229,8 +244,8 @@ struct LineAnalysis {
   }
 
   /// A closer with nothing to close, as `pair` finds it.
-  enum Unmatched {
-    case none
+  enum Unmatched: Int {
+    case none = 0
     /// A PDF with no scope open, or with an embedding or override open
     /// only outside an isolate.
     case pdf
