@@ -66,6 +66,10 @@ package struct HazardScanner: Sendable {
   /// for balance (`isBalanced`), skipping the pairing analysis of the
   /// balanced ones. Tests turn it off to compare the two.
   package var checksBalancedLinesFirst = true
+  /// Whether the diagnostics of openers left open carry their `closing`
+  /// (where closers would go, for fixes). `bidi-lsp check` turns it off
+  /// where it writes no fixes; the diagnostics are otherwise the same.
+  package var recordsClosings = true
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message.

@@ -35,7 +35,8 @@ struct LineAnalysis {
     /// The control's code point (`BidiControlList`'s).
     var codePoint: UInt32
     /// The index of its closers in `closings`, or -1 when it is closed on
-    /// the line. (An index keeps an opener a plain value: a line may hold
+    /// the line (0 for every opener left open when closings are not
+    /// recorded). (An index keeps an opener a plain value: a line may hold
     /// many.)
     var closing = -1
     var pairedCloser: Range<Int>?
@@ -51,6 +52,8 @@ struct LineAnalysis {
   let lineNumber: Int
   let settings: RuleSettings
   let hasLanguage: Bool
+  /// `HazardScanner.recordsClosings`.
+  let recordsClosings: Bool
   /// The segments of the line (`run`'s).
   var segments: [Segment]
   /// The openers, in order (`openerCount` of them), and the scopes of the
@@ -79,6 +82,7 @@ struct LineAnalysis {
     self.lineNumber = lineNumber
     self.settings = scanner.settings
     self.hasLanguage = hasLanguage
+    self.recordsClosings = scanner.recordsClosings
     self.limit = scanner.maximumDiagnosticsPerLine ?? .max
     // (Every property set here, none by a default value: see
     // `HazardDiagnostic.init`.)
@@ -305,6 +309,13 @@ struct LineAnalysis {
   /// it at `offset`.
   mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
     guard stack.count > 0 else { return }
+    if !recordsClosings {
+      // Each marked as left open, with no insertion recorded.
+      for k in 0..<stack.count { openers[scopes[stack.start &+ k]].closing = 0 }
+      stack.count = 0
+      stack.isolates = 0
+      return
+    }
     // Closers inserted in code must not stick to an identifier.
     let code: Bool
     switch context {
@@ -359,8 +370,9 @@ struct LineAnalysis {
       _ = isFull(counting: pairing, isOverride(control) ? .override : nil)
       return
     }
-    let closing = opener.closing >= 0 ? closings[opener.closing] : nil
-    if let closing {
+    let leftOpen = opener.closing >= 0
+    let closing = leftOpen && recordsClosings ? closings[opener.closing] : nil
+    if leftOpen {
       let code: RuleCode
       let message: String
       switch context(of: opener) {
@@ -394,7 +406,7 @@ struct LineAnalysis {
     // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
     // “`textDocument/publishDiagnostics`”).
     if isOverride(control), let severity = settings.severity(for: .override) {
-      let closed = closing == nil
+      let closed = !leftOpen
       let message: HazardMessage =
         closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
       diagnostics.append(
