@@ -37,7 +37,7 @@ final class BidiControlListTests: XCTestCase {
       XCTAssertEqual(Array(list.codePoints.prefix(list.count)), expected.map(\.control.rawValue))
     }
     // The storage grew while lines were scanned, more than once.
-    XCTAssertGreaterThan(grown, 2)
+    XCTAssertGreaterThanOrEqual(grown, 2)
   }
 
   /// Appending to a list that already holds controls, from an offset, up
