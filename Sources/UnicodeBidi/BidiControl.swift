@@ -245,7 +245,9 @@ extension BidiControl {
   /// writes them straight into the list's storage (no conversion per
   /// control); a list with little room left gets room for one every 16
   /// bytes of the rest: lines with controls tend to have many.
-  public static func appendControls(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to controls: inout BidiControlList)
+  public static func appendControls(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to controls: inout BidiControlList
+  )
     -> Int
   {
     guard let base = bytes.baseAddress else { return 0 }
