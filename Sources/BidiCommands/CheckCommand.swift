@@ -430,7 +430,9 @@ struct CheckRun {
           return
         }
       }
-      scanPlainLines(&input, scanner: HazardScanner(language: nil), path: path)
+      var scanner = HazardScanner(language: nil)
+      scanner.recordsClosings = format == .sarif  // the closers of fixes, written in SARIF only
+      scanPlainLines(&input, scanner: scanner, path: path)
       return
     }
     var last = Int.max

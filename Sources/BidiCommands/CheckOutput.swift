@@ -92,14 +92,12 @@ extension CheckRun {
     }
   }
 
-  /// Zeros, to make room for a finding's line in `pending` before it is
-  /// written.
-  static let zeros = [UInt8](repeating: 0, count: 4096)
-
   /// Writes one finding of the text output, `path:line:column: severity:
   /// message [code]` (the path: `shownPath`'s), copied piece by piece into
-  /// room made for the whole line; `withNote`: the message ends with the
-  /// line's note (`noteBuffer`'s first `noteCount` bytes).
+  /// the room after what is pending (appending each piece costs a
+  /// uniqueness and capacity check, a String's about 150 instructions);
+  /// `withNote`: the message ends with the line's note (`noteBuffer`'s
+  /// first `noteCount` bytes).
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
@@ -114,47 +112,86 @@ extension CheckRun {
           let count =
             shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
             + (withNote ? noteCount : 0) + name.count + 4
-          // Room made once and the pieces copied in (appending each piece
-          // costs a uniqueness and capacity check, a String's about 150
-          // instructions).
-          let start = pending.count
-          if count <= Self.zeros.count {
-            // (Copied from zeros: `repeatElement` fills byte by byte.)
-            Self.zeros.withUnsafeBufferPointer {
-              pending.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-            }
-          } else {
-            pending.append(contentsOf: repeatElement(0, count: count))
-          }
-          pending.withUnsafeMutableBytes { out in
-            var at = start
-            func put(_ bytes: UnsafeRawBufferPointer) {
-              guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-              (out.baseAddress! + at).copyMemory(from: base, byteCount: bytes.count)
-              at &+= bytes.count
-            }
-            func put(_ byte: UInt8) {
-              out[at] = byte
-              at &+= 1
-            }
-            shownPath.display.withUnsafeBytes { put($0) }
-            put(position)
-            put(UnsafeRawBufferPointer(text))
+          // (The closure touches nothing of `self`: each access would be
+          // checked for exclusivity at run time.)
+          let display = shownPath.display
+          let note = withNote ? noteBuffer : []
+          let noteCount = noteCount
+          Self.appendRoom(count, to: &pending) { out in
+            // (No nested function capturing `at`: it would be boxed.)
+            var at = display.withUnsafeBytes { Self.copy($0, to: out) }
+            at = Self.copy(position, to: at)
+            at = Self.copy(UnsafeRawBufferPointer(text), to: at)
             if withNote {
-              if stop { put(0x2E) }
-              noteBuffer.withUnsafeBytes { put(UnsafeRawBufferPointer(rebasing: $0[..<noteCount])) }
+              if stop { at = Self.copy(0x2E, to: at) }
+              at = note.withUnsafeBytes { Self.copy(UnsafeRawBufferPointer(rebasing: $0[..<noteCount]), to: at) }
             }
-            put(0x20)
-            put(0x5B)  // [
-            put(UnsafeRawBufferPointer(name))
-            put(0x5D)  // ]
-            put(0x0A)
-            assert(at == out.count)
+            at = Self.copy(0x20, to: at)
+            at = Self.copy(0x5B, to: at)  // [
+            at = Self.copy(UnsafeRawBufferPointer(name), to: at)
+            at = Self.copy(0x5D, to: at)  // ]
+            at = Self.copy(0x0A, to: at)
+            assert(at - out == count)
           }
         }
       }
     }
     if pending.count >= flushThreshold { flush() }
+  }
+}
+
+extension CheckRun {
+  /// Appends `count` bytes to `bytes`, all written by `body` (given where
+  /// the first goes): straight into the array's spare capacity where the
+  /// standard library can (Swift 6.2's `OutputSpan`), else into zeros
+  /// appended first.
+  @inline(__always)
+  static func appendRoom(_ count: Int, to bytes: inout [UInt8], _ body: (UnsafeMutableRawPointer) -> Void) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      bytes.append(addingCapacity: count) { span in
+        span.withUnsafeMutableBufferPointer { room, initialized in
+          body(UnsafeMutableRawPointer(room.baseAddress!))
+          initialized = count
+        }
+      }
+    } else {
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: count))
+      bytes.withUnsafeMutableBytes { body($0.baseAddress! + start) }
+    }
+  }
+
+  /// Copies `bytes` to `out`, returning where they end: up to 32 bytes with
+  /// two overlapping pairs of 8-byte loads and stores (no call; most of a
+  /// finding's pieces are that short), longer ones by `memcpy`.
+  @inline(__always)
+  static func copy(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+    guard let from = bytes.baseAddress else { return out }
+    let n = bytes.count
+    func move(_ offset: Int) {
+      (out + offset).storeBytes(of: (from + offset).loadUnaligned(as: UInt64.self), as: UInt64.self)
+    }
+    if n >= 16 && n <= 32 {
+      move(0)
+      move(8)
+      move(n &- 16)
+      move(n &- 8)
+    } else if n >= 8 && n < 16 {
+      move(0)
+      move(n &- 8)
+    } else if n < 8 {
+      for k in 0..<n { (out + k).storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), as: UInt8.self) }
+    } else {
+      out.copyMemory(from: from, byteCount: n)
+    }
+    return out + n
+  }
+
+  /// Writes `byte` at `out`, returning the place after it.
+  @inline(__always)
+  static func copy(_ byte: UInt8, to out: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+    out.storeBytes(of: byte, as: UInt8.self)
+    return out + 1
   }
 }
 

@@ -66,6 +66,10 @@ package struct HazardScanner: Sendable {
   /// for balance (`isBalanced`), skipping the pairing analysis of the
   /// balanced ones. Tests turn it off to compare the two.
   package var checksBalancedLinesFirst = true
+  /// Whether the diagnostics of openers left open carry their `closing`
+  /// (where closers would go, for fixes). `bidi-lsp check` turns it off
+  /// where it writes no fixes; the diagnostics are otherwise the same.
+  package var recordsClosings = true
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message.
@@ -111,7 +115,7 @@ package struct HazardScanner: Sendable {
   /// many lines (`bidi-lsp check`) so that a line allocates only what it
   /// returns. Its contents between two scans mean nothing.
   package struct LineBuffers {
-    var controls: [(offset: Int, control: BidiControl)] = []
+    var controls = BidiControlList()
     var segments: [Segment] = []
     /// Room for `LineAnalysis`'s openers and scopes: at least one per
     /// control of the line (placeholders beyond).
@@ -135,8 +139,9 @@ package struct HazardScanner: Sendable {
   package func scanLineFindings(
     _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
   ) -> (scan: LineScan, showsVisualOrder: Bool) {
-    buffers.controls.removeAll(keepingCapacity: true)
-    buffers.segments.removeAll(keepingCapacity: true)
+    buffers.controls.removeAll()
+    // (Not on an empty array: that would allocate an empty one each line.)
+    if !buffers.segments.isEmpty { buffers.segments.removeAll(keepingCapacity: true) }
     var invalid: [Range<Int>] = []
     var i = 0
     let n = line.count
@@ -174,7 +179,7 @@ package struct HazardScanner: Sendable {
     if openers.count < room {
       openers.append(
         contentsOf: repeatElement(
-          LineAnalysis.Opener(offset: 0, control: .lrm, segment: -1), count: room - openers.count))
+          LineAnalysis.Opener(offset: 0, codePoint: 0, segment: -1), count: room - openers.count))
       scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
     }
     var omitted = 0

@@ -32,9 +32,11 @@ struct LineAnalysis {
 
   struct Opener {
     var offset: Int
-    var control: BidiControl
+    /// The control's code point (`BidiControlList`'s).
+    var codePoint: UInt32
     /// The index of its closers in `closings`, or -1 when it is closed on
-    /// the line. (An index keeps an opener a plain value: a line may hold
+    /// the line (0 for every opener left open when closings are not
+    /// recorded). (An index keeps an opener a plain value: a line may hold
     /// many.)
     var closing = -1
     var pairedCloser: Range<Int>?
@@ -42,12 +44,16 @@ struct LineAnalysis {
     /// -1 for the line's own context (`lineContext`). (An index keeps an
     /// opener small.)
     var segment: Int
+
+    var control: BidiControl { BidiControl.known(codePoint) }
   }
 
   let line: UnsafeBufferPointer<UInt8>
   let lineNumber: Int
   let settings: RuleSettings
   let hasLanguage: Bool
+  /// `HazardScanner.recordsClosings`.
+  let recordsClosings: Bool
   /// The segments of the line (`run`'s).
   var segments: [Segment]
   /// The openers, in order (`openerCount` of them), and the scopes of the
@@ -76,6 +82,7 @@ struct LineAnalysis {
     self.lineNumber = lineNumber
     self.settings = scanner.settings
     self.hasLanguage = hasLanguage
+    self.recordsClosings = scanner.recordsClosings
     self.limit = scanner.maximumDiagnosticsPerLine ?? .max
     // (Every property set here, none by a default value: see
     // `HazardDiagnostic.init`.)
@@ -90,7 +97,7 @@ struct LineAnalysis {
   /// number of hazards omitted past the scanner's limit.
   static func run(
     line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner,
-    controls: [(offset: Int, control: BidiControl)], segments: [Segment], openers: UnsafeMutablePointer<Opener>,
+    controls: BidiControlList, segments: [Segment], openers: UnsafeMutablePointer<Opener>,
     scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic]
   ) -> Int {
     var analysis = LineAnalysis(
@@ -115,7 +122,7 @@ struct LineAnalysis {
   /// The context of the code of the line, outside every segment.
   var lineContext: Context { hasLanguage ? .code : .line }
 
-  mutating func run(controls: [(offset: Int, control: BidiControl)], segments: [Segment]) {
+  mutating func run(controls: BidiControlList, segments: [Segment]) {
     if segments.isEmpty {
       runInOneContext(controls)
       return
@@ -128,7 +135,9 @@ struct LineAnalysis {
     var current: (segment: Int, stack: PairingStack)? = nil
     var enclosing: [(segment: Int, stack: PairingStack)] = []
     var next = 0
-    for (offset, control) in controls {
+    for k in 0..<controls.count {
+      let offset = controls.offsets[k]
+      let codePoint = controls.codePoints[k]
       while let top = current, segments[top.segment].end <= offset {
         var stack = top.stack
         finish(&stack, context: context(of: segments[top.segment]), at: segments[top.segment].contentEnd)
@@ -143,15 +152,15 @@ struct LineAnalysis {
         next += 1
       }
       guard let top = current else {
-        process(control, at: offset, stack: &codeStack, segment: -1)
+        process(codePoint, at: offset, stack: &codeStack, segment: -1)
         continue
       }
       let segment = segments[top.segment]
       if segment.kind == .identifier {
-        reportInIdentifier(control, at: offset)
+        reportInIdentifier(BidiControl.known(codePoint), at: offset)
         continue
       }
-      process(control, at: offset, stack: &current!.stack, segment: top.segment)
+      process(codePoint, at: offset, stack: &current!.stack, segment: top.segment)
     }
     while let top = current {
       var stack = top.stack
@@ -166,11 +175,37 @@ struct LineAnalysis {
   /// comments and literals): every control in the line's own context, in
   /// a loop of its own (the segments' bookkeeping kept the stack out of
   /// registers).
-  mutating func runInOneContext(_ controls: [(offset: Int, control: BidiControl)]) {
+  mutating func runInOneContext(_ controls: BidiControlList) {
     var stack = PairingStack(start: 0)
-    controls.withUnsafeBufferPointer { controls in
-      for (offset, control) in controls { process(control, at: offset, stack: &stack, segment: -1) }
+    // The loop's state in locals (`pair` writes only through the pointers),
+    // and no call in it: the closers that close nothing are kept
+    // (`offset << 2 | kind`) and reported after it, in order.
+    var made = openerCount
+    let openers = self.openers
+    let scopes = self.scopes
+    let count = controls.count
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { kept in
+      var unmatched = 0
+      controls.offsets.withUnsafeBufferPointer { offsets in
+        controls.codePoints.withUnsafeBufferPointer { codePoints in
+          var k = 0
+          while k < count {
+            let offset = offsets[k]
+            let found = Self.pair(
+              codePoints[k], at: offset, stack: &stack, segment: -1, openers: openers, scopes: scopes, made: &made)
+            if found != .none {
+              kept[unmatched] = offset &<< 2 | found.rawValue
+              unmatched &+= 1
+            }
+            k &+= 1
+          }
+        }
+      }
+      for j in 0..<unmatched {
+        reportUnmatched(Unmatched(rawValue: kept[j] & 3) ?? .pdf, at: kept[j] >> 2)
+      }
     }
+    openerCount = made
     finish(&stack, context: lineContext, at: line.count)
     reportOpeners()
   }
@@ -178,7 +213,7 @@ struct LineAnalysis {
   /// Reports the openers: only one left open or an override, since most
   /// are closed.
   mutating func reportOpeners() {
-    for k in 0..<openerCount where openers[k].closing >= 0 || isOverride(openers[k].control) {
+    for k in 0..<openerCount where openers[k].closing >= 0 || BidiControl.isOverride(openers[k].codePoint) {
       report(openers[k])
     }
   }
@@ -212,43 +247,75 @@ struct LineAnalysis {
     opener.segment < 0 ? lineContext : context(of: segments[opener.segment])
   }
 
+  /// A closer with nothing to close, as `pair` finds it.
+  enum Unmatched: Int {
+    case none = 0
+    /// A PDF with no scope open, or with an embedding or override open
+    /// only outside an isolate.
+    case pdf
+    /// A PDF whose innermost open scope is an isolate.
+    case pdfInsideIsolate
+    /// A PDI with no isolate open.
+    case pdi
+  }
+
+  /// Takes the control of code point `codePoint` at `offset` in the context
+  /// whose open scopes `stack` holds (by code point: the C scan writes code
+  /// points); `made`: the openers so far. Writes only through `openers` and
+  /// `scopes`, so that a loop around it keeps its state in registers;
+  /// returns what the caller reports of a closer that closes nothing.
   @inline(__always)
-  mutating func process(_ control: BidiControl, at offset: Int, stack: inout PairingStack, segment: Int) {
-    if control.isOpener {
-      scopes[stack.start &+ stack.count] = openerCount
+  static func pair(
+    _ codePoint: UInt32, at offset: Int, stack: inout PairingStack, segment: Int, openers: UnsafeMutablePointer<Opener>,
+    scopes: UnsafeMutablePointer<Int>, made: inout Int
+  ) -> Unmatched {
+    if BidiControl.isOpener(codePoint) {
+      scopes[stack.start &+ stack.count] = made
       stack.count &+= 1
-      if control.isIsolateOpener { stack.isolates &+= 1 }
-      openers[openerCount] = Opener(offset: offset, control: control, segment: segment)
-      openerCount &+= 1
-      return
+      if BidiControl.isIsolateOpener(codePoint) { stack.isolates &+= 1 }
+      openers[made] = Opener(offset: offset, codePoint: codePoint, segment: segment)
+      made &+= 1
+      return .none
     }
-    let range = offset..<(offset + control.utf8Count)
-    if control == .pdf {
-      let top = stack.count > 0 ? scopes[stack.start &+ stack.count &- 1] : -1
-      if top >= 0, openers[top].control.isEmbeddingOrOverride {
-        stack.count &-= 1
-        openers[top].pairedCloser = range
-      } else {
-        reportUnmatched(control, range, isolateOpen: stack.count > 0)
-      }
-    } else if control == .pdi {
+    if codePoint == BidiControl.pdf.rawValue {
+      // PDF closes the innermost scope only if it is an embedding or override.
+      guard stack.count > 0 else { return .pdf }
+      let top = scopes[stack.start &+ stack.count &- 1]
+      guard BidiControl.isEmbeddingOrOverride(openers[top].codePoint) else { return .pdfInsideIsolate }
+      stack.count &-= 1
+      openers[top].pairedCloser = offset..<(offset &+ 3)
+    } else if codePoint == BidiControl.pdi.rawValue {
+      // PDI closes the innermost isolate and every scope inside it.
       // Searching only when an isolate is open keeps this linear: every
       // entry passed over is popped.
-      var index = stack.isolates > 0 ? stack.count &- 1 : -1
-      while index >= 0 && !openers[scopes[stack.start &+ index]].control.isIsolateOpener { index &-= 1 }
-      if index >= 0 {
-        stack.isolates &-= 1
-        stack.count = index
-      } else {
-        reportUnmatched(control, range, isolateOpen: false)
-      }
+      guard stack.isolates > 0 else { return .pdi }
+      var index = stack.count &- 1
+      while !BidiControl.isIsolateOpener(openers[scopes[stack.start &+ index]].codePoint) { index &-= 1 }
+      stack.isolates &-= 1
+      stack.count = index
     }
+    return .none
+  }
+
+  /// `pair` for the general loop of `run`.
+  @inline(__always)
+  mutating func process(_ codePoint: UInt32, at offset: Int, stack: inout PairingStack, segment: Int) {
+    let unmatched = Self.pair(
+      codePoint, at: offset, stack: &stack, segment: segment, openers: openers, scopes: scopes, made: &openerCount)
+    if unmatched != .none { reportUnmatched(unmatched, at: offset) }
   }
 
   /// Records, for each opener left on `stack`, the closers that would close
   /// it at `offset`.
   mutating func finish(_ stack: inout PairingStack, context: Context, at offset: Int) {
     guard stack.count > 0 else { return }
+    if !recordsClosings {
+      // Each marked as left open, with no insertion recorded.
+      for k in 0..<stack.count { openers[scopes[stack.start &+ k]].closing = 0 }
+      stack.count = 0
+      stack.isolates = 0
+      return
+    }
     // Closers inserted in code must not stick to an identifier.
     let code: Bool
     switch context {
@@ -263,7 +330,7 @@ struct LineAnalysis {
     var closers: [BidiControl] = []
     closers.reserveCapacity(stack.count)
     for k in 0..<stack.count {
-      closers.append(openers[scopes[innermost &- k]].control.isIsolateOpener ? .pdi : .pdf)
+      closers.append(BidiControl.isIsolateOpener(openers[scopes[innermost &- k]].codePoint) ? .pdi : .pdf)
     }
     for k in 0..<stack.count {
       let index = scopes[innermost &- k]
@@ -303,8 +370,9 @@ struct LineAnalysis {
       _ = isFull(counting: pairing, isOverride(control) ? .override : nil)
       return
     }
-    let closing = opener.closing >= 0 ? closings[opener.closing] : nil
-    if let closing {
+    let leftOpen = opener.closing >= 0
+    let closing = leftOpen && recordsClosings ? closings[opener.closing] : nil
+    if leftOpen {
       let code: RuleCode
       let message: String
       switch context(of: opener) {
@@ -338,7 +406,7 @@ struct LineAnalysis {
     // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
     // “`textDocument/publishDiagnostics`”).
     if isOverride(control), let severity = settings.severity(for: .override) {
-      let closed = closing == nil
+      let closed = !leftOpen
       let message: HazardMessage =
         closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
       diagnostics.append(
@@ -348,12 +416,16 @@ struct LineAnalysis {
     }
   }
 
-  mutating func reportUnmatched(_ control: BidiControl, _ range: Range<Int>, isolateOpen: Bool) {
+  mutating func reportUnmatched(_ unmatched: Unmatched, at offset: Int) {
     guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
-    let message =
-      control == .pdf
-      ? (isolateOpen ? HazardMessage.pdfInsideIsolate : .pdfUnmatched).text(control)
-      : HazardMessage.pdiUnmatched.text(control)
+    let control: BidiControl = unmatched == .pdi ? .pdi : .pdf
+    let range = offset..<(offset + 3)
+    let message: String
+    switch unmatched {
+    case .pdfInsideIsolate: message = HazardMessage.pdfInsideIsolate.text(control)
+    case .pdi: message = HazardMessage.pdiUnmatched.text(control)
+    case .pdf, .none: message = HazardMessage.pdfUnmatched.text(control)
+    }
     diagnostics.append(
       HazardDiagnostic(
         code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))

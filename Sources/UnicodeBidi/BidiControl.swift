@@ -241,54 +241,40 @@ extension BidiControl {
 
   /// Appends the bidi controls of `bytes[start...]` (`start` begins a
   /// sequence) to `controls`, with their offsets, up to the first
-  /// ill-formed sequence; returns its offset, or `bytes.count`. The first
-  /// control found reserves room for one every 16 bytes of the rest: lines
-  /// with controls tend to have many.
+  /// ill-formed sequence; returns its offset, or `bytes.count`. The C scan
+  /// writes them straight into the list's storage (no conversion per
+  /// control); a list with little room left gets room for one every 16
+  /// bytes of the rest: lines with controls tend to have many.
   public static func appendControls(
-    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to controls: inout [(offset: Int, control: BidiControl)]
-  ) -> Int {
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to controls: inout BidiControlList
+  )
+    -> Int
+  {
     guard let base = bytes.baseAddress else { return 0 }
-    let batch = 64
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: batch) { offsets in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: batch) { scalars in
-        withUnsafeTemporaryAllocation(of: (offset: Int, control: BidiControl).self, capacity: batch) { found in
-          var i = start
-          while i < bytes.count {
-            var end = 0
-            let count = cbs_find_bidi_controls(
-              base, i, bytes.count, offsets.baseAddress!, scalars.baseAddress!, batch, &end)
-            if count > 0 {
-              if controls.isEmpty { controls.reserveCapacity(max(8, (bytes.count - i) / 16)) }
-              // One append a batch. The controls by table, not by
-              // `init(rawValue:)`, whose jump on each code point the
-              // processor mispredicts in text dense with controls.
-              var made = 0
-              let table = byLowBits
-              for k in 0..<count {
-                let control = table[Int(truncatingIfNeeded: scalars[k] & 0x7F)]
-                guard control.rawValue == scalars[k] else { continue }
-                (found.baseAddress! + made).initialize(to: (offsets[k], control))
-                made += 1
-              }
-              controls.append(contentsOf: UnsafeBufferPointer(rebasing: found[..<made]))
-            }
-            i = end
-            if count == batch || i >= bytes.count { continue }
-            // A sequence the scan leaves to the decoder: no control, perhaps
-            // ill-formed.
-            let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
-            if !decoded.isValid { return i }
-            i += decoded.length
-          }
-          return bytes.count
-        }
+    var i = start
+    while i < bytes.count {
+      if controls.room < 8 { controls.makeRoom(max(8, (bytes.count &- i) / 16)) }
+      var end = 0
+      let room = controls.room
+      let count = controls.withStorage { offsets, codePoints in
+        cbs_find_bidi_controls(base, i, bytes.count, offsets, codePoints, room, &end)
       }
+      controls.count &+= count
+      i = end
+      if count == room || i >= bytes.count { continue }
+      // A sequence the scan leaves to the decoder: no control, perhaps
+      // ill-formed.
+      let decoded = UTF8Decoder.decodeMultibyte(bytes, at: i)
+      if !decoded.isValid { return i }
+      i += decoded.length
     }
+    return bytes.count
   }
 
   /// The controls by the low seven bits of their code points (distinct for
   /// the twelve: 1C, 0E, 0F, 2A–2E, 66–69); LRM elsewhere (a code point
   /// that is not a control is told by its raw value differing).
+  @usableFromInline
   static let byLowBits: [BidiControl] = {
     var table = [BidiControl](repeating: .lrm, count: 128)
     for control in allCases { table[Int(control.rawValue & 0x7F)] = control }
@@ -316,6 +302,95 @@ extension BidiControl {
   public static func occurrences(in line: [UInt8]) -> [(offset: Int, control: BidiControl)] {
     line.withUnsafeBufferPointer { occurrences(in: $0) }
   }
+}
+
+/// The bidi controls of a line, in order: their byte offsets and code
+/// points (U+061C, U+200E…U+2069) in two arrays that the C scan of
+/// `BidiControl.appendControls` writes in place. Its storage is kept when
+/// emptied, for the next line.
+public struct BidiControlList: RandomAccessCollection, Sendable {
+  /// The storage: the first `count` entries are the controls.
+  public private(set) var offsets: [Int] = []
+  public private(set) var codePoints: [UInt32] = []
+  public fileprivate(set) var count = 0
+
+  public init() {}
+
+  /// A list of the given controls (for tests and small callers).
+  public init(_ controls: [(offset: Int, control: BidiControl)]) {
+    offsets = controls.map(\.offset)
+    codePoints = controls.map(\.control.rawValue)
+    count = controls.count
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> (offset: Int, control: BidiControl) {
+    precondition(position >= 0 && position < count, "index out of range")
+    return (offsets[position], BidiControl.known(codePoints[position]))
+  }
+
+  /// Empties the list, keeping its storage.
+  public mutating func removeAll() { count = 0 }
+
+  /// The entries of the storage after the controls.
+  fileprivate var room: Int { offsets.count &- count }
+
+  /// Grows the storage to hold at least `more` entries after the controls
+  /// (doubling, so that a long line grows it a few times only).
+  fileprivate mutating func makeRoom(_ more: Int) {
+    let size = Swift.max(count + more, offsets.count * 2)
+    offsets.append(contentsOf: repeatElement(0, count: size - offsets.count))
+    codePoints.append(contentsOf: repeatElement(0, count: size - codePoints.count))
+  }
+
+  /// Calls `body` with where the next control's offset and code point go.
+  @inline(__always)
+  fileprivate mutating func withStorage<R>(
+    _ body: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<UInt32>) -> R
+  ) -> R {
+    let start = count
+    return offsets.withUnsafeMutableBufferPointer { offsets in
+      codePoints.withUnsafeMutableBufferPointer { codePoints in
+        body(offsets.baseAddress! + start, codePoints.baseAddress! + start)
+      }
+    }
+  }
+}
+
+extension BidiControl {
+  /// The control whose code point `value` is (one of the twelve, as the C
+  /// scan writes them), by table: no check, no jump on the value.
+  @inlinable
+  public static func known(_ value: UInt32) -> BidiControl {
+    let control = byLowBits[Int(truncatingIfNeeded: value & 0x7F)]
+    assert(control.rawValue == value, "not a bidi control")
+    return control
+  }
+
+  /// Whether the code point of a control opens a scope: LRE, RLE, LRO,
+  /// RLO, LRI, RLI or FSI.
+  @inlinable
+  public static func isOpener(_ value: UInt32) -> Bool {
+    (value &- 0x202A < 5 && value != 0x202C) || value &- 0x2066 < 3
+  }
+
+  /// Whether the code point of a control is LRI, RLI or FSI.
+  @inlinable
+  public static func isIsolateOpener(_ value: UInt32) -> Bool { value &- 0x2066 < 3 }
+
+  /// Whether the code point of a control is LRE, RLE, LRO or RLO.
+  @inlinable
+  public static func isEmbeddingOrOverride(_ value: UInt32) -> Bool { value &- 0x202A < 5 && value != 0x202C }
+
+  /// Whether the code point of a control is LRO or RLO.
+  @inlinable
+  public static func isOverride(_ value: UInt32) -> Bool { value &- 0x202D < 2 }
+
+  /// The UTF-8 length of a control by its code point (2 for ALM, else 3).
+  @inlinable
+  public static func utf8Count(_ value: UInt32) -> Int { value == 0x061C ? 2 : 3 }
 }
 
 /// Four or more upper-case hex digits.

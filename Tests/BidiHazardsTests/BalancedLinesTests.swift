@@ -70,7 +70,7 @@ final class BalancedLinesTests: XCTestCase {
       let full = scan(line, language: language, shortcut: false)
       XCTAssertEqual(fast, full, String(decoding: line, as: UTF8.self))
       let controls = line.withUnsafeBufferPointer { buffer in
-        var found: [(offset: Int, control: BidiControl)] = []
+        var found = BidiControlList()
         _ = BidiControl.appendControls(in: buffer, from: 0, to: &found)
         return found
       }
@@ -143,8 +143,8 @@ final class BalancedLinesTests: XCTestCase {
   }
 
   func testBalancedAndUnbalancedExamples() {
-    func controls(_ list: [BidiControl]) -> [(offset: Int, control: BidiControl)] {
-      list.enumerated().map { ($0.offset * 3, $0.element) }
+    func controls(_ list: [BidiControl]) -> BidiControlList {
+      BidiControlList(list.enumerated().map { ($0.offset * 3, $0.element) })
     }
     XCTAssertTrue(HazardScanner.isBalanced(controls([.rli, .lre, .pdi])))  // PDI closes the embedding too
     XCTAssertTrue(HazardScanner.isBalanced(controls([.lre, .rli, .pdi, .pdf, .lrm])))

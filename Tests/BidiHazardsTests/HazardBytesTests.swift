@@ -64,7 +64,7 @@ final class HazardBytesTests: XCTestCase {
   /// sequence: the reference's offsets again.
   static func appended(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     var found: [Int] = []
-    var controls: [(offset: Int, control: BidiControl)] = []
+    var controls = BidiControlList()
     var i = 0
     while true {
       let before = controls.count

@@ -59,7 +59,7 @@ final class ControlScanTests: XCTestCase {
   static func appendedStops(_ bytes: [UInt8]) -> [Stop] {
     bytes.withUnsafeBufferPointer { buffer in
       var stops: [Stop] = []
-      var controls: [(offset: Int, control: BidiControl)] = []
+      var controls = BidiControlList()
       var i = 0
       while true {
         let before = controls.count
