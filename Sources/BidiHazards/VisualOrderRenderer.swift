@@ -25,11 +25,15 @@ extension HazardScanner {
 
   /// `visualOrderRenderer` as a `VisualOrderWriter`: the same bytes (the
   /// line is well-formed, so the `String` repairs nothing).
+  /// (The paragraph's line is written without being made: its runs on the
+  /// stack.)
   package static let visualOrderWriter: VisualOrderWriter = { bytes, buffer, at in
-    let line = BidiParagraph(utf8: bytes).line()
+    let paragraph = BidiParagraph(utf8: bytes)
     let bound = at + max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
     if buffer.count < bound { buffer.append(contentsOf: repeatElement(0, count: bound - buffer.count)) }
-    return buffer.withUnsafeMutableBufferPointer { line.writeVisualUTF8NamingKeptControls(to: $0.baseAddress! + at) }
+    return buffer.withUnsafeMutableBufferPointer {
+      paragraph.writeLineVisualUTF8NamingKeptControls(to: $0.baseAddress! + at)
+    }
   }
 
   /// A `VisualOrderWriter` that writes what `renderer` gives.
