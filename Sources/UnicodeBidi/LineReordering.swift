@@ -349,18 +349,24 @@ struct LineLayout: @unchecked Sendable {
 
   /// BD7: writes the runs of `levels[0..<count]` (bit 7, the removed mark,
   /// ignored) to `runs`, in logical order; returns how many. The places
-  /// where the level changes are found 64 characters at a time
-  /// (`changeMasks`) and the runs read off them (`writeRuns`).
+  /// where the level changes are found 64 characters at a time as a bit
+  /// mask (`LevelScan.changes(_:from:to:)`) and the runs read off it
+  /// (`RunWriter`), so that a run's end costs no mispredicted branch (runs
+  /// are a word or a phrase long in mixed text, and vary).
   @discardableResult
   static func findRuns(
     _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
   ) -> Int {
     guard count > 0 else { return 0 }
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maskCount(count)) { words in
-      let found = changeMasks(levels, count, words.baseAddress!)
-      writeRuns(words.baseAddress!, levels, count, start, runs)
-      return found
+    var writer = RunWriter(levels, start, runs)
+    var block = 1
+    while block < count {
+      let blockEnd = min(block &+ 64, count)
+      writer.take(LevelScan.changes(levels, from: block, to: blockEnd), block)
+      block = blockEnd
     }
+    writer.finish(count)
+    return writer.written
   }
 
   /// The number of words `changeMasks` writes for `count` characters (at
@@ -417,42 +423,80 @@ struct LineLayout: @unchecked Sendable {
     }
   }
 
-  /// BD7: writes the runs of `levels[0..<count]` that `changeMasks` found
-  /// in `masks` to `runs`, in logical order (a run's end costs no
-  /// mispredicted branch: runs are a word or a phrase long in mixed text,
-  /// and vary), and returns what L2 needs of their levels.
-  @discardableResult
-  static func writeRuns(
-    _ masks: UnsafePointer<UInt64>, _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int,
-    _ runs: UnsafeMutablePointer<BidiRun>
-  ) -> RunLevels {
-    var runLevels = RunLevels(first: levels[0] & 0x7F)
-    var r = 0
+  /// Writes runs of one level (BD7) in logical order, from the places
+  /// where the level changes, a word of them at a time, and keeps what L2
+  /// needs of their levels (`RunLevels`).
+  struct RunWriter {
+    let levels: UnsafePointer<UInt8>
+    let start: Int
+    let runs: UnsafeMutablePointer<BidiRun>
+    var written = 0
     var runStart = 0
-    var k = 0
-    var block = 1
-    while block < count {
-      var changes = masks[k]
+    var runLevels: RunLevels
+
+    /// For `levels` (at least one), the runs in paragraph offsets from
+    /// `start` on, written to `runs`.
+    @inline(__always)
+    init(_ levels: UnsafePointer<UInt8>, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>) {
+      self.levels = levels
+      self.start = start
+      self.runs = runs
+      runLevels = RunLevels(first: levels[0] & 0x7F)
+    }
+
+    /// Ends a run at each place `changes` marks (bit j for `block + j`).
+    @inline(__always)
+    mutating func take(_ changes: UInt64, _ block: Int) {
+      var changes = changes
       while changes != 0 {
         let end = block &+ changes.trailingZeroBitCount
-        runs[r] = BidiRun(start: start &+ runStart, end: start &+ end, level: runLevels.last)
-        r &+= 1
+        runs[written] = BidiRun(start: start &+ runStart, end: start &+ end, level: runLevels.last)
+        written &+= 1
         runStart = end
         runLevels.append(levels[end] & 0x7F)
         changes &= changes &- 1
       }
+    }
+
+    /// Writes the last run, which ends at `count`.
+    @inline(__always)
+    mutating func finish(_ count: Int) {
+      runs[written] = BidiRun(start: start &+ runStart, end: start &+ count, level: runLevels.last)
+      written &+= 1
+    }
+  }
+
+  /// BD7: writes the runs of `levels[0..<count]` that `changeMasks` found
+  /// in `masks` to `runs`, in logical order, and returns what L2 needs of
+  /// their levels (inlined, so that a caller that does not need them does
+  /// not compute them).
+  @discardableResult @inline(__always)
+  static func writeRuns(
+    _ masks: UnsafePointer<UInt64>, _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int,
+    _ runs: UnsafeMutablePointer<BidiRun>
+  ) -> RunLevels {
+    var writer = RunWriter(levels, start, runs)
+    var k = 0
+    var block = 1
+    while block < count {
+      writer.take(masks[k], block)
       k &+= 1
       block &+= 64
     }
-    runs[r] = BidiRun(start: start &+ runStart, end: start &+ count, level: runLevels.last)
-    return runLevels
+    writer.finish(count)
+    return writer.runLevels
   }
 
   /// L2 on `count` runs, their levels looked at first.
   static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
     guard count > 1 else { return }
     var levels = RunLevels(first: runs[0].level)
-    for k in 1..<count { levels.append(runs[k].level) }
+    for k in 1..<count {
+      let level = runs[k].level
+      levels.highestPair = max(levels.highestPair, min(levels.last, level))
+      if level & 1 == 1 { levels.lowestOdd = min(levels.lowestOdd, level) }
+      levels.last = level
+    }
     reorder(runs, count, levels)
   }
 
