@@ -14,22 +14,26 @@ extension HazardScanner {
   /// for diagnostic messages. The bidi controls the line keeps in its visual
   /// order are written by name (`<RLI>`), so that the message itself cannot
   /// be reordered by them. Only well-formed lines are rendered (a line with
-  /// an ill-formed sequence gets no visual order in its messages).
+  /// an ill-formed sequence gets no visual order in its messages). The line
+  /// is written without being made (`writeLineVisualUTF8NamingKeptControls`:
+  /// its runs on the stack).
   package static let visualOrderRenderer: VisualOrderRenderer = { bytes in
-    let line = BidiParagraph(utf8: bytes).line()
+    let paragraph = BidiParagraph(utf8: bytes)
     // Written straight from the line's runs into the string's storage.
     return String(unsafeUninitializedCapacity: max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))) { buffer in
-      line.writeVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
+      paragraph.writeLineVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
     }
   }
 
   /// `visualOrderRenderer` as a `VisualOrderWriter`: the same bytes (the
   /// line is well-formed, so the `String` repairs nothing).
   package static let visualOrderWriter: VisualOrderWriter = { bytes, buffer, at in
-    let line = BidiParagraph(utf8: bytes).line()
+    let paragraph = BidiParagraph(utf8: bytes)
     let bound = at + max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
     if buffer.count < bound { buffer.append(contentsOf: repeatElement(0, count: bound - buffer.count)) }
-    return buffer.withUnsafeMutableBufferPointer { line.writeVisualUTF8NamingKeptControls(to: $0.baseAddress! + at) }
+    return buffer.withUnsafeMutableBufferPointer {
+      paragraph.writeLineVisualUTF8NamingKeptControls(to: $0.baseAddress! + at)
+    }
   }
 
   /// A `VisualOrderWriter` that writes what `renderer` gives.

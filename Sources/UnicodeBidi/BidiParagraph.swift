@@ -197,11 +197,10 @@ public struct BidiParagraph: Sendable {
     }
     // Several lines from the paragraph's level runs, found once (on the
     // stack when there are few).
-    let runCount = ParagraphLineRuns.runCount(storage)
-    return try withUnsafeTemporaryAllocation(of: BidiRun.self, capacity: max(runCount, 1)) {
-      (paragraphRuns) throws(BidiError) -> [BidiLine] in
+    return try ParagraphLineRuns.withParagraphRuns(storage) {
+      (paragraphRuns, runCount) throws(BidiError) -> [BidiLine] in
       var maker = ParagraphLineRuns(
-        storage, lineCount: lineCount, paragraphRuns: paragraphRuns.baseAddress!, runCount: runCount)
+        storage, lineCount: lineCount, paragraphRuns: paragraphRuns, runCount: runCount)
       return try lines(bounds: bounds, in: encoding) { range, unitStarts in
         BidiLine(storage: storage, layout: maker.layout(range, marks: marks), unitStarts: unitStarts)
       }

@@ -1,7 +1,8 @@
 import ByteWords
 
 // UAX #9, 3.4 Reordering Resolved Levels: L1 (levels of a display line) and
-// L2 (reversal). L3 (combining marks, optional) is in CombiningMarks.swift,
+// L2 (reversal). The level runs (BD7) that L2 reverses are found in
+// LevelRuns.swift; L3 (combining marks, optional) is in CombiningMarks.swift,
 // L4 (mirroring) in BidiLine.swift; the lines of a paragraph cut into
 // several, from its level runs found once, in ParagraphLineRuns.swift.
 
@@ -131,47 +132,36 @@ struct LineLayout: @unchecked Sendable {
     // before it (`ParagraphResolver.placeRemovedCharacters`); a line that
     // starts with removed characters in the middle of the paragraph gives
     // them that of the first character after them, in a copy.
-    if !separators && (!removes || start == 0 || count == 0 || source[0] & removedBit == 0) {
+    if Self.readsParagraphLevels(storage, range) {
       // L1 changes only the whitespace at the end of the line (removed
       // characters at its start keep the level of the character before
       // them, when the line has one); none of it may need changing.
-      var trailing = count
-      while trailing > 0 && BidiClassSet.trailingWhitespace.contains(classes[trailing - 1]) { trailing -= 1 }
-      while removes && trailing > 0 && trailing < count && source[trailing] & removedBit != 0 { trailing += 1 }
-      var changes = false
-      for i in trailing..<count where source[i] & ~removedBit != paragraphLevel { changes = true }
-      if !changes { trailing = count }
+      let trailing = Self.trailingStart(storage, range)
       copiedLevels = nil
       trailingStart = trailing
       hasNoRemoved = !removes || !LevelScan.containsRemoved(source, count)
-      // BD7: count the runs first, so that they take one allocation; the
-      // trailing whitespace is one more run unless the run before it is at
-      // the paragraph level already.
-      let joinsTrailing =
-        trailing == count || (trailing > 0 && source[trailing - 1] & ~removedBit == paragraphLevel)
-      let runs = count == 0 ? 0 : trailing == 0 ? 1 : LevelScan.changes(source, trailing) + (joinsTrailing ? 1 : 2)
-      guard runs > 1 else {
-        let level = trailing > 0 ? source[0] & ~removedBit : paragraphLevel
-        firstRun = BidiRun(start: start, end: start + count, level: level)
-        store = nil
-        storedRuns = 0
-        storedRunStart = nil
+      // BD7–L2 with the runs counted first, so that they take one
+      // allocation.
+      if let found = Self.withPlainRuns(
+        storage, range, trailing,
+        { runCount, fill -> (LineStore, Int) in
+          let store = LineStore.make(runCount: runCount, levelCount: 0)
+          fill(store.runs)
+          return (store, runCount)
+        })
+      {
+        let (store, runs) = found
+        self.store = store
+        storedRuns = runs
+        storedRunStart = store.runs
+        firstRun = store.runs[0]
         return
       }
-      let store = LineStore.make(runCount: runs, levelCount: 0)
-      let written = Self.findRuns(source, trailing, start, store.runs)
-      if trailing < count {
-        if joinsTrailing {
-          store.runs[written - 1].end = start + count
-        } else {
-          store.runs[written] = BidiRun(start: start + trailing, end: start + count, level: paragraphLevel)
-        }
-      }
-      Self.reorder(store.runs, runs)
-      self.store = store
-      storedRuns = runs
-      storedRunStart = store.runs
-      firstRun = store.runs[0]
+      let level = trailing > 0 ? source[0] & ~removedBit : paragraphLevel
+      firstRun = BidiRun(start: start, end: start + count, level: level)
+      store = nil
+      storedRuns = 0
+      storedRunStart = nil
       return
     }
     // The levels after L1, with the characters removed by X9 placed: on the
@@ -230,6 +220,105 @@ struct LineLayout: @unchecked Sendable {
     }
   }
 
+  /// True when the line `range` can read the paragraph's levels, L1
+  /// changing only the whitespace at its end: the paragraph has no segment
+  /// or paragraph separator, and the line does not start with characters
+  /// removed by X9 in the middle of the paragraph (those would take the
+  /// level of the first character after them, in a copy).
+  @inline(__always)
+  static func readsParagraphLevels(_ storage: ParagraphStorage, _ range: Range<Int>) -> Bool {
+    let present = storage.present
+    guard !present.contains(.S) && !present.contains(.B) else { return false }
+    return !present.intersects(.removedByX9) || range.lowerBound == 0 || range.isEmpty
+      || storage.levels[range.lowerBound] & ParagraphStorage.removedBit == 0
+  }
+
+  /// L1 on a line that `readsParagraphLevels`: the offset in the line
+  /// from which its trailing whitespace (and isolate controls, and removed
+  /// characters among them) goes to the paragraph level, or the line's
+  /// length when that changes no level.
+  @inline(__always)
+  static func trailingStart(_ storage: ParagraphStorage, _ range: Range<Int>) -> Int {
+    let count = range.count
+    let classes = storage.classes + range.lowerBound
+    let source = storage.levels + range.lowerBound
+    let removedBit = ParagraphStorage.removedBit
+    let removes = storage.present.intersects(.removedByX9)
+    var trailing = count
+    while trailing > 0 && BidiClassSet.trailingWhitespace.contains(classes[trailing - 1]) { trailing -= 1 }
+    while removes && trailing > 0 && trailing < count && source[trailing] & removedBit != 0 { trailing += 1 }
+    for i in trailing..<count where source[i] & ~removedBit != storage.paragraphLevel { return trailing }
+    return count
+  }
+
+  /// BD7 and L2 on a line that `readsParagraphLevels`, its whitespace
+  /// from `trailing` on at the paragraph level (L1): when it has more than
+  /// one run, counts them and returns what `withMemory` makes with room
+  /// for that many, which it has `fill` with the runs in visual order; nil
+  /// for a line of one run. The places where the level changes are found
+  /// first (a word for 64 characters, on the stack), so that the runs are
+  /// read off the same words once counted.
+  @inline(__always)
+  static func withPlainRuns<R>(
+    _ storage: ParagraphStorage, _ range: Range<Int>, _ trailing: Int,
+    _ withMemory: (_ runCount: Int, _ fill: (UnsafeMutablePointer<BidiRun>) -> Void) -> R
+  ) -> R? {
+    guard trailing > 0 else { return nil }
+    let start = range.lowerBound
+    let count = range.count
+    let source = UnsafePointer(storage.levels + start)
+    let paragraphLevel = storage.paragraphLevel
+    // The trailing whitespace is one more run unless the run before it is
+    // at the paragraph level already.
+    let joinsTrailing = trailing == count || source[trailing - 1] & ~ParagraphStorage.removedBit == paragraphLevel
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: maskCount(trailing)) { words -> R? in
+      let masks = words.baseAddress!
+      let levelRuns = changeMasks(source, trailing, masks)
+      let runCount = levelRuns + (joinsTrailing ? 0 : 1)
+      guard runCount > 1 else { return nil }
+      return withMemory(runCount) { line in
+        var levels = writeRuns(masks, source, trailing, start, line)
+        if trailing < count {
+          if joinsTrailing {
+            line[levelRuns - 1].end = start + count
+          } else {
+            line[levelRuns] = BidiRun(start: start + trailing, end: start + count, level: paragraphLevel)
+            levels.append(paragraphLevel)
+          }
+        }
+        reorder(line, runCount, levels)
+      }
+    }
+  }
+
+  /// Calls `body` with the runs in visual order (L1–L2) of the whole
+  /// paragraph as one line with `marks: .resolved`, as `LineLayout` finds
+  /// them, but without making the line when it `readsParagraphLevels`:
+  /// the runs on the stack, no `LineStore` to allocate and release.
+  @inline(__always)
+  static func withWholeLineRuns<R>(_ storage: ParagraphStorage, _ body: (UnsafePointer<BidiRun>, Int) -> R) -> R {
+    let range = 0..<storage.count
+    let one = BidiRun(start: 0, end: range.upperBound, level: storage.paragraphLevel)
+    if range.isEmpty { return withUnsafePointer(to: one) { body($0, 0) } }
+    if storage.isUniform { return withUnsafePointer(to: one) { body($0, 1) } }
+    guard readsParagraphLevels(storage, range) else {
+      return LineLayout(storage, range, marks: .resolved).withRuns(body)
+    }
+    let trailing = trailingStart(storage, range)
+    let several = withPlainRuns(storage, range, trailing) { runCount, fill in
+      withUnsafeTemporaryAllocation(of: BidiRun.self, capacity: runCount) { buffer in
+        fill(buffer.baseAddress!)
+        return body(buffer.baseAddress!, runCount)
+      }
+    }
+    if let several { return several }
+    // One run: the level of its first character (L1 put none of it at
+    // another level, or the whole line, trailing from 0, at the
+    // paragraph's).
+    let level = trailing > 0 ? storage.levels[0] & ~ParagraphStorage.removedBit : storage.paragraphLevel
+    return withUnsafePointer(to: BidiRun(start: 0, end: range.upperBound, level: level)) { body($0, 1) }
+  }
+
   /// L1 on a copy of the line's levels: segment and paragraph separators,
   /// and any sequence of whitespace and isolate formatting characters
   /// before them or at the end of the line, go back to the paragraph level.
@@ -259,34 +348,17 @@ struct LineLayout: @unchecked Sendable {
     }
   }
 
-  /// BD7: writes the runs of `levels[0..<count]` (bit 7, the removed mark,
-  /// ignored) to `runs`, in logical order; returns how many. The places
-  /// where the level changes are found 64 characters at a time as a bit
-  /// mask (`LevelScan.changes(_:from:to:)`) and the runs read off it, so
-  /// that a run's end costs no mispredicted branch (runs are a word or a
-  /// phrase long in mixed text, and vary).
-  @discardableResult
-  static func findRuns(
-    _ levels: UnsafePointer<UInt8>, _ count: Int, _ start: Int, _ runs: UnsafeMutablePointer<BidiRun>
-  ) -> Int {
-    guard count > 0 else { return 0 }
-    var r = 0
-    var runStart = 0
-    var block = 1
-    while block < count {
-      let blockEnd = min(block &+ 64, count)
-      var changes = LevelScan.changes(levels, from: block, to: blockEnd)
-      while changes != 0 {
-        let end = block &+ changes.trailingZeroBitCount
-        runs[r] = BidiRun(start: start &+ runStart, end: start &+ end, level: levels[runStart] & 0x7F)
-        r &+= 1
-        runStart = end
-        changes &= changes &- 1
-      }
-      block = blockEnd
+  /// L2 on `count` runs, their levels looked at first.
+  static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
+    guard count > 1 else { return }
+    var levels = RunLevels(first: runs[0].level)
+    for k in 1..<count {
+      let level = runs[k].level
+      levels.highestPair = max(levels.highestPair, min(levels.last, level))
+      if level & 1 == 1 { levels.lowestOdd = min(levels.lowestOdd, level) }
+      levels.last = level
     }
-    runs[r] = BidiRun(start: start &+ runStart, end: start &+ count, level: levels[runStart] & 0x7F)
-    return r &+ 1
+    reorder(runs, count, levels)
   }
 
   /// L2: from the highest level to the lowest odd level, reverse every
@@ -294,20 +366,11 @@ struct LineLayout: @unchecked Sendable {
   /// the highest at which two neighbouring runs both stand are skipped:
   /// there every such sequence is a single run, which a reversal leaves
   /// as it is (numbers in right-to-left text, most isolates' contents).
-  static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int) {
-    guard count > 1 else { return }
-    var highestPair: UInt8 = 0
-    var lowestOdd: UInt8 = 0xFF
-    var previous = runs[0].level
-    if previous & 1 == 1 { lowestOdd = previous }
-    for k in 1..<count {
-      let level = runs[k].level
-      highestPair = max(highestPair, min(previous, level))
-      if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
-      previous = level
-    }
-    guard lowestOdd != 0xFF else { return }
-    var level = highestPair
+  /// `levels` are the runs' (`RunLevels`).
+  static func reorder(_ runs: UnsafeMutablePointer<BidiRun>, _ count: Int, _ levels: RunLevels) {
+    guard count > 1, levels.lowestOdd != 0xFF else { return }
+    let lowestOdd = levels.lowestOdd
+    var level = levels.highestPair
     while level >= lowestOdd {
       // A sequence of one run stays as it is: look for two neighbours at
       // `level` or above (one test of the lower of the two, predicted

@@ -31,18 +31,32 @@ struct ParagraphLineRuns {
       && !storage.present.contains(.B)
   }
 
-  /// The number of level runs of `storage`'s paragraph.
-  static func runCount(_ storage: ParagraphStorage) -> Int {
-    storage.count == 0 ? 0 : LevelScan.changes(storage.levels, storage.count) + 1
+  /// Calls `body` with the level runs of `storage`'s paragraph (BD7) in
+  /// logical order, on the stack when they are few, and their number: the
+  /// places where the level changes found once (`LineLayout.changeMasks`),
+  /// counted, then the runs read off them.
+  static func withParagraphRuns<R, E: Error>(
+    _ storage: ParagraphStorage, _ body: (UnsafeMutablePointer<BidiRun>, Int) throws(E) -> R
+  ) throws(E) -> R {
+    let count = storage.count
+    let levels = UnsafePointer(storage.levels)
+    return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: LineLayout.maskCount(count)) {
+      (words) throws(E) -> R in
+      let runCount = count == 0 ? 0 : LineLayout.changeMasks(levels, count, words.baseAddress!)
+      return try withUnsafeTemporaryAllocation(of: BidiRun.self, capacity: max(runCount, 1)) {
+        (runs) throws(E) -> R in
+        if runCount > 0 { LineLayout.writeRuns(words.baseAddress!, levels, count, 0, runs.baseAddress!) }
+        return try body(runs.baseAddress!, runCount)
+      }
+    }
   }
 
-  /// For `lineCount` lines of `storage` (`applies`), with its
-  /// `runCount(storage)` level runs found into `paragraphRuns`.
+  /// For `lineCount` lines of `storage` (`applies`), with its `runCount`
+  /// level runs in `paragraphRuns` (`withParagraphRuns`).
   init(_ storage: ParagraphStorage, lineCount: Int, paragraphRuns: UnsafeMutablePointer<BidiRun>, runCount: Int) {
     self.storage = storage
     self.paragraphRuns = paragraphRuns
     paragraphRunCount = runCount
-    if runCount > 0 { LineLayout.findRuns(storage.levels, storage.count, 0, paragraphRuns) }
     // A line holds the runs that reach into it, one of them (cut at its
     // start) shared with the line before, and one more for its trailing
     // whitespace.

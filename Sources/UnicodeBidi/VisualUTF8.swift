@@ -33,19 +33,20 @@ extension BidiLine {
   @inline(__always)
   func write<Joiner>(_ writer: VisualUTF8Writer<Joiner>, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let clusters = layout.marks == .afterBase
-    return layout.withRuns { runs, count in
-      var p = output
-      for k in 0..<count {
-        let run = runs[k]
-        if run.level & 1 == 0 {
-          p = writer.leftToRight(run.start, run.end, p)
-        } else if clusters {
-          p = writer.rightToLeftClusters(storage, run, p)
-        } else {
-          p = writer.rightToLeft(run.start, run.end, p)
-        }
-      }
-      return p - output
+    return layout.withRuns { runs, count in writer.write(runs, count, clusters: clusters, storage, to: output) }
+  }
+}
+
+extension BidiParagraph {
+  /// Writes the whole paragraph as one display line (`line()`) as
+  /// `BidiLine.writeVisualUTF8NamingKeptControls` does, without making
+  /// the line: its runs (L1–L2) are found on the stack
+  /// (`LineLayout.withWholeLineRuns`). For `bidi-lsp check`, which writes
+  /// a line's visual order once. The same bound applies.
+  package func writeLineVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
+    let writer = VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner())
+    return LineLayout.withWholeLineRuns(storage) { runs, count in
+      writer.write(runs, count, clusters: false, storage, to: output)
     }
   }
 }
@@ -90,6 +91,28 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     levels = storage.levels
     self.controls = controls
     self.mirrored = mirrored
+  }
+
+  /// Writes the `count` runs from `runs` on, in visual order (L2), each
+  /// left to right or right to left by its level, the latter with L3's
+  /// clusters when `clusters`; returns the number of bytes written.
+  @inline(__always)
+  func write(
+    _ runs: UnsafePointer<BidiRun>, _ count: Int, clusters: Bool, _ storage: ParagraphStorage,
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var p = output
+    for k in 0..<count {
+      let run = runs[k]
+      if run.level & 1 == 0 {
+        p = leftToRight(run.start, run.end, p)
+      } else if clusters {
+        p = rightToLeftClusters(storage, run, p)
+      } else {
+        p = rightToLeft(run.start, run.end, p)
+      }
+    }
+    return p - output
   }
 
   /// Characters `first..<end` in logical order from `p` on; returns the
