@@ -24,17 +24,30 @@ extension MarkdownEntries {
   /// One space (the soft break between a plain block's pieces).
   private static let space: [UInt8] = [0x20]
 
-  /// Whether `block` (with inline content) may raise a finding; false only
-  /// when it certainly raises none. `plainLength`: `plainLength(block,
-  /// source:)`.
-  static func mayRaiseFinding(
+  /// What `check` does with a block: leave it out (it raises no finding),
+  /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
+  /// hazard byte on its lines, no control or separator in its rendered
+  /// text; `text` is that text when the lane rendered it, nil when it read
+  /// the pieces of a plain block or the skeleton), or build its entry (the
+  /// full path decides).
+  enum Verdict {
+    case noFinding
+    case blockDirection(wanted: BidiDirection, text: [UInt8]?)
+    case fullPath
+  }
+
+  /// Whether `block` (with inline content) may raise a finding (`.noFinding`
+  /// only when it certainly raises none), and which when the lane knows.
+  /// `plainLength`: `plainLength(block, source:)`.
+  static func verdict(
     _ block: MarkdownBlock, source: MarkdownSource, plainLength: Int?, renderer: MarkdownInlineRenderer,
     hazards: inout HazardCursor
-  ) -> Bool {
+  ) -> Verdict {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
-    guard hazards.next(from: start, in: source) >= end else { return true }
+    guard hazards.next(from: start, in: source) >= end else { return .fullPath }
     var scan = BlockFactsScan()
+    var text: [UInt8]?
     if plainLength != nil {
       // The rendered text is the pieces joined by one space.
       source.bytes.withUnsafeBufferPointer { bytes in
@@ -48,10 +61,74 @@ extension MarkdownEntries {
       }
     } else {
       // The common inline markup read in one pass; the renderer for the rest.
-      let text = renderer.textSkeleton(block) ?? renderer.renderedText(block)
-      text.withUnsafeBufferPointer { scan.feed($0) }
+      if let skeleton = renderer.textSkeleton(block) {
+        skeleton.withUnsafeBufferPointer { scan.feed($0) }
+      } else {
+        let rendered = renderer.renderedText(block)
+        rendered.withUnsafeBufferPointer { scan.feed($0) }
+        text = rendered
+      }
     }
-    return scan.mayRaiseFinding
+    if scan.needsFullPath { return .fullPath }
+    guard let wanted = scan.wantedDirection else { return .noFinding }
+    return .blockDirection(wanted: wanted, text: text)
+  }
+
+  /// `bidi.blockDirection`'s finding for `block` (lines of `source`),
+  /// whose only finding the lane found it to be, the rendered text wanting
+  /// `wanted`: what `MarkdownRules.blockDirection` gives for its entry,
+  /// with no entry built. The entry's content range; the text's scalars in
+  /// visual order; the mark at the content start, where the entry's map
+  /// puts decoded offset 0 (its first segment starts there) unless a
+  /// delimiter run or white space starts the content (an insertion
+  /// override may move it) or a bare `www.` link does (sealed: no edit):
+  /// nil then, and the full path decides. The severity is the engine's.
+  static func blockDirectionFinding(
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, text: [UInt8]
+  ) -> Finding? {
+    guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
+      first.columns.lowerBound < source.length(ofLine: first.line), !text.isEmpty
+    else { return nil }
+    switch source.bytes[source.lineStarts[first.line] + first.columns.lowerBound] {
+    case 0...0x20, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): return nil
+    default: break
+    }
+    if text.starts(with: "www.".utf8) { return nil }
+    let range = SourceRange(
+      start: SourcePosition(line: first.line, column: first.columns.lowerBound),
+      end: SourcePosition(line: last.line, column: last.columns.upperBound))
+    var scalars: [UInt32] = []
+    scalars.reserveCapacity(text.count)
+    text.withUnsafeBufferPointer { bytes in
+      var index = 0
+      while index < bytes.count {
+        let decoded = UTF8Decoder.decode(bytes, at: index)
+        scalars.append(decoded.value)
+        index += max(decoded.length, 1)
+      }
+    }
+    let mark = wanted == .rightToLeft ? "\u{200F}" : "\u{200E}"
+    let result = MarkdownRules.blockDirectionResult(
+      wanted: wanted, visualText: ParagraphAnalysis.visualText(scalars),
+      edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
+    return Finding(
+      code: .blockDirection, severity: .warning, range: range, message: result.message, fixes: result.fixes)
+  }
+
+  /// A plain block's rendered text: its pieces joined by one space.
+  static func plainText(_ block: MarkdownBlock, source: MarkdownSource, length: Int) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity(length)
+    source.bytes.withUnsafeBufferPointer { bytes in
+      for (index, piece) in block.pieces.enumerated() {
+        if index > 0 { text.append(0x20) }
+        let lineStart = source.lineStarts[piece.line]
+        text.append(
+          contentsOf: UnsafeBufferPointer(
+            rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
+      }
+    }
+    return text
   }
 }
 
@@ -91,14 +168,14 @@ struct BlockFactsScan {
     if !needsFullPath && !feed.feedText(bytes) { needsFullPath = true }
   }
 
-  /// Whether the block may raise a finding: the full path decides when
-  /// the text holds a control or separator; else `bidi.blockDirection`'s
-  /// condition (`MarkdownRules.blockDirection`).
-  var mayRaiseFinding: Bool {
-    if needsFullPath { return true }
+  /// The direction the words want when `bidi.blockDirection`'s condition
+  /// holds (right-to-left letters, the first strong character deciding
+  /// the other direction); nil when it does not. Meaningful only without
+  /// `needsFullPath`.
+  var wantedDirection: BidiDirection? {
     guard feed.rightToLeftLetter, let shown = DirectionPolicy().decide(feed.facts),
-      let wanted = MarkdownRules.estimatePolicy.decide(feed.facts)
-    else { return false }
-    return shown != wanted
+      let wanted = MarkdownRules.estimatePolicy.decide(feed.facts), shown != wanted
+    else { return nil }
+    return wanted
   }
 }

@@ -16,17 +16,21 @@ enum MarkdownRules {
     guard analysis.hasRightToLeftLetters, let shown = analysis.direction(),
       let wanted = analysis.direction(estimatePolicy), shown != wanted
     else { return nil }
+    return blockDirectionResult(
+      wanted: wanted, visualText: analysis.filledVisualText(),
+      edits: context.planner.directionEdits(wanted, analysis: analysis))
+  }
+
+  /// `bidi.blockDirection`'s message and fix for a block whose words want
+  /// `wanted` (its first strong character the other direction), shown as
+  /// `visualText`, the fix's `edits` putting the mark at its start.
+  static func blockDirectionResult(wanted: BidiDirection, visualText: String, edits: [SourceEdit]) -> RuleResult {
     let mark = wanted == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
     let (shownName, wantedName) =
       wanted == .rightToLeft ? ("left to right", "right to left") : ("right to left", "left to right")
     return RuleResult(
       message:
-        "This block is mostly \(wantedName) but its first strong character makes it render \(shownName) (dir=auto): \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with \(wanted == .rightToLeft ? "RLM" : "LRM")",
-      fixes: [
-        Fix(
-          title: "Start the block with \(mark)",
-          edits: context.planner.directionEdits(wanted, analysis: analysis),
-          isPreferred: true)
-      ])
+        "This block is mostly \(wantedName) but its first strong character makes it render \(shownName) (dir=auto): \u{201C}\(visualText)\u{201D}. Start it with \(wanted == .rightToLeft ? "RLM" : "LRM")",
+      fixes: [Fix(title: "Start the block with \(mark)", edits: edits, isPreferred: true)])
   }
 }

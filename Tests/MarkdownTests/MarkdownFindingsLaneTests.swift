@@ -8,7 +8,7 @@ import XCTest
 @testable import MarkdownFormat
 
 /// `check`'s lane for blocks without findings (`MarkdownEntries
-/// .mayRaiseFinding`, with `MarkdownInlineRenderer.textSkeleton` for the
+/// .verdict`, with `MarkdownInlineRenderer.textSkeleton` for the
 /// common inline markup) against the full path: on generated documents of
 /// right-to-left and Latin words in links, references (defined and not),
 /// code spans with and without their trimmed spaces, emphasis, images,

@@ -100,10 +100,14 @@ package struct ParagraphAnalysis: Sendable {
   /// markup left out) in visual order, displayed in `direction` (nil: its
   /// own, UAX #9 P2–P3), bidi controls dropped: what a user sees at run time.
   package func filledVisualText(direction: BidiDirection? = nil) -> String {
-    visualText(filled.scalars, direction: direction)
+    Self.visualText(filled.scalars, direction: direction)
   }
 
-  private func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
+  /// `scalars` (a paragraph's, its separator excluded) in visual order,
+  /// displayed in `direction` (nil: their own), bidi controls dropped: the
+  /// text of `filledVisualText` for a paragraph whose filled scalars these
+  /// are (a reader deciding a finding without an analysis).
+  package static func visualText(_ scalars: [UInt32], direction: BidiDirection? = nil) -> String {
     // As a terminal shows it: marks after their base (UAX #9 L3), no control.
     BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
       .line(combiningMarks: .afterBase).visualText(controls: .strip)

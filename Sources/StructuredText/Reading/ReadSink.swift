@@ -56,7 +56,9 @@ package struct ReadSink {
   /// Set by a read for findings alone (`check`): a reader may leave out an
   /// entry that can raise no finding (no right-to-left letter, no bidi
   /// control, none in its identifier, no source to compare with, and no
-  /// hazard byte on its lines, so the line rules need not blank it).
+  /// hazard byte on its lines, so the line rules need not blank it); and
+  /// one whose only finding is a paragraph rule's may be given as that
+  /// finding (`ReadItem.finding`), on the same conditions but the rule's.
   package var findingsOnly = false
   /// How a reader may split its work into parts run at once (a reader
   /// that does keeps its items in the order one thread gives).
