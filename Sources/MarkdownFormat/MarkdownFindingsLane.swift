@@ -75,10 +75,10 @@ extension MarkdownEntries {
   }
 
   /// `bidi.blockDirection`'s finding for `block` (lines of `source`),
-  /// whose only finding the lane found it to be, the rendered text wanting
-  /// `wanted`: what `MarkdownRules.blockDirection` gives for its entry,
-  /// with no entry built. The entry's content range; the text's scalars in
-  /// visual order; the mark at the content start, where the entry's map
+  /// whose only finding the lane found it to be, its rendered `text`
+  /// (well-formed UTF-8) wanting `wanted`: what `MarkdownRules
+  /// .blockDirection` gives for its entry, with no entry built. The
+  /// entry's content range; the text in visual order; the mark at the content start, where the entry's map
   /// puts decoded offset 0 (its first segment starts there) unless a
   /// delimiter run or white space starts the content (an insertion
   /// override may move it) or a bare `www.` link does (sealed: no edit):
@@ -97,22 +97,15 @@ extension MarkdownEntries {
     let range = SourceRange(
       start: SourcePosition(line: first.line, column: first.columns.lowerBound),
       end: SourcePosition(line: last.line, column: last.columns.upperBound))
-    var scalars: [UInt32] = []
-    scalars.reserveCapacity(text.count)
-    text.withUnsafeBufferPointer { bytes in
-      var index = 0
-      while index < bytes.count {
-        let decoded = UTF8Decoder.decode(bytes, at: index)
-        scalars.append(decoded.value)
-        index += max(decoded.length, 1)
-      }
+    let message = text.withUnsafeBufferPointer { text in
+      MarkdownRules.blockDirectionMessage(
+        wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
+      ) { ParagraphAnalysis.writeVisualText(utf8: text, to: $0) }
     }
     let mark = wanted == .rightToLeft ? "\u{200F}" : "\u{200E}"
-    let result = MarkdownRules.blockDirectionResult(
-      wanted: wanted, visualText: ParagraphAnalysis.visualText(scalars),
-      edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
-    return Finding(
-      code: .blockDirection, severity: .warning, range: range, message: result.message, fixes: result.fixes)
+    let fix = MarkdownRules.blockDirectionFix(
+      wanted: wanted, edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
+    return Finding(code: .blockDirection, severity: .warning, range: range, message: message, fixes: [fix])
   }
 
   /// A plain block's rendered text: its pieces joined by one space.

@@ -103,13 +103,20 @@ package struct ParagraphAnalysis: Sendable {
     Self.visualText(filled.scalars, direction: direction)
   }
 
-  /// `scalars` (a paragraph's, its separator excluded) in visual order,
-  /// displayed in `direction` (nil: their own), bidi controls dropped: the
-  /// text of `filledVisualText` for a paragraph whose filled scalars these
-  /// are (a reader deciding a finding without an analysis).
-  package static func visualText(_ scalars: [UInt32], direction: BidiDirection? = nil) -> String {
+  private static func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
     // As a terminal shows it: marks after their base (UAX #9 L3), no control.
     BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
       .line(combiningMarks: .afterBase).visualText(controls: .strip)
+  }
+
+  /// `filledVisualText()` of a paragraph whose filled scalars are those of
+  /// well-formed UTF-8 `utf8` (a reader deciding a finding with no
+  /// analysis built), written at `output`, which has room for
+  /// `BidiLine.visualUTF8Bound(utf8Length: utf8.count)` bytes; returns how
+  /// many it wrote (a message quoting it is built with no other copy).
+  package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int
+  {
+    BidiParagraph(utf8: utf8, direction: .auto).line(combiningMarks: .afterBase)
+      .writeVisualUTF8(controls: .strip, to: output)
   }
 }
