@@ -115,7 +115,8 @@ package struct MarkdownInlineRenderer: Sendable {
   /// for findings alone needs to decide whether a block can raise one).
   package func renderedText(_ block: MarkdownBlock) -> [UInt8] {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return [] }
-    let content = InlineContent(block.pieces, in: source, rule: block.content, finalLineFeed: false)
+    let content = InlineContent(
+      block.pieces, in: source, rule: block.content, finalLineFeed: false, tracksOrigins: false)
     return content.bytes.withUnsafeBufferPointer { bytes in
       var parser = InlineParser(bytes: bytes, definitions: definitions)
       parser.parse()
