@@ -27,13 +27,39 @@ extension MarkdownEntries {
   /// What `check` does with a block: leave it out (it raises no finding),
   /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
   /// hazard byte on its lines, no control or separator in its rendered
-  /// text; `text` is that text when the lane rendered it, nil when it read
-  /// the pieces of a plain block or the skeleton), or build its entry (the
+  /// text; `rendered` when the lane rendered it, nil when it read the
+  /// pieces of a plain block or the skeleton), or build its entry (the
   /// full path decides).
   enum Verdict {
     case noFinding
-    case blockDirection(wanted: BidiDirection, text: [UInt8]?)
+    case blockDirection(wanted: BidiDirection, rendered: RenderedBlock?)
     case fullPath
+  }
+
+  /// A block's rendered text, with its delimiter runs' lengths and the run
+  /// at its content's first byte when a delimiter byte is there (where the
+  /// full path may move a mark: `insertionOverrides`).
+  struct RenderedBlock {
+    var text: [UInt8]
+    var lengths: DelimiterLengths?
+    var first: MarkdownDelimiterRun?
+  }
+
+  /// `block` rendered by `renderer`, its runs gathered when its content
+  /// starts with `*`, `_` or `~`.
+  static func rendered(_ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer)
+    -> RenderedBlock
+  {
+    var lengths: DelimiterLengths?
+    if let first = block.pieces.first, first.columns.lowerBound < source.length(ofLine: first.line) {
+      switch source.bytes[source.lineStarts[first.line] + first.columns.lowerBound] {
+      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): lengths = DelimiterLengths()
+      default: break
+      }
+    }
+    var first: MarkdownDelimiterRun?
+    let text = renderer.renderedText(block, runs: &lengths, first: &first)
+    return RenderedBlock(text: text, lengths: lengths, first: first)
   }
 
   /// Whether `block` (with inline content) may raise a finding (`.noFinding`
@@ -47,7 +73,7 @@ extension MarkdownEntries {
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
     guard hazards.next(from: start, in: source) >= end else { return .fullPath }
     var scan = BlockFactsScan()
-    var text: [UInt8]?
+    var rendered: RenderedBlock?
     if plainLength != nil {
       // The rendered text is the pieces joined by one space.
       source.bytes.withUnsafeBufferPointer { bytes in
@@ -64,14 +90,14 @@ extension MarkdownEntries {
       if let skeleton = renderer.textSkeleton(block) {
         skeleton.withUnsafeBufferPointer { scan.feed($0) }
       } else {
-        let rendered = renderer.renderedText(block)
-        rendered.withUnsafeBufferPointer { scan.feed($0) }
-        text = rendered
+        let block = Self.rendered(block, source: source, renderer: renderer)
+        block.text.withUnsafeBufferPointer { scan.feed($0) }
+        rendered = block
       }
     }
     if scan.needsFullPath { return .fullPath }
     guard let wanted = scan.wantedDirection else { return .noFinding }
-    return .blockDirection(wanted: wanted, text: text)
+    return .blockDirection(wanted: wanted, rendered: rendered)
   }
 
   /// `bidi.blockDirection`'s finding for `block` (lines of `source`),
@@ -79,18 +105,29 @@ extension MarkdownEntries {
   /// (well-formed UTF-8) wanting `wanted`: what `MarkdownRules
   /// .blockDirection` gives for its entry, with no entry built. The
   /// entry's content range; the text in visual order; the mark at the content start, where the entry's map
-  /// puts decoded offset 0 (its first segment starts there) unless a
-  /// delimiter run or white space starts the content (an insertion
-  /// override may move it) or a bare `www.` link does (sealed: no edit):
-  /// nil then, and the full path decides. The severity is the engine's.
+  /// puts decoded offset 0 (its first segment starts there) unless an
+  /// insertion override moves it (a delimiter run starting the content
+  /// that a mark before it would change, by `MarkupSafety.keepsMarkup` as
+  /// `insertionOverrides` asks; white space) or a bare `www.` link starts
+  /// the text (sealed: no edit): nil then, and the full path decides. The
+  /// severity is the engine's.
   static func blockDirectionFinding(
-    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, text: [UInt8]
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock
   ) -> Finding? {
+    let text = rendered.text
     guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
       first.columns.lowerBound < source.length(ofLine: first.line), !text.isEmpty
     else { return nil }
-    switch source.bytes[source.lineStarts[first.line] + first.columns.lowerBound] {
-    case 0...0x20, UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): return nil
+    let lineStart = source.lineStarts[first.line]
+    let offset = lineStart + first.columns.lowerBound
+    switch source.bytes[offset] {
+    case 0...0x20: return nil
+    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+      guard let lengths = rendered.lengths,
+        MarkupSafety.keepsMarkup(
+          source.bytes, at: offset, lineStart: lineStart, lineEnd: source.lineEnds[first.line], ending: nil,
+          starting: rendered.first, lengths: lengths.all, textLengths: lengths.text)
+      else { return nil }
     default: break
     }
     if text.starts(with: "www.".utf8) { return nil }

@@ -161,14 +161,15 @@ package struct MarkdownFormat: StructuredFormat {
             block, source: source, plainLength: plainLength, renderer: renderer, hazards: &hazards)
           {
           case .noFinding: continue
-          case .blockDirection(let wanted, let text):
+          case .blockDirection(let wanted, let rendered):
             // Its one finding, with no entry built (`ReadItem.finding`).
             let rendered =
-              text
-              ?? (plainLength.map { MarkdownEntries.plainText(block, source: source, length: $0) }
-                ?? renderer.renderedText(block))
+              rendered
+              ?? (plainLength.map {
+                MarkdownEntries.RenderedBlock(text: MarkdownEntries.plainText(block, source: source, length: $0))
+              } ?? MarkdownEntries.rendered(block, source: source, renderer: renderer))
             if let finding = MarkdownEntries.blockDirectionFinding(
-              block, source: source, wanted: wanted, text: rendered)
+              block, source: source, wanted: wanted, rendered: rendered)
             {
               items.append(.finding(finding.shifted(by: base)))
               continue

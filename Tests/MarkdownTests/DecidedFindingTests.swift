@@ -37,15 +37,26 @@ final class DecidedFindingTests: XCTestCase {
     "مرحبا Apple Pay install npm React",
     "שלום Apple Pay install npm React build",
     "Apple [مرحبا](<a b>) العالم الحزمة",
+    // Delimiter runs at the start that a mark before them leaves as they are.
+    "*Apple* مرحبا العالم الحزمة",
+    "**Apple** مرحبا العالم الحزمة",
+    "~~Apple~~ مرحبا العالم الحزمة",
+    "> **Apple مرحبا** `npm install` العالم الحزمة",
+    "**Apple &amp; Pay** مرحبا العالم الحزمة",
   ]
 
   /// Blocks with the finding that the lane leaves to the full path (the
-  /// mark's place or the fix depends on the markup), or with other findings.
+  /// mark's place or the fix depends on the markup), or with other findings
+  /// or a paragraph separator.
   static let fullPath = [
+    // A mark before the opening run would change it (an insertion
+    // override): after `(`, `_` no longer able to open, or able to close
+    // too beside a run of a length the "multiple of 3" rule pairs it with.
     "**(Apple)** مرحبا العالم الحزمة",
-    "*Apple* مرحبا العالم الحزمة",
     "_/Apple_ مرحبا العالم الحزمة",
-    "~~Apple~~ مرحبا العالم الحزمة",
+    "_Apple_ مرحبا العالم الحزمة",
+    "**Apple** مرحبا *x* العالم الحزمة",
+    "**(Apple &amp; Pay)** مرحبا العالم الحزمة",
     "www.apple.com مرحبا العالم الحزمة",
     "Apple \u{200F}مرحبا العالم الحزمة",
     "Apple مرحبا العالم [x](/u\u{200F}) الحزمة",
