@@ -152,7 +152,8 @@ package struct MarkdownInlineRenderer: Sendable {
       output.render(parser.items)
       if lengths != nil {
         for item in parser.items where item.kind == .delimiter && item.end > item.start {
-          let run = MarkdownDelimiterRun(range: item.start..<item.end, closes: item.usedFront > 0, opens: item.usedBack > 0)
+          let run = MarkdownDelimiterRun(
+            range: item.start..<item.end, closes: item.usedFront > 0, opens: item.usedBack > 0)
           lengths!.add(bytes[item.start], run)
           if item.start == 0 { first = run }
         }

@@ -144,22 +144,6 @@ extension MarkdownEntries {
       wanted: wanted, edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
     return Finding(code: .blockDirection, severity: .warning, range: range, message: message, fixes: [fix])
   }
-
-  /// A plain block's rendered text: its pieces joined by one space.
-  static func plainText(_ block: MarkdownBlock, source: MarkdownSource, length: Int) -> [UInt8] {
-    var text: [UInt8] = []
-    text.reserveCapacity(length)
-    source.bytes.withUnsafeBufferPointer { bytes in
-      for (index, piece) in block.pieces.enumerated() {
-        if index > 0 { text.append(0x20) }
-        let lineStart = source.lineStarts[piece.line]
-        text.append(
-          contentsOf: UnsafeBufferPointer(
-            rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
-      }
-    }
-    return text
-  }
 }
 
 /// Where the next hazard byte of a source is (a bidi control or an

@@ -165,9 +165,9 @@ package struct MarkdownFormat: StructuredFormat {
             // Its one finding, with no entry built (`ReadItem.finding`).
             let rendered =
               rendered
-              ?? (plainLength.map {
-                MarkdownEntries.RenderedBlock(text: MarkdownEntries.plainText(block, source: source, length: $0))
-              } ?? MarkdownEntries.rendered(block, source: source, renderer: renderer))
+              ?? (plainLength != nil
+                ? renderer.joinedPieces(block).map { MarkdownEntries.RenderedBlock(text: $0) } : nil)
+              ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
             if let finding = MarkdownEntries.blockDirectionFinding(
               block, source: source, wanted: wanted, rendered: rendered)
             {

@@ -35,8 +35,8 @@ enum MarkdownRules {
   static func blockDirectionMessage(
     wanted: BidiDirection, visualBound: Int, writeVisual: (UnsafeMutablePointer<UInt8>) -> Int
   ) -> String {
-    let (prefix, suffix) = wanted == .rightToLeft ? (toRightToLeft, "\u{201D}. Start it with RLM") : (toLeftToRight, "\u{201D}. Start it with LRM")
-    var (head, tail) = (prefix, suffix)
+    var head = wanted == .rightToLeft ? toRightToLeft : toLeftToRight
+    var tail = wanted == .rightToLeft ? "\u{201D}. Start it with RLM" : "\u{201D}. Start it with LRM"
     return head.withUTF8 { head in
       tail.withUTF8 { tail in
         String(unsafeUninitializedCapacity: head.count + visualBound + tail.count) { buffer in
@@ -60,7 +60,8 @@ enum MarkdownRules {
   static func blockDirectionFix(wanted: BidiDirection, edits: [SourceEdit]) -> Fix {
     Fix(
       title: wanted == .rightToLeft
-        ? "Start the block with RLM (U+200F RIGHT-TO-LEFT MARK)" : "Start the block with LRM (U+200E LEFT-TO-RIGHT MARK)",
+        ? "Start the block with RLM (U+200F RIGHT-TO-LEFT MARK)"
+        : "Start the block with LRM (U+200E LEFT-TO-RIGHT MARK)",
       edits: edits, isPreferred: true)
   }
 }

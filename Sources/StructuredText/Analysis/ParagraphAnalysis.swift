@@ -114,8 +114,7 @@ package struct ParagraphAnalysis: Sendable {
   /// analysis built), written at `output`, which has room for
   /// `BidiLine.visualUTF8Bound(utf8Length: utf8.count)` bytes; returns how
   /// many it wrote (a message quoting it is built with no other copy).
-  package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int
-  {
+  package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
     BidiParagraph(utf8: utf8, direction: .auto).line(combiningMarks: .afterBase)
       .writeVisualUTF8(controls: .strip, to: output)
   }
