@@ -12,14 +12,18 @@ import UnicodeBidi
 /// source on a line holding a hazard. A block with no hazard byte on its
 /// lines (no bidi control, no ill-formed UTF-8), no control or paragraph
 /// separator in its rendered text and whose two directions agree (or that
-/// has no right-to-left letter) raises none: `check` leaves it out. Any
-/// other block takes the full path, which gives its findings.
+/// has no right-to-left letter) raises none: `check` leaves it out. One
+/// whose directions disagree has `bidi.blockDirection` alone: `check`
+/// gives that finding (`ReadItem.finding`) unless its fix depends on the
+/// markup at its start. Any other block takes the full path, which gives
+/// its findings.
 ///
 /// The facts are those `ParagraphAnalysis` finds for the entry (a Markdown
 /// entry is one paragraph, its atoms show their text, it has no markup or
 /// character reference in the projection's sense): the same scan
-/// (`WordFactsFeed`) over the same scalars, decided by the same policies. `MarkdownFindingsLaneTests` compares the findings of reads
-/// with and without the lane on generated documents.
+/// (`WordFactsFeed`) over the same scalars, decided by the same policies.
+/// `MarkdownFindingsLaneTests` and `DecidedFindingTests` compare the
+/// findings of reads with and without the lane.
 extension MarkdownEntries {
   /// One space (the soft break between a plain block's pieces).
   private static let space: [UInt8] = [0x20]
