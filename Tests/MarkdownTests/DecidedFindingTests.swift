@@ -117,6 +117,21 @@ final class DecidedFindingTests: XCTestCase {
     }
   }
 
+  /// A block past the byte that stops the read (not UTF-8) is plain
+  /// lines: its decided finding goes with its entry.
+  func testNothingDecidedPastTheSyntaxError() {
+    let bytes = Array("Pay مرحبا العالم الحزمة\n\nx".utf8) + [0xFF] + Array("\n\nApple مرحبا العالم الحزمة".utf8)
+    let lines = TextLines(bytes)
+    let format = MarkdownFormat()
+    let whole = WholeRead(lines, format: format)
+    let short = WholeRead(lines, format: format, findingsOnly: true)
+    let engine = FindingsEngine(format: format, spelling: whole.spelling)
+    let expected = engine.findings(in: lines, read: whole) { _ in nil }
+    XCTAssertEqual(engine.findings(in: lines, read: short) { _ in nil }, expected)
+    XCTAssertEqual(short.decided.count, 1)
+    XCTAssertEqual(expected.map(\.code), [.blockDirection, .invalidUtf8])
+  }
+
   /// Decided findings among entries' findings keep the document's order:
   /// a block with a hazard (an entry) between blocks decided.
   func testOrderAmongEntries() {

@@ -108,7 +108,8 @@ package struct ReadSink {
   /// Ends a read that stopped at `cursor`: when the reader met the end of
   /// the readable text at a byte that is not UTF-8, that byte is the error
   /// (whatever the reader said about the end it met), and a value reaching
-  /// it is dropped; the values before it stay.
+  /// it (or the finding decided for one, `ReadItem.finding`, whose range is
+  /// the value's) is dropped; the values before it stay.
   package mutating func finish(at cursor: Cursor) {
     guard let invalid = cursor.invalidText, cursor.isAtEnd, !stopped else { return }
     error = SyntaxError(
@@ -117,8 +118,11 @@ package struct ReadSink {
         + " (a text file is UTF-8, or UTF-16 with a byte order mark)"
         + LegacyEncoding.hint(Self.sample(cursor.lines, from: invalid)))
     items.removeAll { item in
-      guard case .entry(let entry) = item else { return false }
-      return entry.range.end >= invalid
+      switch item {
+      case .entry(let entry): entry.range.end >= invalid
+      case .finding(let finding): finding.range.end >= invalid
+      default: false
+      }
     }
   }
 
