@@ -66,7 +66,15 @@ final class DecidedFindingTests: XCTestCase {
 
   static func reads(_ text: String, rules: RuleSettings = .default) -> (full: [Finding], short: [Finding], decided: Int)
   {
-    let lines = TextLines(text)
+    reads(bytes: Array(text.utf8), rules: rules)
+  }
+
+  /// The findings of the read that keeps every block and of `check`'s,
+  /// and how many findings `check`'s decided without an entry.
+  static func reads(bytes: [UInt8], rules: RuleSettings = .default) -> (
+    full: [Finding], short: [Finding], decided: Int
+  ) {
+    let lines = TextLines(bytes)
     let format = MarkdownFormat()
     let whole = WholeRead(lines, format: format)
     let short = WholeRead(lines, format: format, findingsOnly: true)
@@ -121,15 +129,10 @@ final class DecidedFindingTests: XCTestCase {
   /// lines: its decided finding goes with its entry.
   func testNothingDecidedPastTheSyntaxError() {
     let bytes = Array("Pay مرحبا العالم الحزمة\n\nx".utf8) + [0xFF] + Array("\n\nApple مرحبا العالم الحزمة".utf8)
-    let lines = TextLines(bytes)
-    let format = MarkdownFormat()
-    let whole = WholeRead(lines, format: format)
-    let short = WholeRead(lines, format: format, findingsOnly: true)
-    let engine = FindingsEngine(format: format, spelling: whole.spelling)
-    let expected = engine.findings(in: lines, read: whole) { _ in nil }
-    XCTAssertEqual(engine.findings(in: lines, read: short) { _ in nil }, expected)
-    XCTAssertEqual(short.decided.count, 1)
-    XCTAssertEqual(expected.map(\.code), [.blockDirection, .invalidUtf8])
+    let (full, short, decided) = Self.reads(bytes: bytes)
+    XCTAssertEqual(short, full)
+    XCTAssertEqual(decided, 1)
+    XCTAssertEqual(full.map(\.code), [.blockDirection, .invalidUtf8])
   }
 
   /// Decided findings among entries' findings keep the document's order:
