@@ -242,9 +242,11 @@ package struct FindingsEngine: Sendable {
   }
 
   /// `findings(in:index:locale:)` over a document read whole without an
-  /// index (`WholeRead`, what `check` reads). `sources`: the entries'
-  /// sources in the source locale's file, when paired with one. `runner`:
-  /// the entries' findings in parts run at once, kept in order.
+  /// index (`WholeRead`, what `check` reads), the findings its reader
+  /// decided (`WholeRead.decided`) where their entries' would be.
+  /// `sources`: the entries' sources in the source locale's file, when
+  /// paired with one. `runner`: the entries' findings in parts run at
+  /// once, kept in order.
   package func findings(
     in lines: some DocumentLines, read: WholeRead, sources: SourceCatalog? = nil, runner: PartRunner = .serial,
     locale: (TextEntry) -> LocaleTag?
