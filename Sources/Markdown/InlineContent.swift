@@ -11,11 +11,16 @@ struct InlineContent {
 
   /// `finalLineFeed` ends the last piece with a line feed too (as a
   /// paragraph's content is before its reference definitions are read).
-  init(_ pieces: [MarkdownPiece], in source: MarkdownSource, rule: MarkdownBlock.ContentRule, finalLineFeed: Bool) {
+  /// Without `tracksOrigins`, `origins` stays empty (the rendered text
+  /// alone needs no source offsets).
+  init(
+    _ pieces: [MarkdownPiece], in source: MarkdownSource, rule: MarkdownBlock.ContentRule, finalLineFeed: Bool,
+    tracksOrigins: Bool = true
+  ) {
     var total = 0
     for piece in pieces { total += piece.columns.count + 1 }
     bytes.reserveCapacity(total)
-    origins.reserveCapacity(total)
+    if tracksOrigins { origins.reserveCapacity(total) }
     pieceStarts.reserveCapacity(pieces.count)
     source.bytes.withUnsafeBufferPointer { text in
       for (index, piece) in pieces.enumerated() {
@@ -25,7 +30,7 @@ struct InlineContent {
         let end = lineStart + piece.columns.upperBound
         if piece.tabSpaces > 0 && offset < end && text[offset] == 0x09 {
           bytes += Array(repeating: 0x20, count: piece.tabSpaces)
-          origins += Array(repeating: offset, count: piece.tabSpaces)
+          if tracksOrigins { origins += Array(repeating: offset, count: piece.tabSpaces) }
           offset += 1
         }
         while offset < end {
@@ -36,28 +41,28 @@ struct InlineContent {
           }
           if run > offset {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<run]))
-            origins.append(contentsOf: offset..<run)
+            if tracksOrigins { origins.append(contentsOf: offset..<run) }
             offset = run
             continue
           }
           let byte = text[offset]
           if byte == 0 {
             bytes += [0xEF, 0xBF, 0xBD]
-            origins += [offset, offset, offset]
+            if tracksOrigins { origins += [offset, offset, offset] }
           } else if offset + 1 < end && text[offset + 1] == UInt8(ascii: "|") {
             // `\|` in a table cell (or the paragraph before a table)
             bytes.append(UInt8(ascii: "|"))
-            origins.append(offset)
+            if tracksOrigins { origins.append(offset) }
             offset += 1
           } else {
             bytes.append(byte)
-            origins.append(offset)
+            if tracksOrigins { origins.append(offset) }
           }
           offset += 1
         }
         if finalLineFeed || index + 1 < pieces.count {
           bytes.append(0x0A)
-          origins.append(source.lineEnds[piece.line])
+          if tracksOrigins { origins.append(source.lineEnds[piece.line]) }
         }
       }
     }

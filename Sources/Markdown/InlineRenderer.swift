@@ -74,6 +74,22 @@ package struct MarkdownDelimiterRun: Hashable, Sendable {
   }
 }
 
+/// The lengths of a block's delimiter runs by character, as
+/// `MarkupSafety.keepsMarkup` weighs them: all of them, and those read as
+/// text (neither closing nor opening).
+package struct DelimiterLengths: Sendable {
+  package var all: [UInt8: [Int]] = [:]
+  package var text: [UInt8: [Int]] = [:]
+
+  package init() {}
+
+  /// Adds `run`, a run of `character`.
+  package mutating func add(_ character: UInt8, _ run: MarkdownDelimiterRun) {
+    all[character, default: []].append(run.range.count)
+    if !run.closes && !run.opens { text[character, default: []].append(run.range.count) }
+  }
+}
+
 /// Renders the inline content of paragraphs, headings and table cells as
 /// cmark-gfm does, against a document's link reference definitions.
 package struct MarkdownInlineRenderer: Sendable {
@@ -114,13 +130,34 @@ package struct MarkdownInlineRenderer: Sendable {
   /// without the per-byte source positions, atoms and markup (what a read
   /// for findings alone needs to decide whether a block can raise one).
   package func renderedText(_ block: MarkdownBlock) -> [UInt8] {
+    var lengths: DelimiterLengths?
+    var first: MarkdownDelimiterRun?
+    return renderedText(block, runs: &lengths, first: &first)
+  }
+
+  /// `renderedText(block)`, and the lengths of its delimiter runs and the
+  /// run at its content's first byte (`first`, its range in content
+  /// indices), if one starts there: what `MarkupSafety.keepsMarkup` asks
+  /// about a mark at the content's start. `lengths` nil: not gathered.
+  package func renderedText(
+    _ block: MarkdownBlock, runs lengths: inout DelimiterLengths?, first: inout MarkdownDelimiterRun?
+  ) -> [UInt8] {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return [] }
-    let content = InlineContent(block.pieces, in: source, rule: block.content, finalLineFeed: false)
+    let content = InlineContent(
+      block.pieces, in: source, rule: block.content, finalLineFeed: false, tracksOrigins: false)
     return content.bytes.withUnsafeBufferPointer { bytes in
       var parser = InlineParser(bytes: bytes, definitions: definitions)
       parser.parse()
       var output = RenderOutput(bytes: bytes, tracksSources: false)
       output.render(parser.items)
+      if lengths != nil {
+        for item in parser.items where item.kind == .delimiter && item.end > item.start {
+          let run = MarkdownDelimiterRun(
+            range: item.start..<item.end, closes: item.usedFront > 0, opens: item.usedBack > 0)
+          lengths!.add(bytes[item.start], run)
+          if item.start == 0 { first = run }
+        }
+      }
       return output.text
     }
   }

@@ -36,6 +36,21 @@ extension MarkdownInlineRenderer {
         return scan.run()
       }
     }
+    // A line end is a space (a soft break) or U+2028 (a hard one) when
+    // rendered: white space either way, never a paragraph separator. The
+    // scan reads a space and a line feed alike (code span trimming,
+    // destinations, labels' white space), so it is written as a space.
+    guard let content = joinedPieces(block) else { return nil }
+    return content.withUnsafeBufferPointer { bytes in
+      var scan = SkeletonScan(bytes: bytes, definitions: definitions)
+      return scan.run()
+    }
+  }
+
+  /// `block`'s pieces joined by one space; nil when a piece starts with
+  /// a tab the container expands (`MarkdownPiece.tabSpaces`). A block whose
+  /// content holds no byte the inline parser acts on renders as this.
+  package func joinedPieces(_ block: MarkdownBlock) -> [UInt8]? {
     var content: [UInt8] = []
     var total = 0
     for piece in block.pieces { total += piece.columns.count + 1 }
@@ -43,10 +58,6 @@ extension MarkdownInlineRenderer {
     let joined = source.bytes.withUnsafeBufferPointer { text -> Bool in
       for (index, piece) in block.pieces.enumerated() {
         guard piece.tabSpaces == 0 else { return false }
-        // A line end is a space (a soft break) or U+2028 (a hard one) when
-        // rendered: white space either way, never a paragraph separator.
-        // The scan reads a space and a line feed alike (code span trimming,
-        // destinations, labels' white space), so it is written as a space.
         if index > 0 { content.append(0x20) }
         let lineStart = source.lineStarts[piece.line]
         content.append(
@@ -55,11 +66,7 @@ extension MarkdownInlineRenderer {
       }
       return true
     }
-    guard joined else { return nil }
-    return content.withUnsafeBufferPointer { bytes in
-      var scan = SkeletonScan(bytes: bytes, definitions: definitions)
-      return scan.run()
-    }
+    return joined ? content : nil
   }
 }
 

@@ -193,15 +193,11 @@ enum MarkdownEntries {
     guard !map.segments.isEmpty, !inline.text.isEmpty else { return [:] }
     var ending: [Int: MarkdownDelimiterRun] = [:]
     var starting: [Int: MarkdownDelimiterRun] = [:]
-    var lengths: [UInt8: [Int]] = [:]
-    var textLengths: [UInt8: [Int]] = [:]
+    var lengths = DelimiterLengths()
     for run in inline.delimiterRuns {
-      let start = run.range.lowerBound
-      let end = run.range.upperBound
-      ending[end] = run
-      starting[start] = run
-      lengths[source.bytes[start], default: []].append(end - start)
-      if !run.closes && !run.opens { textLengths[source.bytes[start], default: []].append(end - start) }
+      ending[run.range.upperBound] = run
+      starting[run.range.lowerBound] = run
+      lengths.add(source.bytes[run.range.lowerBound], run)
     }
     func keepsMarkup(_ position: SourcePosition) -> Bool {
       let line = position.line + firstLine
@@ -211,7 +207,7 @@ enum MarkdownEntries {
       let offset = min(start + position.column, end)
       return MarkupSafety.keepsMarkup(
         source.bytes, at: offset, lineStart: start, lineEnd: end, ending: ending[offset], starting: starting[offset],
-        lengths: lengths, textLengths: textLengths)
+        lengths: lengths.all, textLengths: lengths.text)
     }
     var overrides: [Int: SourcePosition] = [:]
     for (index, segment) in map.segments.enumerated() {

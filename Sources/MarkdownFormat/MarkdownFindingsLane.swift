@@ -12,29 +12,72 @@ import UnicodeBidi
 /// source on a line holding a hazard. A block with no hazard byte on its
 /// lines (no bidi control, no ill-formed UTF-8), no control or paragraph
 /// separator in its rendered text and whose two directions agree (or that
-/// has no right-to-left letter) raises none: `check` leaves it out. Any
-/// other block takes the full path, which gives its findings.
+/// has no right-to-left letter) raises none: `check` leaves it out. One
+/// whose directions disagree has `bidi.blockDirection` alone: `check`
+/// gives that finding (`ReadItem.finding`) unless its fix depends on the
+/// markup at its start. Any other block takes the full path, which gives
+/// its findings.
 ///
 /// The facts are those `ParagraphAnalysis` finds for the entry (a Markdown
 /// entry is one paragraph, its atoms show their text, it has no markup or
 /// character reference in the projection's sense): the same scan
-/// (`WordFactsFeed`) over the same scalars, decided by the same policies. `MarkdownFindingsLaneTests` compares the findings of reads
-/// with and without the lane on generated documents.
+/// (`WordFactsFeed`) over the same scalars, decided by the same policies.
+/// `MarkdownFindingsLaneTests` and `DecidedFindingTests` compare the
+/// findings of reads with and without the lane.
 extension MarkdownEntries {
   /// One space (the soft break between a plain block's pieces).
   private static let space: [UInt8] = [0x20]
 
-  /// Whether `block` (with inline content) may raise a finding; false only
-  /// when it certainly raises none. `plainLength`: `plainLength(block,
-  /// source:)`.
-  static func mayRaiseFinding(
+  /// What `check` does with a block: leave it out (it raises no finding),
+  /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
+  /// hazard byte on its lines, no control or separator in its rendered
+  /// text; `rendered` when the lane rendered it, nil when it read the
+  /// pieces of a plain block or the skeleton), or build its entry (the
+  /// full path decides).
+  enum Verdict {
+    case noFinding
+    case blockDirection(wanted: BidiDirection, rendered: RenderedBlock?)
+    case fullPath
+  }
+
+  /// A block's rendered text, with its delimiter runs' lengths and the run
+  /// at its content's first byte when a delimiter byte is there (where the
+  /// full path may move a mark: `insertionOverrides`).
+  struct RenderedBlock {
+    var text: [UInt8]
+    var lengths: DelimiterLengths?
+    var first: MarkdownDelimiterRun?
+  }
+
+  /// `block` rendered by `renderer`, its runs gathered when its content
+  /// starts with `*`, `_` or `~`.
+  static func rendered(_ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer)
+    -> RenderedBlock
+  {
+    var lengths: DelimiterLengths?
+    if let first = block.pieces.first, first.columns.lowerBound < source.length(ofLine: first.line) {
+      switch source.bytes[source.lineStarts[first.line] + first.columns.lowerBound] {
+      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): lengths = DelimiterLengths()
+      default: break
+      }
+    }
+    var first: MarkdownDelimiterRun?
+    let text = renderer.renderedText(block, runs: &lengths, first: &first)
+    return RenderedBlock(text: text, lengths: lengths, first: first)
+  }
+
+  /// Whether `block` (with inline content) may raise a finding (`.noFinding`
+  /// only when it certainly raises none), and which when the lane knows.
+  /// `plainLength`: `plainLength(block, source:)`.
+  static func verdict(
     _ block: MarkdownBlock, source: MarkdownSource, plainLength: Int?, renderer: MarkdownInlineRenderer,
     hazards: inout HazardCursor
-  ) -> Bool {
+  ) -> Verdict {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
-    guard hazards.next(from: start, in: source) >= end else { return true }
+    guard hazards.next(from: start, in: source) >= end else { return .fullPath }
     var scan = BlockFactsScan()
+    var rendered: RenderedBlock?
     if plainLength != nil {
       // The rendered text is the pieces joined by one space.
       source.bytes.withUnsafeBufferPointer { bytes in
@@ -48,10 +91,62 @@ extension MarkdownEntries {
       }
     } else {
       // The common inline markup read in one pass; the renderer for the rest.
-      let text = renderer.textSkeleton(block) ?? renderer.renderedText(block)
-      text.withUnsafeBufferPointer { scan.feed($0) }
+      if let skeleton = renderer.textSkeleton(block) {
+        skeleton.withUnsafeBufferPointer { scan.feed($0) }
+      } else {
+        let block = Self.rendered(block, source: source, renderer: renderer)
+        block.text.withUnsafeBufferPointer { scan.feed($0) }
+        rendered = block
+      }
     }
-    return scan.mayRaiseFinding
+    if scan.needsFullPath { return .fullPath }
+    guard let wanted = scan.wantedDirection else { return .noFinding }
+    return .blockDirection(wanted: wanted, rendered: rendered)
+  }
+
+  /// `bidi.blockDirection`'s finding for `block` (lines of `source`),
+  /// whose only finding the lane found it to be, its rendered `text`
+  /// (well-formed UTF-8) wanting `wanted`: what `MarkdownRules
+  /// .blockDirection` gives for its entry, with no entry built. The
+  /// entry's content range; the text in visual order; the mark at the content start, where the entry's map
+  /// puts decoded offset 0 (its first segment starts there) unless an
+  /// insertion override moves it (a delimiter run starting the content
+  /// that a mark before it would change, by `MarkupSafety.keepsMarkup` as
+  /// `insertionOverrides` asks; white space) or a bare `www.` link starts
+  /// the text (sealed: no edit): nil then, and the full path decides. The
+  /// severity is the engine's.
+  static func blockDirectionFinding(
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock
+  ) -> Finding? {
+    let text = rendered.text
+    guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
+      first.columns.lowerBound < source.length(ofLine: first.line), !text.isEmpty
+    else { return nil }
+    let lineStart = source.lineStarts[first.line]
+    let offset = lineStart + first.columns.lowerBound
+    switch source.bytes[offset] {
+    case 0...0x20: return nil
+    case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+      guard let lengths = rendered.lengths,
+        MarkupSafety.keepsMarkup(
+          source.bytes, at: offset, lineStart: lineStart, lineEnd: source.lineEnds[first.line], ending: nil,
+          starting: rendered.first, lengths: lengths.all, textLengths: lengths.text)
+      else { return nil }
+    default: break
+    }
+    if text.starts(with: "www.".utf8) { return nil }
+    let range = SourceRange(
+      start: SourcePosition(line: first.line, column: first.columns.lowerBound),
+      end: SourcePosition(line: last.line, column: last.columns.upperBound))
+    let message = text.withUnsafeBufferPointer { text in
+      MarkdownRules.blockDirectionMessage(
+        wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
+      ) { ParagraphAnalysis.writeVisualText(utf8: text, to: $0) }
+    }
+    let mark = wanted == .rightToLeft ? "\u{200F}" : "\u{200E}"
+    let fix = MarkdownRules.blockDirectionFix(
+      wanted: wanted, edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
+    return Finding(code: .blockDirection, severity: .warning, range: range, message: message, fixes: [fix])
   }
 }
 
@@ -91,14 +186,14 @@ struct BlockFactsScan {
     if !needsFullPath && !feed.feedText(bytes) { needsFullPath = true }
   }
 
-  /// Whether the block may raise a finding: the full path decides when
-  /// the text holds a control or separator; else `bidi.blockDirection`'s
-  /// condition (`MarkdownRules.blockDirection`).
-  var mayRaiseFinding: Bool {
-    if needsFullPath { return true }
+  /// The direction the words want when `bidi.blockDirection`'s condition
+  /// holds (right-to-left letters, the first strong character deciding
+  /// the other direction); nil when it does not. Meaningful only without
+  /// `needsFullPath`.
+  var wantedDirection: BidiDirection? {
     guard feed.rightToLeftLetter, let shown = DirectionPolicy().decide(feed.facts),
-      let wanted = MarkdownRules.estimatePolicy.decide(feed.facts)
-    else { return false }
-    return shown != wanted
+      let wanted = MarkdownRules.estimatePolicy.decide(feed.facts), shown != wanted
+    else { return nil }
+    return wanted
   }
 }

@@ -156,11 +156,26 @@ package struct MarkdownFormat: StructuredFormat {
       if block.kind.hasInlineContent {
         if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
         let plainLength = MarkdownEntries.plainLength(block, source: source)
-        if findingsOnly
-          && !MarkdownEntries.mayRaiseFinding(
+        if findingsOnly {
+          switch MarkdownEntries.verdict(
             block, source: source, plainLength: plainLength, renderer: renderer, hazards: &hazards)
-        {
-          continue
+          {
+          case .noFinding: continue
+          case .blockDirection(let wanted, let rendered):
+            // Its one finding, with no entry built (`ReadItem.finding`).
+            let rendered =
+              rendered
+              ?? (plainLength != nil
+                ? renderer.joinedPieces(block).map { MarkdownEntries.RenderedBlock(text: $0) } : nil)
+              ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
+            if let finding = MarkdownEntries.blockDirectionFinding(
+              block, source: source, wanted: wanted, rendered: rendered)
+            {
+              items.append(.finding(finding.shifted(by: base)))
+              continue
+            }
+          case .fullPath: break
+          }
         }
         // A block whose rendered text is its source is not rendered.
         if var entry = MarkdownEntries.plainEntry(block, source: source, length: plainLength) {

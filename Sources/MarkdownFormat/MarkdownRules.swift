@@ -16,17 +16,52 @@ enum MarkdownRules {
     guard analysis.hasRightToLeftLetters, let shown = analysis.direction(),
       let wanted = analysis.direction(estimatePolicy), shown != wanted
     else { return nil }
-    let mark = wanted == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
-    let (shownName, wantedName) =
-      wanted == .rightToLeft ? ("left to right", "right to left") : ("right to left", "left to right")
+    var visual = analysis.filledVisualText()
+    let message = visual.withUTF8 { visual in
+      blockDirectionMessage(wanted: wanted, visualBound: visual.count) { output in
+        output.initialize(from: visual.baseAddress!, count: visual.count)
+        return visual.count
+      }
+    }
     return RuleResult(
-      message:
-        "This block is mostly \(wantedName) but its first strong character makes it render \(shownName) (dir=auto): \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with \(wanted == .rightToLeft ? "RLM" : "LRM")",
-      fixes: [
-        Fix(
-          title: "Start the block with \(mark)",
-          edits: context.planner.directionEdits(wanted, analysis: analysis),
-          isPreferred: true)
-      ])
+      message: message,
+      fixes: [blockDirectionFix(wanted: wanted, edits: context.planner.directionEdits(wanted, analysis: analysis))])
+  }
+
+  /// `bidi.blockDirection`'s message for a block whose words want `wanted`
+  /// (its first strong character the other direction), quoting what it
+  /// shows: `writeVisual` writes it (at most `visualBound` bytes) and says
+  /// how many bytes it wrote. One string built, no other copy.
+  static func blockDirectionMessage(
+    wanted: BidiDirection, visualBound: Int, writeVisual: (UnsafeMutablePointer<UInt8>) -> Int
+  ) -> String {
+    var head = wanted == .rightToLeft ? toRightToLeft : toLeftToRight
+    var tail = wanted == .rightToLeft ? "\u{201D}. Start it with RLM" : "\u{201D}. Start it with LRM"
+    return head.withUTF8 { head in
+      tail.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + visualBound + tail.count) { buffer in
+          let start = buffer.baseAddress!
+          start.initialize(from: head.baseAddress!, count: head.count)
+          let written = head.count + writeVisual(start + head.count)
+          (start + written).initialize(from: tail.baseAddress!, count: tail.count)
+          return written + tail.count
+        }
+      }
+    }
+  }
+
+  private static let toRightToLeft =
+    "This block is mostly right to left but its first strong character makes it render left to right (dir=auto): \u{201C}"
+  private static let toLeftToRight =
+    "This block is mostly left to right but its first strong character makes it render right to left (dir=auto): \u{201C}"
+
+  /// `bidi.blockDirection`'s fix: `edits` put the mark of `wanted` at the
+  /// block's start.
+  static func blockDirectionFix(wanted: BidiDirection, edits: [SourceEdit]) -> Fix {
+    Fix(
+      title: wanted == .rightToLeft
+        ? "Start the block with RLM (U+200F RIGHT-TO-LEFT MARK)"
+        : "Start the block with LRM (U+200E LEFT-TO-RIGHT MARK)",
+      edits: edits, isPreferred: true)
   }
 }

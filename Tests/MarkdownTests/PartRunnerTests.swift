@@ -34,6 +34,8 @@ final class PartRunnerTests: XCTestCase {
           XCTAssertEqual(read.entries, serial.entries, text.debugDescription)
           XCTAssertEqual(read.regions, serial.regions, text.debugDescription)
           XCTAssertEqual(read.spelling, serial.spelling, text.debugDescription)
+          XCTAssertEqual(read.decided.map(\.before), serial.decided.map(\.before), text.debugDescription)
+          XCTAssertEqual(read.decided.map(\.finding), serial.decided.map(\.finding), text.debugDescription)
           XCTAssertEqual(
             engine.findings(in: lines, read: serial, runner: runner) { _ in nil }, expected, text.debugDescription)
         }

@@ -100,12 +100,22 @@ package struct ParagraphAnalysis: Sendable {
   /// markup left out) in visual order, displayed in `direction` (nil: its
   /// own, UAX #9 P2–P3), bidi controls dropped: what a user sees at run time.
   package func filledVisualText(direction: BidiDirection? = nil) -> String {
-    visualText(filled.scalars, direction: direction)
+    Self.visualText(filled.scalars, direction: direction)
   }
 
-  private func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
+  private static func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
     // As a terminal shows it: marks after their base (UAX #9 L3), no control.
     BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
       .line(combiningMarks: .afterBase).visualText(controls: .strip)
+  }
+
+  /// `filledVisualText()` of a paragraph whose filled scalars are those of
+  /// well-formed UTF-8 `utf8` (a reader deciding a finding with no
+  /// analysis built), written at `output`, which has room for
+  /// `BidiLine.visualUTF8Bound(utf8Length: utf8.count)` bytes; returns how
+  /// many it wrote (a message quoting it is built with no other copy).
+  package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    BidiParagraph(utf8: utf8, direction: .auto).line(combiningMarks: .afterBase)
+      .writeVisualUTF8(controls: .strip, to: output)
   }
 }

@@ -132,6 +132,21 @@ package struct FindingsEngine: Sendable {
     return found
   }
 
+  /// Appends the findings of `decided` from index `next` on that come
+  /// before entry `entry`, with their rules' severities (none when the rule
+  /// is off); moves `next` past them.
+  private func decided(
+    _ decided: [(before: Int, finding: Finding)], before entry: Int, from next: inout Int, into found: inout [Finding]
+  ) {
+    while next < decided.count, decided[next].before <= entry {
+      var finding = decided[next].finding
+      next += 1
+      guard let severity = paragraphRules.first(where: { $0.rule.code == finding.code })?.severity else { continue }
+      finding.severity = severity
+      found.append(finding)
+    }
+  }
+
   // MARK: The syntax error
 
   /// The finding of a syntax error.
@@ -227,9 +242,11 @@ package struct FindingsEngine: Sendable {
   }
 
   /// `findings(in:index:locale:)` over a document read whole without an
-  /// index (`WholeRead`, what `check` reads). `sources`: the entries'
-  /// sources in the source locale's file, when paired with one. `runner`:
-  /// the entries' findings in parts run at once, kept in order.
+  /// index (`WholeRead`, what `check` reads), the findings its reader
+  /// decided (`WholeRead.decided`) where their entries' would be.
+  /// `sources`: the entries' sources in the source locale's file, when
+  /// paired with one. `runner`: the entries' findings in parts run at
+  /// once, kept in order.
   package func findings(
     in lines: some DocumentLines, read: WholeRead, sources: SourceCatalog? = nil, runner: PartRunner = .serial,
     locale: (TextEntry) -> LocaleTag?
@@ -237,17 +254,28 @@ package struct FindingsEngine: Sendable {
     var found: [Finding] = []
     let parts = runner.parts(read.entries.count)
     if parts.count == 1 {
-      for entry in read.entries {
+      var next = 0
+      for (k, entry) in read.entries.enumerated() {
+        decided(read.decided, before: k, from: &next, into: &found)
         found += findings(in: entry, locale: locale(entry), source: sources?.tokens(for: entry, format: format))
       }
+      decided(read.decided, before: read.entries.count, from: &next, into: &found)
     } else {
       let entries = read.entries
       let inputs = entries.map { (locale: locale($0), source: sources?.tokens(for: $0, format: format)) }
       let engine = self
+      let decided = read.decided
       let results = runner.map(parts) { range in
         var found: [Finding] = []
+        // The decided findings before this part's entries (and after the
+        // last entry, in the last part).
+        var next = decided.firstIndex { $0.before >= range.lowerBound } ?? decided.count
         for k in range {
+          engine.decided(decided, before: k, from: &next, into: &found)
           found += engine.findings(in: entries[k], locale: inputs[k].locale, source: inputs[k].source)
+        }
+        if range.upperBound == entries.count {
+          engine.decided(decided, before: entries.count, from: &next, into: &found)
         }
         return found
       }

@@ -226,7 +226,7 @@ package struct StructuredIndex: Sendable {
     switch item {
     case .entry(let entry): votes.count(entry, by: delta)
     case .region: regionCount += delta
-    case .locale: break
+    case .locale, .finding: break
     case .fact(let fact):
       let before = factKeyCounts[fact.key] ?? 0
       if keysBefore[fact.key] == nil { keysBefore[fact.key] = present(fact.key) }
@@ -390,7 +390,7 @@ extension ReadItem {
   var isFact: Bool {
     switch self {
     case .locale, .fact: true
-    case .entry, .region: false
+    case .entry, .region, .finding: false
     }
   }
 }

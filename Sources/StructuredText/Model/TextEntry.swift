@@ -464,11 +464,18 @@ package enum ReadItem: Hashable, Sendable {
   case locale(String, line: Int)
   case fact(DocumentFact)
   case region(PlainRegion)
+  /// The finding of a paragraph rule that a read for findings alone
+  /// (`ReadSink.findingsOnly`) decided without building its entry: the
+  /// entry's only finding, with the rule's message and fixes. The findings
+  /// engine gives it the rule's configured severity (the reader's is not
+  /// used) and puts it where the entry's findings would be.
+  case finding(Finding)
 
   /// The line the item starts on.
   package var line: Int {
     switch self {
     case .entry(let entry): entry.firstLine
+    case .finding(let finding): finding.range.start.line
     case .locale(_, let line): line
     case .fact(let fact): fact.line
     case .region(let region): region.lines.lowerBound
@@ -479,6 +486,7 @@ package enum ReadItem: Hashable, Sendable {
   package func shifted(by lines: Int) -> ReadItem {
     switch self {
     case .entry(let entry): return .entry(entry.shifted(by: lines))
+    case .finding(let finding): return .finding(finding.shifted(by: lines))
     case .locale(let tag, let line): return .locale(tag, line: line + lines)
     case .fact(var fact):
       fact.line += lines

@@ -56,7 +56,9 @@ package struct ReadSink {
   /// Set by a read for findings alone (`check`): a reader may leave out an
   /// entry that can raise no finding (no right-to-left letter, no bidi
   /// control, none in its identifier, no source to compare with, and no
-  /// hazard byte on its lines, so the line rules need not blank it).
+  /// hazard byte on its lines, so the line rules need not blank it); and
+  /// one whose only finding is a paragraph rule's may be given as that
+  /// finding (`ReadItem.finding`), on the same conditions but the rule's.
   package var findingsOnly = false
   /// How a reader may split its work into parts run at once (a reader
   /// that does keeps its items in the order one thread gives).
@@ -106,7 +108,8 @@ package struct ReadSink {
   /// Ends a read that stopped at `cursor`: when the reader met the end of
   /// the readable text at a byte that is not UTF-8, that byte is the error
   /// (whatever the reader said about the end it met), and a value reaching
-  /// it is dropped; the values before it stay.
+  /// it (or the finding decided for one, `ReadItem.finding`, whose range is
+  /// the value's) is dropped; the values before it stay.
   package mutating func finish(at cursor: Cursor) {
     guard let invalid = cursor.invalidText, cursor.isAtEnd, !stopped else { return }
     error = SyntaxError(
@@ -115,8 +118,11 @@ package struct ReadSink {
         + " (a text file is UTF-8, or UTF-16 with a byte order mark)"
         + LegacyEncoding.hint(Self.sample(cursor.lines, from: invalid)))
     items.removeAll { item in
-      guard case .entry(let entry) = item else { return false }
-      return entry.range.end >= invalid
+      switch item {
+      case .entry(let entry): entry.range.end >= invalid
+      case .finding(let finding): finding.range.end >= invalid
+      default: false
+      }
     }
   }
 

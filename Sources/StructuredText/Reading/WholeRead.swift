@@ -10,11 +10,16 @@ package struct WholeRead: Sendable {
   package var error: SyntaxError?
   package var contentLocale: String?
   package var spelling: MarkSpelling
+  /// The findings the reader decided without an entry (`ReadItem.finding`,
+  /// a read for findings alone), each with the number of entries before it.
+  package var decided: [(before: Int, finding: Finding)]
 
   package init(
-    entries: [TextEntry], regions: [PlainRegion], error: SyntaxError?, contentLocale: String?, spelling: MarkSpelling
+    entries: [TextEntry], regions: [PlainRegion], error: SyntaxError?, contentLocale: String?, spelling: MarkSpelling,
+    decided: [(before: Int, finding: Finding)] = []
   ) {
     self.entries = entries
+    self.decided = decided
     self.regions = regions
     self.error = error
     self.contentLocale = contentLocale
@@ -41,6 +46,7 @@ package struct WholeRead: Sendable {
     var facts: [DocumentFact] = []
     var locale: String?
     var votes = SpellingVotes()
+    var decided: [(before: Int, finding: Finding)] = []
     for item in sink.items {
       switch item {
       case .entry(let entry):
@@ -49,10 +55,12 @@ package struct WholeRead: Sendable {
       case .region(let region): regions.append(region)
       case .fact(let fact): facts.append(fact)
       case .locale(let tag, _): if locale == nil { locale = tag }
+      case .finding(let finding): decided.append((entries.count, finding))
       }
     }
     format.applyFacts(facts, to: &entries)
     self.init(
-      entries: entries, regions: regions, error: sink.error, contentLocale: locale, spelling: format.spelling(votes))
+      entries: entries, regions: regions, error: sink.error, contentLocale: locale, spelling: format.spelling(votes),
+      decided: decided)
   }
 }
