@@ -23,6 +23,25 @@ public struct ArabicShaper: ~Copyable {
     }
   }
 
+  /// Writes the whole paragraph as one display line
+  /// (`line(combiningMarks:)`), as `writeVisualUTF8` writes that line,
+  /// without making it (`BidiParagraph.writeLineVisualUTF8`).
+  package mutating func writeLineVisualUTF8(
+    _ paragraph: BidiParagraph, combiningMarks: CombiningMarkOrder, mirrored: Bool, controls: ControlDisplay,
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    paragraph.withLogicalCharacters { scalars, levels in
+      guard let text = JoiningText(scalars, levels) else {
+        return paragraph.writeLineVisualUTF8(
+          combiningMarks: combiningMarks, mirrored: mirrored, controls: controls, to: output)
+      }
+      return text.withJoiner {
+        paragraph.writeLineVisualUTF8(
+          joining: $0, combiningMarks: combiningMarks, mirrored: mirrored, controls: controls, to: output)
+      }
+    }
+  }
+
   /// The display line's visual text (`BidiLine.visualText`) with its
   /// Arabic shaped.
   public mutating func visualText(_ line: BidiLine, mirrored: Bool = true, controls: ControlDisplay = .keep) -> String {

@@ -12,7 +12,8 @@ import UnicodeBidi
 /// all resolve to level 0 (`BidiParagraph.isUniformlyLeftToRight`), once it is known
 /// to be well-formed and to hold no mark that `--controls` changes. Other
 /// lines are analysed paragraph by paragraph, and each is written straight
-/// from its runs (`BidiLine.writeVisualUTF8`), without maps.
+/// from its runs (`BidiParagraph.writeLineVisualUTF8`: L1–L2 on the stack,
+/// no `BidiLine` made), without maps.
 struct VisualLineRenderer: ~Copyable {
   let options: VisualOptions
   /// Joins the Arabic letters of each line when `options.shapes`.
@@ -67,12 +68,14 @@ struct VisualLineRenderer: ~Copyable {
     }
     let paragraph = BidiParagraph(utf8: text, direction: options.direction)
     if unlessSeparated && paragraph.holdsParagraphSeparator { return nil }
-    let line = paragraph.line(combiningMarks: options.combiningMarks)
+    // The paragraph is one display line: written from its runs on the
+    // stack, without making a `BidiLine`.
+    let marks = options.combiningMarks
     let end = output.base + output.count
     output.count +=
       options.shapes
-      ? shaper.writeVisualUTF8(line, mirrored: true, controls: options.controls, to: end)
-      : line.writeVisualUTF8(mirrored: true, controls: options.controls, to: end)
+      ? shaper.writeLineVisualUTF8(paragraph, combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
+      : paragraph.writeLineVisualUTF8(combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
     return paragraph.level
   }
 

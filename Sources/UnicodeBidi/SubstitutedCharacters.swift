@@ -57,6 +57,19 @@ extension BidiLine {
   }
 }
 
+extension BidiParagraph {
+  /// Calls `body` with the paragraph's characters and levels as
+  /// `BidiLine.withLogicalCharacters` gives those of its whole line
+  /// (`line()`).
+  package func withLogicalCharacters<R>(
+    _ body: (_ scalars: UnsafeBufferPointer<UInt32>, _ levels: UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    try body(
+      UnsafeBufferPointer(start: storage.scalars, count: storage.count),
+      UnsafeBufferPointer(start: storage.levels, count: storage.count))
+  }
+}
+
 /// Writes some characters of a display line itself for
 /// `BidiLine.writeVisualUTF8(joining:)`: the letters of class AL of scalar
 /// values `first..<first + count`. The writer calls `write` at each one it

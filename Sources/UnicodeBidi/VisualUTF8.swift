@@ -49,6 +49,42 @@ extension BidiParagraph {
       writer.write(runs, count, clusters: false, storage, to: output)
     }
   }
+
+  /// Writes the whole paragraph as one display line
+  /// (`line(combiningMarks:)`) as `BidiLine.writeVisualUTF8` does, without
+  /// making the line (`LineLayout.withWholeLineRuns`). For `bidi-lsp
+  /// visual`. The same bound applies.
+  package func writeLineVisualUTF8(
+    combiningMarks: CombiningMarkOrder, mirrored: Bool, controls: ControlDisplay,
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    writeLine(
+      VisualUTF8Writer(storage, VisualControls(controls), mirrored: mirrored, joiner: NoJoiner()),
+      clusters: combiningMarks == .afterBase, to: output)
+  }
+
+  /// Writes the whole paragraph as one display line as
+  /// `BidiLine.writeVisualUTF8(joining:)` does, without making the line.
+  /// The same bound applies.
+  package func writeLineVisualUTF8(
+    joining joiner: VisualJoiner, combiningMarks: CombiningMarkOrder, mirrored: Bool, controls: ControlDisplay,
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var joiner = joiner
+    joiner.offset = 0
+    return writeLine(
+      VisualUTF8Writer(storage, VisualControls(controls), mirrored: mirrored, joiner: joiner),
+      clusters: combiningMarks == .afterBase, to: output)
+  }
+
+  @inline(__always)
+  func writeLine<Joiner>(
+    _ writer: VisualUTF8Writer<Joiner>, clusters: Bool, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    LineLayout.withWholeLineRuns(storage) { runs, count in
+      writer.write(runs, count, clusters: clusters, storage, to: output)
+    }
+  }
 }
 
 /// What `BidiLine.writeVisualUTF8` writes of the bidi controls:
