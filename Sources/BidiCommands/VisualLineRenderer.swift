@@ -74,7 +74,8 @@ struct VisualLineRenderer: ~Copyable {
     let end = output.base + output.count
     output.count +=
       options.shapes
-      ? shaper.writeLineVisualUTF8(paragraph, combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
+      ? shaper.writeLineVisualUTF8(
+        paragraph, combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
       : paragraph.writeLineVisualUTF8(combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
     return paragraph.level
   }

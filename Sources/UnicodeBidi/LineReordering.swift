@@ -292,9 +292,10 @@ struct LineLayout: @unchecked Sendable {
   }
 
   /// Calls `body` with the runs in visual order (L1–L2) of the whole
-  /// paragraph as one line with `marks: .resolved`, as `LineLayout` finds
-  /// them, but without making the line when it `readsParagraphLevels`:
-  /// the runs on the stack, no `LineStore` to allocate and release.
+  /// paragraph as one line, as `LineLayout` finds them (for either order
+  /// of marks: L3 is the writer's), but without making the line when it
+  /// `readsParagraphLevels`: the runs on the stack, no `LineStore` to
+  /// allocate and release.
   @inline(__always)
   static func withWholeLineRuns<R>(_ storage: ParagraphStorage, _ body: (UnsafePointer<BidiRun>, Int) -> R) -> R {
     let range = 0..<storage.count

@@ -44,10 +44,7 @@ extension BidiParagraph {
   /// (`LineLayout.withWholeLineRuns`). For `bidi-lsp check`, which writes
   /// a line's visual order once. The same bound applies.
   package func writeLineVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
-    let writer = VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner())
-    return LineLayout.withWholeLineRuns(storage) { runs, count in
-      writer.write(runs, count, clusters: false, storage, to: output)
-    }
+    writeLine(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), clusters: false, to: output)
   }
 
   /// Writes the whole paragraph as one display line
@@ -77,6 +74,7 @@ extension BidiParagraph {
       clusters: combiningMarks == .afterBase, to: output)
   }
 
+  /// The whole paragraph's runs (L1–L2, on the stack) written by `writer`.
   @inline(__always)
   func writeLine<Joiner>(
     _ writer: VisualUTF8Writer<Joiner>, clusters: Bool, to output: UnsafeMutablePointer<UInt8>
