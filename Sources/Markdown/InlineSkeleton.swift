@@ -24,6 +24,17 @@
 /// reference).
 extension MarkdownInlineRenderer {
   package func textSkeleton(_ block: MarkdownBlock) -> [UInt8]? {
+    readSkeleton(block)?.text
+  }
+
+  /// `textSkeleton(block)`, and whether it is `renderedText(block)` itself
+  /// (`isRendered`): the block is one line with no white space at either
+  /// end (no break, nothing trimmed) and no delimiter (`*`, `_`, `~`) or
+  /// image (`![`) in it, so that its text differs from its source only by
+  /// the markup the scan leaves out — a code span's backticks and trimmed
+  /// spaces, a link's brackets and destination or label (a shortcut
+  /// reference's brackets when its label is defined).
+  package func readSkeleton(_ block: MarkdownBlock) -> (text: [UInt8], isRendered: Bool)? {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
     if block.pieces.count == 1 {
       // One line: its piece is the content, read where it lies.
@@ -31,9 +42,10 @@ extension MarkdownInlineRenderer {
       guard piece.tabSpaces == 0 else { return nil }
       let start = source.lineStarts[piece.line] + piece.columns.lowerBound
       return source.bytes.withUnsafeBufferPointer { text in
-        var scan = SkeletonScan(
-          bytes: UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)]), definitions: definitions)
-        return scan.run()
+        let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)])
+        let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
+        var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed)
+        return scan.run().map { ($0, scan.isRendered) }
       }
     }
     // A line end is a space (a soft break) or U+2028 (a hard one) when
@@ -42,8 +54,8 @@ extension MarkdownInlineRenderer {
     // destinations, labels' white space), so it is written as a space.
     guard let content = joinedPieces(block) else { return nil }
     return content.withUnsafeBufferPointer { bytes in
-      var scan = SkeletonScan(bytes: bytes, definitions: definitions)
-      return scan.run()
+      var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false)
+      return scan.run().map { ($0, false) }
     }
   }
 
@@ -76,10 +88,14 @@ private struct SkeletonScan {
   var out: [UInt8] = []
   /// The start of the content not yet copied to `out`.
   var copied = 0
+  /// Whether `out` is the rendered text (see `readSkeleton`): cleared at
+  /// the first delimiter or image.
+  var isRendered: Bool
 
-  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>, isRendered: Bool) {
     self.bytes = bytes
     self.definitions = definitions
+    self.isRendered = isRendered
     out.reserveCapacity(bytes.count)
   }
 
@@ -119,6 +135,12 @@ private struct SkeletonScan {
       case UInt8(ascii: "["):
         guard let next = bracket(at: index) else { return nil }
         index = next
+      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        isRendered = false
+        index += 1
+      case UInt8(ascii: "!"):
+        if at(index + 1) == UInt8(ascii: "[") { isRendered = false }
+        index += 1
       default:
         if refuses(index) { return nil }
         index += 1
@@ -178,6 +200,10 @@ private struct SkeletonScan {
       let byte = bytes[close]
       if byte == UInt8(ascii: "]") { break }
       if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "`") || refuses(close) { return nil }
+      switch byte {
+      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"): isRendered = false
+      default: break
+      }
       close += 1
     }
     guard close < bytes.count else { return nil }
@@ -186,11 +212,17 @@ private struct SkeletonScan {
       var cursor = after + 1
       while cursor < bytes.count, Self.isPlainDestinationByte(bytes[cursor]) { cursor += 1 }
       guard cursor > after + 1, at(cursor) == UInt8(ascii: ")") else { return nil }
+      // The link's text alone.
+      skip(open, to: open + 1)
       skip(close, to: cursor + 1)
       return cursor + 1
     }
     guard at(after) == UInt8(ascii: "[") else {
-      // A shortcut reference or text: only the brackets differ.
+      // A shortcut reference (its text alone) or text.
+      if isRendered && isDefined(open + 1..<close) {
+        skip(open, to: open + 1)
+        skip(close, to: after)
+      }
       return after
     }
     // A full or collapsed reference (cmark's link_label: at most 1000
@@ -206,8 +238,15 @@ private struct SkeletonScan {
       // Not a link: `]` is text and the parser goes on at the next `[`.
       return after
     }
-    guard found else { return after }
+    guard found else {
+      // A shortcut reference: its text alone.
+      skip(open, to: open + 1)
+      skip(close, to: after)
+      return after
+    }
     for k in after + 1..<labelEnd where refuses(k) { return nil }
+    // The link's text alone.
+    skip(open, to: open + 1)
     skip(close, to: labelEnd + 1)
     return labelEnd + 1
   }

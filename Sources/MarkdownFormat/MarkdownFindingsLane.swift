@@ -31,9 +31,9 @@ extension MarkdownEntries {
   /// What `check` does with a block: leave it out (it raises no finding),
   /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
   /// hazard byte on its lines, no control or separator in its rendered
-  /// text; `rendered` when the lane rendered it, nil when it read the
-  /// pieces of a plain block or the skeleton), or build its entry (the
-  /// full path decides).
+  /// text; `rendered` when the lane has it — rendered, or a skeleton that
+  /// is the rendered text — nil when it read the pieces of a plain block or
+  /// a skeleton with emphasis), or build its entry (the full path decides).
   enum Verdict {
     case noFinding
     case blockDirection(wanted: BidiDirection, rendered: RenderedBlock?)
@@ -90,9 +90,12 @@ extension MarkdownEntries {
         }
       }
     } else {
-      // The common inline markup read in one pass; the renderer for the rest.
-      if let skeleton = renderer.textSkeleton(block) {
-        skeleton.withUnsafeBufferPointer { scan.feed($0) }
+      // The common inline markup read in one pass (the rendered text
+      // itself, kept for the finding's message, when it has no emphasis);
+      // the renderer for the rest.
+      if let skeleton = renderer.readSkeleton(block) {
+        skeleton.text.withUnsafeBufferPointer { scan.feed($0) }
+        if skeleton.isRendered { rendered = RenderedBlock(text: skeleton.text) }
       } else {
         let block = Self.rendered(block, source: source, renderer: renderer)
         block.text.withUnsafeBufferPointer { scan.feed($0) }

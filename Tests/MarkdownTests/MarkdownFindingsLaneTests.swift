@@ -103,24 +103,35 @@ final class MarkdownFindingsLaneTests: XCTestCase {
 
   /// Every block the skeleton reads: its direction facts (first strong
   /// character, words by direction, letters of each direction) are those
-  /// of the rendered text; and it reads most blocks with markup and
-  /// refuses many (the near misses).
+  /// of the rendered text, and it is the rendered text when it says so
+  /// (`readSkeleton`: the lane keeps it for a decided finding's message
+  /// instead of rendering the block again); it reads most blocks with
+  /// markup and refuses many (the near misses), and says it is the
+  /// rendered text for many and not for many.
   func testSkeletonHasTheRenderedTextsFacts() {
     var random = SeededGenerator(seed: 2_712)
     var read = 0
     var refused = 0
+    var isRendered = 0
     for round in 0..<6_000 {
       let text = round % 4 == 3 ? RandomDocumentTests.document(&random) : Self.document(&random)
       let source = MarkdownSource(text)
       let blocks = MarkdownReader().read(source, startsDocument: true)
       let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
       for block in blocks.blocks where block.kind.hasInlineContent {
-        guard let skeleton = renderer.textSkeleton(block) else {
+        guard let (skeleton, rendersAs) = renderer.readSkeleton(block) else {
           refused += 1
           continue
         }
         read += 1
         let rendered = renderer.render(block).text
+        if rendersAs {
+          isRendered += 1
+          XCTAssertEqual(
+            String(decoding: skeleton, as: UTF8.self), String(decoding: rendered, as: UTF8.self),
+            "\(text.debugDescription) block \(block.lines)")
+          XCTAssertEqual(skeleton, renderer.renderedText(block), "\(text.debugDescription) block \(block.lines)")
+        }
         let expected = Self.facts(rendered)
         let got = Self.facts(skeleton)
         XCTAssertEqual(got.firstStrong, expected.firstStrong, "\(text.debugDescription) block \(block.lines)")
@@ -130,9 +141,11 @@ final class MarkdownFindingsLaneTests: XCTestCase {
         XCTAssertEqual(got.hasLTR, expected.hasLTR, "\(text.debugDescription) block \(block.lines)")
       }
     }
-    print("skeleton: \(read) blocks read, \(refused) refused")
+    print("skeleton: \(read) blocks read (\(isRendered) as the rendered text), \(refused) refused")
     XCTAssertGreaterThan(read, 10_000)
     XCTAssertGreaterThan(refused, 10_000)
+    XCTAssertGreaterThan(isRendered, 5_000)
+    XCTAssertGreaterThan(read - isRendered, 5_000)
   }
 
   static func facts(_ utf8: [UInt8]) -> DirectionFacts {
@@ -142,26 +155,42 @@ final class MarkdownFindingsLaneTests: XCTestCase {
   /// The forms the skeleton reads, one by one: a link's destination and a
   /// defined reference's label are not text, an undefined one's is, a code
   /// span's single spaces are trimmed.
+  /// (And whether the skeleton is the rendered text: one line, trimmed,
+  /// no emphasis or image.)
   func testSkeletonForms() {
-    let cases: [(String, String?)] = [
-      ("a [b](https://x.y/z) c", "a [b c"),
-      ("a [b][ref] c\n\n[ref]: /u", "a [b c"),
-      ("a [b][nope] c\n\n[ref]: /u", "a [b][nope] c"),
-      ("x` a `y", "xay"),
-      ("x`  a  `y", "x a y"),
-      ("x` `y", "x y"),
-      ("**b** `c`\nd", "**b** c d"),
-      ("a [b](/u \"t\")", nil),
-      ("a &amp; b", nil),
-      ("a www.x.com b", nil),
-      ("a [b [c](/d)](/e)", nil),
+    let cases: [(String, String?, Bool)] = [
+      ("a [b](https://x.y/z) c", "a b c", true),
+      ("a [b][ref] c\n\n[ref]: /u", "a b c", true),
+      ("a [b][] c\n\n[b]: /u", "a b c", true),
+      ("a [b] c\n\n[b]: /u", "a b c", true),
+      ("a [b] c\n\n[ref]: /u", "a [b] c", true),
+      ("a [b][nope] c\n\n[ref]: /u", "a [b][nope] c", true),
+      ("a [b][nope] c\n\n[b]: /u", "a [b][nope] c", true),
+      ("x` a `y", "xay", true),
+      ("x`  a  `y", "x a y", true),
+      ("x` `y", "x y", true),
+      ("a `*b*` c", "a *b* c", true),
+      ("**b** `c`\nd", "**b** c d", false),
+      ("a *b* c", "a *b* c", false),
+      ("a [*b*](/u) c", "a *b* c", false),
+      ("a [b_c] c", "a [b_c] c", false),
+      ("a ![b](/u) c", "a !b c", false),
+      ("a b\nc", "a b c", false),
+      ("a b  \nc", "a b   c", false),
+      ("a [b](/u \"t\")", nil, false),
+      ("a &amp; b", nil, false),
+      ("a www.x.com b", nil, false),
+      ("a [b [c](/d)](/e)", nil, false),
     ]
-    for (text, expected) in cases {
+    for (text, expected, isRendered) in cases {
       let source = MarkdownSource(text)
       let blocks = MarkdownReader().read(source, startsDocument: true)
       let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
       let block = blocks.blocks.first { $0.kind.hasInlineContent }!
-      XCTAssertEqual(renderer.textSkeleton(block).map { String(decoding: $0, as: UTF8.self) }, expected, text)
+      let skeleton = renderer.readSkeleton(block)
+      XCTAssertEqual(skeleton.map { String(decoding: $0.text, as: UTF8.self) }, expected, text)
+      XCTAssertEqual(skeleton?.isRendered ?? false, isRendered, text)
+      if isRendered { XCTAssertEqual(skeleton?.text, renderer.renderedText(block), text) }
     }
   }
 
