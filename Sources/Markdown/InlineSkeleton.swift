@@ -131,7 +131,8 @@ private struct SkeletonScan {
       }
       switch byte {
       case UInt8(ascii: "`"):
-        index = codeSpan(at: index)
+        guard let next = codeSpan(at: index) else { return nil }
+        index = next
       case UInt8(ascii: "["):
         guard let next = bracket(at: index) else { return nil }
         index = next
@@ -154,8 +155,9 @@ private struct SkeletonScan {
   /// follows (cmark's scan_to_closing_backticks; runs over 80 never close),
   /// its content kept with one space trimmed at each end when both ends are
   /// a space or line end and it is not all of them; else text. Returns the
-  /// index after it.
-  mutating func codeSpan(at open: Int) -> Int {
+  /// index after it, nil for a span holding a NUL (U+FFFD when rendered:
+  /// the renderer's to write).
+  mutating func codeSpan(at open: Int) -> Int? {
     var index = open
     while at(index) == UInt8(ascii: "`") { index += 1 }
     let ticks = index - open
@@ -170,9 +172,9 @@ private struct SkeletonScan {
       var start = contentStart
       var stop = run
       var nonSpace = false
-      for k in start..<stop where bytes[k] != 0x20 && bytes[k] != 0x0A {
-        nonSpace = true
-        break
+      for k in start..<stop {
+        if bytes[k] == 0 { return nil }
+        if bytes[k] != 0x20 && bytes[k] != 0x0A { nonSpace = true }
       }
       if nonSpace && (bytes[start] == 0x20 || bytes[start] == 0x0A)
         && (bytes[stop - 1] == 0x20 || bytes[stop - 1] == 0x0A)

@@ -147,3 +147,15 @@ final class DecidedFindingTests: XCTestCase {
     XCTAssertEqual(decided, 3)
   }
 }
+
+extension DecidedFindingTests {
+  /// A NUL is U+FFFD in the rendered text (CommonMark 2.3), three bytes
+  /// for its one: the decided finding's message and range are the full
+  /// path's (the markdown fuzz target found `` `p\0` ا `` differing).
+  func testNulInTheBlock() {
+    for text in ["`p\0` ا", "p\0 ا", "\0 ا Apple", "Apple \0 مرحبا العالم", "`\0` مرحبا Apple"] {
+      let (full, short, _) = Self.reads(text)
+      XCTAssertEqual(short, full, text.debugDescription)
+    }
+  }
+}

@@ -27,7 +27,7 @@ final class MarkdownFindingsLaneTests: XCTestCase {
     "![%](/img.png)", "[%][ref1]", "[%][Ref1]", "[%][nope]", "[%][]", "[ref1][]", "[ref1]", "[%]", "[% [x](/y)]",
     "[%`a`](/u)", "[`%`](/u)", "[%](/u)`", "`[%](/u)`", "[%\nx](/u)", "%](/u)", "[%", "<https://a.b>", "<b>%</b>",
     "&amp;", "&#1576;", "&rlm;", "\\*%", "\\[%](/u)", "www.a.com/%", "https://a.b/`%` x", "a@b.co", "%\u{200F}",
-    "[%](/u\u{200F})", "\u{2029}%", "%\u{85}",
+    "[%](/u\u{200F})", "\u{2029}%", "%\u{85}", "`%\0`", "%\0",
   ]
   static let prefixes = ["", "", "", "# ", "> ", "- ", "1. ", "| ", "> - ", "  "]
   static let extras = [
@@ -181,6 +181,8 @@ final class MarkdownFindingsLaneTests: XCTestCase {
       ("a &amp; b", nil, false),
       ("a www.x.com b", nil, false),
       ("a [b [c](/d)](/e)", nil, false),
+      // A NUL is U+FFFD when rendered, in a code span too.
+      ("a `b\0` c", nil, false),
     ]
     for (text, expected, isRendered) in cases {
       let source = MarkdownSource(text)
