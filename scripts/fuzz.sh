@@ -6,7 +6,8 @@
 #                                           for SECONDS; ARGs go to libFuzzer
 #                                           (e.g. -runs=N, -seed=N); exits
 #                                           non-zero on a crash
-#   scripts/fuzz.sh --all SECONDS           each target in turn (the test command)
+#   scripts/fuzz.sh --all SECONDS           each target in turn (the test command),
+#                                           with -seed=$FUZZ_SEED (1 if unset)
 #   scripts/fuzz.sh --build [TARGET…]       only builds
 #
 #   FUZZ_SANITIZER=none scripts/fuzz.sh …   the same without AddressSanitizer
@@ -104,10 +105,21 @@ run_target() {
   local options
   options=$(sed -n 's|^// fuzz-options:||p' "Fuzz/Targets/$name.swift")
   echo "fuzz: $name for ${seconds}s" >&2
+  local before status=0
+  before=$(find "$scratch/crashes" -name "$name-*" | sort)
   # shellcheck disable=SC2086
   SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$scratch/bin/$name" -max_total_time="$seconds" \
     -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$scratch/crashes/$name-" $options "$@" "$corpus" "Fuzz/Corpus/$name"
+    -artifact_prefix="$scratch/crashes/$name-" $options "$@" "$corpus" "Fuzz/Corpus/$name" || status=$?
+  # What it found, in the log itself (a CI machine's files are gone after
+  # the run; libFuzzer prints only inputs under 256 bytes): reproduce with
+  # `base64 -d > CRASH` and `.build/fuzz/bin/TARGET CRASH`.
+  local file
+  for file in $(comm -13 <(echo "$before") <(find "$scratch/crashes" -name "$name-*" | sort)); do
+    echo "fuzz: $file, base64:" >&2
+    base64 -w 76 "$file" >&2
+  done
+  return $status
 }
 
 case "${1:-}" in
@@ -123,10 +135,14 @@ case "${1:-}" in
   --all)
     seconds=${2:?usage: scripts/fuzz.sh --all SECONDS}
     build_modules
-    for name in $(targets); do run_target "$name" "$seconds"; done
+    # One seed (FUZZ_SEED, 1 unless set) for every target: a run on a fresh
+    # clone tries the same inputs each time, so that a failure can be
+    # replayed and a pass means the same thing twice; searching with
+    # other seeds is what long runs are for.
+    for name in $(targets); do run_target "$name" "$seconds" -seed="${FUZZ_SEED:-1}"; done
     ;;
   "" | -*)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
   *)
