@@ -87,6 +87,13 @@ public enum UTF8Decoder {
       } else if b0 >= 0xC2 && b0 <= 0xDF && i &+ 1 < n && isContinuation(base[i &+ 1]) {
         body(DecodedScalar(value: UInt32(b0 & 0x1F) << 6 | UInt32(base[i &+ 1] & 0x3F), length: 2, isValid: true))
         i &+= 2
+      } else if b0 == 0xE2 && i &+ 2 < n && base[i &+ 1] & 0xFE == 0x80 && isContinuation(base[i &+ 2]) {
+        // U+2000…U+207F, General Punctuation (the bidi controls but ALM,
+        // spaces, dashes, quotation marks): one block of 128 code points,
+        // so that the body's lookups of its properties can use constants.
+        let value = 0x2000 | UInt32(base[i &+ 1] & 1) << 6 | UInt32(base[i &+ 2] & 0x3F)
+        body(DecodedScalar(value: value, length: 3, isValid: true))
+        i &+= 3
       } else if b0 & 0xF0 == 0xE0 && i &+ 2 < n && isContinuation(base[i &+ 2])
         && base[i &+ 1] >= (b0 == 0xE0 ? 0xA0 : 0x80) && base[i &+ 1] <= (b0 == 0xED ? 0x9F : 0xBF)
       {
