@@ -41,10 +41,30 @@ extension BidiParagraph {
   /// Writes the whole paragraph as one display line (`line()`) as
   /// `BidiLine.writeVisualUTF8NamingKeptControls` does, without making
   /// the line: its runs (L1–L2) are found on the stack
-  /// (`LineLayout.withWholeLineRuns`). For `bidi-lsp check`, which writes
-  /// a line's visual order once. The same bound applies.
-  package func writeLineVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
-    writeLine(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), clusters: false, to: output)
+  /// (`LineLayout.withWholeLineRuns`), and the characters' bytes are
+  /// copied from `utf8`, the paragraph's UTF-8, which must be well-formed
+  /// (VisualUTF8Copying.swift). For `bidi-lsp check`, which writes the
+  /// visual order of well-formed lines. The same bound applies.
+  package func writeLineVisualUTF8NamingKeptControls(
+    wellFormedUTF8 utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    assert(utf8.count == storage.utf8Length && !holdsIllFormedUTF8, "not the paragraph's well-formed UTF-8")
+    return writeLineCopying(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), utf8, to: output)
+  }
+
+  /// Writes the whole paragraph as one display line
+  /// (`line(combiningMarks:)`) as `writeLineVisualUTF8(combiningMarks:…)`
+  /// does, copying the characters' bytes from `utf8`, the paragraph's
+  /// UTF-8 (VisualUTF8Copying.swift), unless it is ill-formed or L3 puts
+  /// marks after their base. For `bidi-lsp visual`. The same bound applies.
+  package func writeLineVisualUTF8(
+    utf8: UnsafeBufferPointer<UInt8>, combiningMarks: CombiningMarkOrder, mirrored: Bool, controls: ControlDisplay,
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    assert(utf8.count == storage.utf8Length, "not the paragraph's UTF-8")
+    let writer = VisualUTF8Writer(storage, VisualControls(controls), mirrored: mirrored, joiner: NoJoiner())
+    if combiningMarks == .afterBase || holdsIllFormedUTF8 { return writeLine(writer, clusters: combiningMarks == .afterBase, to: output) }
+    return writeLineCopying(writer, utf8, to: output)
   }
 
   /// Writes the whole paragraph as one display line
@@ -388,7 +408,7 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     }
     // The control's short name from `controlNames` (a removed character
     // that is not a control, such as a BN, has no entry there).
-    let entry = VisualControlNames.table[Int(truncatingIfNeeded: s & 0x7F)]
+    let entry = VisualControlNames.entry(s)
     guard controls == .names || controls == .keptByName, entry >> 32 == UInt64(s) else { return p }
     let angled = controls == .keptByName
     let open: UInt32 = angled ? 0x3C : 0x5B  // < or [
@@ -463,24 +483,35 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
 /// ASCII letters each) for `VisualUTF8Writer.special`, which names a
 /// control without making a `BidiControl` and iterating a `String`.
 package enum VisualControlNames {
-  /// By the low seven bits of the code point (distinct for the twelve, as
-  /// `BidiControl.byLowBits`): the code point in the high half, the name's
-  /// bytes in the low one (the first letter lowest); where there is none,
-  /// a high half no scalar value has (not 0: U+0000, a BN, is removed by X9
-  /// and comes to `special` too).
-  package static let table: [UInt64] = {
-    var table = [UInt64](repeating: 0xFFFF_FFFF << 32, count: 128)
-    for control in BidiControl.allCases {
-      var letters: UInt64 = 0
-      for (k, byte) in control.shortName.utf8.enumerated() { letters |= UInt64(byte) << (8 * k) }
-      table[Int(control.rawValue & 0x7F)] = UInt64(control.rawValue) << 32 | letters
+  /// By the low seven bits of `scalar` (distinct for the twelve, as
+  /// `BidiControl.byLowBits`): the code point of a control in the high
+  /// half, the name's bytes in the low one (the first letter lowest);
+  /// where there is none, a high half no scalar value has (not 0: U+0000,
+  /// a BN, is removed by X9 and comes to `special` too). A switch of
+  /// constants, which the compiler makes a table: no global to initialise
+  /// at each use.
+  @inline(__always)
+  package static func entry(_ scalar: UInt32) -> UInt64 {
+    switch scalar & 0x7F {
+    case 0x1C: 0x061C << 32 | 0x4D_4C41  // ALM
+    case 0x0E: 0x200E << 32 | 0x4D_524C  // LRM
+    case 0x0F: 0x200F << 32 | 0x4D_4C52  // RLM
+    case 0x2A: 0x202A << 32 | 0x45_524C  // LRE
+    case 0x2B: 0x202B << 32 | 0x45_4C52  // RLE
+    case 0x2C: 0x202C << 32 | 0x46_4450  // PDF
+    case 0x2D: 0x202D << 32 | 0x4F_524C  // LRO
+    case 0x2E: 0x202E << 32 | 0x4F_4C52  // RLO
+    case 0x66: 0x2066 << 32 | 0x49_524C  // LRI
+    case 0x67: 0x2067 << 32 | 0x49_4C52  // RLI
+    case 0x68: 0x2068 << 32 | 0x49_5346  // FSI
+    case 0x69: 0x2069 << 32 | 0x49_4450  // PDI
+    default: 0xFFFF_FFFF << 32
     }
-    return table
-  }()
+  }
 
-  /// The name `table` holds for `scalar`, or nil if it holds none.
+  /// The name `entry` holds for `scalar`, or nil if it holds none.
   package static func name(of scalar: UInt32) -> String? {
-    let entry = table[Int(truncatingIfNeeded: scalar & 0x7F)]
+    let entry = entry(scalar)
     guard entry >> 32 == UInt64(scalar) else { return nil }
     let bytes = (0..<3).map { UInt8(truncatingIfNeeded: entry >> (8 * $0)) }
     return String(decoding: bytes, as: UTF8.self)
