@@ -76,8 +76,7 @@ struct VisualLineRenderer: ~Copyable {
       options.shapes
       ? shaper.writeLineVisualUTF8(
         paragraph, combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
-      : paragraph.writeLineVisualUTF8(
-        utf8: text, combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
+      : paragraph.writeLineVisualUTF8(combiningMarks: marks, mirrored: true, controls: options.controls, to: end)
     return paragraph.level
   }
 

@@ -14,15 +14,14 @@ extension HazardScanner {
   /// for diagnostic messages. The bidi controls the line keeps in its visual
   /// order are written by name (`<RLI>`), so that the message itself cannot
   /// be reordered by them. Only well-formed lines are rendered (a line with
-  /// an ill-formed sequence gets no visual order in its messages), and only
-  /// they may be given. The line is written without being made
-  /// (`writeLineVisualUTF8NamingKeptControls`: its runs on the stack, its
-  /// characters' bytes copied).
+  /// an ill-formed sequence gets no visual order in its messages). The line
+  /// is written without being made (`writeLineVisualUTF8NamingKeptControls`:
+  /// its runs on the stack).
   package static let visualOrderRenderer: VisualOrderRenderer = { bytes in
     let paragraph = BidiParagraph(utf8: bytes)
     // Written straight from the line's runs into the string's storage.
     return String(unsafeUninitializedCapacity: max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))) { buffer in
-      paragraph.writeLineVisualUTF8NamingKeptControls(wellFormedUTF8: bytes, to: buffer.baseAddress!)
+      paragraph.writeLineVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
     }
   }
 
@@ -33,7 +32,7 @@ extension HazardScanner {
     let bound = at + max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
     if buffer.count < bound { buffer.append(contentsOf: repeatElement(0, count: bound - buffer.count)) }
     return buffer.withUnsafeMutableBufferPointer {
-      paragraph.writeLineVisualUTF8NamingKeptControls(wellFormedUTF8: bytes, to: $0.baseAddress! + at)
+      paragraph.writeLineVisualUTF8NamingKeptControls(to: $0.baseAddress! + at)
     }
   }
 

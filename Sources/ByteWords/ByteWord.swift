@@ -90,14 +90,6 @@ public enum ByteWord {
     isPrintableASCII(word | (equalBytes(word, 0x09) &>> 2))
   }
 
-  /// A flag on each byte of `word` that starts a UTF-8 sequence: every
-  /// byte but the continuation bytes (0x80…0xBF), whose bit 6 is clear
-  /// under a set bit 7. In well-formed UTF-8, one flag a character.
-  @inlinable @inline(__always)
-  public static func sequenceStarts(_ word: UInt64) -> UInt64 {
-    (~word | word &<< 1) & highBits
-  }
-
   /// The index (0…7) of the first flagged byte; 8 for no flag.
   @inlinable @inline(__always)
   public static func firstFlagged(_ flags: UInt64) -> Int { flags.trailingZeroBitCount &>> 3 }

@@ -41,30 +41,10 @@ extension BidiParagraph {
   /// Writes the whole paragraph as one display line (`line()`) as
   /// `BidiLine.writeVisualUTF8NamingKeptControls` does, without making
   /// the line: its runs (L1–L2) are found on the stack
-  /// (`LineLayout.withWholeLineRuns`), and the characters' bytes are
-  /// copied from `utf8`, the paragraph's UTF-8, which must be well-formed
-  /// (VisualUTF8Copying.swift). For `bidi-lsp check`, which writes the
-  /// visual order of well-formed lines. The same bound applies.
-  package func writeLineVisualUTF8NamingKeptControls(
-    wellFormedUTF8 utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    assert(utf8.count == storage.utf8Length && !holdsIllFormedUTF8, "not the paragraph's well-formed UTF-8")
-    return writeLineCopying(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), utf8, to: output)
-  }
-
-  /// Writes the whole paragraph as one display line
-  /// (`line(combiningMarks:)`) as `writeLineVisualUTF8(combiningMarks:…)`
-  /// does, copying the characters' bytes from `utf8`, the paragraph's
-  /// UTF-8 (VisualUTF8Copying.swift), unless it is ill-formed or L3 puts
-  /// marks after their base. For `bidi-lsp visual`. The same bound applies.
-  package func writeLineVisualUTF8(
-    utf8: UnsafeBufferPointer<UInt8>, combiningMarks: CombiningMarkOrder, mirrored: Bool, controls: ControlDisplay,
-    to output: UnsafeMutablePointer<UInt8>
-  ) -> Int {
-    assert(utf8.count == storage.utf8Length, "not the paragraph's UTF-8")
-    let writer = VisualUTF8Writer(storage, VisualControls(controls), mirrored: mirrored, joiner: NoJoiner())
-    if combiningMarks == .afterBase || holdsIllFormedUTF8 { return writeLine(writer, clusters: combiningMarks == .afterBase, to: output) }
-    return writeLineCopying(writer, utf8, to: output)
+  /// (`LineLayout.withWholeLineRuns`). For `bidi-lsp check`, which writes
+  /// a line's visual order once. The same bound applies.
+  package func writeLineVisualUTF8NamingKeptControls(to output: UnsafeMutablePointer<UInt8>) -> Int {
+    writeLine(VisualUTF8Writer(storage, .keptByName, mirrored: true, joiner: NoJoiner()), clusters: false, to: output)
   }
 
   /// Writes the whole paragraph as one display line

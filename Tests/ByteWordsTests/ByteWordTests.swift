@@ -63,7 +63,6 @@ final class ByteWordTests: XCTestCase {
       XCTAssertEqual(
         ByteWord.isPrintableASCIIOrTab(w), bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }, "\(bytes)")
       XCTAssertEqual(ByteWord.countFlagged(flags(bytes) { $0 == 0x0A }), bytes.filter { $0 == 0x0A }.count)
-      XCTAssertEqual(ByteWord.sequenceStarts(w), flags(bytes) { $0 < 0x80 || $0 >= 0xC0 }, "\(bytes)")
       XCTAssertEqual(ByteWord.firstNonZero(w), bytes.firstIndex { $0 != 0 } ?? 8)
       let low = bytes.map { $0 & 0x7F }
       var mask: UInt64 = 0
