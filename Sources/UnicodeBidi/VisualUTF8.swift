@@ -388,7 +388,7 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     }
     // The control's short name from `controlNames` (a removed character
     // that is not a control, such as a BN, has no entry there).
-    let entry = VisualControlNames.table[Int(truncatingIfNeeded: s & 0x7F)]
+    let entry = VisualControlNames.entry(s)
     guard controls == .names || controls == .keptByName, entry >> 32 == UInt64(s) else { return p }
     let angled = controls == .keptByName
     let open: UInt32 = angled ? 0x3C : 0x5B  // < or [
@@ -463,24 +463,35 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
 /// ASCII letters each) for `VisualUTF8Writer.special`, which names a
 /// control without making a `BidiControl` and iterating a `String`.
 package enum VisualControlNames {
-  /// By the low seven bits of the code point (distinct for the twelve, as
-  /// `BidiControl.byLowBits`): the code point in the high half, the name's
-  /// bytes in the low one (the first letter lowest); where there is none,
-  /// a high half no scalar value has (not 0: U+0000, a BN, is removed by X9
-  /// and comes to `special` too).
-  package static let table: [UInt64] = {
-    var table = [UInt64](repeating: 0xFFFF_FFFF << 32, count: 128)
-    for control in BidiControl.allCases {
-      var letters: UInt64 = 0
-      for (k, byte) in control.shortName.utf8.enumerated() { letters |= UInt64(byte) << (8 * k) }
-      table[Int(control.rawValue & 0x7F)] = UInt64(control.rawValue) << 32 | letters
+  /// By the low seven bits of `scalar` (distinct for the twelve, as
+  /// `BidiControl.byLowBits`): the code point of a control in the high
+  /// half, the name's bytes in the low one (the first letter lowest);
+  /// where there is none, a high half no scalar value has (not 0: U+0000,
+  /// a BN, is removed by X9 and comes to `special` too). A switch of
+  /// constants, which the compiler makes a table: no global to initialise
+  /// at each use.
+  @inline(__always)
+  package static func entry(_ scalar: UInt32) -> UInt64 {
+    switch scalar & 0x7F {
+    case 0x1C: 0x061C << 32 | 0x4D_4C41  // ALM
+    case 0x0E: 0x200E << 32 | 0x4D_524C  // LRM
+    case 0x0F: 0x200F << 32 | 0x4D_4C52  // RLM
+    case 0x2A: 0x202A << 32 | 0x45_524C  // LRE
+    case 0x2B: 0x202B << 32 | 0x45_4C52  // RLE
+    case 0x2C: 0x202C << 32 | 0x46_4450  // PDF
+    case 0x2D: 0x202D << 32 | 0x4F_524C  // LRO
+    case 0x2E: 0x202E << 32 | 0x4F_4C52  // RLO
+    case 0x66: 0x2066 << 32 | 0x49_524C  // LRI
+    case 0x67: 0x2067 << 32 | 0x49_4C52  // RLI
+    case 0x68: 0x2068 << 32 | 0x49_5346  // FSI
+    case 0x69: 0x2069 << 32 | 0x49_4450  // PDI
+    default: 0xFFFF_FFFF << 32
     }
-    return table
-  }()
+  }
 
-  /// The name `table` holds for `scalar`, or nil if it holds none.
+  /// The name `entry` holds for `scalar`, or nil if it holds none.
   package static func name(of scalar: UInt32) -> String? {
-    let entry = table[Int(truncatingIfNeeded: scalar & 0x7F)]
+    let entry = entry(scalar)
     guard entry >> 32 == UInt64(scalar) else { return nil }
     let bytes = (0..<3).map { UInt8(truncatingIfNeeded: entry >> (8 * $0)) }
     return String(decoding: bytes, as: UTF8.self)
