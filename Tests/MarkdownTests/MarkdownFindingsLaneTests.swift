@@ -119,7 +119,7 @@ final class MarkdownFindingsLaneTests: XCTestCase {
       let blocks = MarkdownReader().read(source, startsDocument: true)
       let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
       for block in blocks.blocks where block.kind.hasInlineContent {
-        guard let (skeleton, rendersAs) = renderer.readSkeleton(block) else {
+        guard let (skeleton, rendersAs, _) = renderer.readSkeleton(block) else {
           refused += 1
           continue
         }
