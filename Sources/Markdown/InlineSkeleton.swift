@@ -108,6 +108,11 @@ struct SkeletonScan {
   /// autolink; `!` alone is text; a NUL, a carriage return and `www.` are
   /// refused).
   var isPlain: Bool
+  /// cmark's backtick memo, as the inline parser keeps it: where the last
+  /// run of each length (≤ 80) seen starts, and whether a scan reached the
+  /// end without a closer.
+  var backticks: [Int] = []
+  var scannedForBackticks = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>, isRendered: Bool, isPlain: Bool) {
     self.bytes = bytes
@@ -233,11 +238,20 @@ struct SkeletonScan {
     let ticks = index - open
     let contentStart = index
     guard ticks <= 80 else { return contentStart }
+    // cmark's memo (`InlineParser.closingBackticks`): after a scan that
+    // found no closer, a run of this length starting at or before here
+    // was the last one seen, and none closes.
+    if scannedForBackticks && backticks[ticks] <= contentStart { return contentStart }
+    if backticks.isEmpty { backticks = [Int](repeating: 0, count: 81) }
     while true {
       while index < bytes.count && bytes[index] != UInt8(ascii: "`") { index += 1 }
-      guard index < bytes.count else { return contentStart }
+      guard index < bytes.count else {
+        scannedForBackticks = true
+        return contentStart
+      }
       let run = index
       while at(index) == UInt8(ascii: "`") { index += 1 }
+      if index - run <= 80 { backticks[index - run] = run }
       guard index - run == ticks else { continue }
       var start = contentStart
       var stop = run

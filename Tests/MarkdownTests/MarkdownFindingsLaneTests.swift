@@ -170,6 +170,10 @@ final class MarkdownFindingsLaneTests: XCTestCase {
       ("x`  a  `y", "x a y", true),
       ("x` `y", "x y", true),
       ("a `*b*` c", "a *b* c", true),
+      // cmark's backtick memo: the unclosed ``` scanned to the end, so the
+      // second single backtick run (the last seen before it) opens nothing.
+      ("```x `a` b`c` d", "```x a b`c` d", true),
+      ("x `a` b`c` d", "x a bc d", true),
       ("**b** `c`\nd", "**b** c d", false),
       ("a *b* c", "a *b* c", false),
       ("a [*b*](/u) c", "a *b* c", false),
