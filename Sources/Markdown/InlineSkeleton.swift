@@ -240,18 +240,18 @@ struct SkeletonScan {
     guard ticks <= 80 else { return contentStart }
     // cmark's memo (`InlineParser.closingBackticks`): after a scan that
     // found no closer, a run of this length starting at or before here
-    // was the last one seen, and none closes.
+    // was the last one seen, and none closes. Runs seen before that scan
+    // lie before it and it saw every later one: the memo is kept from it on.
     if scannedForBackticks && backticks[ticks] <= contentStart { return contentStart }
-    if backticks.isEmpty { backticks = [Int](repeating: 0, count: 81) }
     while true {
       while index < bytes.count && bytes[index] != UInt8(ascii: "`") { index += 1 }
       guard index < bytes.count else {
-        scannedForBackticks = true
+        if !scannedForBackticks { rememberRuns(from: contentStart) }
         return contentStart
       }
       let run = index
       while at(index) == UInt8(ascii: "`") { index += 1 }
-      if index - run <= 80 { backticks[index - run] = run }
+      if scannedForBackticks && index - run <= 80 { backticks[index - run] = run }
       guard index - run == ticks else { continue }
       var start = contentStart
       var stop = run
@@ -272,6 +272,23 @@ struct SkeletonScan {
       copied = index
       return index
     }
+  }
+
+  /// The memo of a scan from `start` to the end that found no closer: the
+  /// last run of each length in it.
+  mutating func rememberRuns(from start: Int) {
+    backticks = [Int](repeating: 0, count: 81)
+    var index = start
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "`") else {
+        index += 1
+        continue
+      }
+      let run = index
+      while at(index) == UInt8(ascii: "`") { index += 1 }
+      if index - run <= 80 { backticks[index - run] = run }
+    }
+    scannedForBackticks = true
   }
 
   /// A `[` at `open`: its text up to `]` with no bracket, backtick or
