@@ -27,14 +27,19 @@ extension MarkdownInlineRenderer {
     readSkeleton(block)?.text
   }
 
-  /// `textSkeleton(block)`, and whether it is `renderedText(block)` itself
+  /// `textSkeleton(block)`, whether it is `renderedText(block)` itself
   /// (`isRendered`): the block is one line with no white space at either
   /// end (no break, nothing trimmed) and no delimiter (`*`, `_`, `~`) or
   /// image (`![`) in it, so that its text differs from its source only by
   /// the markup the scan leaves out — a code span's backticks and trimmed
   /// spaces, a link's brackets and destination or label (a shortcut
-  /// reference's brackets when its label is defined).
-  package func readSkeleton(_ block: MarkdownBlock) -> (text: [UInt8], isRendered: Bool)? {
+  /// reference's brackets when its label is defined); and whether the
+  /// block is plain (`isPlain`): no byte the inline parser acts on and no
+  /// white space at either end of a piece, so that its rendered text is its
+  /// pieces joined by one space — the skeleton then (what
+  /// `MarkdownEntries.plainLength` finds: `MarkdownFindingsLaneTests`
+  /// compares them). One pass over the content gives the three.
+  package func readSkeleton(_ block: MarkdownBlock) -> (text: [UInt8], isRendered: Bool, isPlain: Bool)? {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
     if block.pieces.count == 1 {
       // One line: its piece is the content, read where it lies.
@@ -44,8 +49,8 @@ extension MarkdownInlineRenderer {
       return source.bytes.withUnsafeBufferPointer { text in
         let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)])
         let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
-        var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed)
-        return scan.run().map { ($0, scan.isRendered) }
+        var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed, isPlain: trimmed)
+        return scan.run(whole: nil).map { ($0, scan.isRendered, scan.isPlain) }
       }
     }
     // A line end is a space (a soft break) or U+2028 (a hard one) when
@@ -53,9 +58,15 @@ extension MarkdownInlineRenderer {
     // scan reads a space and a line feed alike (code span trimming,
     // destinations, labels' white space), so it is written as a space.
     guard let content = joinedPieces(block) else { return nil }
+    let trimmed = source.bytes.withUnsafeBufferPointer { text in
+      block.pieces.allSatisfy { piece in
+        let start = source.lineStarts[piece.line] + piece.columns.lowerBound
+        return !piece.columns.isEmpty && text[start] > 0x20 && text[start + piece.columns.count - 1] > 0x20
+      }
+    }
     return content.withUnsafeBufferPointer { bytes in
-      var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false)
-      return scan.run().map { ($0, false) }
+      var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false, isPlain: trimmed)
+      return scan.run(whole: content).map { ($0, false, scan.isPlain) }
     }
   }
 
@@ -82,7 +93,7 @@ extension MarkdownInlineRenderer {
   }
 }
 
-private struct SkeletonScan {
+struct SkeletonScan {
   let bytes: UnsafeBufferPointer<UInt8>
   let definitions: Set<String>
   var out: [UInt8] = []
@@ -91,12 +102,23 @@ private struct SkeletonScan {
   /// Whether `out` is the rendered text (see `readSkeleton`): cleared at
   /// the first delimiter or image.
   var isRendered: Bool
+  /// Whether the content is plain (see `readSkeleton`): cleared at the
+  /// first byte the inline parser acts on (cmark's special characters
+  /// "\n\\`&_*[]<", the extensions' `~` and `:`, `@` for an email
+  /// autolink; `!` alone is text; a NUL, a carriage return and `www.` are
+  /// refused).
+  var isPlain: Bool
+  /// cmark's backtick memo, as the inline parser keeps it: where the last
+  /// run of each length (≤ 80) seen starts, and whether a scan reached the
+  /// end without a closer.
+  var backticks: [Int] = []
+  var scannedForBackticks = false
 
-  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>, isRendered: Bool) {
+  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>, isRendered: Bool, isPlain: Bool) {
     self.bytes = bytes
     self.definitions = definitions
     self.isRendered = isRendered
-    out.reserveCapacity(bytes.count)
+    self.isPlain = isPlain
   }
 
   @inline(__always) func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
@@ -115,40 +137,93 @@ private struct SkeletonScan {
 
   /// Copies the content up to `index`, then goes on from `next`.
   mutating func skip(_ index: Int, to next: Int) {
+    if out.capacity == 0 { out.reserveCapacity(bytes.count) }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
     copied = next
   }
 
-  mutating func run() -> [UInt8]? {
+  /// The bytes `run` acts on: the markup it reads, the bytes that make a
+  /// block not plain, and the first byte of what it refuses (`refuses`).
+  static let acts: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in "`[*_~!]:@\n\\&<\rw".utf8 { table[Int(byte)] = true }
+    table[0] = true
+    return table
+  }()
+
+  /// Whether each of the eight bytes of `word` is past ASCII, a space, a
+  /// digit or an ASCII letter other than `w` and `W` — none of them in
+  /// `acts` (`SkeletonPlainnessTests` checks every byte). Each lane is
+  /// seven bits when tested, so no sum carries into the next.
+  @inline(__always)
+  static func skips(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~high
+    let folded = low | (ones &* 0x20)
+    // Lanes at or above a bound have their high bit set by the sum.
+    let letter = (folded &+ ones &* (0x80 - 0x61)) & ~(folded &+ ones &* (0x80 - 0x7B))
+    let digit = (low &+ ones &* (0x80 - 0x30)) & ~(low &+ ones &* (0x80 - 0x3A))
+    let notSpace = (low ^ (ones &* 0x20)) &+ ones &* 0x7F
+    let notW = (folded ^ (ones &* 0x77)) &+ ones &* 0x7F
+    let skipped = word | (letter & notW) | digit | ~notSpace
+    return skipped & high == high
+  }
+
+  /// The skeleton, nil when the scan refuses the content; `whole` is the
+  /// content as an array when the caller has one (returned as it is when
+  /// the scan leaves nothing out).
+  mutating func run(whole: [UInt8]?) -> [UInt8]? {
+    let found = Self.acts.withUnsafeBufferPointer { acts in scan(acts) }
+    guard found else { return nil }
+    if copied == 0, let whole { return whole }
+    skip(bytes.count, to: bytes.count)
+    return out
+  }
+
+  /// `run`'s pass over the content, `acts` its table: false when it refuses.
+  private mutating func scan(_ acts: UnsafeBufferPointer<Bool>) -> Bool {
     var index = 0
     let end = bytes.count
     while index < end {
-      let byte = bytes[index]
-      // Letters past ASCII and spaces, most of the text, mean nothing here.
-      if byte >= 0x80 || byte == 0x20 {
-        index += 1
+      // Eight bytes at a time while they are letters, digits, spaces or
+      // past ASCII (most of the text), then up to eight one by one.
+      if end - index >= 8,
+        Self.skips(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
         continue
       }
+      let stop = min(end, index + 8)
+      while index < stop && !acts[Int(bytes[index])] { index += 1 }
+      guard index < stop else { continue }
+      let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "`"):
-        guard let next = codeSpan(at: index) else { return nil }
+        isPlain = false
+        guard let next = codeSpan(at: index) else { return false }
         index = next
       case UInt8(ascii: "["):
-        guard let next = bracket(at: index) else { return nil }
+        isPlain = false
+        guard let next = bracket(at: index) else { return false }
         index = next
       case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
         isRendered = false
+        isPlain = false
         index += 1
       case UInt8(ascii: "!"):
         if at(index + 1) == UInt8(ascii: "[") { isRendered = false }
         index += 1
+      case UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "@"), 0x0A:
+        isPlain = false
+        if refuses(index) { return false }
+        index += 1
       default:
-        if refuses(index) { return nil }
+        if refuses(index) { return false }
         index += 1
       }
     }
-    skip(end, to: end)
-    return out
+    return true
   }
 
   /// A run of backticks at `open`: a code span when a run of as many
@@ -163,11 +238,20 @@ private struct SkeletonScan {
     let ticks = index - open
     let contentStart = index
     guard ticks <= 80 else { return contentStart }
+    // cmark's memo (`InlineParser.closingBackticks`): after a scan that
+    // found no closer, a run of this length starting at or before here
+    // was the last one seen, and none closes. Runs seen before that scan
+    // lie before it and it saw every later one: the memo is kept from it on.
+    if scannedForBackticks && backticks[ticks] <= contentStart { return contentStart }
     while true {
       while index < bytes.count && bytes[index] != UInt8(ascii: "`") { index += 1 }
-      guard index < bytes.count else { return contentStart }
+      guard index < bytes.count else {
+        if !scannedForBackticks { rememberRuns(from: contentStart) }
+        return contentStart
+      }
       let run = index
       while at(index) == UInt8(ascii: "`") { index += 1 }
+      if scannedForBackticks && index - run <= 80 { backticks[index - run] = run }
       guard index - run == ticks else { continue }
       var start = contentStart
       var stop = run
@@ -188,6 +272,23 @@ private struct SkeletonScan {
       copied = index
       return index
     }
+  }
+
+  /// The memo of a scan from `start` to the end that found no closer: the
+  /// last run of each length in it.
+  mutating func rememberRuns(from start: Int) {
+    backticks = [Int](repeating: 0, count: 81)
+    var index = start
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "`") else {
+        index += 1
+        continue
+      }
+      let run = index
+      while at(index) == UInt8(ascii: "`") { index += 1 }
+      if index - run <= 80 { backticks[index - run] = run }
+    }
+    scannedForBackticks = true
   }
 
   /// A `[` at `open`: its text up to `]` with no bracket, backtick or

@@ -18,6 +18,10 @@ enum ReferenceDefinitions {
   /// The definitions at the start of the paragraph made of `pieces`.
   static func read(_ pieces: [MarkdownPiece], in source: MarkdownSource) -> [Definition] {
     guard let first = pieces.first, source.bytes(of: first).first == UInt8(ascii: "[") else { return [] }
+    // A definition's label ends with `]:` on one line (no white space
+    // between): a paragraph without it has none (most that start with `[`
+    // are links).
+    guard pieces.contains(where: { Self.holdsLabelEnd(source.bytes(of: $0)) }) else { return [] }
     let content = InlineContent(pieces, in: source, rule: .plain, finalLineFeed: true)
     var definitions: [Definition] = []
     content.bytes.withUnsafeBufferPointer { buffer in
@@ -39,6 +43,16 @@ enum ReferenceDefinitions {
       }
     }
     return definitions
+  }
+
+  /// Whether `bytes` hold `]:`.
+  private static func holdsLabelEnd(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    while let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")) {
+      index = close + 1
+      if index < bytes.endIndex && bytes[index] == UInt8(ascii: ":") { return true }
+    }
+    return false
   }
 
   /// One definition at `start`: its normalized label, destination (content

@@ -25,9 +25,6 @@ import UnicodeBidi
 /// `MarkdownFindingsLaneTests` and `DecidedFindingTests` compare the
 /// findings of reads with and without the lane.
 extension MarkdownEntries {
-  /// One space (the soft break between a plain block's pieces).
-  private static let space: [UInt8] = [0x20]
-
   /// What `check` does with a block: leave it out (it raises no finding),
   /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
   /// hazard byte on its lines, no control or separator in its rendered
@@ -68,39 +65,27 @@ extension MarkdownEntries {
 
   /// Whether `block` (with inline content) may raise a finding (`.noFinding`
   /// only when it certainly raises none), and which when the lane knows.
-  /// `plainLength`: `plainLength(block, source:)`.
+  /// One pass over the block's content (`readSkeleton`) gives its text for
+  /// the scan — the rendered text itself for a plain block (its pieces
+  /// joined) or a skeleton that says so — and the renderer the rest.
   static func verdict(
-    _ block: MarkdownBlock, source: MarkdownSource, plainLength: Int?, renderer: MarkdownInlineRenderer,
-    hazards: inout HazardCursor
+    _ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer, hazards: inout HazardCursor
   ) -> Verdict {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
     guard hazards.next(from: start, in: source) >= end else { return .fullPath }
     var scan = BlockFactsScan()
     var rendered: RenderedBlock?
-    if plainLength != nil {
-      // The rendered text is the pieces joined by one space.
-      source.bytes.withUnsafeBufferPointer { bytes in
-        for (index, piece) in block.pieces.enumerated() {
-          if index > 0 { Self.space.withUnsafeBufferPointer { scan.feed($0) } }
-          let lineStart = source.lineStarts[piece.line]
-          scan.feed(
-            UnsafeBufferPointer(
-              rebasing: bytes[(lineStart + piece.columns.lowerBound)..<(lineStart + piece.columns.upperBound)]))
-        }
-      }
+    // The common inline markup read in one pass (the rendered text itself,
+    // kept for the finding's message, when it has no emphasis); the
+    // renderer for the rest.
+    if let skeleton = renderer.readSkeleton(block) {
+      skeleton.text.withUnsafeBufferPointer { scan.feed($0) }
+      if skeleton.isRendered || skeleton.isPlain { rendered = RenderedBlock(text: skeleton.text) }
     } else {
-      // The common inline markup read in one pass (the rendered text
-      // itself, kept for the finding's message, when it has no emphasis);
-      // the renderer for the rest.
-      if let skeleton = renderer.readSkeleton(block) {
-        skeleton.text.withUnsafeBufferPointer { scan.feed($0) }
-        if skeleton.isRendered { rendered = RenderedBlock(text: skeleton.text) }
-      } else {
-        let block = Self.rendered(block, source: source, renderer: renderer)
-        block.text.withUnsafeBufferPointer { scan.feed($0) }
-        rendered = block
-      }
+      let block = Self.rendered(block, source: source, renderer: renderer)
+      block.text.withUnsafeBufferPointer { scan.feed($0) }
+      rendered = block
     }
     if scan.needsFullPath { return .fullPath }
     guard let wanted = scan.wantedDirection else { return .noFinding }

@@ -155,19 +155,12 @@ package struct MarkdownFormat: StructuredFormat {
     for block in blocks {
       if block.kind.hasInlineContent {
         if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
-        let plainLength = MarkdownEntries.plainLength(block, source: source)
         if findingsOnly {
-          switch MarkdownEntries.verdict(
-            block, source: source, plainLength: plainLength, renderer: renderer, hazards: &hazards)
-          {
+          switch MarkdownEntries.verdict(block, source: source, renderer: renderer, hazards: &hazards) {
           case .noFinding: continue
           case .blockDirection(let wanted, let rendered):
             // Its one finding, with no entry built (`ReadItem.finding`).
-            let rendered =
-              rendered
-              ?? (plainLength != nil
-                ? renderer.joinedPieces(block).map { MarkdownEntries.RenderedBlock(text: $0) } : nil)
-              ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
+            let rendered = rendered ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
             if let finding = MarkdownEntries.blockDirectionFinding(
               block, source: source, wanted: wanted, rendered: rendered)
             {
@@ -178,7 +171,7 @@ package struct MarkdownFormat: StructuredFormat {
           }
         }
         // A block whose rendered text is its source is not rendered.
-        if var entry = MarkdownEntries.plainEntry(block, source: source, length: plainLength) {
+        if var entry = MarkdownEntries.plainEntry(block, source: source) {
           entry.shift(by: base)
           items.append(.entry(entry))
           continue

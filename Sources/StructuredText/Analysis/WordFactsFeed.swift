@@ -69,6 +69,12 @@ package struct WordFactsFeed: Sendable {
         guard index < bytes.count else { break }
       }
       let byte = bytes[index]
+      if byte == 0x20 {
+        // A space (WS): it ends a word, or changes nothing between words.
+        index += 1
+        if inWord { feed(0x20, .WS, at: 0) }
+        continue
+      }
       let scalar: UInt32
       if byte < 0x80 {
         scalar = UInt32(byte)
