@@ -300,14 +300,6 @@ struct SkeletonScan {
   mutating func bracket(at open: Int) -> Int? {
     var close = open + 1
     while close < bytes.count {
-      // Eight bytes at a time while none is in `acts` (so none is a
-      // bracket, a backtick, a delimiter, `!` or refused), as `scan` steps.
-      if bytes.count - close >= 8,
-        Self.skips(UnsafeRawPointer(bytes.baseAddress! + close).loadUnaligned(as: UInt64.self))
-      {
-        close += 8
-        continue
-      }
       let byte = bytes[close]
       if byte == UInt8(ascii: "]") { break }
       if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "`") || refuses(close) { return nil }
