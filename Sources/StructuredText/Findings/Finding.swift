@@ -39,8 +39,10 @@ package struct Finding: Hashable, Sendable {
     self.variant = variant
   }
 
-  /// The finding moved `lines` lines down (its fixes too).
+  /// The finding moved `lines` lines down (its fixes too); itself, not
+  /// copied, for no lines.
   package func shifted(by lines: Int) -> Finding {
+    if lines == 0 { return self }
     var copy = self
     copy.range = range.shifted(by: lines)
     copy.fixes = fixes.map { fix in

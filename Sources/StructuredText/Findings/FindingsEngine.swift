@@ -285,18 +285,22 @@ package struct FindingsEngine: Sendable {
     let entryCount = found.count
     // The lines holding a bidi control outside a region, then the entries
     // touching each of them (one pass over the entries).
-    var outsideLines: [Int] = []
     var nextRegion = 0
-    for line in 0..<lines.lineCount {
+    // Whether `line` is outside every region (asked in ascending order).
+    func isOutside(_ line: Int) -> Bool {
       while nextRegion < read.regions.count, read.regions[nextRegion].lines.upperBound <= line { nextRegion += 1 }
-      if nextRegion < read.regions.count, read.regions[nextRegion].lines.contains(line) { continue }
-      outsideLines.append(line)
+      return !(nextRegion < read.regions.count && read.regions[nextRegion].lines.contains(line))
     }
     var hazardLines: [Int] = []
     if let text = lines as? TextLines {
-      text.forEachLineWithHazard(among: outsideLines) { hazardLines.append($0) }
+      // One scan of the whole text; the few lines it finds are then
+      // checked against the regions.
+      text.forEachLineWithHazard(among: 0..<lines.lineCount) { line in
+        if isOutside(line) { hazardLines.append(line) }
+      }
     } else {
-      for line in outsideLines where lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
+      for line in 0..<lines.lineCount
+      where isOutside(line) && lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
         hazardLines.append(line)
       }
     }
@@ -316,11 +320,27 @@ package struct FindingsEngine: Sendable {
     }
     for region in read.regions { found += regionFindings(region, in: lines) }
     // Stable: at one place, an entry's finding before the line rules'.
+    // Findings already in that order (a document with no bidi control
+    // outside its entries and no region finding) are returned as they are,
+    // not copied through a sort.
+    if Self.startsInOrder(found) { return found }
     return found.enumerated().sorted { a, b in
       let first = (a.offset < entryCount ? 0 : 1, a.offset)
       let second = (b.offset < entryCount ? 0 : 1, b.offset)
       return a.element.range.start != b.element.range.start
         ? a.element.range.start < b.element.range.start : first < second
     }.map(\.element)
+  }
+
+  /// Whether no finding of `found` starts before the one before it: then
+  /// the sort above leaves `found` as it is (at one start it keeps the
+  /// findings' order, an entry's before the line rules' as they came).
+  static func startsInOrder(_ found: [Finding]) -> Bool {
+    var index = 1
+    while index < found.count {
+      if found[index].range.start < found[index - 1].range.start { return false }
+      index += 1
+    }
+    return true
   }
 }
