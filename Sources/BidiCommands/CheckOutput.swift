@@ -106,11 +106,12 @@ extension CheckRun {
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
-    var message = message
-    var code = code.rawValue
+    // (The code's name as static bytes, the message borrowed: a `String`
+    // each, copied to call `withUTF8`, cost a retain and a release.)
+    let code = code.staticName
     Self.withPosition(line: line, column: column, severity: severity) { position in
-      message.withUTF8 { text in
-        code.withUTF8 { name in
+      Self.withUTF8(message) { text in
+        code.withUTF8Buffer { name in
           // As `HazardScanner.visualOrderNote`, after a full stop (the
           // messages are ASCII sentences: a final "." is the last byte).
           let stop = withNote && text.last != 0x2E
@@ -146,6 +147,14 @@ extension CheckRun {
 }
 
 extension CheckRun {
+  /// Calls `body` with `text`'s UTF-8, in place when it is contiguous.
+  @inline(__always)
+  static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = text
+    return text.withUTF8(body)
+  }
+
   /// Appends `count` bytes to `bytes`, all written by `body` (given where
   /// the first goes): straight into the array's spare capacity where the
   /// standard library can (Swift 6.2's `OutputSpan`), else into zeros
@@ -212,4 +221,28 @@ func displayPath(_ path: String) -> String {
     }
   }
   return out
+}
+
+extension RuleCode {
+  /// `rawValue` as static bytes, for the text output (no `String` a
+  /// finding). A test checks that the two agree.
+  package var staticName: StaticString {
+    switch self {
+    case .unpaired: "bidi.unpaired"
+    case .unmatched: "bidi.unmatched"
+    case .override: "bidi.override"
+    case .inIdentifier: "bidi.inIdentifier"
+    case .inComment: "bidi.inComment"
+    case .inString: "bidi.inString"
+    case .invalidUtf8: "bidi.invalidUtf8"
+    case .truncated: "bidi.truncated"
+    case .placeholderDirection: "bidi.placeholderDirection"
+    case .valueDirection: "bidi.valueDirection"
+    case .placeholderMismatch: "bidi.placeholderMismatch"
+    case .localizationSyntax: "bidi.localizationSyntax"
+    case .blockDirection: "bidi.blockDirection"
+    case .cueDirection: "bidi.cueDirection"
+    case .subtitleSyntax: "bidi.subtitleSyntax"
+    }
+  }
 }

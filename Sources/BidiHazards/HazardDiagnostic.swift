@@ -29,24 +29,20 @@ package struct HazardDiagnostic: Sendable, Hashable {
   /// or without a renderer). Shared by the diagnostics of a line, and also
   /// at the end of their `message`.
   package var visualOrder: String?
+}
 
+extension HazardDiagnostic {
+  // (Outside the struct, so that it keeps its memberwise initializer, and
+  // delegating to it: a diagnostic made by assigning each property was
+  // built on the stack, copied into the array and destroyed.)
   package init(
     code: RuleCode, severity: DiagnosticSeverity, line: Int, range: Range<Int>,
     control: BidiControl?, message: String, closing: ClosingInsertion? = nil,
     pairedCloser: Range<Int>? = nil
   ) {
-    self.code = code
-    self.severity = severity
-    self.line = line
-    self.range = range
-    self.control = control
-    self.message = message
-    self.closing = closing
-    self.pairedCloser = pairedCloser
-    // (Every property set here, none by a default value: with defaults,
-    // each diagnostic made was built twice, copied and destroyed.)
-    isInIdentifier = false
-    visualOrder = nil
+    self.init(
+      code: code, severity: severity, line: line, range: range, control: control, message: message,
+      closing: closing, pairedCloser: pairedCloser, isInIdentifier: false, visualOrder: nil)
   }
 }
 

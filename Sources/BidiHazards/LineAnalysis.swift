@@ -441,11 +441,11 @@ struct LineAnalysis {
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
     }
     if isOverride(control), let severity = settings.severity(for: .override) {
-      var diagnostic = HazardDiagnostic(
-        code: .override, severity: severity, line: lineNumber, range: range, control: control,
-        message: HazardMessage.overrideInIdentifier.text(control))
-      diagnostic.isInIdentifier = true
-      diagnostics.append(diagnostic)
+      diagnostics.append(
+        HazardDiagnostic(
+          code: .override, severity: severity, line: lineNumber, range: range, control: control,
+          message: HazardMessage.overrideInIdentifier.text(control), closing: nil, pairedCloser: nil,
+          isInIdentifier: true, visualOrder: nil))
     }
   }
 }
