@@ -123,6 +123,8 @@ package func runCheck(
       run.partMinimum = partMinimum
       run.partOutputLimit = partOutputLimit
       run.sourceLocale = sourceLocale
+      // The threads that scan plain text in parts, started when first used.
+      run.workers = jobs > 1 ? PartWorkers(threads: jobs - 1) : nil
       run.begin()
       // Structured files named on the command line are checked ahead on
       // `--jobs` worker threads (`CheckPrefetch`), reported here in order.
@@ -134,6 +136,7 @@ package func runCheck(
         run.prefetched = nil
       }
       run.end()
+      run.workers?.stop()
       if run.ioErrors > 0 { return 2 }
       return run.findings > 0 ? 1 : 0
     }
@@ -176,9 +179,11 @@ struct CheckRun {
   var noteBuffer: [UInt8] = CheckRun.visualOrderPrefix
   var noteCount = 0
   /// How many threads scan a large plain-text file (`--jobs`), in parts of
-  /// at least `partMinimum` bytes (`scanPlainParts`).
+  /// at least `partMinimum` bytes (`scanPlainParts`): this one and
+  /// `workers`' (nil: one job, or a part's run).
   var jobs = 1
   var partMinimum = CheckRun.defaultPartMinimum
+  var workers: PartWorkers?
   /// A part stops once its findings take this many bytes; this thread scans
   /// the rest of it when writing it (so that the findings held at once stay
   /// bounded whatever the text).
@@ -189,8 +194,8 @@ struct CheckRun {
   /// `--jobs`' default: the processors online, at most 8.
   static let defaultJobs = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   static let defaultPartMinimum = 1 << 16
-  /// How much `scanPlainLines` reads before cutting parts, with several jobs.
-  static let partBlock = 1 << 20
+  /// How much `scanPlainParts` reads before cutting parts, with several jobs.
+  static let partBlock = 1 << 19
   /// The scanners' working storage, reused from line to line.
   var lineBuffers = HazardScanner.LineBuffers()
   /// Takes the findings' bytes (a part's collector in `scanPlainParts`).
@@ -491,43 +496,6 @@ struct CheckRun {
       input.discard(lineStart)
       scanFrom -= lineStart
       lineStart = 0
-      input.readMore()
-      if input.readFailed {
-        fail(path, errorText())
-        return
-      }
-    }
-  }
-
-  /// Scans plain text in one pass: it carries no tokenizer state from line
-  /// to line, so only the lines that hold a byte where a finding can start
-  /// (`HazardBytes`) are scanned, found by jumping from one such byte to the
-  /// next and counting the line breaks between (LF, CR LF and CR, as the
-  /// daemon splits lines). A regular file comes here once the clean-line
-  /// scan has found such a byte (so a clean file costs that scan alone).
-  /// The line after a line with a hazard byte is scanned without the
-  /// search: in text dense with controls, most lines hold one.
-  mutating func scanPlainLines(_ input: inout CheckInput, scanner: HazardScanner, path: String) {
-    var state = PlainScan()
-    // The parts of `scanPlainParts`, their storage kept from block to block.
-    var parts: [ScanPart] = []
-    while true {
-      // With several jobs, up to `partBlock` bytes at once (a read error
-      // is reported once the complete lines read before it are scanned).
-      if jobs > 1 { while !input.atEnd && input.buffer.count < Self.partBlock { input.readMore() } }
-      let atEnd = input.atEnd && !input.readFailed
-      let done = input.buffer.withUnsafeBufferPointer { p -> Bool in
-        // With several jobs the block's complete lines are scanned in parts
-        // at once, the rest (a line the block cuts) as in one pass.
-        if jobs > 1 && scanPlainParts(p, atEnd: atEnd, state: &state, parts: &parts, scanner: scanner, path: path) {
-          return true
-        }
-        return scanPlainBlock(p, atEnd: atEnd, state: &state, scanner: scanner, path: path)
-      }
-      if done { return }
-      input.discard(state.lineStart)
-      state.counted -= state.lineStart
-      state.lineStart = 0
       input.readMore()
       if input.readFailed {
         fail(path, errorText())

@@ -22,6 +22,8 @@ struct CheckInput {
   var offset = 0
   var atEnd = false
   var readFailed = false
+  /// The `errno` of the failed read, if one failed.
+  var readError: Int32 = 0
   /// Text given whole, kept for `rewind`.
   private let text: [UInt8]
 
@@ -48,9 +50,10 @@ struct CheckInput {
     return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
-  /// Reads the next block after `buffer`; sets `atEnd` at the end of the
-  /// text and `readFailed` (and `atEnd`) on a read error.
-  mutating func readMore() {
+  /// Reads the next block (of `count` bytes at most) after `buffer`; sets
+  /// `atEnd` at the end of the text and `readFailed` (and `atEnd`) on a
+  /// read error.
+  mutating func readMore(atMost count: Int = blockSize) {
     guard let descriptor, !atEnd else {
       atEnd = true
       return
@@ -58,23 +61,24 @@ struct CheckInput {
     var got = -1
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       // Read straight into the room after the bytes, not filled first.
-      buffer.append(addingCapacity: Self.blockSize) { span in
+      buffer.append(addingCapacity: count) { span in
         span.withUnsafeMutableBufferPointer { room, initialized in
-          got = Self.readAtMost(descriptor, into: room.baseAddress!, count: Self.blockSize)
+          got = Self.readAtMost(descriptor, into: room.baseAddress!, count: count)
           initialized = max(0, got)
         }
       }
     } else {
       let old = buffer.count
-      buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
+      buffer.append(contentsOf: repeatElement(0, count: count))
       got = buffer.withUnsafeMutableBytes { raw in
-        Self.readAtMost(descriptor, into: raw.baseAddress! + old, count: Self.blockSize)
+        Self.readAtMost(descriptor, into: raw.baseAddress! + old, count: count)
       }
       buffer.removeSubrange((old + max(0, got))...)
     }
     if got <= 0 {
       atEnd = true
       readFailed = got < 0
+      if readFailed { readError = errno }
     }
   }
 
@@ -85,6 +89,15 @@ struct CheckInput {
       if got < 0 && errno == EINTR { continue }
       return got
     }
+  }
+
+  /// Hands `buffer` over in `storage` and goes on with `storage`'s memory
+  /// (its bytes dropped) holding the bytes of `buffer` from `start` on.
+  mutating func exchange(_ storage: inout [UInt8], keepingFrom start: Int) {
+    swap(&buffer, &storage)
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: storage[start...])
+    offset += start
   }
 
   /// Drops the first `count` bytes of `buffer`.

@@ -16,6 +16,12 @@ final class CheckJobsTests: XCTestCase {
   func run(_ arguments: [String], partMinimum: Int, partOutputLimit: Int = 1 << 20) -> (
     status: Int32, stdout: [UInt8], stderr: String
   ) {
+    Self.check(arguments, partMinimum: partMinimum, partOutputLimit: partOutputLimit)
+  }
+
+  static func check(_ arguments: [String], partMinimum: Int, partOutputLimit: Int = 1 << 20) -> (
+    status: Int32, stdout: [UInt8], stderr: String
+  ) {
     var out: [UInt8] = []
     var err = ""
     let status = runCheck(
