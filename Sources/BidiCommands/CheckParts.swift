@@ -106,8 +106,10 @@ extension CheckRun {
           end = cut
           break
         }
+        // The text ends without a line break: its last line is complete,
+        // unless a read failed (then no line after the last break is).
         guard !input.atEnd else {
-          end = 0
+          end = input.readFailed ? 0 : input.buffer.count
           break
         }
         input.readMore(atMost: Self.partBlock)

@@ -70,8 +70,9 @@ final class CheckPartsTests: XCTestCase {
   }
 
   /// Texts of every shape: empty, no final line break, a final CR, CR
-  /// line breaks only (no LF to cut after), a line longer than a block, a
-  /// CR LF across the first read's end, and many blocks of short lines.
+  /// line breaks only (no LF to cut after), a line longer than a block (in
+  /// the text, and last with no line break), a CR LF across the first
+  /// read's end, and many blocks of short lines.
   func testShapesOfTextGiveTheOnePassReport() throws {
     let dir = try temporaryDirectory(self)
     var random = SeededGenerator(seed: 0x9A27)
@@ -99,6 +100,9 @@ final class CheckPartsTests: XCTestCase {
       ("empty", []), ("one break", [0x0A]), ("no final break", Array("a \u{202E}b\nc \u{2067}d".utf8)),
       ("final CR", Array("a \u{202E}b\r\nc \u{2067}d\r".utf8)), ("CR only", crOnly),
       ("long line", longLine + [0x0A] + line(100)), ("CR LF across reads", straddling),
+      // The text's last line longer than a block, with no line break
+      // after it: alone, and after a block of lines.
+      ("long last line", longLine), ("lines, then a long last line", Array(straddling[..<600_000]) + longLine),
     ]
     for (name, bytes) in texts {
       let url = dir.appendingPathComponent("\(name).txt")
