@@ -258,7 +258,8 @@ __attribute__((target("avx2"))) static inline uint32_t stops_avx2(__m256i v, __m
 // 0xFF in each byte of `v` (as unsigned) in `lo`…`lo + span - 1`: moved
 // to start at -128, then one signed compare.
 __attribute__((target("avx2"))) static inline __m256i in_span_avx2(__m256i v, uint8_t lo, uint8_t span) {
-  return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(span - 0x80)), _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - lo))));
+  return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(span - 0x80)),
+                           _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - lo))));
 }
 
 // The leads of the bidi controls among the bytes of `v` (`next`, `next2`:
