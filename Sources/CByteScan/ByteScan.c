@@ -88,7 +88,8 @@ CBS_HOT __attribute__((target("avx2"))) static size_t plain_text_prefix_avx2(con
 }
 
 // 1 when the processor and the system support AVX2 (CPUID leaf 7 and the
-// YMM state enabled in XCR0), 0 otherwise; -1 until asked.
+// YMM state enabled in XCR0) and BMI1 (which every AVX2 processor has; the
+// control search is compiled for it), 0 otherwise; -1 until asked.
 static int has_avx2 = -1;
 
 static int detect_avx2(void) {
@@ -100,7 +101,7 @@ static int detect_avx2(void) {
   __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
   if ((lo & 6) != 6) return 0;
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-  return (b & (1u << 5)) != 0;
+  return (b & (1u << 5)) != 0 && (b & (1u << 3)) != 0;
 }
 
 // Whether the AVX2 loops may run: the processor has AVX2 (asked once) and
