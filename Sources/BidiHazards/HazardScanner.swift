@@ -121,6 +121,8 @@ package struct HazardScanner: Sendable {
     /// control of the line (placeholders beyond).
     var openers: [LineAnalysis.Opener] = []
     var scopes: [Int] = []
+    /// Room for `balancedPrefix`'s open scopes: at least one per control.
+    var open: [Int] = []
     /// The storage of the next line's diagnostics: a caller done with a
     /// `LineScan`'s diagnostics can give their array back here (emptied
     /// or not), so that the next line's need not be allocated.
@@ -159,11 +161,25 @@ package struct HazardScanner: Sendable {
     }
     var endState = state
     lexer?.lex(line, state: &endState, segments: &buffers.segments, record: !buffers.controls.isEmpty)
-    if invalid.isEmpty
-      && (buffers.controls.isEmpty
-        || (buffers.segments.isEmpty && checksBalancedLinesFirst && Self.isBalanced(buffers.controls)))
-    {
+    if invalid.isEmpty && buffers.controls.isEmpty {
       return (LineScan(diagnostics: [], endState: endState), false)
+    }
+    // A line whose controls stand in one context is paired as far as it
+    // gives no hazard (`balancedPrefix`); most lines are balanced, and the
+    // analysis of the others goes on from there.
+    var prefix: (end: Int, depth: Int)? = nil
+    var open: [Int] = []
+    swap(&open, &buffers.open)
+    defer { swap(&open, &buffers.open) }
+    if invalid.isEmpty && buffers.segments.isEmpty && checksBalancedLinesFirst {
+      if open.count < buffers.controls.count {
+        open.append(contentsOf: repeatElement(0, count: buffers.controls.count - open.count))
+      }
+      let found = open.withUnsafeMutableBufferPointer { Self.balancedPrefix(buffers.controls, open: $0.baseAddress!) }
+      if found.end == buffers.controls.count && found.depth == 0 {
+        return (LineScan(diagnostics: [], endState: endState), false)
+      }
+      prefix = found
     }
     // The analysis works in the buffers' storage, taken out of them for it
     // (one allocation, not a doubling copy per growth: a line may hold
@@ -185,9 +201,12 @@ package struct HazardScanner: Sendable {
     var omitted = 0
     openers.withUnsafeMutableBufferPointer { openers in
       scopes.withUnsafeMutableBufferPointer { scopes in
-        omitted = LineAnalysis.run(
-          line: line, lineNumber: lineNumber, scanner: self, controls: buffers.controls, segments: buffers.segments,
-          openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics)
+        open.withUnsafeBufferPointer { open in
+          omitted = LineAnalysis.run(
+            line: line, lineNumber: lineNumber, scanner: self, controls: buffers.controls, segments: buffers.segments,
+            openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics,
+            resume: prefix.map { ($0.end, UnsafeBufferPointer(rebasing: open[..<$0.depth])) })
+        }
       }
     }
     swap(&openers, &buffers.openers)

@@ -30,22 +30,32 @@ struct LineAnalysis {
     }
   }
 
+  /// 32 bytes, written once per opener: the pairing loop's main store.
   struct Opener {
     var offset: Int
     /// The control's code point (`BidiControlList`'s).
     var codePoint: UInt32
+    /// The index in `segments` of the segment whose context it is in, or
+    /// -1 for the line's own context (`lineContext`). (An index keeps an
+    /// opener small.)
+    var segmentIndex: Int32
     /// The index of its closers in `closings`, or -1 when it is closed on
     /// the line (0 for every opener left open when closings are not
     /// recorded). (An index keeps an opener a plain value: a line may hold
     /// many.)
     var closing = -1
-    var pairedCloser: Range<Int>?
-    /// The index in `segments` of the segment whose context it is in, or
-    /// -1 for the line's own context (`lineContext`). (An index keeps an
-    /// opener small.)
-    var segment: Int
+    /// The offset of the PDF that closes it, or -1 (a PDF is 3 bytes).
+    var pairedCloserOffset = -1
+
+    init(offset: Int, codePoint: UInt32, segment: Int) {
+      self.offset = offset
+      self.codePoint = codePoint
+      self.segmentIndex = Int32(truncatingIfNeeded: segment)
+    }
 
     var control: BidiControl { BidiControl.known(codePoint) }
+    var segment: Int { Int(segmentIndex) }
+    var pairedCloser: Range<Int>? { pairedCloserOffset < 0 ? nil : pairedCloserOffset..<(pairedCloserOffset &+ 3) }
   }
 
   let line: UnsafeBufferPointer<UInt8>
@@ -94,18 +104,26 @@ struct LineAnalysis {
 
   /// Analyzes a line (`openers` and `scopes` with room for one item per
   /// control), appending its diagnostics to `diagnostics`; returns the
-  /// number of hazards omitted past the scanner's limit.
+  /// number of hazards omitted past the scanner's limit. A line without
+  /// segments may go on from `HazardScanner.balancedPrefix` (`resume`:
+  /// its `end` and its open scopes).
   static func run(
     line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner,
     controls: BidiControlList, segments: [Segment], openers: UnsafeMutablePointer<Opener>,
-    scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic]
+    scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic],
+    resume: (end: Int, open: UnsafeBufferPointer<Int>)? = nil
   ) -> Int {
     var analysis = LineAnalysis(
       line: line, lineNumber: lineNumber, scanner: scanner, hasLanguage: scanner.language != nil, openers: openers,
       scopes: scopes, diagnostics: [])
     // The array moved in and out, so that appending copies nothing.
     swap(&diagnostics, &analysis.diagnostics)
-    analysis.run(controls: controls, segments: segments)
+    if let resume {
+      assert(segments.isEmpty, "a line with segments goes on from no prefix")
+      analysis.runInOneContext(controls, from: resume.end, open: resume.open)
+    } else {
+      analysis.run(controls: controls, segments: segments)
+    }
     swap(&diagnostics, &analysis.diagnostics)
     return analysis.omitted
   }
@@ -174,8 +192,12 @@ struct LineAnalysis {
   /// `run` for a line without segments (plain text, or code without
   /// comments and literals): every control in the line's own context, in
   /// a loop of its own (the segments' bookkeeping kept the stack out of
-  /// registers).
-  mutating func runInOneContext(_ controls: BidiControlList) {
+  /// registers). It goes on from control `start`, the scopes `open` (as
+  /// `HazardScanner.balancedPrefix` leaves them) open: the controls before
+  /// `start` gave no hazard, and the openers they closed are not reported.
+  mutating func runInOneContext(
+    _ controls: BidiControlList, from start: Int = 0, open: UnsafeBufferPointer<Int> = .init(start: nil, count: 0)
+  ) {
     var stack = PairingStack(start: 0)
     // The loop's state in locals (`pair` writes only through the pointers),
     // and no call in it: the closers that close nothing are kept
@@ -184,11 +206,19 @@ struct LineAnalysis {
     let openers = self.openers
     let scopes = self.scopes
     let count = controls.count
+    for entry in open {
+      let j = entry >> 1
+      scopes[stack.count] = made
+      stack.count &+= 1
+      if entry & 1 != 0 { stack.isolates &+= 1 }
+      openers[made] = Opener(offset: controls.offsets[j], codePoint: controls.codePoints[j], segment: -1)
+      made &+= 1
+    }
     withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { kept in
       var unmatched = 0
       controls.offsets.withUnsafeBufferPointer { offsets in
         controls.codePoints.withUnsafeBufferPointer { codePoints in
-          var k = 0
+          var k = start
           while k < count {
             let offset = offsets[k]
             let found = Self.pair(
@@ -283,7 +313,7 @@ struct LineAnalysis {
       let top = scopes[stack.start &+ stack.count &- 1]
       guard BidiControl.isEmbeddingOrOverride(openers[top].codePoint) else { return .pdfInsideIsolate }
       stack.count &-= 1
-      openers[top].pairedCloser = offset..<(offset &+ 3)
+      openers[top].pairedCloserOffset = offset
     } else if codePoint == BidiControl.pdi.rawValue {
       // PDI closes the innermost isolate and every scope inside it.
       // Searching only when an isolate is open keeps this linear: every

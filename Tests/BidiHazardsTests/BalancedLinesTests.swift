@@ -142,6 +142,43 @@ final class BalancedLinesTests: XCTestCase {
     XCTAssertGreaterThan(unbalanced, 50)
   }
 
+  /// `balancedPrefix` against the pairing rules stated plainly: where it
+  /// stops (the first override or closer that closes nothing), and the
+  /// scopes open there (what the pairing analysis goes on from).
+  func testBalancedPrefixAgainstThePairingRules() {
+    var generator = SeededGenerator(seed: 0x9F1E)
+    for trial in 0..<20_000 {
+      let count = Int.random(in: 0...(trial % 10 == 0 ? 300 : 24), using: &generator)
+      // Mostly openers and closers (few overrides, so that lines go far).
+      let pool: [BidiControl] = [.lre, .rle, .lri, .rli, .fsi, .pdf, .pdi, .pdi, .pdf, .lrm, .alm, .rlm]
+      let list = (0..<count).map { _ -> BidiControl in
+        Int.random(in: 0..<40, using: &generator) == 0
+          ? [.lro, .rlo].randomElement(using: &generator)! : pool.randomElement(using: &generator)!
+      }
+      // The rules: a stack of (index, isolate).
+      var stack: [(Int, Bool)] = []
+      var end = list.count
+      for (k, control) in list.enumerated() {
+        if control.isOverride { end = k; break }
+        if control.isOpener { stack.append((k, control.isIsolateOpener)) }
+        if control == .pdf {
+          guard let top = stack.last, !top.1 else { end = k; break }
+          stack.removeLast()
+        }
+        if control == .pdi {
+          guard let at = stack.lastIndex(where: { $0.1 }) else { end = k; break }
+          stack.removeSubrange(at...)
+        }
+      }
+      let controls = BidiControlList(list.enumerated().map { ($0.offset * 3, $0.element) })
+      var open = [Int](repeating: -7, count: count)
+      let found = open.withUnsafeMutableBufferPointer { HazardScanner.balancedPrefix(controls, open: $0.baseAddress!) }
+      XCTAssertEqual(found.end, end, "\(list.map(\.shortName))")
+      XCTAssertEqual(Array(open[..<found.depth]), stack.map { $0.0 << 1 | ($0.1 ? 1 : 0) }, "\(list.map(\.shortName))")
+      XCTAssertEqual(HazardScanner.isBalanced(controls), end == list.count && stack.isEmpty)
+    }
+  }
+
   func testBalancedAndUnbalancedExamples() {
     func controls(_ list: [BidiControl]) -> BidiControlList {
       BidiControlList(list.enumerated().map { ($0.offset * 3, $0.element) })

@@ -162,6 +162,60 @@ final class VectorLevelTests: XCTestCase {
     }
   }
 
+  /// Controls, other sequences and ill-formed bytes at every offset
+  /// around the 16- and 32-byte block edges and the end of texts of 34 to
+  /// 140 bytes (the AVX2 scan's last block is the text's last 32 bytes,
+  /// its bytes before the search's position left out), in text dense with
+  /// controls (whole blocks of two-byte letters and controls).
+  func testBidiControlsAtBlockEdges() {
+    let inserts: [[UInt8]] = [
+      [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6], [0xD8, 0x9C], [0xE2, 0x80, 0x94], [0xD8], [0xE2, 0x80], [0xE2],
+      [0x9C], [0xC1, 0x81], Array("😀".utf8), [0xD8, 0x9C, 0xE2, 0x81, 0xA9],
+    ]
+    var random = SeededGenerator(seed: 40)
+    var checked = 0
+    for length in 34...140 {
+      // Filler: letters (D8 xx, D9 xx), ASCII and controls, whole.
+      var filler: [UInt8] = []
+      while filler.count < length {
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: filler += [0x20]
+        case 1: filler += [0xE2, 0x80, 0xAB]
+        case 2: filler += [0xD8, 0x9C]
+        default: filler += [0xD8 + UInt8.random(in: 0...1, using: &random), 0xA7]
+        }
+      }
+      for insert in inserts {
+        for at in max(0, length - 40)...length {
+          // Cut at a sequence's start before `at` so that the insert stands whole.
+          var cut = min(at, filler.count)
+          while cut > 0 && cut < filler.count && filler[cut] & 0xC0 == 0x80 { cut -= 1 }
+          let bytes = Array(filler[..<cut]) + insert
+          let starts = [0, 1, 2, 3, 31, 32, 33].filter { $0 < bytes.count && bytes[$0] & 0xC0 != 0x80 }
+          let start: Int = starts.randomElement(using: &random) ?? 0
+          let capacity = [1, 3, 1000][Int.random(in: 0..<3, using: &random)]
+          let expected = Self.controls(in: bytes, from: start, capacity: capacity)
+          atEachLevel { level in
+            bytes.withUnsafeBufferPointer { buffer in
+              var offsets = [Int](repeating: -1, count: capacity)
+              var controls = [UInt32](repeating: 0, count: capacity)
+              var end = -1
+              let count = cbs_find_bidi_controls(
+                buffer.baseAddress!, start, buffer.count, &offsets, &controls, capacity, &end)
+              let context = "length \(bytes.count), from \(start), capacity \(capacity), level \(level)"
+              XCTAssertEqual(count, expected.found.count, context)
+              XCTAssertEqual(Array(offsets.prefix(count)), expected.found.map(\.0), context)
+              XCTAssertEqual(Array(controls.prefix(count)), expected.found.map(\.1), context)
+              XCTAssertEqual(end, expected.end, context)
+            }
+          }
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 10_000)
+  }
+
   func testLevelIsRestoredAndReported() {
     let before = cbs_set_vector_level(1)
     XCTAssertEqual(before, 2)
