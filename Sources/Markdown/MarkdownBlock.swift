@@ -67,7 +67,7 @@ package struct MarkdownBlock: Hashable, Sendable {
   /// container prefix and the code indentation (fences excluded). For HTML
   /// blocks, definitions and front matter: each line after the container
   /// prefix. Thematic breaks have none.
-  package var pieces: [MarkdownPiece]
+  package var pieces: MarkdownPieces
   /// How the renderer reads the pieces (cmark-gfm's quirks, kept).
   var content: ContentRule = .plain
 
@@ -80,7 +80,7 @@ package struct MarkdownBlock: Hashable, Sendable {
     case pipesUnescaped
   }
 
-  init(kind: MarkdownBlockKind, lines: ClosedRange<Int>, pieces: [MarkdownPiece], content: ContentRule = .plain) {
+  init(kind: MarkdownBlockKind, lines: ClosedRange<Int>, pieces: MarkdownPieces, content: ContentRule = .plain) {
     self.kind = kind
     self.lines = lines
     self.pieces = pieces
