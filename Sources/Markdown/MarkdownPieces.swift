@@ -37,5 +37,12 @@ package struct MarkdownPieces: RandomAccessCollection, Hashable, Sendable, Expre
     index == 0 ? head! : rest[index - 1]
   }
 
+  // The common questions answered from the fields (the collection's
+  // defaults go through its indices).
+  package var first: MarkdownPiece? { head }
+  package var last: MarkdownPiece? { rest.last ?? head }
+  package var count: Int { endIndex }
+  package var isEmpty: Bool { head == nil }
+
   package var description: String { Array(self).description }
 }
