@@ -16,7 +16,8 @@ extension BlockParser {
       }
       let lineStart = source.lineStarts[line]
       if end > cursor.firstNonspace {
-        pieces = MarkdownPieces(MarkdownPiece(line: line, columns: (cursor.firstNonspace - lineStart)..<(end - lineStart)))
+        pieces = MarkdownPieces(
+          MarkdownPiece(line: line, columns: (cursor.firstNonspace - lineStart)..<(end - lineStart)))
       }
     }
     blocks.append(MarkdownBlock(kind: .heading(level: level), lines: line...line, pieces: pieces))

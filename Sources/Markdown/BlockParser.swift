@@ -374,7 +374,8 @@ struct BlockParser {
       return
     case .fencedCode:
       blocks.append(
-        MarkdownBlock(kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine,
+        MarkdownBlock(
+          kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine,
           pieces: MarkdownPieces(leafPieces)))
     case .indentedCode:
       while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
