@@ -45,6 +45,8 @@ package enum MarkdownBlockKind: Hashable, Sendable {
     if utf8.allSatisfy({ $0 < 0x80 }) {
       guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
       let end = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? utf8.endIndex
+      // The whole info string (most often): itself, no copy.
+      if start == utf8.startIndex && end == utf8.endIndex { return info }
       return String(info[start..<end])
     }
     let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
