@@ -186,8 +186,8 @@ struct SkeletonScan {
     return skipped & high == high
   }
 
-  /// Reads the content: false when the scan refuses it. After it, `text`
-  /// gives the skeleton.
+  /// Reads the content: false when the scan refuses it. After it,
+  /// `withText` gives the skeleton.
   mutating func run() -> Bool {
     let found = Self.acts.withUnsafeBufferPointer { acts in scan(acts) }
     guard found else { return false }
