@@ -6,7 +6,7 @@ extension BlockParser {
   mutating func emitATXHeading(_ line: Int, _ cursor: inout LineCursor, level: Int, under container: Int) {
     _ = prepareClosedLeaf(under: container)
     cursor.findFirstNonspace()
-    var pieces: [MarkdownPiece] = []
+    var pieces = MarkdownPieces()
     if !cursor.blank {
       var end = trimmedEnd(cursor.start, cursor.end)
       var hash = end - 1
@@ -16,7 +16,8 @@ extension BlockParser {
       }
       let lineStart = source.lineStarts[line]
       if end > cursor.firstNonspace {
-        pieces = [MarkdownPiece(line: line, columns: (cursor.firstNonspace - lineStart)..<(end - lineStart))]
+        pieces = MarkdownPieces(
+          MarkdownPiece(line: line, columns: (cursor.firstNonspace - lineStart)..<(end - lineStart)))
       }
     }
     blocks.append(MarkdownBlock(kind: .heading(level: level), lines: line...line, pieces: pieces))
@@ -48,7 +49,7 @@ extension BlockParser {
       header.count == found.count
     else { return false }
     if leafPieces.count > 1 {
-      let pieces = Array(leafPieces.dropLast())
+      let pieces = MarkdownPieces(leafPieces.dropLast())
       blocks.append(
         MarkdownBlock(
           kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces,
@@ -87,7 +88,8 @@ extension BlockParser {
       blocks.append(
         MarkdownBlock(
           kind: .tableCell(row: tableRow, column: column, alignment: alignments[column]), lines: line...line,
-          pieces: [MarkdownPiece(line: line, columns: (cell.lowerBound - lineStart)..<(cell.upperBound - lineStart))],
+          pieces: MarkdownPieces(
+            MarkdownPiece(line: line, columns: (cell.lowerBound - lineStart)..<(cell.upperBound - lineStart))),
           content: .pipesUnescaped))
     }
     tableRow += 1
@@ -128,6 +130,6 @@ extension BlockParser {
       }
       pieces.append(MarkdownPiece(line: line, columns: skip..<source.length(ofLine: line)))
     }
-    blocks.append(MarkdownBlock(kind: .frontMatter, lines: 0...end, pieces: pieces))
+    blocks.append(MarkdownBlock(kind: .frontMatter, lines: 0...end, pieces: MarkdownPieces(pieces)))
   }
 }

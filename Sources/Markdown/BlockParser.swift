@@ -245,7 +245,7 @@ struct BlockParser {
       } else if !indented && kind.isParagraph, case let level = cursor.setextHeadingLine(at: first), level > 0 {
         resolveDefinitions()
         if !leafPieces.isEmpty {
-          let pieces = leafPieces
+          let pieces = MarkdownPieces(leafPieces)
           clearLeaf()
           blocks.append(MarkdownBlock(kind: .heading(level: level), lines: pieces[0].line...line, pieces: pieces))
           stack.pop()
@@ -366,7 +366,7 @@ struct BlockParser {
       if leafPieces.isEmpty {
         stack.removeChild()
       } else {
-        let pieces = leafPieces
+        let pieces = MarkdownPieces(leafPieces)
         blocks.append(
           MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
       }
@@ -374,14 +374,18 @@ struct BlockParser {
       return
     case .fencedCode:
       blocks.append(
-        MarkdownBlock(kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine, pieces: leafPieces))
+        MarkdownBlock(
+          kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine,
+          pieces: MarkdownPieces(leafPieces)))
     case .indentedCode:
       while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
       if let last = leafPieces.last {
-        blocks.append(MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: leafPieces))
+        blocks.append(
+          MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: MarkdownPieces(leafPieces)))
       }
     case .html:
-      blocks.append(MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: leafPieces))
+      blocks.append(
+        MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: MarkdownPieces(leafPieces)))
     default:
       break
     }
@@ -389,9 +393,11 @@ struct BlockParser {
     stack.pop()
   }
 
-  /// Forgets the open leaf's pieces.
+  /// Forgets the open leaf's pieces. Their buffer is kept for the next
+  /// leaf's: a block copies its pieces (`MarkdownPieces`, no array for one
+  /// piece), so the buffer stays the reader's alone.
   mutating func clearLeaf() {
-    leafPieces = []
+    leafPieces.removeAll(keepingCapacity: true)
     checkedPieces = 0
     illFormedPiece = nil
   }
@@ -418,7 +424,7 @@ struct BlockParser {
     let definitions = ReferenceDefinitions.read(leafPieces, in: source)
     var used = 0
     for definition in definitions {
-      let pieces = Array(leafPieces[used..<(used + definition.lineCount)])
+      let pieces = MarkdownPieces(leafPieces[used..<(used + definition.lineCount)])
       used += definition.lineCount
       guard let label = definition.label else { continue }
       blocks.append(

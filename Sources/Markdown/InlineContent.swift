@@ -14,7 +14,8 @@ struct InlineContent {
   /// Without `tracksOrigins`, `origins` stays empty (the rendered text
   /// alone needs no source offsets).
   init(
-    _ pieces: [MarkdownPiece], in source: MarkdownSource, rule: MarkdownBlock.ContentRule, finalLineFeed: Bool,
+    _ pieces: some Collection<MarkdownPiece>, in source: MarkdownSource, rule: MarkdownBlock.ContentRule,
+    finalLineFeed: Bool,
     tracksOrigins: Bool = true
   ) {
     var total = 0

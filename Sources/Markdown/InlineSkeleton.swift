@@ -40,24 +40,38 @@ extension MarkdownInlineRenderer {
   /// `MarkdownEntries.plainLength` finds: `MarkdownFindingsLaneTests`
   /// compares them). One pass over the content gives the three.
   package func readSkeleton(_ block: MarkdownBlock) -> (text: [UInt8], isRendered: Bool, isPlain: Bool)? {
-    guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return nil }
+    var read: (text: [UInt8], isRendered: Bool, isPlain: Bool)?
+    readSkeleton(block) { text, isRendered, isPlain in read = (Array(text), isRendered, isPlain) }
+    return read
+  }
+
+  /// `readSkeleton(block)` given to `body` where it lies, with no copy
+  /// made when it is the content itself (a line's source, or the pieces
+  /// joined): false, with `body` not called, when the scan refuses it.
+  @discardableResult
+  package func readSkeleton(
+    _ block: MarkdownBlock, _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRendered: Bool, _ isPlain: Bool) -> Void
+  ) -> Bool {
+    guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return false }
     if block.pieces.count == 1 {
       // One line: its piece is the content, read where it lies.
       let piece = block.pieces[0]
-      guard piece.tabSpaces == 0 else { return nil }
+      guard piece.tabSpaces == 0 else { return false }
       let start = source.lineStarts[piece.line] + piece.columns.lowerBound
       return source.bytes.withUnsafeBufferPointer { text in
         let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)])
         let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
         var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed, isPlain: trimmed)
-        return scan.run(whole: nil).map { ($0, scan.isRendered, scan.isPlain) }
+        guard scan.run() else { return false }
+        scan.withText { body($0, scan.isRendered, scan.isPlain) }
+        return true
       }
     }
     // A line end is a space (a soft break) or U+2028 (a hard one) when
     // rendered: white space either way, never a paragraph separator. The
     // scan reads a space and a line feed alike (code span trimming,
     // destinations, labels' white space), so it is written as a space.
-    guard let content = joinedPieces(block) else { return nil }
+    guard let content = joinedPieces(block) else { return false }
     let trimmed = source.bytes.withUnsafeBufferPointer { text in
       block.pieces.allSatisfy { piece in
         let start = source.lineStarts[piece.line] + piece.columns.lowerBound
@@ -66,7 +80,9 @@ extension MarkdownInlineRenderer {
     }
     return content.withUnsafeBufferPointer { bytes in
       var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false, isPlain: trimmed)
-      return scan.run(whole: content).map { ($0, false, scan.isPlain) }
+      guard scan.run() else { return false }
+      scan.withText { body($0, false, scan.isPlain) }
+      return true
     }
   }
 
@@ -170,15 +186,19 @@ struct SkeletonScan {
     return skipped & high == high
   }
 
-  /// The skeleton, nil when the scan refuses the content; `whole` is the
-  /// content as an array when the caller has one (returned as it is when
-  /// the scan leaves nothing out).
-  mutating func run(whole: [UInt8]?) -> [UInt8]? {
+  /// Reads the content: false when the scan refuses it. After it,
+  /// `withText` gives the skeleton.
+  mutating func run() -> Bool {
     let found = Self.acts.withUnsafeBufferPointer { acts in scan(acts) }
-    guard found else { return nil }
-    if copied == 0, let whole { return whole }
-    skip(bytes.count, to: bytes.count)
-    return out
+    guard found else { return false }
+    if copied > 0 { skip(bytes.count, to: bytes.count) }
+    return true
+  }
+
+  /// The skeleton `run` read, given to `body`: the content itself when the
+  /// scan left nothing out, else what it copied (`out`).
+  func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if copied == 0 { body(bytes) } else { out.withUnsafeBufferPointer(body) }
   }
 
   /// `run`'s pass over the content, `acts` its table: false when it refuses.

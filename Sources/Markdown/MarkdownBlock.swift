@@ -45,6 +45,8 @@ package enum MarkdownBlockKind: Hashable, Sendable {
     if utf8.allSatisfy({ $0 < 0x80 }) {
       guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
       let end = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? utf8.endIndex
+      // The whole info string (most often): itself, no copy.
+      if start == utf8.startIndex && end == utf8.endIndex { return info }
       return String(info[start..<end])
     }
     let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
@@ -67,7 +69,7 @@ package struct MarkdownBlock: Hashable, Sendable {
   /// container prefix and the code indentation (fences excluded). For HTML
   /// blocks, definitions and front matter: each line after the container
   /// prefix. Thematic breaks have none.
-  package var pieces: [MarkdownPiece]
+  package var pieces: MarkdownPieces
   /// How the renderer reads the pieces (cmark-gfm's quirks, kept).
   var content: ContentRule = .plain
 
@@ -80,7 +82,7 @@ package struct MarkdownBlock: Hashable, Sendable {
     case pipesUnescaped
   }
 
-  init(kind: MarkdownBlockKind, lines: ClosedRange<Int>, pieces: [MarkdownPiece], content: ContentRule = .plain) {
+  init(kind: MarkdownBlockKind, lines: ClosedRange<Int>, pieces: MarkdownPieces, content: ContentRule = .plain) {
     self.kind = kind
     self.lines = lines
     self.pieces = pieces

@@ -74,22 +74,27 @@ extension MarkdownEntries {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
     guard hazards.next(from: start, in: source) >= end else { return .fullPath }
-    var scan = BlockFactsScan()
-    var rendered: RenderedBlock?
-    // The common inline markup read in one pass (the rendered text itself,
-    // kept for the finding's message, when it has no emphasis); the
-    // renderer for the rest.
-    if let skeleton = renderer.readSkeleton(block) {
-      skeleton.text.withUnsafeBufferPointer { scan.feed($0) }
-      if skeleton.isRendered || skeleton.isPlain { rendered = RenderedBlock(text: skeleton.text) }
-    } else {
-      let block = Self.rendered(block, source: source, renderer: renderer)
-      block.text.withUnsafeBufferPointer { scan.feed($0) }
-      rendered = block
+    // The common inline markup read in one pass, where it lies (the
+    // rendered text itself, copied for the finding's message when there is
+    // one, when it has no emphasis); the renderer for the rest.
+    var verdict: Verdict?
+    renderer.readSkeleton(block) { text, isRendered, isPlain in
+      verdict = decide(text) { isRendered || isPlain ? RenderedBlock(text: Array(text)) : nil }
     }
+    if let verdict { return verdict }
+    let rendered = Self.rendered(block, source: source, renderer: renderer)
+    return rendered.text.withUnsafeBufferPointer { text in decide(text) { rendered } }
+  }
+
+  /// The verdict of a block whose text (rendered, or a skeleton that the
+  /// scan sees alike) is `text`; `rendered` gives its rendered block, when
+  /// known, for a decided finding.
+  private static func decide(_ text: UnsafeBufferPointer<UInt8>, rendered: () -> RenderedBlock?) -> Verdict {
+    var scan = BlockFactsScan()
+    scan.feed(text)
     if scan.needsFullPath { return .fullPath }
     guard let wanted = scan.wantedDirection else { return .noFinding }
-    return .blockDirection(wanted: wanted, rendered: rendered)
+    return .blockDirection(wanted: wanted, rendered: rendered())
   }
 
   /// `bidi.blockDirection`'s finding for `block` (lines of `source`),

@@ -30,8 +30,10 @@ enum MarkdownRules {
 
   /// `bidi.blockDirection`'s message for a block whose words want `wanted`
   /// (its first strong character the other direction), quoting what it
-  /// shows: `writeVisual` writes it (at most `visualBound` bytes) and says
-  /// how many bytes it wrote. One string built, no other copy.
+  /// shows: `writeVisual` writes it (at most `visualBound` bytes of
+  /// well-formed UTF-8) and says how many bytes it wrote. The message is
+  /// put together in a scratch buffer (on the stack when small) and copied
+  /// once into its string, not validated again (`String(wellFormedUTF8:)`).
   static func blockDirectionMessage(
     wanted: BidiDirection, visualBound: Int, writeVisual: (UnsafeMutablePointer<UInt8>) -> Int
   ) -> String {
@@ -39,12 +41,12 @@ enum MarkdownRules {
     var tail = wanted == .rightToLeft ? "\u{201D}. Start it with RLM" : "\u{201D}. Start it with LRM"
     return head.withUTF8 { head in
       tail.withUTF8 { tail in
-        String(unsafeUninitializedCapacity: head.count + visualBound + tail.count) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + visualBound + tail.count) { buffer in
           let start = buffer.baseAddress!
           start.initialize(from: head.baseAddress!, count: head.count)
           let written = head.count + writeVisual(start + head.count)
           (start + written).initialize(from: tail.baseAddress!, count: tail.count)
-          return written + tail.count
+          return String(wellFormedUTF8: UnsafeBufferPointer(start: start, count: written + tail.count))
         }
       }
     }

@@ -114,8 +114,11 @@ package struct ParagraphAnalysis: Sendable {
   /// analysis built), written at `output`, which has room for
   /// `BidiLine.visualUTF8Bound(utf8Length: utf8.count)` bytes; returns how
   /// many it wrote (a message quoting it is built with no other copy).
+  /// The whole paragraph is one display line, written with no line made
+  /// (`writeLineVisualUTF8`). What it writes is well-formed UTF-8 whatever
+  /// `utf8` holds: the writer encodes the paragraph's scalar values.
   package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
-    BidiParagraph(utf8: utf8, direction: .auto).line(combiningMarks: .afterBase)
-      .writeVisualUTF8(controls: .strip, to: output)
+    BidiParagraph(utf8: utf8, direction: .auto)
+      .writeLineVisualUTF8(combiningMarks: .afterBase, mirrored: true, controls: .strip, to: output)
   }
 }
