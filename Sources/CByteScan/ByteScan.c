@@ -88,8 +88,7 @@ CBS_HOT __attribute__((target("avx2"))) static size_t plain_text_prefix_avx2(con
 }
 
 // 1 when the processor and the system support AVX2 (CPUID leaf 7 and the
-// YMM state enabled in XCR0) and BMI1 (which every AVX2 processor has; the
-// control search is compiled for it), 0 otherwise; -1 until asked.
+// YMM state enabled in XCR0), 0 otherwise; -1 until asked.
 static int has_avx2 = -1;
 
 static int detect_avx2(void) {
@@ -101,7 +100,7 @@ static int detect_avx2(void) {
   __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
   if ((lo & 6) != 6) return 0;
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-  return (b & (1u << 5)) != 0 && (b & (1u << 3)) != 0;
+  return (b & (1u << 5)) != 0;
 }
 
 // Whether the AVX2 loops may run: the processor has AVX2 (asked once) and
@@ -256,22 +255,23 @@ __attribute__((target("avx2"))) static inline uint32_t stops_avx2(__m256i v, __m
       _mm256_or_si256(_mm256_or_si256(high, overlong), _mm256_or_si256(_mm256_or_si256(stray, broken), alm)));
 }
 
-// 0xFF in each byte of `v` (as unsigned) in `lo`…`lo + span - 1`: moved
-// to start at -128, then one signed compare.
-__attribute__((target("avx2"))) static inline __m256i in_span_avx2(__m256i v, uint8_t lo, uint8_t span) {
-  return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(span - 0x80)),
-                           _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - lo))));
+// 1 in each byte of `v` (as unsigned) in `lo`…`lo + span - 1`.
+__attribute__((target("avx2"))) static inline __m256i in_range_avx2(__m256i v, uint8_t lo, uint8_t span) {
+  __m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8((char)lo));
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(t, _mm256_set1_epi8((char)(span - 1))), t);
 }
 
 // The leads of the bidi controls among the bytes of `v` (`next`, `next2`:
 // the bytes one and two after): in `*three` those of E2 80 {8E, 8F, AA–AE}
 // and E2 81 {A6–A9} (LRM, RLM, LRE…RLO, LRI…PDI), in `*alm` those of D8 9C.
+// These are well-formed whole sequences, so a block whose stops are all
+// theirs needs no sequence decided one by one.
 __attribute__((target("avx2"))) static inline void control_leads_avx2(__m256i v, __m256i next, __m256i next2,
-                                                                      uint32_t *three, uint32_t *alm) {
+                                                                      uint64_t *three, uint64_t *alm) {
   __m256i after_80 = _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x80)),
-                                      _mm256_or_si256(in_span_avx2(next2, 0x8E, 2), in_span_avx2(next2, 0xAA, 5)));
+                                      _mm256_or_si256(in_range_avx2(next2, 0x8E, 2), in_range_avx2(next2, 0xAA, 5)));
   __m256i after_81 =
-      _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x81)), in_span_avx2(next2, 0xA6, 4));
+      _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x81)), in_range_avx2(next2, 0xA6, 4));
   __m256i e2 =
       _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), _mm256_or_si256(after_80, after_81));
   *three = (uint32_t)_mm256_movemask_epi8(e2);
@@ -280,136 +280,89 @@ __attribute__((target("avx2"))) static inline void control_leads_avx2(__m256i v,
 }
 
 // The block loop of `cbs_find_bidi_controls` 32 bytes at a time, from `*at`
-// (which begins a sequence; `*at + 34 <= count`) to `count`: the bytes
-// after the last whole block and the two after it are taken as the last 32
-// bytes of the text, its bits before `*at` cleared, with the bytes after
-// the text as 0 (a line's tail is not left to the 16-byte and byte loops).
-// Returns 1 (`*at` is then where the search stopped).
-//
-// A block is first tried whole, from bit masks: it passes when its bytes
-// are ASCII, well-formed two-byte sequences and bidi controls led by E2 or
-// D8 (text dense with controls), each continuation byte where a lead
-// before it (`carry`: in the block before) calls for one; its controls are
-// then written in a row. Else each stop's sequence is decided once
-// (`stops_avx2`, `sequence_at`): the bits of its other bytes are cleared.
-__attribute__((target("avx2,popcnt,bmi"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
-                                                                              size_t count, size_t *offsets,
-                                                                              uint32_t *controls, size_t capacity,
-                                                                              size_t *found_out) {
-  // The count in a local: a store through `offsets` may alias `*found_out`.
-  size_t i = *at, block = i, found = *found_out;
-  int last = 0;  // whether `block` is the last, at `count - 32`
-  // The bits of the block's first two bytes that continue a sequence
-  // begun before it.
-  uint64_t carry = 0;
-  uint32_t control, three, alm;
-  const __m256i below_c0 = _mm256_set1_epi8((char)0xC0);  // signed: 80–BF are below
+// (which begins a sequence; `*at + 34 <= count`) while a block and the two
+// bytes after it fit. Returns 1 when the search is over (`*at` is then its
+// end), 0 when the rest is left to the 16-byte loop (`*at` then begins a
+// sequence). Each stop's sequence is decided once: the bits of its other
+// bytes are cleared. A block whose stops are all bytes of bidi controls
+// (`control_leads_avx2`: text dense with controls) has its controls
+// written without deciding each sequence.
+__attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
+                                                                          size_t count, size_t *offsets,
+                                                                          uint32_t *controls, size_t capacity,
+                                                                          size_t *found) {
+  size_t i = *at, block = i;
+  uint32_t control;
+  uint64_t three, alm;
   __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + block));
   __m256i next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
-  __m256i next2 = _mm256_loadu_si256((const __m256i *)(bytes + block + 2));
   // The byte before the first block is taken as 0: `*at` begins a sequence.
   __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
+  uint64_t mask = stops_avx2(v, prev, next);
+  control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
   for (;;) {
-    uint32_t high = (uint32_t)_mm256_movemask_epi8(v);
-    uint32_t tails = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(below_c0, v));
-    uint32_t leads2 = (uint32_t)_mm256_movemask_epi8(in_span_avx2(v, 0xC2, 0x1E));
-    uint32_t tails_next = (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(below_c0, next));
-    control_leads_avx2(v, next, next2, &three, &alm);
-    uint32_t from_i = 0xFFFFFFFFu;
-    if (last && i > block) {
-      from_i = i - block >= 32 ? 0 : from_i << (i - block);
-      high &= from_i;
-      tails &= from_i;
-      leads2 &= from_i;
-      three &= from_i;
-      alm &= from_i;
+    if (mask) {
+      // The bytes before `i` are in the sequence decided before (at most
+      // two, of a sequence that began in the block before).
+      if (i > block) {
+        uint64_t from_i = ~(uint64_t)0 << (i - block);
+        mask &= from_i;
+        three &= from_i;
+        alm &= from_i;
+      }
+      // Every stop a byte of a control: the controls written in a row, if
+      // they all fit.
+      uint64_t leads = three | alm;
+      if ((mask & ~(leads | (three << 1) | (three << 2))) == 0 &&
+          *found + (size_t)__builtin_popcountll(leads) <= capacity) {
+        while (leads) {
+          size_t p = block + (size_t)__builtin_ctzll(leads);
+          leads &= leads - 1;
+          if (bytes[p] == 0xD8) {
+            control = 0x061C;
+            i = p + 2;
+          } else {
+            control = 0x2000u + ((uint32_t)(bytes[p + 1] & 0x3F) << 6) + (bytes[p + 2] & 0x3F);
+            i = p + 3;
+          }
+          offsets[*found] = p;
+          controls[*found] = control;
+          ++*found;
+        }
+        if (*found == capacity) {
+          *at = i;
+          return 1;
+        }
+        mask = 0;
+      }
     }
-    uint64_t expected = ((uint64_t)leads2 << 1) | ((uint64_t)three << 1) | ((uint64_t)three << 2) | carry;
-    uint32_t leads = three | alm;
-    if ((high & ~(tails | leads2 | three)) == 0 && (leads2 & ~tails_next) == 0 && (uint32_t)expected == tails &&
-        found + (size_t)__builtin_popcount(leads) <= capacity) {
-      // The block whole: its controls in a row.
-      while (leads) {
-        size_t p = block + (size_t)__builtin_ctz(leads);
-        leads &= leads - 1;
-        control = bytes[p] == 0xD8 ? 0x061C : 0x2000u + ((uint32_t)(bytes[p + 1] & 0x3F) << 6) + (bytes[p + 2] & 0x3F);
-        offsets[found] = p;
-        controls[found] = control;
-        if (++found == capacity) {
-          i = p + (control == 0x061C ? 2 : 3);
-          goto done;
+    while (mask) {
+      unsigned bit = (unsigned)__builtin_ctzll(mask);
+      size_t p = block + bit;
+      if (p < i) {  // inside the sequence decided before
+        mask &= mask - 1;
+        continue;
+      }
+      size_t length = sequence_at(bytes, p, count, &control);
+      if (length == 0) {
+        *at = p;
+        return 1;
+      }
+      i = p + length;
+      mask &= ~(uint64_t)0 << (bit + length);
+      if (control) {
+        offsets[*found] = p;
+        controls[*found] = control;
+        if (++*found == capacity) {
+          *at = i;
+          return 1;
         }
       }
-      carry = expected >> 32;
-      // Where the next sequence begins.
-      i = block + 32 + (size_t)__builtin_popcountll(carry);
-    } else {
-      // Sequence by sequence from the stops at or after `i` (the bytes
-      // before it are in the sequence decided before).
-      uint32_t mask = stops_avx2(v, prev, next) & from_i;
-      while (mask) {
-        unsigned bit = (unsigned)__builtin_ctz(mask);
-        size_t p = block + bit;
-        if (p < i) {  // inside the sequence decided before
-          mask &= mask - 1;
-          continue;
-        }
-        size_t length = sequence_at(bytes, p, count, &control);
-        if (length == 0) {
-          i = p;
-          goto done;
-        }
-        i = p + length;
-        mask = bit + length >= 32 ? 0 : mask & (~0u << (bit + length));
-        if (control) {
-          offsets[found] = p;
-          controls[found] = control;
-          if (++found == capacity) goto done;
-        }
-      }
-      // A two-byte lead that ends the block (not a stop: a continuation
-      // byte follows), or the sequence decided last, goes on in the next.
-      carry = (leads2 >> 31) | (i > block + 32 ? (1u << (i - block - 32)) - 1 : 0);
-    }
-  next_block:
-    if (last) {
-      // The rest of the text holds no stop.
-      i = count;
-      goto done;
     }
     block += 32;
-    if (block > count - 34) {
-      // The last block, at `count - 32`, from the sequence that holds
-      // `block` (a two-byte lead just before it begins it); the one or two
-      // bytes before the last block that may still begin sequences are
-      // decided one by one.
-      if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
-      block = count - 32;
-      while (i < block) {
-        size_t length = sequence_at(bytes, i, count, &control);
-        if (length == 0) goto done;
-        if (control) {
-          offsets[found] = i;
-          controls[found] = control;
-          if (++found == capacity) {
-            i += length;
-            goto done;
-          }
-        }
-        i += length;
-      }
-      last = 1;
-      carry = 0;
-      v = _mm256_loadu_si256((const __m256i *)(bytes + block));
-      // The bytes after `v`: past the end of the text, 0.
-      __m256i rest = _mm256_permute2x128_si256(v, v, 0x81);
-      next = _mm256_alignr_epi8(rest, v, 1);
-      next2 = _mm256_alignr_epi8(rest, v, 2);
-      prev = _mm256_loadu_si256((const __m256i *)(bytes + block - 1));
-      continue;
-    }
+    if (block > count - 34) break;
     v = _mm256_loadu_si256((const __m256i *)(bytes + block));
-    if (!carry && !_mm256_movemask_epi8(v)) {
+    if (!_mm256_movemask_epi8(v)) {
       // An ASCII block: the text after it is tried 64 bytes at a time.
       size_t after = block + 32;
       while (after + 66 <= count) {
@@ -419,17 +372,17 @@ __attribute__((target("avx2,popcnt,bmi"))) static int find_bidi_controls_avx2(co
         after += 64;
       }
       block = after - 32;  // the next round starts at `after`
-      i = after;
-      goto next_block;
+      mask = 0;
+      continue;
     }
     next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
-    next2 = _mm256_loadu_si256((const __m256i *)(bytes + block + 2));
-    prev = _mm256_loadu_si256((const __m256i *)(bytes + block - 1));
+    mask = stops_avx2(v, _mm256_loadu_si256((const __m256i *)(bytes + block - 1)), next);
+    control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
   }
-done:
+  // The sequence that holds `block`: a two-byte lead just before it begins it.
+  if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
   *at = i;
-  *found_out = found;
-  return 1;
+  return 0;
 }
 #endif
 
