@@ -16,7 +16,7 @@ enum LocalizationRules {
     let paragraph = analysis.paragraph..<analysis.paragraph + 1
     return RuleResult(
       message:
-        "This value is right to left as written but left to right once its placeholders are filled: it displays as \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with RLM, or isolate its placeholders",
+        "This value is right to left as written but left to right once its placeholders are filled: it displays as \u{201C}\(analysis.quotedVisualText())\u{201D}. Start it with RLM, or isolate its placeholders",
       fixes: [
         startWithRLM(analysis, context),
         Fix(
@@ -32,7 +32,7 @@ enum LocalizationRules {
     else { return nil }
     return RuleResult(
       message:
-        "This right-to-left translation starts with a left-to-right character, so it displays left to right: \u{201C}\(analysis.filledVisualText())\u{201D}. Start it with RLM",
+        "This right-to-left translation starts with a left-to-right character, so it displays left to right: \u{201C}\(analysis.quotedVisualText())\u{201D}. Start it with RLM",
       fixes: [startWithRLM(analysis, context)])
   }
 

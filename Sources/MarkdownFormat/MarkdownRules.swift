@@ -16,7 +16,7 @@ enum MarkdownRules {
     guard analysis.hasRightToLeftLetters, let shown = analysis.direction(),
       let wanted = analysis.direction(estimatePolicy), shown != wanted
     else { return nil }
-    var visual = analysis.filledVisualText()
+    var visual = analysis.quotedVisualText()
     let message = visual.withUTF8 { visual in
       blockDirectionMessage(wanted: wanted, visualBound: visual.count) { output in
         output.initialize(from: visual.baseAddress!, count: visual.count)

@@ -43,6 +43,12 @@ final class DecidedFindingTests: XCTestCase {
     "~~Apple~~ مرحبا العالم الحزمة",
     "> **Apple مرحبا** `npm install` العالم الحزمة",
     "**Apple &amp; Pay** مرحبا العالم الحزمة",
+    // Longer than a message quotes (`quotedCharacterLimit`): cut at a
+    // space, at a long word's character, on a later line, after marks.
+    "Apple " + String(repeating: "مرحبا العالم ", count: 40),
+    "Apple " + String(repeating: "م", count: 400),
+    "- [Apple Pay](https://example.com/a) " + String(repeating: "متاح الآن\n  ", count: 40),
+    "Apple " + String(repeating: "يثبّت الحزمة ", count: 30),
   ]
 
   /// Blocks with the finding that the lane leaves to the full path (the
@@ -98,6 +104,32 @@ final class DecidedFindingTests: XCTestCase {
       XCTAssertTrue(full.contains { $0.code == .blockDirection }, text.debugDescription)
       XCTAssertEqual(count > 0, decided, "decided by the lane: \(text.debugDescription)")
     }
+  }
+
+  /// A block longer than `quotedCharacterLimit` characters is quoted by
+  /// the display line of its first ones, cut before a space, then "…": the
+  /// message stays short whatever the block (a 5 MB paragraph gave a 10 MB
+  /// message).
+  func testALongBlockIsQuotedByItsFirstLine() throws {
+    let words = String(repeating: "مرحبا العالم الحزمة ", count: 50_000)
+    let (full, short, _) = Self.reads("Apple " + words)
+    XCTAssertEqual(short, full)
+    let message = try XCTUnwrap(full.first { $0.code == .blockDirection }?.message)
+    XCTAssertLessThan(message.unicodeScalars.count, 400)
+    let quote = try XCTUnwrap(message.split(separator: "\u{201C}").last?.split(separator: "\u{201D}").first)
+    XCTAssertTrue(quote.hasSuffix("\u{2026}"), String(quote))
+    // The last space at or before character 200 is character 198: "Apple "
+    // and the 192 characters after it, their right-to-left run reversed
+    // (UAX #9 L2 on that line).
+    let arabic = words.unicodeScalars.prefix(192)
+    XCTAssertEqual(arabic.last, "م")
+    var expected = "Apple "
+    expected.unicodeScalars.append(contentsOf: arabic.reversed())
+    XCTAssertEqual(String(quote.dropLast()), expected)
+    // A block of the limit's length is quoted whole.
+    let whole = "Apple " + String(repeating: "م", count: ParagraphAnalysis.quotedCharacterLimit - 6)
+    let exact = try XCTUnwrap(Self.reads(whole).full.first { $0.code == .blockDirection }?.message)
+    XCTAssertFalse(exact.contains("\u{2026}"), exact)
   }
 
   /// Where the mark goes matters: after `**` that opens `(`, the full path

@@ -103,10 +103,41 @@ package struct ParagraphAnalysis: Sendable {
     Self.visualText(filled.scalars, direction: direction)
   }
 
-  private static func visualText(_ scalars: [UInt32], direction: BidiDirection?) -> String {
+  /// `filledVisualText(direction:)` as a message quotes it: a paragraph of
+  /// more than `quotedCharacterLimit` characters is quoted by the display
+  /// line of its first ones (`quoteEnd`) followed by "…".
+  package func quotedVisualText(direction: BidiDirection? = nil) -> String {
+    Self.visualText(filled.scalars, direction: direction, quoted: true)
+  }
+
+  /// The most characters of a paragraph that a message quotes.
+  package static let quotedCharacterLimit = 200
+
+  /// Where the quote of a paragraph of `count` characters ends: at its end
+  /// when it has at most `quotedCharacterLimit` characters, else before the
+  /// last space (`isSpace(k)`) among characters `limit / 2 ... limit`, or
+  /// after `limit` characters when there is none there.
+  static func quoteEnd(count: Int, isSpace: (Int) -> Bool) -> Int {
+    let limit = quotedCharacterLimit
+    guard count > limit else { return count }
+    var k = limit
+    while k >= limit / 2 {
+      if isSpace(k) { return k }
+      k -= 1
+    }
+    return limit
+  }
+
+  private static func visualText(_ scalars: [UInt32], direction: BidiDirection?, quoted: Bool = false) -> String {
     // As a terminal shows it: marks after their base (UAX #9 L3), no control.
-    BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
-      .line(combiningMarks: .afterBase).visualText(controls: .strip)
+    let paragraph = BidiParagraph(scalars: scalars, direction: direction.map(DirectionChoice.init) ?? .auto)
+    let end = quoted ? quoteEnd(count: scalars.count) { scalars[$0] == 0x20 } : scalars.count
+    guard end < scalars.count, let line = try? paragraph.line(0..<end, in: .utf32, combiningMarks: .afterBase) else {
+      return paragraph.line(combiningMarks: .afterBase).visualText(controls: .strip)
+    }
+    // The first display line of the paragraph wrapped there (L1–L2 on the
+    // paragraph's levels).
+    return line.visualText(controls: .strip) + "\u{2026}"
   }
 
   /// `filledVisualText()` of a paragraph whose filled scalars are those of
@@ -118,7 +149,31 @@ package struct ParagraphAnalysis: Sendable {
   /// (`writeLineVisualUTF8`). What it writes is well-formed UTF-8 whatever
   /// `utf8` holds: the writer encodes the paragraph's scalar values.
   package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
-    BidiParagraph(utf8: utf8, direction: .auto)
-      .writeLineVisualUTF8(combiningMarks: .afterBase, mirrored: true, controls: .strip, to: output)
+    let paragraph = BidiParagraph(utf8: utf8, direction: .auto)
+    if let end = quoteEndByte(utf8),
+      let line = try? paragraph.line(0..<end, in: .utf8, combiningMarks: .afterBase)
+    {
+      // A prefix of at least one byte less, then "…": within the bound.
+      let written = line.writeVisualUTF8(mirrored: true, controls: .strip, to: output)
+      (output + written).initialize(from: [0xE2, 0x80, 0xA6], count: 3)
+      return written + 3
+    }
+    return paragraph.writeLineVisualUTF8(combiningMarks: .afterBase, mirrored: true, controls: .strip, to: output)
+  }
+
+  /// `quoteEnd` of well-formed UTF-8 as a byte offset, nil when the quote
+  /// is the whole text.
+  static func quoteEndByte(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard utf8.count > quotedCharacterLimit else { return nil }
+    // The byte offset of each of the first `limit + 1` characters.
+    var starts: [Int] = []
+    starts.reserveCapacity(quotedCharacterLimit + 1)
+    for i in utf8.indices where utf8[i] & 0xC0 != 0x80 {
+      starts.append(i)
+      if starts.count > quotedCharacterLimit { break }
+    }
+    guard starts.count > quotedCharacterLimit else { return nil }
+    // `count` is only compared with the limit: more than it is enough.
+    return starts[quoteEnd(count: starts.count) { utf8[starts[$0]] == 0x20 }]
   }
 }

@@ -31,7 +31,7 @@ enum SubtitleRules {
     if ends.start == nil, let reversed = HandReversedLine(analysis), let edits = reversed.edits(analysis, context) {
       return RuleResult(
         message:
-          "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}\(rightToLeft)\u{201D}. Move it back and \(reversed.endsWithMark ? "put RLM at both ends of the line" : "start the line with RLM")",
+          "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}\(analysis.quotedVisualText(direction: .rightToLeft))\u{201D}. Move it back and \(reversed.endsWithMark ? "put RLM at both ends of the line" : "start the line with RLM")",
         fixes: [Fix(title: reversed.title, edits: edits, isPreferred: true)])
     }
     let facts = analysis.facts()
@@ -42,7 +42,8 @@ enum SubtitleRules {
     let end = ends.endNeedsMark(mark)
     let abbreviation = mark == .rightToLeft ? "RLM" : "LRM"
     let name = mark == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
-    let shown = mark == .rightToLeft ? leftToRight : rightToLeft
+    // Decided on the whole line; quoted as messages quote (`quotedVisualText`).
+    let shown = analysis.quotedVisualText(direction: mark == .rightToLeft ? .leftToRight : .rightToLeft)
     let side = mark == .rightToLeft ? "left to right" : "right to left"
     let (advice, title): (String, String) =
       switch (ends.start == nil, end) {
