@@ -150,7 +150,7 @@ package struct ParagraphAnalysis: Sendable {
   /// `utf8` holds: the writer encodes the paragraph's scalar values.
   package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
     let paragraph = BidiParagraph(utf8: utf8, direction: .auto)
-    if let end = quoteEndByte(utf8),
+    if paragraph.length(in: .utf32) > quotedCharacterLimit, let end = quoteEndByte(utf8),
       let line = try? paragraph.line(0..<end, in: .utf8, combiningMarks: .afterBase)
     {
       // A prefix of at least one byte less, then "…": within the bound.
