@@ -475,9 +475,8 @@ struct CheckRun {
           guard i < p.count else { break }
           let b = p[i]
           if b == 0x0D, i + 1 == p.count, !input.atEnd { return (start, i, false) }  // maybe CR LF
-          let scan = scanLine(
-            scanner, UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: state, path: path)
-          state = scan.endState
+          scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[start..<i]), lineNumber: lineNumber, state: &state, path: path)
           lineNumber += 1
           if input.offset + i >= last { return (start, i, true) }
           i += (b == 0x0D && i + 1 < p.count && p[i + 1] == 0x0A) ? 2 : 1
@@ -488,8 +487,8 @@ struct CheckRun {
       if done { return }
       if input.atEnd {
         input.buffer.withUnsafeBufferPointer { p in
-          _ = scanLine(
-            scanner, UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: state, path: path)
+          scanLine(
+            scanner, UnsafeBufferPointer(rebasing: p[lineStart...]), lineNumber: lineNumber, state: &state, path: path)
         }
         return
       }
@@ -504,13 +503,22 @@ struct CheckRun {
     }
   }
 
-  /// Scans one line and reports its findings, with the line's visual order
-  /// at the end of each message when `scanLine` would give it.
+  /// Scans one line, which leaves `state` as the next line starts in, and
+  /// reports its findings (left in `lineBuffers.diagnostics`), with the
+  /// line's visual order at the end of each message when `scanLine` would
+  /// give it.
   mutating func scanLine(
-    _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState, path: String
-  ) -> LineScan {
-    let (scan, showsVisualOrder) = scanner.scanLineFindings(
-      line, lineNumber: lineNumber, state: state, buffers: &lineBuffers)
+    _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: inout LexerState,
+    path: String
+  ) {
+    let showsVisualOrder = scanner.scanLineFindings(
+      line, lineNumber: lineNumber, state: &state, buffers: &lineBuffers
+    ).showsVisualOrder
+    guard !lineBuffers.diagnostics.isEmpty else { return }
+    // Taken out of the buffers while they are written, and given back.
+    var diagnostics: [HazardDiagnostic] = []
+    swap(&diagnostics, &lineBuffers.diagnostics)
+    defer { swap(&diagnostics, &lineBuffers.diagnostics) }
     var visualCount: Int? = nil
     if showsVisualOrder, let visualOrder {
       let start = Self.visualOrderPrefix.count
@@ -529,17 +537,17 @@ struct CheckRun {
     if format == .text {
       // Written from the diagnostics in place (no copy of each).
       if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
-      for k in scan.diagnostics.indices {
+      for k in diagnostics.indices {
         findings += 1
         writeText(
-          line: scan.diagnostics[k].line + 1, column: scan.diagnostics[k].range.lowerBound + 1,
-          severity: scan.diagnostics[k].severity, code: scan.diagnostics[k].code,
-          message: scan.diagnostics[k].message, withNote: visualCount != nil)
+          line: diagnostics[k].line + 1, column: diagnostics[k].range.lowerBound + 1,
+          severity: diagnostics[k].severity, code: diagnostics[k].code,
+          message: diagnostics[k].message, withNote: visualCount != nil)
       }
     } else {
       // The note as a `String` only for JSON, whose writer takes one.
       let note = visualCount.map { _ in String(decoding: noteBuffer[..<noteCount], as: UTF8.self) }
-      for diagnostic in scan.diagnostics {
+      for diagnostic in diagnostics {
         var message = diagnostic.message
         if let note { message += (message.hasSuffix(".") ? "" : ".") + note }
         report(
@@ -550,8 +558,6 @@ struct CheckRun {
           text: .line(number: lineNumber, bytes: line))
       }
     }
-    if scan.diagnostics.capacity > 0 { lineBuffers.diagnostics = scan.diagnostics }
-    return scan
   }
 
 }

@@ -67,7 +67,7 @@ extension CheckRun {
     _ p: UnsafeBufferPointer<UInt8>, atEnd: Bool, state: inout PlainScan, scanner: HazardScanner, path: String,
     stopAt: Int = .max
   ) -> Bool {
-    let initial = LexerState.initial
+    var initial = LexerState.initial  // (plain text: left as it is by each line)
     let n = p.count
     guard let base = p.baseAddress, n > 0 else { return atEnd }
     /// Counts the line breaks in `counted..<end`, moving `lineStart` to
@@ -98,10 +98,10 @@ extension CheckRun {
         state.next = false
         return false
       }
-      let scan = scanLine(
+      scanLine(
         scanner, UnsafeBufferPointer(rebasing: p[state.lineStart..<end]), lineNumber: state.lineNumber,
-        state: initial, path: path)
-      state.next = lineBuffers.heldControls || !scan.diagnostics.isEmpty
+        state: &initial, path: path)
+      state.next = lineBuffers.heldControls || !lineBuffers.diagnostics.isEmpty
       guard end < n else { return true }
       state.lineNumber += 1
       state.lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)

@@ -86,7 +86,10 @@ package struct HazardScanner: Sendable {
   /// `state` (the previous line's `endState`; `.initial` for line 0).
   package func scanLine(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial) -> LineScan {
     var buffers = LineBuffers()
-    var (scan, showsVisualOrder) = scanLineFindings(line, lineNumber: lineNumber, state: state, buffers: &buffers)
+    var endState = state
+    let (omitted, showsVisualOrder) = scanLineFindings(
+      line, lineNumber: lineNumber, state: &endState, buffers: &buffers)
+    var scan = LineScan(diagnostics: buffers.diagnostics, endState: endState, omitted: omitted)
     // The visual order goes with the diagnostics of lines up to the limit
     // only: every diagnostic carries it, so on a long line with many
     // hazards it would make the answer grow with their product.
@@ -113,7 +116,7 @@ package struct HazardScanner: Sendable {
 
   /// The working storage of a line's scan, kept by a caller that scans
   /// many lines (`bidi-lsp check`) so that a line allocates only what it
-  /// returns. Its contents between two scans mean nothing.
+  /// finds. Between two scans, only `diagnostics` means something.
   package struct LineBuffers {
     var controls = BidiControlList()
     var segments: [Segment] = []
@@ -123,9 +126,8 @@ package struct HazardScanner: Sendable {
     var scopes: [Int] = []
     /// Room for `balancedPrefix`'s open scopes: at least one per control.
     var open: [Int] = []
-    /// The storage of the next line's diagnostics: a caller done with a
-    /// `LineScan`'s diagnostics can give their array back here (emptied
-    /// or not), so that the next line's need not be allocated.
+    /// The diagnostics of the line last scanned (`scanLineFindings`), in
+    /// storage reused by the next line's.
     package var diagnostics: [HazardDiagnostic] = []
 
     package init() {}
@@ -134,14 +136,19 @@ package struct HazardScanner: Sendable {
     package var heldControls: Bool { !controls.isEmpty }
   }
 
-  /// `scanLine` without the visual order in the messages, and whether
-  /// `scanLine` would add it (the line has a diagnostic, is well-formed and
-  /// at most `visualOrderInMessageLimit` bytes long): for `bidi-lsp check`,
-  /// which writes it from bytes itself.
+  /// `scanLine` without the visual order in the messages, in place, for
+  /// `bidi-lsp check` (which writes the visual order from bytes itself):
+  /// `state` becomes the line's end state, `buffers.diagnostics` holds the
+  /// line's diagnostics (until the next scan). Returns the count of those
+  /// omitted past the limit and whether `scanLine` would add the visual
+  /// order (the line has a diagnostic, is well-formed and at most
+  /// `visualOrderInMessageLimit` bytes long). (In place, a line costs no
+  /// copy of the state and no `LineScan` to make and destroy.)
   package func scanLineFindings(
-    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: LexerState = .initial, buffers: inout LineBuffers
-  ) -> (scan: LineScan, showsVisualOrder: Bool) {
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: inout LexerState, buffers: inout LineBuffers
+  ) -> (omitted: Int, showsVisualOrder: Bool) {
     buffers.controls.removeAll()
+    if !buffers.diagnostics.isEmpty { buffers.diagnostics.removeAll(keepingCapacity: true) }
     // (Not on an empty array: that would allocate an empty one each line.)
     if !buffers.segments.isEmpty { buffers.segments.removeAll(keepingCapacity: true) }
     var invalid: [Range<Int>] = []
@@ -159,11 +166,8 @@ package struct HazardScanner: Sendable {
       }
       i += decoded.length
     }
-    var endState = state
-    lexer?.lex(line, state: &endState, segments: &buffers.segments, record: !buffers.controls.isEmpty)
-    if invalid.isEmpty && buffers.controls.isEmpty {
-      return (LineScan(diagnostics: [], endState: endState), false)
-    }
+    lexer?.lex(line, state: &state, segments: &buffers.segments, record: !buffers.controls.isEmpty)
+    if invalid.isEmpty && buffers.controls.isEmpty { return (0, false) }
     // A line whose controls stand in one context is paired as far as it
     // gives no hazard (`balancedPrefix`); most lines are balanced, and the
     // analysis of the others goes on from there.
@@ -176,9 +180,7 @@ package struct HazardScanner: Sendable {
         open.append(contentsOf: repeatElement(0, count: buffers.controls.count - open.count))
       }
       let found = open.withUnsafeMutableBufferPointer { Self.balancedPrefix(buffers.controls, open: $0.baseAddress!) }
-      if found.end == buffers.controls.count && found.depth == 0 {
-        return (LineScan(diagnostics: [], endState: endState), false)
-      }
+      if found.end == buffers.controls.count && found.depth == 0 { return (0, false) }
       prefix = found
     }
     // The analysis works in the buffers' storage, taken out of them for it
@@ -191,24 +193,16 @@ package struct HazardScanner: Sendable {
     swap(&openers, &buffers.openers)
     swap(&scopes, &buffers.scopes)
     swap(&diagnostics, &buffers.diagnostics)
-    diagnostics.removeAll(keepingCapacity: true)
+    defer { swap(&diagnostics, &buffers.diagnostics) }
     if openers.count < room {
       openers.append(
         contentsOf: repeatElement(
           LineAnalysis.Opener(offset: 0, codePoint: 0, segment: -1), count: room - openers.count))
       scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
     }
-    var omitted = 0
-    openers.withUnsafeMutableBufferPointer { openers in
-      scopes.withUnsafeMutableBufferPointer { scopes in
-        open.withUnsafeBufferPointer { open in
-          omitted = LineAnalysis.run(
-            line: line, lineNumber: lineNumber, scanner: self, controls: buffers.controls, segments: buffers.segments,
-            openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics,
-            resume: prefix.map { ($0.end, UnsafeBufferPointer(rebasing: open[..<$0.depth])) })
-        }
-      }
-    }
+    var omitted = analyze(
+      line, lineNumber: lineNumber, controls: buffers.controls, segments: buffers.segments, openers: &openers,
+      scopes: &scopes, open: open, resume: prefix, diagnostics: &diagnostics)
     swap(&openers, &buffers.openers)
     swap(&scopes, &buffers.scopes)
     let limit = maximumDiagnosticsPerLine ?? .max
@@ -228,7 +222,29 @@ package struct HazardScanner: Sendable {
     // checked first, since sorting copies each diagnostic it moves.
     if !Self.isInOrder(diagnostics) { diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound } }
     let showsVisualOrder = !diagnostics.isEmpty && invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
-    return (LineScan(diagnostics: diagnostics, endState: endState, omitted: omitted), showsVisualOrder)
+    return (omitted, showsVisualOrder)
+  }
+
+  /// `LineAnalysis.run` in the storage of `openers` and `scopes` (`open`
+  /// and `resume`: `balancedPrefix`'s), returning the hazards omitted.
+  /// (The lists come as arguments: read from the buffers in the closures,
+  /// they were retained and released on each line.)
+  @inline(never)
+  private func analyze(
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, controls: BidiControlList, segments: [Segment],
+    openers: inout [LineAnalysis.Opener], scopes: inout [Int], open: [Int], resume: (end: Int, depth: Int)?,
+    diagnostics: inout [HazardDiagnostic]
+  ) -> Int {
+    openers.withUnsafeMutableBufferPointer { openers in
+      scopes.withUnsafeMutableBufferPointer { scopes in
+        open.withUnsafeBufferPointer { open in
+          LineAnalysis.run(
+            line: line, lineNumber: lineNumber, scanner: self, controls: controls, segments: segments,
+            openers: openers.baseAddress!, scopes: scopes.baseAddress!, diagnostics: &diagnostics,
+            resume: resume.map { ($0.end, UnsafeBufferPointer(rebasing: open[..<$0.depth])) })
+        }
+      }
+    }
   }
 
   /// Whether `diagnostics` are ordered by position (as `sort` leaves them).
