@@ -148,8 +148,8 @@ package struct HazardScanner: Sendable {
     _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: inout LexerState, buffers: inout LineBuffers
   ) -> (omitted: Int, showsVisualOrder: Bool) {
     buffers.controls.removeAll()
-    if !buffers.diagnostics.isEmpty { buffers.diagnostics.removeAll(keepingCapacity: true) }
     // (Not on an empty array: that would allocate an empty one each line.)
+    if !buffers.diagnostics.isEmpty { buffers.diagnostics.removeAll(keepingCapacity: true) }
     if !buffers.segments.isEmpty { buffers.segments.removeAll(keepingCapacity: true) }
     var invalid: [Range<Int>] = []
     var i = 0
