@@ -23,9 +23,6 @@ package struct FindingsEngine: Sendable {
   package let rules: RuleSettings
   /// The format's paragraph rules that are on, with their severities.
   private let paragraphRules: [(rule: ParagraphRule, severity: DiagnosticSeverity)]
-  /// Their codes and severities alone (a decided finding's severity, looked
-  /// up without copying a rule).
-  private let paragraphSeverities: [(code: RuleCode, severity: DiagnosticSeverity)]
   private let keys: Bool
   private let mismatchSeverity: DiagnosticSeverity?
 
@@ -34,7 +31,6 @@ package struct FindingsEngine: Sendable {
     self.spelling = spelling
     self.rules = rules
     paragraphRules = format.paragraphRules.compactMap { rule in rules.severity(for: rule.code).map { (rule, $0) } }
-    paragraphSeverities = paragraphRules.map { ($0.rule.code, $0.severity) }
     keys = format.entriesHaveKeys
     mismatchSeverity = rules.severity(for: .placeholderMismatch)
   }
@@ -145,7 +141,7 @@ package struct FindingsEngine: Sendable {
     while next < decided.count, decided[next].before <= entry {
       var finding = decided[next].finding
       next += 1
-      guard let severity = paragraphSeverities.first(where: { $0.code == finding.code })?.severity else { continue }
+      guard let severity = paragraphRules.first(where: { $0.rule.code == finding.code })?.severity else { continue }
       finding.severity = severity
       found.append(finding)
     }
