@@ -382,7 +382,7 @@ struct CheckRun {
       path: path, format: format, sourceLocale: sourceLocale, cache: &sourceCatalogs)
     for finding in StructuredCheck.findings(
       of: bytes, format: format, path: path, locale: locale, sources: sources,
-      runner: StructuredCheck.runner(jobs: jobs))
+      runner: StructuredCheck.runner(jobs: jobs), withFixes: self.format == .sarif)
     {
       report(finding, path: path, text: text)
     }

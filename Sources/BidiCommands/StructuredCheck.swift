@@ -48,10 +48,11 @@ enum StructuredCheck {
   /// The findings of a file's bytes, in document order. `path` gives the
   /// locale (`ar.lproj/`, `values-iw/`…) unless `locale` forces one.
   /// `sources`: the entries' sources from the source locale's file
-  /// (`sourceCatalog`), when paired with one.
+  /// (`sourceCatalog`), when paired with one. `withFixes`: the findings'
+  /// quick fixes copied (SARIF writes them; text and JSON do not).
   static func findings(
     of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?,
-    sources: SourceCatalog? = nil, runner: PartRunner = .serial
+    sources: SourceCatalog? = nil, runner: PartRunner = .serial, withFixes: Bool = true
   ) -> [CheckFinding] {
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
@@ -71,7 +72,7 @@ enum StructuredCheck {
         line: finding.range.start.line, column: finding.range.start.column,
         length: lines.offset(of: finding.range.end) - lines.offset(of: finding.range.start),
         severity: finding.severity, code: finding.code, message: finding.message, key: finding.key,
-        variant: finding.variant, fixes: finding.fixes.map(CheckFix.init))
+        variant: finding.variant, fixes: withFixes ? finding.fixes.map(CheckFix.init) : [])
     }
   }
 

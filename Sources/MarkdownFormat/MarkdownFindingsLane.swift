@@ -73,7 +73,7 @@ extension MarkdownEntries {
   ) -> Verdict {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
-    guard hazards.next(from: start, in: source) >= end else { return .fullPath }
+    if let hazard = hazards.next(from: start), hazard < end { return .fullPath }
     // The common inline markup read in one pass, where it lies (the
     // rendered text itself, copied for the finding's message when there is
     // one, when it has no emphasis); the renderer for the rest.
@@ -144,26 +144,28 @@ extension MarkdownEntries {
 }
 
 /// Where the next hazard byte of a source is (a bidi control or an
-/// ill-formed sequence, by `BidiControl.nextControlOrInvalid`), remembered
-/// between blocks: the source is scanned in as few calls as it has hazards
-/// (one, for most files), not once per block. `next(from:in:)` is the
-/// offset of the first hazard at or after `start`, or the source's length
-/// — what a scan of `bytes[start...]` alone finds, since `start` is a line's
-/// start (a sequence boundary) and between `scannedFrom` and `found` the
-/// scan met only well-formed sequences, none of which spans a line feed.
+/// ill-formed sequence), from its hazard lines (`HazardLines`: the text's
+/// own, shared with the other whole-file passes, or one scan of the
+/// source), remembered between blocks: blocks asked in order move it
+/// forward. `next(from:)` is the offset of the first hazard at or after
+/// `start`, or nil — what `BidiControl.nextControlOrInvalid` over
+/// `bytes[start...]` finds, since `start` is a line's start and a line's
+/// hazards lie before the next line's start.
 struct HazardCursor {
-  private var scannedFrom = Int.max
-  private var found = 0
+  private let hazards: HazardLines
+  private var next = 0
 
-  init() {}
+  init(_ hazards: HazardLines) {
+    self.hazards = hazards
+  }
 
-  /// The first hazard at or after `start` (a line's start in `source`).
-  mutating func next(from start: Int, in source: MarkdownSource) -> Int {
-    if start < scannedFrom || found < start {
-      found = source.bytes.withUnsafeBufferPointer { BidiControl.nextControlOrInvalid($0, from: start).offset }
-      scannedFrom = start
-    }
-    return found
+  /// The first hazard at or after `start` (a line's start in the source).
+  mutating func next(from start: Int) -> Int? {
+    let lines = hazards.lines
+    // Asked before a line passed already (or first): found anew.
+    if next == 0 || lines[next - 1].firstHazard >= start { next = hazards.index { $0.firstHazard >= start } }
+    while next < lines.count && lines[next].firstHazard < start { next += 1 }
+    return next < lines.count ? lines[next].firstHazard : nil
   }
 }
 

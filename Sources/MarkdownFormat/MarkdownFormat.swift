@@ -48,10 +48,12 @@ package struct MarkdownFormat: StructuredFormat {
 
   /// Lines read as one Markdown source, from a checkpoint (`base`), and the
   /// blocks kept from them: those before the last checkpoint in them (all,
-  /// at the end of the document).
+  /// at the end of the document). `hazards`: the source's hazard lines when
+  /// the text has them already (a whole text that is its own source).
   private struct Stretch {
     var base: Int
     var source: MarkdownSource
+    var hazards: HazardLines?
     var blocks: ArraySlice<MarkdownBlock>
   }
 
@@ -65,7 +67,7 @@ package struct MarkdownFormat: StructuredFormat {
     var stopLine: Int?
     reading: while start < lines.lineCount {
       let end = min(lines.lineCount, start + length)
-      let source = Self.source(lines, start..<end)
+      let (source, hazards) = Self.source(lines, start..<end)
       let read = MarkdownReader().read(source, startsDocument: start == 0)
       let atEnd = end == lines.lineCount
       // A checkpoint at a line says the blocks before it are closed: all
@@ -87,7 +89,7 @@ package struct MarkdownFormat: StructuredFormat {
         }
       }
       let kept = read.blocks.prefix { $0.lines.lowerBound < keptThrough }
-      stretches.append(Stretch(base: start, source: source, blocks: kept))
+      stretches.append(Stretch(base: start, source: source, hazards: hazards, blocks: kept))
       if stopLine != nil || atEnd { break reading }
       start += last
       length = min(length * 2, Self.longestStretch)
@@ -132,31 +134,34 @@ package struct MarkdownFormat: StructuredFormat {
     for stretch in stretches {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       let (blocks, base, source) = (stretch.blocks, stretch.base, stretch.source)
+      // The lane's hazard lines: the text's, or one scan of the source.
+      let hazards = findingsOnly ? stretch.hazards ?? HazardLines(source.bytes, lineStarts: source.lineStarts) : nil
       let parts = sink.runner.parts(blocks.count).map { range in
         (blocks.startIndex + range.lowerBound)..<(blocks.startIndex + range.upperBound)
       }
       let results = sink.runner.map(parts) { range in
-        Self.items(blocks[range], base: base, source: source, renderer: renderer, findingsOnly: findingsOnly)
+        Self.items(blocks[range], base: base, source: source, renderer: renderer, hazards: hazards)
       }
       for items in results { sink.items += items }
     }
   }
 
   /// The items of `blocks` (of a stretch from line `base`): an entry per
-  /// block with inline content (not those `check` leaves out, with
-  /// `findingsOnly`), a fact per link reference definition, a plain region
-  /// per code or HTML block.
+  /// block with inline content (not those `check` leaves out, for the
+  /// findings alone: given the source's `hazards`), a fact per link
+  /// reference definition, a plain region per code or HTML block.
   private static func items(
     _ blocks: ArraySlice<MarkdownBlock>, base: Int, source: MarkdownSource, renderer: MarkdownInlineRenderer,
-    findingsOnly: Bool
+    hazards: HazardLines?
   ) -> [ReadItem] {
     var items: [ReadItem] = []
-    var hazards = HazardCursor()
+    let findingsOnly = hazards != nil
+    var cursor = HazardCursor(hazards ?? HazardLines([], lineStarts: [0]))
     for block in blocks {
       if block.kind.hasInlineContent {
         if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
         if findingsOnly {
-          switch MarkdownEntries.verdict(block, source: source, renderer: renderer, hazards: &hazards) {
+          switch MarkdownEntries.verdict(block, source: source, renderer: renderer, hazards: &cursor) {
           case .noFinding: continue
           case .blockDirection(let wanted, let rendered):
             // Its one finding, with no entry built (`ReadItem.finding`).
@@ -201,13 +206,14 @@ package struct MarkdownFormat: StructuredFormat {
     }
   }
 
-  /// Lines `range` of the document as one Markdown source. A whole text
-  /// split at line feeds alone is its own joined lines, split as
-  /// `MarkdownSource` splits them but for the empty line a final line feed
-  /// ends (`check` reads whole files: not copied, not split again).
-  static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> MarkdownSource {
+  /// Lines `range` of the document as one Markdown source, and its hazard
+  /// lines when the text has them. A whole text split at line feeds alone
+  /// is its own joined lines, split as `MarkdownSource` splits them but for
+  /// the empty line a final line feed ends (`check` reads whole files: not
+  /// copied, not split again), its hazard lines the text's.
+  static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> (MarkdownSource, HazardLines?) {
     guard range == 0..<lines.lineCount, let text = lines as? TextLines, endsLinesWithLineFeeds(text) else {
-      return MarkdownSource(joinedLines(lines, range))
+      return (MarkdownSource(joinedLines(lines, range)), nil)
     }
     var starts = text.lineStarts
     var ends = text.lineEnds
@@ -215,7 +221,7 @@ package struct MarkdownFormat: StructuredFormat {
       starts.removeLast()
       ends.removeLast()
     }
-    return MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends)
+    return (MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends), text.hazards)
   }
 
   /// Whether every line of `text` but the last ends with a line feed alone

@@ -224,8 +224,10 @@ final class MarkdownFindingsLaneTests: XCTestCase {
       var text = ""
       for _ in 0..<Int.random(in: 0...8, using: &random) { text += pieces.randomElement(using: &random)! }
       let lines = TextLines(text)
-      let built = MarkdownFormat.source(lines, 0..<lines.lineCount)
+      let (built, hazards) = MarkdownFormat.source(lines, 0..<lines.lineCount)
       let split = MarkdownSource(text)
+      let scanned = HazardLines(split.bytes, lineStarts: split.lineStarts)
+      XCTAssertEqual(hazards?.lines, scanned.lines, text.debugDescription)
       XCTAssertEqual(built.bytes, split.bytes, text.debugDescription)
       XCTAssertEqual(built.lineStarts, split.lineStarts, text.debugDescription)
       XCTAssertEqual(built.lineEnds, split.lineEnds, text.debugDescription)

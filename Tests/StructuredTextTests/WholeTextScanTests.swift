@@ -4,8 +4,8 @@ import StructuredText
 import UnicodeBidi
 import XCTest
 
-/// `TextLines`' scans across lines (`firstLineNotUTF8`,
-/// `forEachLineWithHazard`: one scan of the text) against a scan of each
+/// `TextLines`' hazard lines (`hazards`, `firstLineNotUTF8`: one scan of
+/// the text) against a scan of each
 /// line alone (`Cursor.isUTF8`, `HazardBytes.firstHazard`), on texts of
 /// letters, controls, CR, LF, CR LF and ill-formed bytes anywhere.
 final class WholeTextScanTests: XCTestCase {
@@ -32,19 +32,30 @@ final class WholeTextScanTests: XCTestCase {
     XCTAssertGreaterThan(found, 1_000)
   }
 
-  func testLinesWithHazardsAgreeWithEachLine() {
+  /// `TextLines.hazards`: each line holding a hazard byte, its first one's
+  /// offset and whether the line is all UTF-8, as a scan of the line alone
+  /// finds them.
+  func testHazardLinesAgreeWithEachLine() {
     var random = SeededGenerator(seed: 136)
-    var found = 0
+    var withHazard = 0
+    var notUTF8 = 0
     for _ in 0..<5_000 {
       let lines = Self.text(&random)
-      let asked = (0..<lines.lineCount).filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
-      let expected = asked.filter { line in lines.withUTF8(ofLine: line) { HazardBytes.firstHazard(in: $0) != nil } }
-      var got: [Int] = []
-      lines.forEachLineWithHazard(among: asked) { got.append($0) }
-      XCTAssertEqual(got, expected, "\(lines.bytes) asked \(asked)")
-      found += expected.count
+      var expected: [[Int]] = []
+      for line in 0..<lines.lineCount {
+        let start = lines.byteRange(ofLine: line).lowerBound
+        lines.withUTF8(ofLine: line) { bytes in
+          guard let first = HazardBytes.firstHazard(in: bytes) else { return }
+          expected.append([line, start + first, Cursor.isUTF8(bytes) ? 1 : 0])
+        }
+      }
+      let found = lines.hazards.lines.map { [$0.line, $0.firstHazard, $0.isUTF8 ? 1 : 0] }
+      XCTAssertEqual(found, expected, "\(lines.bytes)")
+      withHazard += expected.count
+      notUTF8 += expected.filter { $0[2] == 0 }.count
     }
-    XCTAssertGreaterThan(found, 3_000)
+    XCTAssertGreaterThan(withHazard, 3_000)
+    XCTAssertGreaterThan(notUTF8, 1_000)
   }
 
   func testLineContainingOffset() {

@@ -293,11 +293,9 @@ package struct FindingsEngine: Sendable {
     }
     var hazardLines: [Int] = []
     if let text = lines as? TextLines {
-      // One scan of the whole text; the few lines it finds are then
-      // checked against the regions.
-      text.forEachLineWithHazard(among: 0..<lines.lineCount) { line in
-        if isOutside(line) { hazardLines.append(line) }
-      }
+      // The text's hazard lines (one scan, shared with the reader), checked
+      // against the regions.
+      for hazard in text.hazards.lines where isOutside(hazard.line) { hazardLines.append(hazard.line) }
     } else {
       for line in 0..<lines.lineCount
       where isOutside(line) && lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {

@@ -18,12 +18,16 @@ package protocol DocumentLines {
   func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
 }
 
-/// A whole text held in memory, split into lines at `\n`, `\r\n` and `\r`.
+/// A whole text held in memory, split into lines at `\n`, `\r\n` and `\r`,
+/// with the lines holding a hazard byte (one scan of the text that the
+/// whole-file passes share).
 package struct TextLines: DocumentLines, Sendable {
   package let bytes: [UInt8]
   /// The start of each line, and the end of the last one.
   private var starts: [Int] = [0]
   private var ends: [Int] = []
+  /// The lines holding a bidi control or a byte that is not UTF-8.
+  package let hazards: HazardLines
 
   package init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -58,6 +62,7 @@ package struct TextLines: DocumentLines, Sendable {
     ends.append(bytes.count)
     self.starts = starts
     self.ends = ends
+    hazards = HazardLines(bytes, lineStarts: starts)
   }
 
   package init(_ text: String) {
@@ -97,43 +102,9 @@ package struct TextLines: DocumentLines, Sendable {
   }
 
   /// The first line from `line` up to `last` holding a byte that is not
-  /// UTF-8 (`Cursor.isUTF8` false), or `last`: one scan of the text from
-  /// that line's start (`BidiControl.nextControlOrInvalid`, past each
-  /// control it stops at), not one per line. No sequence spans a line
-  /// terminator (its bytes are ASCII), so a scan across lines finds what
-  /// the scans of each line do.
+  /// UTF-8 (`Cursor.isUTF8` false), or `last` (`hazards`: no scan).
   package func firstLineNotUTF8(from line: Int, last: Int) -> Int {
-    guard line < last else { return last }
-    return bytes.withUnsafeBufferPointer { bytes in
-      var index = starts[line]
-      let end = starts[last]
-      while index < end {
-        let found = BidiControl.nextControlOrInvalid(bytes, from: index)
-        guard found.offset < end else { return last }
-        guard let control = found.control else { return self.line(containingOffset: found.offset) }
-        index = found.offset + control.utf8Count
-      }
-      return last
-    }
-  }
-
-  /// Whether each line of `lines` (ascending) holds a hazard byte (a bidi
-  /// control or a byte that is not UTF-8: `HazardBytes.firstHazard`), by
-  /// one scan of the text across lines (`firstLineNotUTF8`'s reasoning),
-  /// not one per line: calls `body` with each such line.
-  package func forEachLineWithHazard(among lines: some Sequence<Int>, _ body: (Int) -> Void) {
-    bytes.withUnsafeBufferPointer { bytes in
-      var scannedFrom = Int.max
-      var found = 0
-      for line in lines {
-        let start = starts[line]
-        if start < scannedFrom || found < start {
-          found = BidiControl.nextControlOrInvalid(bytes, from: start).offset
-          scannedFrom = start
-        }
-        if found < ends[line] { body(line) }
-      }
-    }
+    hazards.firstLineNotUTF8(from: line, last: last)
   }
 
   /// Line `line` as a string (for tests and messages).
