@@ -258,7 +258,9 @@ struct CheckRun {
   }
 
   static func json(_ value: JSONValue) -> String {
-    String(decoding: value.encoded(asciiOnly: true), as: UTF8.self)
+    var writer = JSONWriter(asciiOnly: true)
+    writer.value(value)
+    return String(decoding: writer.text, as: UTF8.self)
   }
 
   mutating func fail(_ path: String, _ message: String) {

@@ -183,13 +183,12 @@ extension JSONValue {
 extension JSONValue {
   /// The compact JSON text of the value, as UTF-8, with object members in
   /// their order. Non-finite doubles (which JSON cannot express) encode as
-  /// `null`. With `asciiOnly`, every character past U+007F is written as a
-  /// `\u` escape (so that no bidi control in a string can reorder the text
-  /// around it where the output is shown). Linear in the size of the output.
-  package func encoded(asciiOnly: Bool = false) -> [UInt8] {
+  /// `null`. Linear in the size of the output. (ASCII-only text, every
+  /// character past U+007F escaped: `JSONWriter(asciiOnly: true)`.)
+  package func encoded() -> [UInt8] {
     guard let tree = JSONValue.build(self) else { return Array("null".utf8) }
     defer { jansson_decref(tree) }
-    return jansson_dumpb(tree, asciiOnly: asciiOnly) ?? Array("null".utf8)
+    return jansson_dumpb(tree) ?? Array("null".utf8)
   }
 
   /// The compact JSON text of the value.

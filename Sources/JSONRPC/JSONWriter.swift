@@ -31,7 +31,14 @@ package struct JSONWriter: Sendable {
   /// writing: the text is then incomplete, and the answer must be -32800.
   package private(set) var isInterrupted = false
 
-  package init() {}
+  /// Whether every character past U+007F is written as a `\u` escape (a
+  /// UTF-16 surrogate pair past U+FFFF), so that the text is ASCII and no
+  /// bidi control in a string can reorder what is shown around it.
+  package let asciiOnly: Bool
+
+  package init(asciiOnly: Bool = false) {
+    self.asciiOnly = asciiOnly
+  }
 
   /// Elements of a long array written between two cancellation checks.
   static let interruptionInterval = 1 << 16
@@ -159,6 +166,8 @@ package struct JSONWriter: Sendable {
       let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
       if scalar.value < 0x80 {
         appendEscaped(UInt8(scalar.value))
+      } else if asciiOnly {
+        for unit in scalar.utf16 { appendEscape(unit) }
       } else {
         UTF8.encode(scalar) { bytes.append($0) }
       }
@@ -348,8 +357,11 @@ package struct JSONWriter: Sendable {
     text.withUTF8 { appendQuoted($0) }
   }
 
-  /// A string's UTF-8 between quotes: the stretches that need no escape
-  /// appended whole (found eight bytes at a time), the rest escaped.
+  /// A string's UTF-8 (well-formed: a `String`'s, or jansson's validated
+  /// bytes) between quotes: the stretches that need no escape appended whole
+  /// (found eight bytes at a time), the rest escaped. In ASCII-only mode the
+  /// rest of the string from its first byte past 0x7F is written by
+  /// `appendASCIIOnly`.
   private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     if let base = utf8.baseAddress {
@@ -357,9 +369,19 @@ package struct JSONWriter: Sendable {
       var start = 0
       var i = 0
       while i < n {
-        while i + 8 <= n && !Self.mayNeedEscape(ByteWord.load(base, i)) { i += 8 }
+        while i + 8 <= n {
+          let word = ByteWord.load(base, i)
+          if Self.mayNeedEscape(word) || (asciiOnly && ByteWord.hasNonASCII(word)) { break }
+          i += 8
+        }
         guard i < n else { break }
         let byte = base[i]
+        if byte >= 0x80 && asciiOnly {
+          bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start))
+          appendASCIIOnly(UnsafeBufferPointer(start: base + i, count: n - i))
+          start = n
+          break
+        }
         i += 1
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
         bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - 1 - start))
@@ -369,6 +391,50 @@ package struct JSONWriter: Sendable {
       bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: n - start))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `utf8` (well-formed) in UTF-16 units, each written as it is or escaped:
+  /// a unit past 0x7F as `\u` and four hexadecimal digits (a character past
+  /// U+FFFF is a surrogate pair), in capitals as jansson writes them.
+  private mutating func appendASCIIOnly(_ utf8: UnsafeBufferPointer<UInt8>) {
+    // No UTF-8 byte becomes more than six bytes of escape.
+    let written = [UInt8](unsafeUninitializedCapacity: utf8.count * 6) { output, count in
+      guard let out = output.baseAddress else { return }
+      var k = 0
+      _ = transcode(utf8.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) { unit in
+        if unit >= 0x80 || unit < 0x20 || unit == 0x22 || unit == 0x5C {
+          k += Self.writeEscape(unit, to: out + k)
+        } else {
+          out[k] = UInt8(truncatingIfNeeded: unit)
+          k += 1
+        }
+      }
+      count = k
+    }
+    bytes.append(contentsOf: written)
+  }
+
+  /// Writes the JSON escape of `unit` (a quote, a backslash, a control
+  /// character, or in ASCII-only text a unit past 0x7F) at `out`; its length.
+  @inline(__always)
+  private static func writeEscape(_ unit: UInt16, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    out[0] = 0x5C
+    switch unit {
+    case 0x22, 0x5C: out[1] = UInt8(unit)
+    case 0x0A: out[1] = UInt8(ascii: "n")
+    case 0x0D: out[1] = UInt8(ascii: "r")
+    case 0x09: out[1] = UInt8(ascii: "t")
+    case 0x08: out[1] = UInt8(ascii: "b")
+    case 0x0C: out[1] = UInt8(ascii: "f")
+    default:
+      out[1] = UInt8(ascii: "u")
+      out[2] = hexDigit(UInt8(truncatingIfNeeded: unit >> 12))
+      out[3] = hexDigit(UInt8(truncatingIfNeeded: unit >> 8) & 0xF)
+      out[4] = hexDigit(UInt8(truncatingIfNeeded: unit >> 4) & 0xF)
+      out[5] = hexDigit(UInt8(truncatingIfNeeded: unit) & 0xF)
+      return 6
+    }
+    return 2
   }
 
   /// False only when no byte of `word` is below 0x20, a quote or a
@@ -384,7 +450,7 @@ package struct JSONWriter: Sendable {
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? 0x30 + value : 0x61 + value - 10
+    value < 10 ? 0x30 + value : 0x41 + value - 10
   }
 
   /// One byte of a string's UTF-8, escaped as JSON requires (quote,
@@ -392,17 +458,17 @@ package struct JSONWriter: Sendable {
   /// written as they are.
   @inline(__always)
   private mutating func appendEscaped(_ byte: UInt8) {
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-    case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-    case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-    case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-    case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
-    case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
-    case 0..<0x20:
-      bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, Self.hexDigit(byte >> 4), Self.hexDigit(byte & 0xF)])
-    default: bytes.append(byte)
+    guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { return bytes.append(byte) }
+    appendEscape(UInt16(byte))
+  }
+
+  /// `writeEscape`'s bytes for `unit`, from the stack.
+  @inline(__always)
+  private mutating func appendEscape(_ unit: UInt16) {
+    var escape: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &escape) { raw in
+      let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: Self.writeEscape(unit, to: out)))
     }
   }
 }

@@ -241,9 +241,8 @@ private let encodeFlags = Int(JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_A
 
 /// Serialises `value` to UTF-8 in two linear passes: one measures, one writes
 /// into a buffer of exactly that size. nil if jansson fails.
-func jansson_dumpb(_ value: JanssonValue, asciiOnly: Bool = false) -> [UInt8]? {
+func jansson_dumpb(_ value: JanssonValue) -> [UInt8]? {
   let pointer = UnsafeMutablePointer<json_t>(value)
-  let encodeFlags = asciiOnly ? encodeFlags | Int(JSON_ENSURE_ASCII) : encodeFlags
   let size = json_dumpb(pointer, nil, 0, encodeFlags)
   guard size > 0 else { return nil }
   var written = 0

@@ -47,6 +47,45 @@ final class JSONWriterTests: XCTestCase {
     XCTAssertEqual(checked, 3_000)
   }
 
+  /// `asciiOnly` (check's `--format json` and SARIF): only ASCII bytes, read
+  /// back by jansson as the value written, each character past U+007F one
+  /// `\u` escape per UTF-16 unit in capitals, as jansson's `JSON_ENSURE_ASCII`
+  /// spells them; the other escapes as without the mode.
+  func testASCIIOnlyTextEscapesEveryCharacterPastASCII() throws {
+    var generator = SeededGenerator(seed: 0x4153_4349)
+    // Past it, a decoded string stays jansson's bytes (`.longString`).
+    let padding = String(repeating: "ـa", count: LongString.minimumCount / 2)
+    var escapes = 0
+    var longs = 0
+    for _ in 0..<3_000 {
+      let count = Int(generator.next() % 40)
+      let text = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
+      let short = JSONValue.string(text)
+      let long = try JSONValue(decoding: JSONValue.string(text + padding).encoded())
+      for value in generator.next() % 100 == 0 ? [short, long] : [short] {
+        var writer = JSONWriter(asciiOnly: true)
+        writer.value(value)
+        var plain = JSONWriter()
+        plain.value(value)
+        let bytes = writer.text
+        if case .longString = value { longs += 1 }
+        XCTAssertTrue(bytes.allSatisfy { $0 < 0x80 }, "\(text)")
+        XCTAssertEqual(try JSONValue(decoding: bytes), value, "\(text)")
+        var expected = ""
+        for unit in String(decoding: plain.text, as: UTF8.self).utf16 {
+          expected += unit < 0x80 ? String(UnicodeScalar(UInt8(unit))) : String(format: "\\u%04X", unit)
+          escapes += unit < 0x80 ? 0 : 1
+        }
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(text)")
+      }
+    }
+    var scalars = JSONWriter(asciiOnly: true)
+    scalars.string(scalars: [0x62, 0x628, 0x1F600, 0xD800])
+    XCTAssertEqual(String(decoding: scalars.text, as: UTF8.self), #""b\u0628\uD83D\uDE00\uFFFD""#)
+    XCTAssertGreaterThan(escapes, 10_000)
+    XCTAssertGreaterThan(longs, 10)
+  }
+
   func testALongStringReadsBackAsWritten() throws {
     let text = String(repeating: Self.pieces.joined(), count: LongString.minimumCount / 40)
     let decoded = try JSONValue(decoding: JSONValue.string(text).encoded())
