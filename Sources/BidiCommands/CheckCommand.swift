@@ -393,8 +393,13 @@ struct CheckRun {
   /// Whether a structured file's bytes are binary (a NUL in its first
   /// bytes, unless it is UTF-16: its bytes hold NULs): it is skipped.
   static func isBinary(_ bytes: [UInt8]) -> Bool {
-    let utf16 = bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
-    return !utf16 && bytes.prefix(binaryProbe).contains(0)
+    !hasUTF16ByteOrderMark(bytes) && bytes.prefix(binaryProbe).contains(0)
+  }
+
+  /// Whether `bytes` start with FF FE or FE FF: a UTF-16 file, which
+  /// `DecodedFile` decodes (its NUL bytes do not make it binary).
+  static func hasUTF16ByteOrderMark(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
   }
 
   /// Checks one file or stream, its text scanned line by line. Plain text is
@@ -414,7 +419,17 @@ struct CheckRun {
       fail(path, errorText())
       return
     }
-    if input.buffer.prefix(Self.binaryProbe).contains(0) {
+    if Self.hasUTF16ByteOrderMark(input.buffer) {
+      // A UTF-16 file (C#, PowerShell or a resource script saved as
+      // "Unicode"): checked as its UTF-8 conversion, whose lines and
+      // columns the findings give, as for localization files.
+      while !input.atEnd { input.readMore() }
+      if input.readFailed {
+        fail(path, errorText())
+        return
+      }
+      input = CheckInput(text: DecodedFile(input.buffer).utf8)
+    } else if input.buffer.prefix(Self.binaryProbe).contains(0) {
       skipped.append(path)
       return
     }

@@ -10,7 +10,9 @@ package let checkUsage = """
   json writes one JSON document, --format sarif one SARIF 2.1.0 log (columns
   in code points, quick fixes as SARIF fixes) for code scanning.
   Directories are walked (version-control folders skipped); binary files
-  (a NUL byte in the first 8 KiB) are skipped; '-' reads standard input.
+  (a NUL byte in the first 8 KiB) are skipped, but a file that starts with
+  a UTF-16 byte order mark is decoded and checked (lines and columns of its
+  UTF-8 conversion); '-' reads standard input.
   The language of each file comes from its name or #! line, or --language
   (an LSP languageId, or 'plaintext' for whole-line rules only).
 

@@ -171,6 +171,44 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertEqual(object["filesChecked"] as? Int, 0)
   }
 
+  /// A file that starts with a UTF-16 byte order mark (C# or PowerShell
+  /// saved as "Unicode") is not binary: it is checked as its UTF-8
+  /// conversion, with the findings, lines and columns of that conversion.
+  func testUTF16FilesAreDecodedAndChecked() throws {
+    let dir = try temporaryDirectory(self)
+    var source = "// header ⟦RLO⟧ comment\nvar s = \"abc ⟦RLI⟧ def\";\n"
+    // Past the 8 KiB probe and the read blocks, Arabic and an astral character.
+    for k in 0..<4_000 { source += "var v\(k) = \"مرحبا 😀 \(k)\"; // ⟦RLI⟧ x\n" }
+    source += "/* ⟦RLO⟧ end */\n"
+    let text = MarkedText(source).text
+    try write(Array(text.utf8), to: dir.appendingPathComponent("u8.cs"))
+    let units = Array(text.utf16)
+    let little: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+    let big: [UInt8] = [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+    try write(little, to: dir.appendingPathComponent("le.cs"))
+    try write(big, to: dir.appendingPathComponent("be.cs"))
+    let expected = check([dir.appendingPathComponent("u8.cs").path])
+    XCTAssertEqual(expected.status, 1)
+    XCTAssertGreaterThan(expected.stdout.split(separator: "\n").count, 4_000)
+    for (name, jobs) in [("le.cs", "1"), ("be.cs", "1"), ("le.cs", "2"), ("be.cs", "2")] {
+      let result = check(["--jobs", jobs, dir.appendingPathComponent(name).path])
+      XCTAssertEqual(result.status, 1, name)
+      XCTAssertEqual(result.stdout.replacingOccurrences(of: "/" + name + ":", with: "/u8.cs:"), expected.stdout, name)
+    }
+    let json = check(["--format", "json", dir.appendingPathComponent("le.cs").path])
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(object["skipped"] as? [String], [])
+    XCTAssertEqual(object["filesChecked"] as? Int, 1)
+    // An unpaired surrogate is invalid text at its place; the rest is checked.
+    let lone: [UInt16] = Array("a ".utf16) + [0xD800] + Array(" b\n".utf16) + Array(MarkedText("⟦RLI⟧\n").text.utf16)
+    let loneBytes: [UInt8] = [0xFF, 0xFE] + lone.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+    try write(loneBytes, to: dir.appendingPathComponent("lone.txt"))
+    let lines = check([dir.appendingPathComponent("lone.txt").path]).stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, "\(lines)")
+    XCTAssertTrue(lines.first?.hasPrefix(dir.path + "/lone.txt:1:3: warning: invalid UTF-8") == true, "\(lines)")
+    XCTAssertTrue(lines.last?.hasPrefix(dir.path + "/lone.txt:2:1: error:") == true, "\(lines)")
+  }
+
   func testInvalidUTF8IsAFindingAndTheRestIsChecked() throws {
     let dir = try temporaryDirectory(self)
     var bytes = Array("ok\nbad ".utf8) + [0xC3, 0x28] + Array(" here\n".utf8)
