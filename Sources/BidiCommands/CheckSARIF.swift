@@ -69,8 +69,9 @@ enum FindingText {
   func codePointColumn(line: Int, byte column: Int) -> Int {
     withLine(line) { bytes in
       var characters = LineUnits.character(atUTF8Offset: column, in: bytes, .utf32)
-      let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-      if line == 0, column >= 3, bytes.count >= 3, bytes.prefix(3).elementsEqual(bom) { characters -= 1 }
+      if line == 0, column >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        characters -= 1
+      }
       return characters + 1
     }
   }

@@ -159,8 +159,8 @@ public struct LineUnits: Sendable {
     var offset = byte
     var total = units
     while offset < target {
-      let b = bytes[offset]
-      let length = b < 0x80 ? 1 : UTF8Decoder.decodeMultibyte(bytes, at: offset).length
+      // (`decode`: ASCII and two-byte sequences without a call.)
+      let length = UTF8Decoder.decode(bytes, at: offset).length
       if offset + length > target { break }  // `target` is inside this sequence
       total += encoding.units(ofSequence: length)
       offset += length
@@ -178,8 +178,8 @@ public struct LineUnits: Sendable {
     var offset = byte
     var total = units
     while offset < bytes.count {
-      let b = bytes[offset]
-      let length = b < 0x80 ? 1 : UTF8Decoder.decodeMultibyte(bytes, at: offset).length
+      // (`decode`: ASCII and two-byte sequences without a call.)
+      let length = UTF8Decoder.decode(bytes, at: offset).length
       let width = encoding.units(ofSequence: length)
       if total + width > target { break }  // `target` is here or inside this sequence
       total += width
