@@ -204,6 +204,8 @@ struct CheckRun {
   /// Findings not yet passed to `write`: they go out in blocks of about
   /// `flushThreshold` bytes (and before any error message, to keep the order).
   var pending: [UInt8] = []
+  /// Writes each JSON finding (ASCII-only), then moves it to `pending`.
+  var jsonItem = JSONWriter(asciiOnly: true)
   /// 64 KiB; a part's run (`scanPlainParts`) keeps its findings whole.
   var flushThreshold = 1 << 16
   /// The path being checked and its text-output form (computed once per file).

@@ -83,14 +83,20 @@ extension CheckRun {
       writeText(
         line: line, column: column, severity: finding.severity, code: finding.code, message: message, withNote: false)
     case .json:
-      var item = JSONObject([
-        ("path", .string(path)), ("line", JSONValue(line)), ("column", JSONValue(column)),
-        ("length", JSONValue(finding.length)), ("severity", .string(finding.severity.rawValue)),
-        ("code", .string(finding.code.rawValue)), ("message", .string(finding.message)),
-      ])
-      if let key = finding.key { item["key"] = .string(key) }
-      if let variant = finding.variant { item["variant"] = .string(variant) }
-      stdout((findings > 1 ? ",\n" : "") + Self.json(.object(item)))
+      if findings > 1 { append(",\n") }
+      jsonItem.beginObject()
+      jsonItem.member("path", path)
+      jsonItem.member("line", line)
+      jsonItem.member("column", column)
+      jsonItem.member("length", finding.length)
+      jsonItem.member("severity", finding.severity.rawValue)
+      jsonItem.member("code", finding.code.rawValue)
+      jsonItem.member("message", finding.message)
+      if let key = finding.key { jsonItem.member("key", key) }
+      if let variant = finding.variant { jsonItem.member("variant", variant) }
+      jsonItem.endObject()
+      jsonItem.moveText(appendingTo: &pending)
+      if pending.count >= flushThreshold { flush() }
     case .sarif:
       guard let text else { preconditionFailure("a SARIF result needs the text of its finding") }
       reportSARIF(finding, path: path, text: text)

@@ -61,6 +61,17 @@ package struct JSONWriter: Sendable {
     return all + bytes
   }
 
+  /// Appends the text written so far to `output` and empties the writer,
+  /// which keeps its buffer for the next values.
+  package mutating func moveText(appendingTo output: inout [UInt8]) {
+    for chunk in chunks { output += chunk }
+    output += bytes
+    chunks = []
+    chunksCount = 0
+    bytes.removeAll(keepingCapacity: true)
+    needsComma = false
+  }
+
   /// Removes and returns the bytes as chunks, leaving the writer empty.
   mutating func takeChunks() -> [[UInt8]] {
     defer {
