@@ -255,134 +255,196 @@ __attribute__((target("avx2"))) static inline uint32_t stops_avx2(__m256i v, __m
       _mm256_or_si256(_mm256_or_si256(high, overlong), _mm256_or_si256(_mm256_or_si256(stray, broken), alm)));
 }
 
-// 1 in each byte of `v` (as unsigned) in `lo`…`lo + span - 1`.
-__attribute__((target("avx2"))) static inline __m256i in_range_avx2(__m256i v, uint8_t lo, uint8_t span) {
-  __m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8((char)lo));
-  return _mm256_cmpeq_epi8(_mm256_min_epu8(t, _mm256_set1_epi8((char)(span - 1))), t);
+// The bits of `v`'s bytes that are set (its bytes 80–FF).
+__attribute__((target("avx2"))) static inline uint32_t movemask_avx2(__m256i v) {
+  return (uint32_t)_mm256_movemask_epi8(v);
 }
 
-// The leads of the bidi controls among the bytes of `v` (`next`, `next2`:
-// the bytes one and two after): in `*three` those of E2 80 {8E, 8F, AA–AE}
-// and E2 81 {A6–A9} (LRM, RLM, LRE…RLO, LRI…PDI), in `*alm` those of D8 9C.
-// These are well-formed whole sequences, so a block whose stops are all
-// theirs needs no sequence decided one by one.
-__attribute__((target("avx2"))) static inline void control_leads_avx2(__m256i v, __m256i next, __m256i next2,
-                                                                      uint64_t *three, uint64_t *alm) {
-  __m256i after_80 = _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x80)),
-                                      _mm256_or_si256(in_range_avx2(next2, 0x8E, 2), in_range_avx2(next2, 0xAA, 5)));
-  __m256i after_81 =
-      _mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x81)), in_range_avx2(next2, 0xA6, 4));
-  __m256i e2 =
-      _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), _mm256_or_si256(after_80, after_81));
-  *three = (uint32_t)_mm256_movemask_epi8(e2);
-  *alm = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
-                                                         _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C))));
+// The bytes of `v` (`next`: the bytes one after) that a search of text
+// made of ASCII, two-byte sequences and E2 three-byte ones tells apart:
+// in `*tails` the continuation bytes (80–BF), in `*leads` the leads of
+// two-byte sequences (C2–DF), in `*marks` the E2 bytes and the leads of
+// ALM (D8 before 9C).
+__attribute__((target("avx2"))) static inline void classify_avx2(__m256i v, __m256i next, uint32_t *tails,
+                                                                 uint32_t *leads, uint32_t *marks) {
+  *tails = movemask_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xC0)),
+                                           _mm256_set1_epi8((char)0x80)));
+  // (v - C2) below 1E as unsigned: signed after moving the range down by 0x80.
+  *leads = movemask_avx2(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
+                                           _mm256_sub_epi8(v, _mm256_set1_epi8((char)(0xC2 + 0x80)))));
+  __m256i alm = _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
+                                 _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C)));
+  *marks = movemask_avx2(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), alm));
 }
 
-// The block loop of `cbs_find_bidi_controls` 32 bytes at a time, from `*at`
-// (which begins a sequence; `*at + 34 <= count`) while a block and the two
-// bytes after it fit. Returns 1 when the search is over (`*at` is then its
-// end), 0 when the rest is left to the 16-byte loop (`*at` then begins a
-// sequence). Each stop's sequence is decided once: the bits of its other
-// bytes are cleared. A block whose stops are all bytes of bidi controls
-// (`control_leads_avx2`: text dense with controls) has its controls
-// written without deciding each sequence.
+// The three-byte controls by their second byte less 80 (0, 1), a bit for
+// each third byte's low six bits: E2 80 {8E, 8F, AA–AE}, E2 81 {A6–A9}.
+static const uint64_t three_byte_controls[2] = {(3ull << 0x0E) | (0x1Full << 0x2A), 0xFull << 0x26};
+
+// Writes the controls among `marks` (bits of `bytes + base`, leads of
+// well-formed sequences: ALM's D8 and E2) after the `*found` before;
+// returns 1 when `capacity` is reached (`*at` then after the last).
+__attribute__((target("avx2,popcnt"))) static inline int write_marks(const uint8_t *bytes, size_t base,
+                                                                    uint64_t marks, size_t *offsets,
+                                                                    uint32_t *controls, size_t capacity,
+                                                                    size_t *found, size_t *at) {
+  // (A local count: `*found` could alias `offsets`, and be read again after each store.)
+  size_t n = *found;
+  while (marks) {
+    size_t p = base + (size_t)__builtin_ctzll(marks);
+    marks &= marks - 1;
+    uint32_t control = 0x061C;
+    if (bytes[p] != 0xD8) {
+      uint32_t b1 = bytes[p + 1], b2 = bytes[p + 2];
+      // Another E2 sequence (a dash, a quote mark) is passed over.
+      if (b1 - 0x80 >= 2 || !((three_byte_controls[b1 & 1] >> (b2 & 0x3F)) & 1)) continue;
+      control = (b1 << 6) + b2 - 0x80;  // 0x2000 + (b1 & 0x3F) << 6 + (b2 & 0x3F)
+    }
+    offsets[n] = p;
+    controls[n] = control;
+    if (++n == capacity) {
+      *found = n;
+      *at = p + (control == 0x061C ? 2 : 3);
+      return 1;
+    }
+  }
+  *found = n;
+  return 0;
+}
+
+// Decides the stops of the 32 bytes `v` at `block` (`prev`, `next`: its
+// bytes one before and one after) one by one from `*at` (a sequence's
+// start; the stops before it are inside sequences decided before), as
+// `sequence_at` does. Returns 1 when the search is over (`*at` is then its
+// end), else 0 with `*at` after the last sequence decided.
+__attribute__((target("avx2,popcnt"))) static int decide_stops_avx2(const uint8_t *bytes, size_t block, __m256i v,
+                                                                   __m256i prev, __m256i next, size_t *at,
+                                                                   size_t count, size_t *offsets,
+                                                                   uint32_t *controls, size_t capacity,
+                                                                   size_t *found) {
+  uint64_t mask = stops_avx2(v, prev, next);
+  size_t i = *at;
+  uint32_t control;
+  while (mask) {
+    unsigned bit = (unsigned)__builtin_ctzll(mask);
+    size_t p = block + bit;
+    if (p < i) {  // inside the sequence decided before
+      mask &= mask - 1;
+      continue;
+    }
+    size_t length = sequence_at(bytes, p, count, &control);
+    if (length == 0) {
+      *at = p;
+      return 1;
+    }
+    i = p + length;
+    mask &= ~(uint64_t)0 << (bit + length);
+    if (control) {
+      offsets[*found] = p;
+      controls[*found] = control;
+      if (++*found == capacity) {
+        *at = i;
+        return 1;
+      }
+    }
+  }
+  *at = i;
+  return 0;
+}
+
+// The block loop of `cbs_find_bidi_controls` 64 bytes at a time, from
+// `*at` (which begins a sequence). Returns 1 when the search is over
+// (`*at` is then its end), 0 when the rest is left to the 16-byte loop
+// (`*at` then begins a sequence). Each round starts where a sequence
+// does. A block of ASCII, two-byte sequences and E2 three-byte ones (the
+// continuation bytes exactly those their leads call for, the last
+// sequence's looked at past the block) is passed with its controls
+// written, with no sequence decided one by one; any other block has its
+// stops decided (`decide_stops_avx2`). The last bytes of a text of 64
+// bytes or more are the last 64, the bits before `*at` left out; when they
+// are not that simple, they are left to the 16-byte loop.
 __attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
                                                                           size_t count, size_t *offsets,
                                                                           uint32_t *controls, size_t capacity,
                                                                           size_t *found) {
-  size_t i = *at, block = i;
-  uint32_t control;
-  uint64_t three, alm;
-  __m256i v = _mm256_loadu_si256((const __m256i *)(bytes + block));
-  __m256i next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
-  // The byte before the first block is taken as 0: `*at` begins a sequence.
-  __m256i prev = _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 15);
-  uint64_t mask = stops_avx2(v, prev, next);
-  control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
-  for (;;) {
-    if (mask) {
-      // The bytes before `i` are in the sequence decided before (at most
-      // two, of a sequence that began in the block before).
-      if (i > block) {
-        uint64_t from_i = ~(uint64_t)0 << (i - block);
-        mask &= from_i;
-        three &= from_i;
-        alm &= from_i;
-      }
-      // Every stop a byte of a control: the controls written in a row, if
-      // they all fit.
-      uint64_t leads = three | alm;
-      if ((mask & ~(leads | (three << 1) | (three << 2))) == 0 &&
-          *found + (size_t)__builtin_popcountll(leads) <= capacity) {
-        while (leads) {
-          size_t p = block + (size_t)__builtin_ctzll(leads);
-          leads &= leads - 1;
-          if (bytes[p] == 0xD8) {
-            control = 0x061C;
-            i = p + 2;
-          } else {
-            control = 0x2000u + ((uint32_t)(bytes[p + 1] & 0x3F) << 6) + (bytes[p + 2] & 0x3F);
-            i = p + 3;
-          }
-          offsets[*found] = p;
-          controls[*found] = control;
-          ++*found;
-        }
-        if (*found == capacity) {
-          *at = i;
-          return 1;
-        }
-        mask = 0;
-      }
-    }
-    while (mask) {
-      unsigned bit = (unsigned)__builtin_ctzll(mask);
-      size_t p = block + bit;
-      if (p < i) {  // inside the sequence decided before
-        mask &= mask - 1;
-        continue;
-      }
-      size_t length = sequence_at(bytes, p, count, &control);
-      if (length == 0) {
-        *at = p;
-        return 1;
-      }
-      i = p + length;
-      mask &= ~(uint64_t)0 << (bit + length);
-      if (control) {
-        offsets[*found] = p;
-        controls[*found] = control;
-        if (++*found == capacity) {
-          *at = i;
-          return 1;
-        }
-      }
-    }
-    block += 32;
-    if (block > count - 34) break;
-    v = _mm256_loadu_si256((const __m256i *)(bytes + block));
-    if (!_mm256_movemask_epi8(v)) {
-      // An ASCII block: the text after it is tried 64 bytes at a time.
-      size_t after = block + 32;
-      while (after + 66 <= count) {
-        __m256i any = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(bytes + after)),
-                                      _mm256_loadu_si256((const __m256i *)(bytes + after + 32)));
-        if (_mm256_movemask_epi8(any)) break;
-        after += 64;
-      }
-      block = after - 32;  // the next round starts at `after`
-      mask = 0;
+  size_t i = *at;
+  // Rounds while the block and the byte after it fit: every read stays
+  // below `count` (the second byte after is read when it is below).
+  size_t limit = count >= 65 ? count - 65 : 0;
+  while (count >= 65 && i <= limit) {
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + i));
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + i + 32));
+    if (!movemask_avx2(_mm256_or_si256(v0, v1))) {
+      // ASCII: the text after it tried 64 bytes at a time.
+      do {
+        i += 64;
+      } while (i <= limit && !movemask_avx2(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(bytes + i)),
+                                                            _mm256_loadu_si256((const __m256i *)(bytes + i + 32)))));
       continue;
     }
-    next = _mm256_loadu_si256((const __m256i *)(bytes + block + 1));
-    mask = stops_avx2(v, _mm256_loadu_si256((const __m256i *)(bytes + block - 1)), next);
-    control_leads_avx2(v, next, _mm256_loadu_si256((const __m256i *)(bytes + block + 2)), &three, &alm);
+    uint64_t high = movemask_avx2(v0) | (uint64_t)movemask_avx2(v1) << 32;
+    uint32_t t0, l0, m0, t1, l1, m1;
+    classify_avx2(v0, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)), &t0, &l0, &m0);
+    classify_avx2(v1, _mm256_loadu_si256((const __m256i *)(bytes + i + 33)), &t1, &l1, &m1);
+    uint64_t tails = t0 | (uint64_t)t1 << 32, leads = l0 | (uint64_t)l1 << 32, marks = m0 | (uint64_t)m1 << 32;
+    uint64_t e2 = marks & ~leads;
+    uint64_t starts = leads | e2;
+    // The continuation bytes past the block its last sequence calls for:
+    // bit 0 the first, bit 1 the second (0, 1 or 3).
+    unsigned over = (unsigned)(starts >> 63) | (unsigned)(e2 >> 62);
+    int simple = ((high & ~(tails | starts)) | (tails ^ (starts << 1 | e2 << 2))) == 0;
+    if (simple && over) {
+      simple = (bytes[i + 64] & 0xC0) == 0x80 &&
+               (over == 1 || (i + 66 <= count && (bytes[i + 65] & 0xC0) == 0x80));
+    }
+    if (simple) {
+      if (marks && write_marks(bytes, i, marks, offsets, controls, capacity, found, at)) return 1;
+      i += 64 + ((over + 1) >> 1);
+      continue;
+    }
+    // Each half's stops decided; the first half's byte before is taken
+    // as 0 (`i` begins a sequence).
+    size_t end = i + 64;
+    __m256i prev0 = _mm256_alignr_epi8(v0, _mm256_permute2x128_si256(v0, v0, 0x08), 15);
+    if (decide_stops_avx2(bytes, i, v0, prev0, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)), &i, count,
+                          offsets, controls, capacity, found) ||
+        decide_stops_avx2(bytes, end - 32, v1, _mm256_loadu_si256((const __m256i *)(bytes + end - 33)),
+                          _mm256_loadu_si256((const __m256i *)(bytes + end - 31)), &i, count, offsets, controls,
+                          capacity, found)) {
+      *at = i;
+      return 1;
+    }
+    // The sequence that holds `end`: a two-byte lead just before it begins it.
+    if (i < end) i = bytes[end - 1] >= 0xC2 && bytes[end - 1] <= 0xDF ? end - 1 : end;
   }
-  // The sequence that holds `block`: a two-byte lead just before it begins it.
-  if (i < block) i = bytes[block - 1] >= 0xC2 && bytes[block - 1] <= 0xDF ? block - 1 : block;
-  *at = i;
-  return 0;
+  if (count < 64 || i >= count) {
+    *at = i;
+    return 0;
+  }
+  // The last 64 bytes, from `i` (at most 64 before the end): the byte
+  // after them taken as 0.
+  size_t last = count - 64;
+  __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + last));
+  __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + last + 32));
+  uint64_t from = ~(uint64_t)0 << (i - last);
+  uint64_t high = (movemask_avx2(v0) | (uint64_t)movemask_avx2(v1) << 32) & from;
+  if (high) {
+    uint32_t t0, l0, m0, t1, l1, m1;
+    classify_avx2(v0, _mm256_loadu_si256((const __m256i *)(bytes + last + 1)), &t0, &l0, &m0);
+    classify_avx2(v1, _mm256_alignr_epi8(_mm256_permute2x128_si256(v1, v1, 0x81), v1, 1), &t1, &l1, &m1);
+    uint64_t tails = (t0 | (uint64_t)t1 << 32) & from, leads = (l0 | (uint64_t)l1 << 32) & from;
+    uint64_t marks = (m0 | (uint64_t)m1 << 32) & from;
+    uint64_t e2 = marks & ~leads;
+    uint64_t starts = leads | e2;
+    // A sequence cut off by the end, or any other: the 16-byte loop's.
+    if ((starts >> 63) | (e2 >> 62) | (high & ~(tails | starts)) | (tails ^ (starts << 1 | e2 << 2))) {
+      *at = i;
+      return 0;
+    }
+    if (marks && write_marks(bytes, last, marks, offsets, controls, capacity, found, at)) return 1;
+  }
+  *at = count;
+  return 1;
 }
 #endif
 
