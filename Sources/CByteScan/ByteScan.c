@@ -260,21 +260,65 @@ __attribute__((target("avx2"))) static inline uint32_t movemask_avx2(__m256i v) 
   return (uint32_t)_mm256_movemask_epi8(v);
 }
 
-// The bytes of `v` (`next`: the bytes one after) that a search of text
-// made of ASCII, two-byte sequences and E2 three-byte ones tells apart:
-// in `*tails` the continuation bytes (80–BF), in `*leads` the leads of
-// two-byte sequences (C2–DF), in `*marks` the E2 bytes and the leads of
-// ALM (D8 before 9C).
-__attribute__((target("avx2"))) static inline void classify_avx2(__m256i v, __m256i next, uint32_t *tails,
-                                                                 uint32_t *leads, uint32_t *marks) {
-  *tails = movemask_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8((char)0xC0)),
-                                           _mm256_set1_epi8((char)0x80)));
-  // (v - C2) below 1E as unsigned: signed after moving the range down by 0x80.
-  *leads = movemask_avx2(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
-                                           _mm256_sub_epi8(v, _mm256_set1_epi8((char)(0xC2 + 0x80)))));
-  __m256i alm = _mm256_and_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xD8)),
-                                 _mm256_cmpeq_epi8(next, _mm256_set1_epi8((char)0x9C)));
-  *marks = movemask_avx2(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char)0xE2)), alm));
+// 0 in the first 64 bytes, 0xFF in the 64 after: loaded from `64 - k`,
+// 0xFF in the bytes from `k` on.
+static const uint8_t from_ramp[128] __attribute__((aligned(64))) = {
+    [64] = 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+// A block of 64 bytes (`v0`, `v1`; `n0`, `n1`: the bytes one after each)
+// as a search of text made of ASCII, two-byte sequences and E2 three-byte
+// ones sees it, looking only at the bytes where `from0` and `from1` are
+// 0xFF (a sequence starts at the first of them). Returns 0 when the block
+// is that simple — its continuation bytes (80–BF) exactly the one after
+// each two-byte lead (C2–DF) or E2 and the two after each E2 (those past
+// the block left out), no other byte above 7F — else not 0. `*marks`
+// receives the bits of the E2 bytes and of ALM's leads (D8 before 9C),
+// `*over` the continuation bytes the block's last sequence calls for past
+// it (bit 0 the first, bit 1 the second: 0, 1 or 3). In vectors, with 5
+// bit masks a block: text dense with controls has most of its blocks
+// that simple.
+__attribute__((target("avx2"))) static inline uint32_t simple_block_avx2(__m256i v0, __m256i v1, __m256i n0,
+                                                                         __m256i n1, __m256i from0, __m256i from1,
+                                                                         uint64_t *marks, unsigned *over) {
+  const __m256i zero = _mm256_setzero_si256();
+  // Continuation bytes: signed, below -64. Two-byte leads: (v - C2) below
+  // 1E as unsigned, signed after moving the range down by 0x80.
+  __m256i t0 = _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v0), from0);
+  __m256i t1 = _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v1), from1);
+  __m256i e0 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xE2)), from0);
+  __m256i e1 = _mm256_and_si256(_mm256_cmpeq_epi8(v1, _mm256_set1_epi8((char)0xE2)), from1);
+  __m256i s0 = _mm256_or_si256(
+      _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
+                                         _mm256_sub_epi8(v0, _mm256_set1_epi8((char)(0xC2 + 0x80)))),
+                       from0),
+      e0);
+  __m256i s1 = _mm256_or_si256(
+      _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
+                                         _mm256_sub_epi8(v1, _mm256_set1_epi8((char)(0xC2 + 0x80)))),
+                       from1),
+      e1);
+  // The continuation bytes called for: the leads moved up one byte, the
+  // E2s two (across the halves; none from before the block).
+  __m256i want0 = _mm256_or_si256(_mm256_alignr_epi8(s0, _mm256_permute2x128_si256(s0, s0, 0x08), 15),
+                                  _mm256_alignr_epi8(e0, _mm256_permute2x128_si256(e0, e0, 0x08), 14));
+  __m256i want1 = _mm256_or_si256(_mm256_alignr_epi8(s1, _mm256_permute2x128_si256(s0, s1, 0x21), 15),
+                                  _mm256_alignr_epi8(e1, _mm256_permute2x128_si256(e0, e1, 0x21), 14));
+  __m256i h0 = _mm256_and_si256(_mm256_cmpgt_epi8(zero, v0), from0);
+  __m256i h1 = _mm256_and_si256(_mm256_cmpgt_epi8(zero, v1), from1);
+  __m256i bad = _mm256_or_si256(
+      _mm256_or_si256(_mm256_xor_si256(want0, t0), _mm256_andnot_si256(_mm256_or_si256(t0, s0), h0)),
+      _mm256_or_si256(_mm256_xor_si256(want1, t1), _mm256_andnot_si256(_mm256_or_si256(t1, s1), h1)));
+  __m256i alm0 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xD8)),
+                                  _mm256_cmpeq_epi8(n0, _mm256_set1_epi8((char)0x9C)));
+  __m256i alm1 = _mm256_and_si256(_mm256_cmpeq_epi8(v1, _mm256_set1_epi8((char)0xD8)),
+                                  _mm256_cmpeq_epi8(n1, _mm256_set1_epi8((char)0x9C)));
+  *marks = movemask_avx2(_mm256_or_si256(e0, _mm256_and_si256(alm0, from0))) |
+           (uint64_t)movemask_avx2(_mm256_or_si256(e1, _mm256_and_si256(alm1, from1))) << 32;
+  *over = (movemask_avx2(s1) >> 31) | (movemask_avx2(e1) >> 30);
+  return movemask_avx2(bad);
 }
 
 // The three-byte controls by their second byte less 80 (0, 1), a bit for
@@ -382,17 +426,11 @@ __attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const 
                                                             _mm256_loadu_si256((const __m256i *)(bytes + i + 32)))));
       continue;
     }
-    uint64_t high = movemask_avx2(v0) | (uint64_t)movemask_avx2(v1) << 32;
-    uint32_t t0, l0, m0, t1, l1, m1;
-    classify_avx2(v0, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)), &t0, &l0, &m0);
-    classify_avx2(v1, _mm256_loadu_si256((const __m256i *)(bytes + i + 33)), &t1, &l1, &m1);
-    uint64_t tails = t0 | (uint64_t)t1 << 32, leads = l0 | (uint64_t)l1 << 32, marks = m0 | (uint64_t)m1 << 32;
-    uint64_t e2 = marks & ~leads;
-    uint64_t starts = leads | e2;
-    // The continuation bytes past the block its last sequence calls for:
-    // bit 0 the first, bit 1 the second (0, 1 or 3).
-    unsigned over = (unsigned)(starts >> 63) | (unsigned)(e2 >> 62);
-    int simple = ((high & ~(tails | starts)) | (tails ^ (starts << 1 | e2 << 2))) == 0;
+    uint64_t marks;
+    unsigned over;
+    const __m256i all = _mm256_set1_epi8(-1);
+    int simple = !simple_block_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)),
+                                    _mm256_loadu_si256((const __m256i *)(bytes + i + 33)), all, all, &marks, &over);
     if (simple && over) {
       simple = (bytes[i + 64] & 0xC0) == 0x80 &&
                (over == 1 || (i + 66 <= count && (bytes[i + 65] & 0xC0) == 0x80));
@@ -426,23 +464,23 @@ __attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const 
   size_t last = count - 64;
   __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + last));
   __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + last + 32));
-  uint64_t from = ~(uint64_t)0 << (i - last);
-  uint64_t high = (movemask_avx2(v0) | (uint64_t)movemask_avx2(v1) << 32) & from;
-  if (high) {
-    uint32_t t0, l0, m0, t1, l1, m1;
-    classify_avx2(v0, _mm256_loadu_si256((const __m256i *)(bytes + last + 1)), &t0, &l0, &m0);
-    classify_avx2(v1, _mm256_alignr_epi8(_mm256_permute2x128_si256(v1, v1, 0x81), v1, 1), &t1, &l1, &m1);
-    uint64_t tails = (t0 | (uint64_t)t1 << 32) & from, leads = (l0 | (uint64_t)l1 << 32) & from;
-    uint64_t marks = (m0 | (uint64_t)m1 << 32) & from;
-    uint64_t e2 = marks & ~leads;
-    uint64_t starts = leads | e2;
-    // A sequence cut off by the end, or any other: the 16-byte loop's.
-    if ((starts >> 63) | (e2 >> 62) | (high & ~(tails | starts)) | (tails ^ (starts << 1 | e2 << 2))) {
-      *at = i;
-      return 0;
-    }
-    if (marks && write_marks(bytes, last, marks, offsets, controls, capacity, found, at)) return 1;
+  if (!movemask_avx2(_mm256_or_si256(v0, v1))) {
+    *at = count;
+    return 1;
   }
+  uint64_t marks;
+  unsigned over;
+  __m256i n1 = _mm256_alignr_epi8(_mm256_permute2x128_si256(v1, v1, 0x81), v1, 1);
+  size_t skip = i - last;
+  // Not simple, or a sequence cut off by the end: the 16-byte loop's.
+  if (simple_block_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + last + 1)), n1,
+                        _mm256_loadu_si256((const __m256i *)(from_ramp + 64 - skip)),
+                        _mm256_loadu_si256((const __m256i *)(from_ramp + 96 - skip)), &marks, &over) ||
+      over) {
+    *at = i;
+    return 0;
+  }
+  if (marks && write_marks(bytes, last, marks, offsets, controls, capacity, found, at)) return 1;
   *at = count;
   return 1;
 }
