@@ -321,9 +321,15 @@ __attribute__((target("avx2"))) static inline uint32_t simple_block_avx2(__m256i
   return movemask_avx2(bad);
 }
 
-// The three-byte controls by their second byte less 80 (0, 1), a bit for
-// each third byte's low six bits: E2 80 {8E, 8F, AA–AE}, E2 81 {A6–A9}.
-static const uint64_t three_byte_controls[2] = {(3ull << 0x0E) | (0x1Full << 0x2A), 0xFull << 0x26};
+// The three-byte controls by the low six bits of their third byte (which
+// tell them apart): their second byte (80, 81) in bits 16–23, their code
+// point in bits 0–15; 0 for the others. E2 80 {8E, 8F, AA–AE}, E2 81
+// {A6–A9}.
+#define CBS_E2(b1, b2) [(b2) & 0x3F] = (0x##b1##u << 16) | (0x2000u + ((0x##b1##u & 0x3F) << 6) + ((b2) & 0x3F))
+static const uint32_t three_byte_controls[64] = {
+    CBS_E2(80, 0x8E), CBS_E2(80, 0x8F), CBS_E2(80, 0xAA), CBS_E2(80, 0xAB), CBS_E2(80, 0xAC), CBS_E2(80, 0xAD),
+    CBS_E2(80, 0xAE), CBS_E2(81, 0xA6), CBS_E2(81, 0xA7), CBS_E2(81, 0xA8), CBS_E2(81, 0xA9)};
+#undef CBS_E2
 
 // Writes the controls among `marks` (bits of `bytes + base`, leads of
 // well-formed sequences: ALM's D8 and E2) after the `*found` before;
@@ -339,10 +345,10 @@ __attribute__((target("avx2,popcnt"))) static inline int write_marks(const uint8
     marks &= marks - 1;
     uint32_t control = 0x061C;
     if (bytes[p] != 0xD8) {
-      uint32_t b1 = bytes[p + 1], b2 = bytes[p + 2];
+      uint32_t entry = three_byte_controls[bytes[p + 2] & 0x3F];
       // Another E2 sequence (a dash, a quote mark) is passed over.
-      if (b1 - 0x80 >= 2 || !((three_byte_controls[b1 & 1] >> (b2 & 0x3F)) & 1)) continue;
-      control = (b1 << 6) + b2 - 0x80;  // 0x2000 + (b1 & 0x3F) << 6 + (b2 & 0x3F)
+      if (entry >> 16 != bytes[p + 1]) continue;
+      control = entry & 0xFFFF;
     }
     offsets[n] = p;
     controls[n] = control;
