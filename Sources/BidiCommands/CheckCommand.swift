@@ -556,12 +556,16 @@ struct CheckRun {
     if format == .text {
       // Written from the diagnostics in place (no copy of each).
       if shownPath.path != path { shownPath = (path, Array((displayPath(path) + ":").utf8)) }
-      for k in diagnostics.indices {
-        findings += 1
-        writeText(
-          line: diagnostics[k].line + 1, column: diagnostics[k].range.lowerBound + 1,
-          severity: diagnostics[k].severity, code: diagnostics[k].code,
-          message: diagnostics[k].message, withNote: visualCount != nil)
+      // (Through a buffer pointer: each message read from the array was
+      // retained and released around its write.)
+      diagnostics.withUnsafeBufferPointer { diagnostics in
+        for k in diagnostics.indices {
+          findings += 1
+          writeText(
+            line: diagnostics[k].line + 1, column: diagnostics[k].range.lowerBound + 1,
+            severity: diagnostics[k].severity, code: diagnostics[k].code,
+            message: diagnostics[k].message, withNote: visualCount != nil)
+        }
       }
     } else {
       // The note as a `String` only for JSON, whose writer takes one.

@@ -60,7 +60,7 @@ struct LineAnalysis {
 
   let line: UnsafeBufferPointer<UInt8>
   let lineNumber: Int
-  let settings: RuleSettings
+  let severities: HazardSeverities
   let hasLanguage: Bool
   /// `HazardScanner.recordsClosings`.
   let recordsClosings: Bool
@@ -90,7 +90,7 @@ struct LineAnalysis {
     self.diagnostics = diagnostics
     self.line = line
     self.lineNumber = lineNumber
-    self.settings = scanner.settings
+    self.severities = scanner.severities
     self.hasLanguage = hasLanguage
     self.recordsClosings = scanner.recordsClosings
     self.limit = scanner.maximumDiagnosticsPerLine ?? .max
@@ -132,8 +132,8 @@ struct LineAnalysis {
   /// `code` and `other` are then counted instead of made.
   mutating func isFull(counting code: RuleCode?, _ other: RuleCode? = nil) -> Bool {
     guard diagnostics.count >= limit else { return false }
-    if let code, settings.severity(for: code) != nil { omitted += 1 }
-    if let other, settings.severity(for: other) != nil { omitted += 1 }
+    if let code, severities.severity(for: code) != nil { omitted += 1 }
+    if let other, severities.severity(for: other) != nil { omitted += 1 }
     return true
   }
 
@@ -426,7 +426,7 @@ struct LineAnalysis {
           segment.endsOnLine && segment.contentEnd < line.count
           ? HazardMessage.stringCrossed.text(control) : HazardMessage.unclosedInString.text(control)
       }
-      if let severity = settings.severity(for: code) {
+      if let severity = severities.severity(for: code) {
         diagnostics.append(
           HazardDiagnostic(
             code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
@@ -435,7 +435,7 @@ struct LineAnalysis {
     }
     // Any override is `bidi.override`, whatever else it is (Protocol/specification.md,
     // “`textDocument/publishDiagnostics`”).
-    if isOverride(control), let severity = settings.severity(for: .override) {
+    if isOverride(control), let severity = severities.severity(for: .override) {
       let closed = !leftOpen
       let message: HazardMessage =
         closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
@@ -447,7 +447,7 @@ struct LineAnalysis {
   }
 
   mutating func reportUnmatched(_ unmatched: Unmatched, at offset: Int) {
-    guard !isFull(counting: .unmatched), let severity = settings.severity(for: .unmatched) else { return }
+    guard !isFull(counting: .unmatched), let severity = severities.severity(for: .unmatched) else { return }
     let control: BidiControl = unmatched == .pdi ? .pdi : .pdf
     let range = offset..<(offset + 3)
     let message: String
@@ -464,13 +464,13 @@ struct LineAnalysis {
   mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
     guard !isFull(counting: .inIdentifier, isOverride(control) ? .override : nil) else { return }
     let range = offset..<(offset + control.utf8Count)
-    if let severity = settings.severity(for: .inIdentifier) {
+    if let severity = severities.severity(for: .inIdentifier) {
       let message = HazardMessage.inIdentifier.text(control)
       diagnostics.append(
         HazardDiagnostic(
           code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
     }
-    if isOverride(control), let severity = settings.severity(for: .override) {
+    if isOverride(control), let severity = severities.severity(for: .override) {
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control,

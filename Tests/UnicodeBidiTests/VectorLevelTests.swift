@@ -163,9 +163,10 @@ final class VectorLevelTests: XCTestCase {
   }
 
   /// Controls, other sequences and ill-formed bytes at every offset
-  /// around the 16- and 32-byte block edges and the end of texts of 34 to
-  /// 140 bytes (the AVX2 scan's last block is the text's last 32 bytes,
-  /// its bytes before the search's position left out), in text dense with
+  /// around the 16-, 32- and 64-byte block edges and the end of texts of
+  /// 34 to 200 bytes (the AVX2 scan's rounds take 64 bytes from a
+  /// sequence's start, its last block is the text's last 64 bytes, its
+  /// bytes before the search's position left out), in text dense with
   /// controls (whole blocks of two-byte letters and controls).
   func testBidiControlsAtBlockEdges() {
     let inserts: [[UInt8]] = [
@@ -174,7 +175,7 @@ final class VectorLevelTests: XCTestCase {
     ]
     var random = SeededGenerator(seed: 40)
     var checked = 0
-    for length in 34...140 {
+    for length in 34...200 {
       // Filler: letters (D8 xx, D9 xx), ASCII and controls, whole.
       var filler: [UInt8] = []
       while filler.count < length {
@@ -186,12 +187,14 @@ final class VectorLevelTests: XCTestCase {
         }
       }
       for insert in inserts {
-        for at in max(0, length - 40)...length {
+        // Near the end, and about the edges of the rounds from the start.
+        let edges = [14...18, 30...35, 62...67, 94...99, 126...131].joined().filter { $0 < length - 40 }
+        for at in Array(max(0, length - 40)...length) + edges {
           // Cut at a sequence's start before `at` so that the insert stands whole.
           var cut = min(at, filler.count)
           while cut > 0 && cut < filler.count && filler[cut] & 0xC0 == 0x80 { cut -= 1 }
           let bytes = Array(filler[..<cut]) + insert
-          let starts = [0, 1, 2, 3, 31, 32, 33].filter { $0 < bytes.count && bytes[$0] & 0xC0 != 0x80 }
+          let starts = [0, 1, 2, 3, 31, 32, 33, 63, 64, 65].filter { $0 < bytes.count && bytes[$0] & 0xC0 != 0x80 }
           let start: Int = starts.randomElement(using: &random) ?? 0
           let capacity = [1, 3, 1000][Int.random(in: 0..<3, using: &random)]
           let expected = Self.controls(in: bytes, from: start, capacity: capacity)

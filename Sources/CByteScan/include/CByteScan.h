@@ -27,9 +27,10 @@ size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count);
 /// points (U+061C, U+200E…U+2069) in `controls`. Returns how many; `*end`
 /// receives where the search stopped: `count`, the sequence left to the
 /// caller, or, when `capacity` controls were found, the offset after the
-/// last. ASCII and two-byte sequences (most right-to-left scripts) are
-/// passed over 32 bytes at a time with AVX2 where the processor has it,
-/// else 16 at a time with SSE2.
+/// last. ASCII, two-byte sequences (most right-to-left scripts) and E2
+/// three-byte ones (every control but ALM) are passed over 64 bytes at a
+/// time with AVX2 where the processor has it, else ASCII and two-byte
+/// sequences 16 at a time with SSE2.
 size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
                               size_t capacity, size_t *end);
 
