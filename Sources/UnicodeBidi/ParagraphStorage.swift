@@ -49,6 +49,7 @@ final class ParagraphStorage: @unchecked Sendable {
 
   /// Room for `capacity` characters, and for their resolution's scratch
   /// memory `withScratch`; `count` is set by the caller.
+  @inline(__always)
   private init(capacity: Int, withScratch: Bool = false) {
     self.count = capacity
     let n = max(capacity, 1)
@@ -102,6 +103,7 @@ final class ParagraphStorage: @unchecked Sendable {
   /// Decodes `input` into the arrays (room for `input.count` characters),
   /// as `init(utf8:)` does: every property that describes the characters
   /// is set again.
+  @inline(__always)
   private func decode(utf8 input: UnsafeBufferPointer<UInt8>) {
     var stored = Stored(self)
     var i = 0
@@ -115,7 +117,7 @@ final class ParagraphStorage: @unchecked Sendable {
   }
 
   /// The storage kept per thread by `reused(utf8:)` and `keep(_:)`.
-  private static let kept = ThreadKeptObject()
+  private static let kept = ThreadKeptObject<ParagraphStorage>()
 
   /// The most characters a kept storage holds (its arrays about 256 KiB,
   /// as `blocks` keeps).
@@ -126,7 +128,7 @@ final class ParagraphStorage: @unchecked Sendable {
   /// characters, for lines of one document analysed one after the other:
   /// no object or arrays to allocate and free for each.
   static func reused(utf8 input: UnsafeBufferPointer<UInt8>) -> ParagraphStorage {
-    if let storage = kept.take() as! ParagraphStorage?, storage.capacity >= input.count {
+    if let storage = kept.take(), storage.capacity >= input.count {
       storage.decode(utf8: input)
       return storage
     }

@@ -59,7 +59,7 @@ package struct ThreadKeptBlock: Sendable {
 /// One object kept per thread between uses (a thread key holding a
 /// reference), released when the thread exits: `take` hands it out and
 /// forgets it, `give` keeps one.
-struct ThreadKeptObject: Sendable {
+struct ThreadKeptObject<Object: AnyObject>: Sendable {
   /// Nil if the process has no key left (then nothing is kept).
   private let key: pthread_key_t?
 
@@ -72,16 +72,16 @@ struct ThreadKeptObject: Sendable {
   }
 
   /// The thread's kept object, no longer kept; nil if there is none.
-  func take() -> AnyObject? {
+  func take() -> Object? {
     guard let key, let kept = pthread_getspecific(key) else { return nil }
     pthread_setspecific(key, nil)
-    return Unmanaged<AnyObject>.fromOpaque(kept).takeRetainedValue()
+    return Unmanaged<Object>.fromOpaque(kept).takeRetainedValue()
   }
 
   /// Keeps `object` for the thread's next `take`, in place of any kept one.
-  func give(_ object: AnyObject) {
+  func give(_ object: Object) {
     guard let key else { return }
-    if let kept = pthread_getspecific(key) { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+    if let kept = pthread_getspecific(key) { Unmanaged<Object>.fromOpaque(kept).release() }
     if pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque()) != 0 {
       Unmanaged.passUnretained(object).release()
     }

@@ -184,7 +184,7 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       i &-= 1
       p =
         joiner.takes(scalars[i], classes[i])
-        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
+        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p, namingIsolates: true)
     }
     return p
   }
@@ -291,8 +291,14 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   /// right-to-left run mirrored with `mirrored`, L4: only class ON has
   /// mirrored glyphs) inline, the rest by `special`. Returns the end of
   /// what was written.
+  /// With `namingIsolates` (a constant where it is inlined), an isolate
+  /// control is named there and then when the controls are named, without
+  /// the tests of the other special characters: the common control of the
+  /// lines `bidi-lsp check` quotes.
   @inline(__always)
-  func character(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+  func character(
+    _ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>, namingIsolates: Bool = false
+  ) -> UnsafeMutablePointer<UInt8> {
     var p = p
     let mirrored = rightToLeft && self.mirrored
     var s = scalars[i]
@@ -317,9 +323,8 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       p.pointee = UInt8(truncatingIfNeeded: s)
       return p + 1
     }
-    if controls == .keptByName && s &- 0x2066 < 4 {
-      // An isolate control, which X9 never removes, by name: the common
-      // control of a line that `bidi-lsp check` quotes.
+    if namingIsolates && controls == .keptByName && s &- 0x2066 < 4 {
+      // An isolate control, which X9 never removes, by name.
       return Self.writeName(VisualControlNames.entry(s), open: 0x3C, close: 0x3E, p)
     }
     // Removed by X9, ill-formed, or (when they are changed) a control that
