@@ -119,9 +119,10 @@ final class ParagraphStorage: @unchecked Sendable {
   /// The storage kept per thread by `reused(utf8:)` and `keep(_:)`.
   private static let kept = ThreadKeptObject<ParagraphStorage>()
 
-  /// The most characters a kept storage holds (its arrays about 256 KiB,
-  /// as `blocks` keeps).
-  private static let keptCapacityLimit = 18_000
+  /// The most characters a kept storage holds: its block (the arrays and
+  /// the scratch memory, about 39 bytes a character) at most about
+  /// 256 KiB, as `blocks` keeps.
+  private static let keptCapacityLimit = 6_500
 
   /// The thread's kept storage (`keep(_:)`) with `input` decoded into it
   /// when it has room, else a new storage with room for a few more
