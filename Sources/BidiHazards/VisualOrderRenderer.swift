@@ -16,23 +16,26 @@ extension HazardScanner {
   /// be reordered by them. Only well-formed lines are rendered (a line with
   /// an ill-formed sequence gets no visual order in its messages). The line
   /// is written without being made (`writeLineVisualUTF8NamingKeptControls`:
-  /// its runs on the stack).
+  /// its runs on the stack), the paragraph analysed in storage the thread
+  /// keeps from line to line (`BidiParagraph.withReusedStorage`).
   package static let visualOrderRenderer: VisualOrderRenderer = { bytes in
-    let paragraph = BidiParagraph(utf8: bytes)
-    // Written straight from the line's runs into the string's storage.
-    return String(unsafeUninitializedCapacity: max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))) { buffer in
-      paragraph.writeLineVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
+    BidiParagraph.withReusedStorage(utf8: bytes) { paragraph in
+      // Written straight from the line's runs into the string's storage.
+      String(unsafeUninitializedCapacity: max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))) { buffer in
+        paragraph.writeLineVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
+      }
     }
   }
 
   /// `visualOrderRenderer` as a `VisualOrderWriter`: the same bytes (the
   /// line is well-formed, so the `String` repairs nothing).
   package static let visualOrderWriter: VisualOrderWriter = { bytes, buffer, at in
-    let paragraph = BidiParagraph(utf8: bytes)
     let bound = at + max(1, BidiLine.visualUTF8Bound(utf8Length: bytes.count))
     if buffer.count < bound { buffer.append(contentsOf: repeatElement(0, count: bound - buffer.count)) }
-    return buffer.withUnsafeMutableBufferPointer {
-      paragraph.writeLineVisualUTF8NamingKeptControls(to: $0.baseAddress! + at)
+    return BidiParagraph.withReusedStorage(utf8: bytes) { paragraph in
+      buffer.withUnsafeMutableBufferPointer {
+        paragraph.writeLineVisualUTF8NamingKeptControls(to: $0.baseAddress! + at)
+      }
     }
   }
 

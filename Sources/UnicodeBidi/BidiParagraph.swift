@@ -42,6 +42,20 @@ public struct BidiParagraph: Sendable {
     self.init(storage, direction, until: stop)
   }
 
+  /// Calls `body` with the paragraph of UTF-8 `utf8` (`init(utf8:direction:)`),
+  /// analysed in storage that the thread keeps from call to call when
+  /// `body` keeps nothing made from it: for the lines of a document
+  /// analysed one after the other (the visual order `bidi-lsp check`
+  /// quotes), no memory to allocate and free for each.
+  package static func withReusedStorage<R>(
+    utf8: UnsafeBufferPointer<UInt8>, direction: DirectionChoice = .auto, _ body: (BidiParagraph) -> R
+  ) -> R {
+    var storage = ParagraphStorage.reused(utf8: utf8)
+    let result = body(BidiParagraph(storage, direction))
+    ParagraphStorage.keep(&storage)
+    return result
+  }
+
   private init(_ storage: ParagraphStorage, _ direction: DirectionChoice) {
     self.init(storage, direction, until: { false })!
   }

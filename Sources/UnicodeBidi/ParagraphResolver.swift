@@ -77,6 +77,10 @@ struct ParagraphResolver {
     return (needsExplicitRules(storage.present) ? piecesOffset(n) + n * 8 : n) + ClassScan.slack
   }
 
+  /// The most bytes of scratch memory a resolution of `n` characters needs
+  /// (`scratchSize` with explicit controls).
+  static func largestScratchSize(_ n: Int) -> Int { piecesOffset(n) + n * 8 + ClassScan.slack }
+
   /// Where the pieces start in the scratch memory of `n` characters: after
   /// four byte arrays, three of `Int32` and the sequence's levels.
   private static func piecesOffset(_ n: Int) -> Int { (n * 17 + 3) & ~3 }
@@ -86,6 +90,11 @@ struct ParagraphResolver {
   static func resolve(
     _ storage: ParagraphStorage, shortcuts: ResolverShortcuts = .all, until stop: () -> Bool
   ) -> Bool? {
+    if let scratch = storage.scratch {
+      // A storage used again keeps room for the largest resolution of its
+      // capacity.
+      return ParagraphResolver(storage, scratch: scratch, shortcuts: shortcuts).resolve(until: stop)
+    }
     let size = scratchSize(storage)
     guard size <= stackScratchLimit else {
       // Above the stack limit a temporary allocation would take the

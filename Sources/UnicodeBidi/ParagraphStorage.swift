@@ -40,12 +40,25 @@ final class ParagraphStorage: @unchecked Sendable {
   /// paragraph (256 KiB: paragraphs up to about 18,000 characters).
   private static let blocks = ThreadKeptBlock(limit: 1 << 18)
 
-  /// Room for `capacity` characters; `count` is set by the caller.
-  private init(capacity: Int) {
+  /// The number of characters the arrays have room for.
+  let capacity: Int
+  /// Scratch memory for the resolution of a paragraph of up to `capacity`
+  /// characters (`ParagraphResolver.scratchSize`), in the arrays' block,
+  /// or nil: a storage that is used again (`reused(utf8:)`) keeps it.
+  let scratch: UnsafeMutableRawPointer?
+
+  /// Room for `capacity` characters, and for their resolution's scratch
+  /// memory `withScratch`; `count` is set by the caller.
+  @inline(__always)
+  private init(capacity: Int, withScratch: Bool = false) {
     self.count = capacity
     let n = max(capacity, 1)
-    // The slack past the levels is for the word reads of `ClassScan`.
-    let raw = Self.blocks.take(n * 14 + ClassScan.slack)
+    self.capacity = n
+    // The slack past the levels is for the word reads of `ClassScan`; the
+    // scratch memory starts 16-byte aligned after it.
+    let arrays = (n * 14 + ClassScan.slack + 15) & ~15
+    let raw = Self.blocks.take(arrays + (withScratch ? ParagraphResolver.largestScratchSize(n) : 0))
+    scratch = withScratch ? raw + arrays : nil
     scalars = raw.bindMemory(to: UInt32.self, capacity: n)
     bracketPositions = (raw + n * 4).bindMemory(to: Int32.self, capacity: n)
     astralPositions = (raw + n * 8).bindMemory(to: Int32.self, capacity: n)
@@ -84,6 +97,14 @@ final class ParagraphStorage: @unchecked Sendable {
   convenience init(utf8 input: UnsafeBufferPointer<UInt8>) {
     // There are at most as many characters as bytes.
     self.init(capacity: input.count)
+    decode(utf8: input)
+  }
+
+  /// Decodes `input` into the arrays (room for `input.count` characters),
+  /// as `init(utf8:)` does: every property that describes the characters
+  /// is set again.
+  @inline(__always)
+  private func decode(utf8 input: UnsafeBufferPointer<UInt8>) {
     var stored = Stored(self)
     var i = 0
     UTF8Decoder.forEachSequence(input) { decoded in
@@ -93,6 +114,36 @@ final class ParagraphStorage: @unchecked Sendable {
     }
     count = i
     record(stored, utf8Length: input.count)
+  }
+
+  /// The storage kept per thread by `reused(utf8:)` and `keep(_:)`.
+  private static let kept = ThreadKeptObject<ParagraphStorage>()
+
+  /// The most characters a kept storage holds: its block (the arrays and
+  /// the scratch memory, about 39 bytes a character) at most about
+  /// 256 KiB, as `blocks` keeps.
+  private static let keptCapacityLimit = 6_500
+
+  /// The thread's kept storage (`keep(_:)`) with `input` decoded into it
+  /// when it has room, else a new storage with room for a few more
+  /// characters, for lines of one document analysed one after the other:
+  /// no object or arrays to allocate and free for each.
+  static func reused(utf8 input: UnsafeBufferPointer<UInt8>) -> ParagraphStorage {
+    if let storage = kept.take(), storage.capacity >= input.count {
+      storage.decode(utf8: input)
+      return storage
+    }
+    let storage = ParagraphStorage(capacity: max(input.count + input.count / 4, 256), withScratch: true)
+    storage.decode(utf8: input)
+    return storage
+  }
+
+  /// Keeps `storage` for the thread's next `reused(utf8:)`, unless something
+  /// else still refers to it (a paragraph or line made from it) or it is
+  /// large.
+  static func keep(_ storage: inout ParagraphStorage) {
+    guard isKnownUniquelyReferenced(&storage), storage.capacity <= keptCapacityLimit else { return }
+    kept.give(storage)
   }
 
   /// What the initialisers store of each character, with the arrays in

@@ -55,3 +55,35 @@ package struct ThreadKeptBlock: Sendable {
     free(block)
   }
 }
+
+/// One object kept per thread between uses (a thread key holding a
+/// reference), released when the thread exits: `take` hands it out and
+/// forgets it, `give` keeps one.
+struct ThreadKeptObject<Object: AnyObject>: Sendable {
+  /// Nil if the process has no key left (then nothing is kept).
+  private let key: pthread_key_t?
+
+  init() {
+    var key = pthread_key_t()
+    self.key =
+      pthread_key_create(&key) { object in
+        if let object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+      } == 0 ? key : nil
+  }
+
+  /// The thread's kept object, no longer kept; nil if there is none.
+  func take() -> Object? {
+    guard let key, let kept = pthread_getspecific(key) else { return nil }
+    pthread_setspecific(key, nil)
+    return Unmanaged<Object>.fromOpaque(kept).takeRetainedValue()
+  }
+
+  /// Keeps `object` for the thread's next `take`, in place of any kept one.
+  func give(_ object: Object) {
+    guard let key else { return }
+    if let kept = pthread_getspecific(key) { Unmanaged<Object>.fromOpaque(kept).release() }
+    if pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque()) != 0 {
+      Unmanaged.passUnretained(object).release()
+    }
+  }
+}

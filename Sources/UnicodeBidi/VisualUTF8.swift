@@ -184,7 +184,7 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       i &-= 1
       p =
         joiner.takes(scalars[i], classes[i])
-        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p)
+        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p, namingIsolates: true)
     }
     return p
   }
@@ -291,8 +291,14 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   /// right-to-left run mirrored with `mirrored`, L4: only class ON has
   /// mirrored glyphs) inline, the rest by `special`. Returns the end of
   /// what was written.
+  /// With `namingIsolates` (a constant where it is inlined), an isolate
+  /// control is named there and then when the controls are named, without
+  /// the tests of the other special characters: the common control of the
+  /// lines `bidi-lsp check` quotes.
   @inline(__always)
-  func character(_ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+  func character(
+    _ i: Int, rightToLeft: Bool, _ p: UnsafeMutablePointer<UInt8>, namingIsolates: Bool = false
+  ) -> UnsafeMutablePointer<UInt8> {
     var p = p
     let mirrored = rightToLeft && self.mirrored
     var s = scalars[i]
@@ -316,6 +322,10 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       if mirrored && classes[i] == .ON { s = ubd_mirroring_glyph(s) }
       p.pointee = UInt8(truncatingIfNeeded: s)
       return p + 1
+    }
+    if namingIsolates && controls == .keptByName && s &- 0x2066 < 4 {
+      // An isolate control, which X9 never removes, by name.
+      return Self.writeName(VisualControlNames.entry(s), open: 0x3C, close: 0x3E, p)
     }
     // Removed by X9, ill-formed, or (when they are changed) a control that
     // X9 keeps: an isolate, LRM, RLM or ALM (U+061C, U+200E...U+2069 hold
@@ -391,12 +401,21 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     let entry = VisualControlNames.entry(s)
     guard controls == .names || controls == .keptByName, entry >> 32 == UInt64(s) else { return p }
     let angled = controls == .keptByName
-    let open: UInt32 = angled ? 0x3C : 0x5B  // < or [
+    // < or [, > or ]
+    return Self.writeName(entry, open: angled ? 0x3C : 0x5B, close: angled ? 0x3E : 0x5D, p)
+  }
+
+  /// The short name of `entry` (`VisualControlNames.entry`) between `open`
+  /// and `close`; returns the end of what was written.
+  @inline(__always)
+  static func writeName(
+    _ entry: UInt64, open: UInt32, close: UInt8, _ p: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
     // The opening bracket and the three letters in one store (within the
     // bound: five bytes for a control of two or three).
     let word = open | UInt32(truncatingIfNeeded: entry) &<< 8
     UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt32.self)
-    p[4] = angled ? 0x3E : 0x5D  // > or ]
+    p[4] = close
     return p + 5
   }
 
