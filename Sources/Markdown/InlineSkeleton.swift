@@ -63,7 +63,9 @@ extension MarkdownInlineRenderer {
         let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
         var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed, isPlain: trimmed)
         guard scan.run() else { return false }
-        scan.withText { body($0, scan.isRendered, scan.isPlain) }
+        // The flags read first: `body` does not capture (and copy) the scan.
+        let (isRendered, isPlain) = (scan.isRendered, scan.isPlain)
+        scan.withText { body($0, isRendered, isPlain) }
         return true
       }
     }
@@ -81,7 +83,8 @@ extension MarkdownInlineRenderer {
     return content.withUnsafeBufferPointer { bytes in
       var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false, isPlain: trimmed)
       guard scan.run() else { return false }
-      scan.withText { body($0, false, scan.isPlain) }
+      let isPlain = scan.isPlain
+      scan.withText { body($0, false, isPlain) }
       return true
     }
   }

@@ -142,6 +142,7 @@ package struct MarkdownFormat: StructuredFormat {
       let results = sink.runner.map(parts) { range in
         Self.items(blocks[range], base: base, source: source, renderer: renderer, hazards: hazards)
       }
+      sink.items.reserveCapacity(sink.items.count + results.reduce(0) { $0 + $1.count })
       for items in results { sink.items += items }
     }
   }
