@@ -202,14 +202,16 @@ package struct WordFactsFeed: Sendable {
   /// Feeds well-formed UTF-8 text of one paragraph with no bidi control,
   /// offsets unset (for a yes-or-no question on its facts); stops and
   /// returns false at a bidi control or a paragraph separator (class B),
-  /// where the facts would need the whole analysis.
-  package mutating func feedText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// where the facts would need the whole analysis. `controlFree`: the
+  /// caller knows the text holds no bidi control (its bytes are a source's
+  /// that has none), so that the skip over a word need not look for ALM.
+  package mutating func feedText(_ bytes: UnsafeBufferPointer<UInt8>, controlFree: Bool = false) -> Bool {
     var index = 0
     let count = bytes.count
     while index < count {
       if inWord && lastStrong != 0 {
         // The rest of a word: skip what `feed` would leave as it is.
-        index = Self.skipInWord(bytes, from: index, rightToLeft: lastStrong == 2)
+        index = Self.skipInWord(bytes, from: index, rightToLeft: lastStrong == 2, seeksALM: !controlFree)
         guard index < count else { break }
       }
       let byte = bytes[index]
@@ -218,6 +220,14 @@ package struct WordFactsFeed: Sendable {
         index += 1
         if inWord { feedWhiteSpace() }
         continue
+      }
+      if !inWord {
+        // Most words: a letter first, one space after (`feedWords`).
+        let next = feedWords(bytes, from: index, seeksALM: !controlFree)
+        if next != index {
+          index = next
+          continue
+        }
       }
       let scalar: UInt32
       if byte < 0x80 {
@@ -252,6 +262,51 @@ package struct WordFactsFeed: Sendable {
     return true
   }
 
+  /// `feedText`'s run of the common words from `start`, a word's first
+  /// byte with no word going on: a word whose first character is a letter
+  /// (L, R or AL, of one or two bytes: no bidi control but ALM, which ends
+  /// the run), the rest of it skipped (`skipInWord`), then one space and
+  /// the next word. The facts are those `feedText` finds one character at
+  /// a time (this is its loop with the checks the common word needs):
+  /// where the run ends (any other first character, a word ended otherwise
+  /// than by one space) `feedText` goes on as it would have. `seeksALM`
+  /// as `skipInWord` takes it.
+  @inline(__always)
+  mutating func feedWords(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seeksALM: Bool) -> Int {
+    var index = start
+    let count = bytes.count
+    while true {
+      let byte = bytes[index]
+      let scalar: UInt32
+      let length: Int
+      if byte < 0x80 {
+        scalar = UInt32(byte)
+        length = 1
+      } else if byte >= 0xC2, byte < 0xE0, index &+ 1 < count, bytes[index &+ 1] & 0xC0 == 0x80 {
+        scalar = UInt32(byte & 0x1F) &<< 6 | UInt32(bytes[index &+ 1] & 0x3F)
+        length = 2
+      } else {
+        return index
+      }
+      let rightToLeft: Bool
+      switch BidiClass(scalar) {
+      // LRM and RLM take three bytes.
+      case .L: rightToLeft = false
+      case .R, .AL:
+        guard scalar != 0x61C else { return index }
+        rightToLeftLetter = true
+        rightToLeft = true
+      default: return index
+      }
+      feedStrong(rightToLeft: rightToLeft, at: 0)
+      index = Self.skipInWord(bytes, from: index &+ length, rightToLeft: rightToLeft, seeksALM: seeksALM)
+      // One space, then the next word's first byte.
+      guard index &+ 1 < count, bytes[index] == 0x20, bytes[index &+ 1] != 0x20 else { return index }
+      feedWhiteSpace()
+      index &+= 1
+    }
+  }
+
   /// Where the characters `feed` leaves as it is end, in a word whose last
   /// strong character fed is right to left (`rightToLeft`) or left to
   /// right, from `index` (a character's first byte): ASCII other than
@@ -261,17 +316,21 @@ package struct WordFactsFeed: Sendable {
   /// ON, none white space) but ALM (U+061C, a bidi control). Eight bytes a
   /// step while none stops the skip (`leftToRightStops`,
   /// `rightToLeftStops`, which stop at some of these too), then one by
-  /// one; no decoding or class lookup. `testFeedTextSkipsOnlyWhatFeedLeaves`
-  /// and `testLongWords` compare it with feeding every character.
+  /// one; no decoding or class lookup. `seeksALM` false: the text holds
+  /// no bidi control, and the eight-byte steps do not look for ALM.
+  /// `testFeedTextSkipsOnlyWhatFeedLeaves` and `testLongWords` compare it
+  /// with feeding every character.
   @inline(__always)
-  static func skipInWord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, rightToLeft: Bool) -> Int {
+  static func skipInWord(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, rightToLeft: Bool, seeksALM: Bool
+  ) -> Int {
     var index = start
     let count = bytes.count
     // Not empty: `start` is a byte of it.
     let base = UnsafeRawPointer(bytes.baseAddress!)
     while count &- index >= 8 {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let stops = rightToLeft ? rightToLeftStops(word) : leftToRightStops(word)
+      let stops = rightToLeft ? rightToLeftStops(word, seeksALM: seeksALM) : leftToRightStops(word)
       // The first byte that stops the skip is a character's first; eight
       // that do not are whole characters (ASCII, or pairs of two bytes).
       guard stops == 0 else { return index &+ stops.trailingZeroBitCount &>> 3 }
@@ -314,9 +373,10 @@ package struct WordFactsFeed: Sendable {
   /// those of U+05C0–U+07FF (0xD7–0xDF: 0xD6's U+0580–U+05BF holds
   /// Armenian, L, and is read one by one), ALM's 0xD8 0x9C. Continuation
   /// bytes never stop. Up to the first stop the bytes are pairs (a lead
-  /// byte, a continuation byte), so ALM is looked for in two-byte lanes.
+  /// byte, a continuation byte), so ALM is looked for in two-byte lanes
+  /// (when `seeksALM`).
   @inline(__always)
-  static func rightToLeftStops(_ word: UInt64) -> UInt64 {
+  static func rightToLeftStops(_ word: UInt64, seeksALM: Bool) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high = ones &* 0x80
     let low = word & ~high
@@ -324,6 +384,7 @@ package struct WordFactsFeed: Sendable {
     // in 0xD7–0xDF (0x57–0x5F).
     let lead = low &+ ones &* (0x80 - 0x40)
     let kept = (low &+ ones &* (0x80 - 0x57)) & ~(low &+ ones &* (0x80 - 0x60))
+    guard seeksALM else { return (~word | (lead & ~kept)) & high }
     // ALM: a two-byte lane 0xD8 0x9C (first byte lowest), at its 0xD8.
     let pairs: UInt64 = 0x0001_0001_0001_0001
     let alm = word ^ (pairs &* 0x9CD8)

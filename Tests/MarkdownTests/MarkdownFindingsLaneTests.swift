@@ -314,6 +314,13 @@ final class WordFactsFeedTextTests: XCTestCase {
     XCTAssertEqual(fed, expected.fed, name, file: file, line: line)
     XCTAssertEqual(feed.facts, expected.facts, name, file: file, line: line)
     XCTAssertEqual(feed.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
+    // A text with no bidi control, fed as one (the skip not looking for ALM).
+    guard !text.unicodeScalars.contains(where: { BidiControl(scalar: $0.value) != nil }) else { return }
+    var free = WordFactsFeed()
+    let freeFed = bytes.withUnsafeMutableBufferPointer { free.feedText(UnsafeBufferPointer($0), controlFree: true) }
+    XCTAssertEqual(freeFed, expected.fed, name, file: file, line: line)
+    XCTAssertEqual(free.facts, expected.facts, name, file: file, line: line)
+    XCTAssertEqual(free.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
   }
 
   /// Every character up to U+07FF (ASCII, Latin-1, Armenian, Hebrew,
