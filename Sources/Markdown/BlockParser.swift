@@ -29,6 +29,10 @@ package struct MarkdownReader: Sendable {
       var parser = BlockParser(source: source, bytes: bytes)
       parser.startsDocument = startsDocument
       var line = max(0, min(startLine, source.lineCount))
+      // Room for three blocks every four lines of a read to the end (more
+      // than prose has; a table has more), as much as the source can hold:
+      // the array is not grown and copied as blocks come.
+      if stopLine == nil { parser.blocks.reserveCapacity(min((source.lineCount - line) * 3 / 4, bytes.count / 16)) }
       if line == 0 && startsDocument && options.frontMatter, let end = parser.frontMatterEnd() {
         parser.checkpoints.append(0)
         parser.emitFrontMatter(through: end)
@@ -397,7 +401,8 @@ struct BlockParser {
   /// leaf's: a block copies its pieces (`MarkdownPieces`, no array for one
   /// piece), so the buffer stays the reader's alone.
   mutating func clearLeaf() {
-    leafPieces.removeAll(keepingCapacity: true)
+    // (Array's removal of all, kept or not, is a call even for none.)
+    if !leafPieces.isEmpty { leafPieces.removeAll(keepingCapacity: true) }
     checkedPieces = 0
     illFormedPiece = nil
   }

@@ -64,6 +64,19 @@ enum Entities {
   /// A fenced code block's info string from the bytes after its fence:
   /// entities decoded, trimmed, backslash escapes removed (cmark's order).
   static func infoString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    // Most info strings (`swift`, none) hold no entity, escape or NUL:
+    // trimmed, they are themselves.
+    let special = range.contains { index in
+      let byte = bytes[index]
+      return byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\\") || byte == 0
+    }
+    if !special {
+      var low = range.lowerBound
+      var high = range.upperBound
+      while high > low && LinkSyntax.isSpace(bytes[high - 1]) { high -= 1 }
+      while low < high && LinkSyntax.isSpace(bytes[low]) { low += 1 }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)
+    }
     var decoded: [UInt8] = []
     var index = range.lowerBound
     while index < range.upperBound {

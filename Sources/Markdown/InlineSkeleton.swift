@@ -61,9 +61,11 @@ extension MarkdownInlineRenderer {
       return source.bytes.withUnsafeBufferPointer { text in
         let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)])
         let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
-        var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: trimmed, isPlain: trimmed)
-        guard scan.run() else { return false }
-        scan.withText { body($0, scan.isRendered, scan.isPlain) }
+        var scan = SkeletonScan(bytes: bytes, isRendered: trimmed, isPlain: trimmed)
+        guard scan.run(definitions: definitions) else { return false }
+        // The flags read first: `body` does not capture (and copy) the scan.
+        let (isRendered, isPlain) = (scan.isRendered, scan.isPlain)
+        scan.withText { body($0, isRendered, isPlain) }
         return true
       }
     }
@@ -79,9 +81,10 @@ extension MarkdownInlineRenderer {
       }
     }
     return content.withUnsafeBufferPointer { bytes in
-      var scan = SkeletonScan(bytes: bytes, definitions: definitions, isRendered: false, isPlain: trimmed)
-      guard scan.run() else { return false }
-      scan.withText { body($0, false, scan.isPlain) }
+      var scan = SkeletonScan(bytes: bytes, isRendered: false, isPlain: trimmed)
+      guard scan.run(definitions: definitions) else { return false }
+      let isPlain = scan.isPlain
+      scan.withText { body($0, false, isPlain) }
       return true
     }
   }
@@ -111,7 +114,6 @@ extension MarkdownInlineRenderer {
 
 struct SkeletonScan {
   let bytes: UnsafeBufferPointer<UInt8>
-  let definitions: Set<String>
   var out: [UInt8] = []
   /// The start of the content not yet copied to `out`.
   var copied = 0
@@ -130,9 +132,8 @@ struct SkeletonScan {
   var backticks: [Int] = []
   var scannedForBackticks = false
 
-  init(bytes: UnsafeBufferPointer<UInt8>, definitions: Set<String>, isRendered: Bool, isPlain: Bool) {
+  init(bytes: UnsafeBufferPointer<UInt8>, isRendered: Bool, isPlain: Bool) {
     self.bytes = bytes
-    self.definitions = definitions
     self.isRendered = isRendered
     self.isPlain = isPlain
   }
@@ -186,10 +187,11 @@ struct SkeletonScan {
     return skipped & high == high
   }
 
-  /// Reads the content: false when the scan refuses it. After it,
-  /// `withText` gives the skeleton.
-  mutating func run() -> Bool {
-    let found = Self.acts.withUnsafeBufferPointer { acts in scan(acts) }
+  /// Reads the content, against the document's `definitions` (lent to
+  /// the scan, not kept: a block's scan holds no reference): false when
+  /// the scan refuses it. After it, `withText` gives the skeleton.
+  mutating func run(definitions: Set<String>) -> Bool {
+    let found = Self.acts.withUnsafeBufferPointer { acts in scan(acts, definitions) }
     guard found else { return false }
     if copied > 0 { skip(bytes.count, to: bytes.count) }
     return true
@@ -202,7 +204,7 @@ struct SkeletonScan {
   }
 
   /// `run`'s pass over the content, `acts` its table: false when it refuses.
-  private mutating func scan(_ acts: UnsafeBufferPointer<Bool>) -> Bool {
+  private mutating func scan(_ acts: UnsafeBufferPointer<Bool>, _ definitions: Set<String>) -> Bool {
     var index = 0
     let end = bytes.count
     while index < end {
@@ -225,7 +227,7 @@ struct SkeletonScan {
         index = next
       case UInt8(ascii: "["):
         isPlain = false
-        guard let next = bracket(at: index) else { return false }
+        guard let next = bracket(at: index, definitions) else { return false }
         index = next
       case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
         isRendered = false
@@ -317,7 +319,7 @@ struct SkeletonScan {
   /// anything a shortcut or failed reference leaves as text. Returns where
   /// to go on (the parser goes on there too), nil when the skeleton cannot
   /// tell.
-  mutating func bracket(at open: Int) -> Int? {
+  mutating func bracket(at open: Int, _ definitions: Set<String>) -> Int? {
     var close = open + 1
     while close < bytes.count {
       let byte = bytes[close]
@@ -342,7 +344,7 @@ struct SkeletonScan {
     }
     guard at(after) == UInt8(ascii: "[") else {
       // A shortcut reference (its text alone) or text.
-      if isRendered && isDefined(open + 1..<close) {
+      if isRendered && isDefined(open + 1..<close, in: definitions) {
         skip(open, to: open + 1)
         skip(close, to: after)
       }
@@ -357,7 +359,7 @@ struct SkeletonScan {
     let found = labelEnd < bytes.count && bytes[labelEnd] == UInt8(ascii: "]") && labelEnd - after - 1 <= 1000
     var label = found ? trimmed(after + 1..<labelEnd) : nil
     if label == nil || label!.isEmpty { label = open + 1..<close }
-    guard let label, isDefined(label) else {
+    guard let label, isDefined(label, in: definitions) else {
       // Not a link: `]` is text and the parser goes on at the next `[`.
       return after
     }
@@ -396,8 +398,9 @@ struct SkeletonScan {
     return low..<high
   }
 
-  /// Whether a label names a definition, as the inline parser asks it.
-  func isDefined(_ label: Range<Int>) -> Bool {
+  /// Whether a label names one of `definitions`, as the inline parser asks
+  /// it.
+  func isDefined(_ label: Range<Int>, in definitions: Set<String>) -> Bool {
     guard !label.isEmpty && label.count <= 1000 else { return false }
     guard let normalized = ReferenceDefinitions.normalizedLabel(Array(bytes[label])) else { return false }
     return definitions.contains(normalized)

@@ -39,18 +39,22 @@ package enum MarkdownBlockKind: Hashable, Sendable {
   /// The fenced code block's language: the first word of its info string
   /// (nil for other blocks and for an empty info string).
   package var language: String? {
-    guard case .fencedCode(let info) = self else { return nil }
-    // ASCII (most info strings): its bytes are its characters.
-    let utf8 = info.utf8
-    if utf8.allSatisfy({ $0 < 0x80 }) {
-      guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-      let end = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? utf8.endIndex
-      // The whole info string (most often): itself, no copy.
-      if start == utf8.startIndex && end == utf8.endIndex { return info }
-      return String(info[start..<end])
+    guard case .fencedCode(var info) = self else { return nil }
+    // ASCII (most info strings): its bytes are its characters, read as
+    // bytes (nil from them: not ASCII; nil inside: no word).
+    var whole = false
+    let ascii = info.withUTF8 { utf8 -> String?? in
+      guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+      guard let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return .some(nil) }
+      let end = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) ?? utf8.count
+      whole = start == 0 && end == utf8.count
+      return whole ? .some(nil) : String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self)
     }
-    let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
-    return word.map(String.init)
+    // The whole info string (most often): itself, no copy.
+    if whole { return info }
+    if let ascii { return ascii }
+    let first = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+    return first.map(String.init)
   }
 }
 

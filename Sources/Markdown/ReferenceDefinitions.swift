@@ -47,12 +47,13 @@ enum ReferenceDefinitions {
 
   /// Whether `bytes` hold `]:`.
   private static func holdsLabelEnd(_ bytes: ArraySlice<UInt8>) -> Bool {
-    var index = bytes.startIndex
-    while let close = bytes[index...].firstIndex(of: UInt8(ascii: "]")) {
-      index = close + 1
-      if index < bytes.endIndex && bytes[index] == UInt8(ascii: ":") { return true }
+    bytes.withUnsafeBufferPointer { bytes in
+      for index in 0..<max(bytes.count - 1, 0)
+      where bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: ":") {
+        return true
+      }
+      return false
     }
-    return false
   }
 
   /// One definition at `start`: its normalized label, destination (content

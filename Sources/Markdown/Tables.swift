@@ -18,6 +18,8 @@ enum Tables {
   static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>]? {
     guard isWellFormed(bytes, start..<end) else { return nil }
     var cells: [Range<Int>] = []
+    // Room for a common row's cells at once (not grown cell by cell).
+    cells.reserveCapacity(8)
     var offset = pipeAndSpaces(bytes, at: start, end: end)
     while offset < end {
       let cellEnd = cellEnd(bytes, from: offset, end: end)

@@ -78,20 +78,25 @@ extension MarkdownEntries {
     // rendered text itself, copied for the finding's message when there is
     // one, when it has no emphasis); the renderer for the rest.
     var verdict: Verdict?
+    // The skeleton's bytes are the block's source's, which holds no
+    // control (no hazard byte on its lines).
     renderer.readSkeleton(block) { text, isRendered, isPlain in
-      verdict = decide(text) { isRendered || isPlain ? RenderedBlock(text: Array(text)) : nil }
+      verdict = decide(text, controlFree: true) { isRendered || isPlain ? RenderedBlock(text: Array(text)) : nil }
     }
     if let verdict { return verdict }
     let rendered = Self.rendered(block, source: source, renderer: renderer)
-    return rendered.text.withUnsafeBufferPointer { text in decide(text) { rendered } }
+    return rendered.text.withUnsafeBufferPointer { text in decide(text, controlFree: false) { rendered } }
   }
 
   /// The verdict of a block whose text (rendered, or a skeleton that the
   /// scan sees alike) is `text`; `rendered` gives its rendered block, when
-  /// known, for a decided finding.
-  private static func decide(_ text: UnsafeBufferPointer<UInt8>, rendered: () -> RenderedBlock?) -> Verdict {
+  /// known, for a decided finding. `controlFree`: as `WordFactsFeed.feedText`
+  /// takes it.
+  private static func decide(
+    _ text: UnsafeBufferPointer<UInt8>, controlFree: Bool, rendered: () -> RenderedBlock?
+  ) -> Verdict {
     var scan = BlockFactsScan()
-    scan.feed(text)
+    scan.feed(text, controlFree: controlFree)
     if scan.needsFullPath { return .fullPath }
     guard let wanted = scan.wantedDirection else { return .noFinding }
     return .blockDirection(wanted: wanted, rendered: rendered())
@@ -107,9 +112,10 @@ extension MarkdownEntries {
   /// that a mark before it would change, by `MarkupSafety.keepsMarkup` as
   /// `insertionOverrides` asks; white space) or a bare `www.` link starts
   /// the text (sealed: no edit): nil then, and the full path decides. The
-  /// severity is the engine's.
+  /// severity is the engine's. Its lines are `base` lines down (where the
+  /// source starts in the document).
   static func blockDirectionFinding(
-    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock, base: Int
   ) -> Finding? {
     let text = rendered.text
     guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
@@ -127,10 +133,11 @@ extension MarkdownEntries {
       else { return nil }
     default: break
     }
-    if text.starts(with: "www.".utf8) { return nil }
+    // (Four bytes compared: no generic comparison with a string's UTF-8.)
+    if text.count >= 4 && text[0] == 0x77 && text[1] == 0x77 && text[2] == 0x77 && text[3] == 0x2E { return nil }
     let range = SourceRange(
-      start: SourcePosition(line: first.line, column: first.columns.lowerBound),
-      end: SourcePosition(line: last.line, column: last.columns.upperBound))
+      start: SourcePosition(line: base + first.line, column: first.columns.lowerBound),
+      end: SourcePosition(line: base + last.line, column: last.columns.upperBound))
     let message = text.withUnsafeBufferPointer { text in
       MarkdownRules.blockDirectionMessage(
         wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
@@ -177,8 +184,8 @@ struct BlockFactsScan {
   var feed = WordFactsFeed()
   var needsFullPath = false
 
-  mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-    if !needsFullPath && !feed.feedText(bytes) { needsFullPath = true }
+  mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, controlFree: Bool) {
+    if !needsFullPath && !feed.feedText(bytes, controlFree: controlFree) { needsFullPath = true }
   }
 
   /// The direction the words want when `bidi.blockDirection`'s condition

@@ -81,6 +81,8 @@ package struct MarkdownFormat: StructuredFormat {
         continue
       }
       var keptThrough = last
+      // Room for the stretch's checkpoints at once.
+      Self.reserve(&sink.checkpoints, more: read.checkpoints.count)
       for checkpoint in read.checkpoints where checkpoint <= last {
         guard sink.boundary(line: start + checkpoint, state) else {
           keptThrough = checkpoint
@@ -142,6 +144,7 @@ package struct MarkdownFormat: StructuredFormat {
       let results = sink.runner.map(parts) { range in
         Self.items(blocks[range], base: base, source: source, renderer: renderer, hazards: hazards)
       }
+      Self.reserve(&sink.items, more: results.reduce(0) { $0 + $1.count })
       for items in results { sink.items += items }
     }
   }
@@ -157,7 +160,9 @@ package struct MarkdownFormat: StructuredFormat {
     var items: [ReadItem] = []
     let findingsOnly = hazards != nil
     var cursor = HazardCursor(hazards ?? HazardLines([], lineStarts: [0]))
-    for block in blocks {
+    // By index: the blocks are read where they are, not copied one by one.
+    for index in blocks.indices {
+      let block = blocks[index]
       if block.kind.hasInlineContent {
         if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
         if findingsOnly {
@@ -167,9 +172,9 @@ package struct MarkdownFormat: StructuredFormat {
             // Its one finding, with no entry built (`ReadItem.finding`).
             let rendered = rendered ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
             if let finding = MarkdownEntries.blockDirectionFinding(
-              block, source: source, wanted: wanted, rendered: rendered)
+              block, source: source, wanted: wanted, rendered: rendered, base: base)
             {
-              items.append(.finding(finding.shifted(by: base)))
+              items.append(.finding(finding))
               continue
             }
           case .fullPath: break
@@ -193,6 +198,14 @@ package struct MarkdownFormat: StructuredFormat {
       }
     }
     return items
+  }
+
+  /// Room in `array` for `more` elements, its capacity at least doubled
+  /// when it grows: reserved stretch by stretch, it is copied as often as
+  /// appended to one element at a time (not once a stretch).
+  static func reserve<Element>(_ array: inout [Element], more: Int) {
+    let needed = array.count + more
+    if array.capacity < needed { array.reserveCapacity(max(needed, 2 * array.capacity)) }
   }
 
   /// The lines answered as plain lines: code blocks (a fenced one with its

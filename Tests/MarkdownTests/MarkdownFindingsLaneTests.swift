@@ -314,6 +314,13 @@ final class WordFactsFeedTextTests: XCTestCase {
     XCTAssertEqual(fed, expected.fed, name, file: file, line: line)
     XCTAssertEqual(feed.facts, expected.facts, name, file: file, line: line)
     XCTAssertEqual(feed.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
+    // A text with no bidi control, fed as one (the skip not looking for ALM).
+    guard !text.unicodeScalars.contains(where: { BidiControl(scalar: $0.value) != nil }) else { return }
+    var free = WordFactsFeed()
+    let freeFed = bytes.withUnsafeMutableBufferPointer { free.feedText(UnsafeBufferPointer($0), controlFree: true) }
+    XCTAssertEqual(freeFed, expected.fed, name, file: file, line: line)
+    XCTAssertEqual(free.facts, expected.facts, name, file: file, line: line)
+    XCTAssertEqual(free.rightToLeftLetter, expected.rightToLeft, name, file: file, line: line)
   }
 
   /// Every character up to U+07FF (ASCII, Latin-1, Armenian, Hebrew,
@@ -341,6 +348,32 @@ final class WordFactsFeedTextTests: XCTestCase {
         for after in afters {
           let scalars = word + [value] + after
           XCTAssertEqual(WordFactsFeed.facts(scalars), DirectionFacts(scalars: scalars), "\(scalars)")
+        }
+      }
+    }
+  }
+
+  /// Long words (eight bytes and more: the skip's eight-byte steps) of
+  /// Hebrew and Arabic letters with one other character at every offset:
+  /// ALM, RLM, LRM, an isolate, Armenian, a Hebrew point, an ASCII letter,
+  /// digit or punctuation, a space, a three-byte letter, Syriac, NKo.
+  func testLongWords() {
+    let letters = ["\u{5D0}", "\u{5E9}", "\u{627}", "\u{644}", "\u{6A9}", "\u{6CC}", "\u{698}"]
+    let others = [
+      "\u{61C}", "\u{200F}", "\u{200E}", "\u{2067}", "\u{531}", "\u{589}", "\u{5B0}", "\u{5BE}", "a", "Z", "7", ".",
+      " ", "\u{A0}", "\u{6F0}", "\u{660}", "\u{FB1D}", "\u{710}", "\u{7CA}", "\u{7F6}", "\u{64B}", "\u{600}",
+      "\u{D80}", "\u{4E00}",
+    ]
+    var random = SeededGenerator(seed: 43)
+    for other in others {
+      for length in 1...12 {
+        for position in 0...length {
+          var word = (0..<length).map { _ in letters.randomElement(using: &random)! }
+          word.insert(other, at: position)
+          for prefix in ["", "a", "\u{627}", "x ", "\u{5D0} "] {
+            Self.check(prefix + word.joined() + " b")
+            Self.check(prefix + word.joined())
+          }
         }
       }
     }
