@@ -149,16 +149,18 @@ package struct ParagraphAnalysis: Sendable {
   /// (`writeLineVisualUTF8`). What it writes is well-formed UTF-8 whatever
   /// `utf8` holds: the writer encodes the paragraph's scalar values.
   package static func writeVisualText(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> Int {
-    let paragraph = BidiParagraph(utf8: utf8, direction: .auto)
-    if paragraph.length(in: .utf32) > quotedCharacterLimit, let end = quoteEndByte(utf8),
-      let line = try? paragraph.line(0..<end, in: .utf8, combiningMarks: .afterBase)
-    {
-      // A prefix of at least one byte less, then "…": within the bound.
-      let written = line.writeVisualUTF8(mirrored: true, controls: .strip, to: output)
-      (output + written).initialize(from: [0xE2, 0x80, 0xA6], count: 3)
-      return written + 3
+    // (In storage the thread keeps from one quoted paragraph to the next.)
+    BidiParagraph.withReusedStorage(utf8: utf8, direction: .auto) { paragraph in
+      if paragraph.length(in: .utf32) > quotedCharacterLimit, let end = quoteEndByte(utf8),
+        let line = try? paragraph.line(0..<end, in: .utf8, combiningMarks: .afterBase)
+      {
+        // A prefix of at least one byte less, then "…": within the bound.
+        let written = line.writeVisualUTF8(mirrored: true, controls: .strip, to: output)
+        (output + written).initialize(from: [0xE2, 0x80, 0xA6], count: 3)
+        return written + 3
+      }
+      return paragraph.writeLineVisualUTF8(combiningMarks: .afterBase, mirrored: true, controls: .strip, to: output)
     }
-    return paragraph.writeLineVisualUTF8(combiningMarks: .afterBase, mirrored: true, controls: .strip, to: output)
   }
 
   /// `quoteEnd` of well-formed UTF-8 as a byte offset, nil when the quote
