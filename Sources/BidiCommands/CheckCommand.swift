@@ -206,6 +206,8 @@ struct CheckRun {
   var pending: [UInt8] = []
   /// Writes each JSON finding (ASCII-only), then moves it to `pending`.
   var jsonItem = JSONWriter(asciiOnly: true)
+  /// The code points of the long line SARIF columns were last counted in.
+  var sarifColumns = SARIFColumns()
   /// 64 KiB; a part's run (`scanPlainParts`) keeps its findings whole.
   var flushThreshold = 1 << 16
   /// The path being checked and its text-output form (computed once per file).

@@ -65,10 +65,22 @@ enum FindingText {
   /// The 1-based column in code points of byte `column` of zero-based
   /// `line`. A byte order mark at the start of the text is not counted; an
   /// ill-formed sequence counts as one code point per maximal subpart, as
-  /// everywhere (`LineUnits`).
-  func codePointColumn(line: Int, byte column: Int) -> Int {
+  /// everywhere (`LineUnits`). A line of `SARIFColumns.longLine` bytes or
+  /// more is counted from `columns`' records, kept while its findings are
+  /// written, so that many findings on one long line stay linear.
+  func codePointColumn(line: Int, byte column: Int, columns: inout SARIFColumns) -> Int {
     withLine(line) { bytes in
-      var characters = LineUnits.character(atUTF8Offset: column, in: bytes, .utf32)
+      var characters: Int
+      if bytes.count >= SARIFColumns.longLine {
+        if columns.line != line || columns.text != columns.current || columns.units == nil {
+          columns.line = line
+          columns.text = columns.current
+          columns.units = LineUnits(Array(bytes), encoding: .utf32)
+        }
+        characters = columns.units!.character(atUTF8Offset: column)
+      } else {
+        characters = LineUnits.character(atUTF8Offset: column, in: bytes, .utf32)
+      }
       if line == 0, column >= 3, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
         characters -= 1
       }
@@ -89,15 +101,28 @@ enum FindingText {
   }
 
   /// A SARIF region from zero-based byte positions.
-  func region(from start: SourcePosition, to end: SourcePosition) -> JSONValue {
+  func region(from start: SourcePosition, to end: SourcePosition, columns: inout SARIFColumns) -> JSONValue {
     .object(
       JSONObject([
         ("startLine", JSONValue(start.line + 1)),
-        ("startColumn", JSONValue(codePointColumn(line: start.line, byte: start.column))),
+        ("startColumn", JSONValue(codePointColumn(line: start.line, byte: start.column, columns: &columns))),
         ("endLine", JSONValue(end.line + 1)),
-        ("endColumn", JSONValue(codePointColumn(line: end.line, byte: end.column))),
+        ("endColumn", JSONValue(codePointColumn(line: end.line, byte: end.column, columns: &columns))),
       ]))
   }
+}
+
+/// The code points of the last long line SARIF columns were counted in
+/// (`FindingText.codePointColumn`): its `LineUnits`, built once for all the
+/// findings on it instead of counting from its start for each.
+struct SARIFColumns {
+  /// Lines shorter than this are counted from their start each time.
+  static let longLine = 4096
+  /// The file being reported (`CheckRun.filesChecked`: one number a file).
+  var current = 0
+  var text = -1
+  var line = -1
+  var units: LineUnits?
 }
 
 extension CheckRun {
@@ -135,6 +160,7 @@ extension CheckRun {
   /// Writes one finding as a result.
   mutating func reportSARIF(_ finding: CheckFinding, path: String, text: FindingText) {
     let location = Self.artifactLocation(path)
+    sarifColumns.current = filesChecked
     let start = SourcePosition(line: finding.line, column: finding.column)
     let end = text.position(line: finding.line, column: finding.column, after: finding.length)
     var result = JSONObject([("ruleId", .string(finding.code.rawValue))])
@@ -142,13 +168,14 @@ extension CheckRun {
     result["level"] = .string(finding.severity.sarifLevel)
     result["message"] = ["text": .string(finding.message)]
     result["locations"] = [
-      ["physicalLocation": ["artifactLocation": location, "region": text.region(from: start, to: end)]]
+      ["physicalLocation": ["artifactLocation": location, "region": text.region(from: start, to: end, columns: &sarifColumns)]]
     ]
     if !finding.fixes.isEmpty {
       result["fixes"] = .array(
         finding.fixes.map { fix in
           let replacements = fix.edits.map { edit -> JSONValue in
-            var replacement = JSONObject([("deletedRegion", text.region(from: edit.range.start, to: edit.range.end))])
+            let deleted = text.region(from: edit.range.start, to: edit.range.end, columns: &sarifColumns)
+            var replacement = JSONObject([("deletedRegion", deleted)])
             if !edit.newText.isEmpty { replacement["insertedContent"] = ["text": .string(edit.newText)] }
             return .object(replacement)
           }

@@ -175,6 +175,45 @@ final class CheckSARIFTests: XCTestCase {
     XCTAssertGreaterThan(nonASCII, 20, "the corpora have findings after non-ASCII text")
   }
 
+  /// Lines of `SARIFColumns.longLine` bytes or more are counted from
+  /// records kept while their findings are written: their regions are the
+  /// code points of the text all the same, in two files whose long lines
+  /// have the same number (so a record is never taken for another file's
+  /// line).
+  func testRegionsOnLongLinesCountCodePoints() throws {
+    let dir = try temporaryDirectory(self)
+    var paths: [String] = []
+    for (name, letter) in [("a.txt", "ب"), ("b.txt", "😀")] {
+      // One long line each, the first: the second file's findings start on
+      // the line the first file's ended on.
+      var text = "x"
+      for n in 0..<360 { text += String(repeating: letter, count: 20 + n * 7 % 13) + " \u{202E}ab\u{202C} e\u{301} " }
+      text += "\nshort \u{2067}\n"
+      let url = dir.appendingPathComponent(name)
+      try Data(text.utf8).write(to: url)
+      paths.append(url.path)
+    }
+    let results = try results(try sarif(paths).log)
+    XCTAssertGreaterThan(results.count, 700)
+    let json = check(["--format", "json"] + paths)
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+    XCTAssertEqual(findings.count, results.count)
+    var long = 0
+    for (result, finding) in zip(results, findings) {
+      let path = try XCTUnwrap(finding["path"] as? String)
+      let line = try XCTUnwrap(finding["line"] as? Int) - 1
+      let column = try XCTUnwrap(finding["column"] as? Int) - 1
+      let length = try XCTUnwrap(finding["length"] as? Int)
+      let utf8 = Array(String(String.UnicodeScalarView(try lines(of: URL(fileURLWithPath: path))[line])).utf8)
+      func scalars(_ bytes: ArraySlice<UInt8>) -> Int { String(decoding: bytes, as: UTF8.self).unicodeScalars.count }
+      let region = Region(line + 1, scalars(utf8[..<column]) + 1, line + 1, scalars(utf8[..<(column + length)]) + 1)
+      XCTAssertEqual(try location(result).region, region, "\(path):\(line + 1)")
+      if utf8.count >= 4096 { long += 1 }
+    }
+    XCTAssertGreaterThan(long, 700)
+  }
+
   // MARK: Fixes
 
   /// Applies SARIF replacements (regions in code points, 1-based) to lines.
