@@ -168,7 +168,11 @@ extension CheckRun {
     result["level"] = .string(finding.severity.sarifLevel)
     result["message"] = ["text": .string(finding.message)]
     result["locations"] = [
-      ["physicalLocation": ["artifactLocation": location, "region": text.region(from: start, to: end, columns: &sarifColumns)]]
+      [
+        "physicalLocation": [
+          "artifactLocation": location, "region": text.region(from: start, to: end, columns: &sarifColumns),
+        ]
+      ]
     ]
     if !finding.fixes.isEmpty {
       result["fixes"] = .array(
