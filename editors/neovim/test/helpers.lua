@@ -114,15 +114,26 @@ function M.assert_in_sync(bufnr)
   M.eq(table.concat(lines, '\n') .. '\n', info.text, 'the daemon\'s copy')
 end
 
+-- The tap's log lines written whole so far: the tap may be writing the
+-- last one while it is read, so a last line without its line feed is left
+-- for the next read.
+local function logged_lines()
+  local lines = vim.fn.readfile(M.tap_log, 'b')
+  -- In binary mode a log that ends with a line feed ends with '', and one
+  -- cut in the middle of a line ends with that line's start.
+  table.remove(lines)
+  return lines
+end
+
 -- Marks the tap's log: Sent() then only looks at what comes after.
 function M.record()
-  M.mark = #vim.fn.readfile(M.tap_log)
+  M.mark = #logged_lines()
 end
 
 -- The messages the editor sent with {method} since M.record().
 function M.sent(method)
   local result = {}
-  local lines = vim.fn.readfile(M.tap_log)
+  local lines = logged_lines()
   for i = (M.mark or 0) + 1, #lines do
     local entry = vim.fn.json_decode(lines[i])
     if entry.from == 'editor' and entry.message.method == method then
