@@ -54,6 +54,9 @@ enum StructuredCheck {
     of bytes: [UInt8], format: any StructuredFormat, path: String?, locale: LocaleTag?,
     sources: SourceCatalog? = nil, runner: PartRunner = .serial, withFixes: Bool = true
   ) -> [CheckFinding] {
+    // A document that can raise no finding is not read (a Markdown file
+    // with no right-to-left letter and no bidi control).
+    guard bytes.withUnsafeBufferPointer({ format.mayRaiseFindings($0) }) else { return [] }
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
     let read = WholeRead(lines, format: format, findingsOnly: true, runner: runner)

@@ -78,6 +78,12 @@ package protocol StructuredFormat: Sendable {
   /// up a key it has not read; nil when the format cannot tell them so (the
   /// index reads through then). The default: nil.
   func facts(_ lines: any DocumentLines, from line: Int) -> [DocumentFact]?
+
+  /// Whether a document of these bytes may raise a finding: false only when
+  /// it certainly raises none, so that `check` need not read it (a Markdown
+  /// file with no right-to-left letter, bidi control or ill-formed UTF-8,
+  /// spelled or by a character reference). The default: true.
+  func mayRaiseFindings(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
 extension StructuredFormat {
@@ -89,6 +95,8 @@ extension StructuredFormat {
   package var pathNaming: PathNaming { .localization }
 
   package func applyFacts(_ facts: [DocumentFact], to entries: inout [TextEntry]) {}
+
+  package func mayRaiseFindings(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { true }
 
   package func identifierControlMessage(_ control: BidiControl, in entry: TextEntry) -> String {
     "\(control.displayName) in the key \u{201C}\(entry.key)\u{201D}: the key looks like one without it but is a different key"
