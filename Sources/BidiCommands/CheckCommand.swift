@@ -397,7 +397,8 @@ struct CheckRun {
   /// Whether a structured file's bytes are binary (a NUL in its first
   /// bytes, unless it is UTF-16: its bytes hold NULs): it is skipped.
   static func isBinary(_ bytes: [UInt8]) -> Bool {
-    !hasUTF16ByteOrderMark(bytes) && bytes.prefix(binaryProbe).contains(0)
+    !hasUTF16ByteOrderMark(bytes)
+      && bytes.withUnsafeBytes { $0.count > 0 && memchr($0.baseAddress!, 0, min($0.count, binaryProbe)) != nil }
   }
 
   /// Whether `bytes` start with FF FE or FE FF: a UTF-16 file, which
