@@ -24,6 +24,7 @@ extension BidiLanguageServer {
       format: format, path: document.uri,
       index: StructuredIndex(lines, format: format, through: 0))
     state.rules = rules
+    state.isQuiet = !state.mayRaiseFindings(lines, 0..<lines.lineCount)
     structured[document.uri] = state
     pairSource(document.uri)
     logger.debug("\(document.uri): \(format.name) document")
@@ -110,6 +111,7 @@ extension BidiLanguageServer {
   func prepareStructured(_ document: Document, until stop: () -> Bool) -> Bool {
     guard structured[document.uri] != nil else { return true }
     refreshSources(document.uri)
+    if structured[document.uri]!.isQuiet { return true }
     while let frontier = structured[document.uri]!.index.frontierLine {
       readStructured(document.uri, text: document.text, through: frontier + Self.structuredReadStep)
       if stop() { return false }

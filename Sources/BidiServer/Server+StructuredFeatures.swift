@@ -16,6 +16,7 @@ extension BidiLanguageServer {
   /// diagnostics only those it publishes.
   func structuredFindings(_ document: Document) -> (store: FindingsStore, error: Finding?)? {
     guard structured[document.uri] != nil else { return nil }
+    if structured[document.uri]!.isQuiet { return (FindingsStore(), nil) }
     readStructured(document.uri, text: document.text, through: Int.max)
     refreshSources(document.uri)
     return structured[document.uri]!.keptFindings(text: document.text, localeSetting: localeSetting)

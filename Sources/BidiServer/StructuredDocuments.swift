@@ -64,6 +64,13 @@ struct StructuredDocument {
   var partialFindings: (basis: FindingsBasis, computed: [AnchoredFindings], nextLine: Int)?
   /// The rules, set by the server from the settings.
   var rules = RuleSettings.default
+  /// Whether the document can raise no finding: every line, when it was
+  /// opened and each time an edit wrote it, held nothing a finding could
+  /// come from (`StructuredFormat.mayRaiseFindings`: a Markdown document
+  /// with no right-to-left letter and no bidi control, as most English
+  /// documentation). Its publish then reads nothing; an edit that writes
+  /// such a character ends it for as long as the document is open.
+  var isQuiet = false
   /// The file of the source locale its entries are compared with, and its
   /// catalog (`SourcePairing`), when there is one.
   var sourcePath: String?
@@ -115,12 +122,22 @@ struct StructuredDocument {
     index.entries(touching: line..<line + 1).isEmpty && index.regions(touching: line..<line + 1).isEmpty
   }
 
+  /// Whether any of `range`'s lines may raise a finding (`format
+  /// .mayRaiseFindings`, line by line: nothing it looks for spans lines).
+  func mayRaiseFindings(_ lines: StoredLines, _ range: Range<Int>) -> Bool {
+    range.contains { line in lines.withUTF8(ofLine: line) { format.mayRaiseFindings($0) } }
+  }
+
   /// Applies the line changes of one `didChange` (each numbered after the
   /// ones before it) as one edit of the index, and recomputes the findings
   /// anchored in what it read again.
   mutating func apply(_ changes: [LineChange], text: Document.Text) {
     guard let combined = LineChange.combined(changes) else { return }
     let lines = StoredLines(text: text)
+    if isQuiet {
+      let start = combined.oldLines.lowerBound
+      isQuiet = !mayRaiseFindings(lines, start..<min(start + combined.newLineCount, lines.lineCount))
+    }
     index.edit(lines, replacing: combined.oldLines, newLineCount: combined.newLineCount)
     // Findings half computed start again: their lines moved.
     partialFindings = nil
@@ -208,6 +225,7 @@ struct StructuredDocument {
   mutating func keptFindings(text: Document.Text, localeSetting: String?) -> (
     store: FindingsStore, error: Finding?
   ) {
+    if isQuiet { return (FindingsStore(), nil) }
     _ = computeFindings(text: text, localeSetting: localeSetting)
     let basis = findingsBasis!
     let engine = FindingsEngine(format: format, spelling: basis.spelling, rules: basis.rules)

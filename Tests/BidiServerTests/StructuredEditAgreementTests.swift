@@ -73,6 +73,45 @@ final class StructuredEditAgreementTests: XCTestCase {
     try agree(Self.markdown, seed: 30, pieces: 4_000)
   }
 
+  /// English Markdown, which can raise no finding: the daemon publishes
+  /// it without reading it (`StructuredDocument.isQuiet`). Edits now and
+  /// then write right-to-left text, a bidi control or a reference to one;
+  /// after each batch, the publish is a fresh open's.
+  func testAQuietMarkdownDocumentAgreesWithAFreshOpenAsEditsAddBidiText() throws {
+    let english = [
+      "Install the package with `npm install`.\n\n", "- [Docs](https://example.com) are here\n- second item\n\n",
+      "> **Note** this is a quote\n\n", "# Title\n\n", "| a | b |\n| --- | --- |\n| c | d |\n\n",
+      "```sh\necho 'hi'\n```\n\n", "Text with &amp; and &copy; entities — “quoted”\n\n", "\n",
+    ]
+    let bidi = Self.markdown.pieces + ["Text &#x202E;abc here\n\n", "&#1488;&#1489; and more English words\n\n"]
+    let quiet = Kind(uri: "file:///docs/guide.md", languageId: "markdown", pieces: english, rule: "")
+    let mixed = Kind(
+      uri: quiet.uri, languageId: "markdown", pieces: Array(repeating: english, count: 6).flatMap { $0 } + bidi,
+      rule: "")
+    var random = SeededGenerator(seed: 44)
+    let session = try TestSession(.bidiLSP, encoding: .utf16)
+    var model = TestText(random.elements(of: english, count: 200).joined())
+    XCTAssertEqual(try session.openAndDiagnose(quiet.uri, languageId: "markdown", text: model.text), [])
+    var quietChecks = 0
+    var noisyChecks = 0
+    for round in 0..<40 {
+      let change = Self.lineChange(model, round < 10 ? quiet : mixed, &random)
+      model = try model.applying([["range": change["range"]!, "newText": change["text"]!]], in: .utf16)
+      try session.change(quiet.uri, [change])
+      guard round % 4 == 3 else { continue }
+      let published = try session.diagnostics(quiet.uri, version: session.version(quiet.uri))
+      let freshURI = "file:///fresh\(round)/docs/guide.md"
+      let fresh = try session.openAndDiagnose(freshURI, languageId: "markdown", text: model.text)
+      XCTAssertEqual(published, fresh, "round \(round)")
+      if fresh.isEmpty { quietChecks += 1 } else { noisyChecks += 1 }
+      try session.close(freshURI)
+      _ = try session.publish(freshURI)
+    }
+    // Both states compared: quiet before the first bidi text, findings after.
+    XCTAssertGreaterThanOrEqual(quietChecks, 2)
+    XCTAssertGreaterThanOrEqual(noisyChecks, 3)
+  }
+
   private func agree(_ kind: Kind, seed: UInt64, pieces: Int = 120) throws {
     let overLimit = pieces > 1_000
     var random = SeededGenerator(seed: seed)
