@@ -448,7 +448,9 @@ struct SkeletonScan {
   /// it.
   func isDefined(_ label: Range<Int>, in definitions: Set<String>) -> Bool {
     guard !label.isEmpty && label.count <= 1000 else { return false }
-    guard let normalized = ReferenceDefinitions.normalizedLabel(UnsafeBufferPointer(rebasing: bytes[label])) else { return false }
+    guard let normalized = ReferenceDefinitions.normalizedLabel(UnsafeBufferPointer(rebasing: bytes[label])) else {
+      return false
+    }
     return definitions.contains(normalized)
   }
 }

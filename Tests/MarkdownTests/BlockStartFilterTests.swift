@@ -9,7 +9,9 @@ final class BlockStartFilterTests: XCTestCase {
   func testNoBlockStartsAfterAnotherByte() {
     var passed = 0
     for byte in UInt8(0)...UInt8(255) where byte != 0x0A && byte != 0x0D {
-      for rest in ["", " ", "  a", "\(Character(UnicodeScalar(byte)))\(Character(UnicodeScalar(byte)))", "!-- x", " [ ] x"] {
+      for rest in [
+        "", " ", "  a", "\(Character(UnicodeScalar(byte)))\(Character(UnicodeScalar(byte)))", "!-- x", " [ ] x",
+      ] {
         var line = [byte]
         line += Array(rest.utf8)
         let opens = Self.opensBlock(line)
