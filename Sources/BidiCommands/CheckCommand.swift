@@ -371,6 +371,7 @@ struct CheckRun {
       return
     }
     var input = input
+    input.reserveForRest()
     while !input.atEnd { input.readMore() }
     if input.readFailed {
       fail(path, errorText())

@@ -50,6 +50,17 @@ struct CheckInput {
     return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
+  /// Room in `buffer` for the rest of a regular file and the read that
+  /// finds its end: read whole, its buffer is not grown and copied as
+  /// blocks come (a file that grows meanwhile grows it as before).
+  mutating func reserveForRest() {
+    guard let descriptor, !atEnd else { return }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+    let rest = max(0, Int(info.st_size) - offset - buffer.count)
+    buffer.reserveCapacity(buffer.count + rest + Self.blockSize)
+  }
+
   /// Reads the next block (of `count` bytes at most) after `buffer`; sets
   /// `atEnd` at the end of the text and `readFailed` (and `atEnd`) on a
   /// read error.

@@ -59,7 +59,7 @@ enum StructuredCheck {
     guard bytes.withUnsafeBufferPointer({ format.mayRaiseFindings($0) }) else { return [] }
     let decoded = DecodedFile(bytes)
     let lines = decoded.text
-    let read = WholeRead(lines, format: format, findingsOnly: true, runner: runner)
+    let read = WholeRead(lines, format: format, findingsOnly: true, runner: runner, withFixes: withFixes)
     // The file's locale once: an entry's own (an `.xcstrings` localization,
     // an XLIFF target) is the rare case.
     let naming = format.pathNaming

@@ -219,6 +219,11 @@ struct BlockParser {
       cursor.findFirstNonspace()
       let indented = cursor.indent >= 4
       let first = cursor.firstNonspace
+      // A line whose text starts with a byte that opens no block (most:
+      // letters, digits aside) goes straight to its text.
+      if !indented && !Self.mayOpenBlock(cursor[first]) {
+        return continueLine(line, &cursor, kind: kind, first: first, indented: indented)
+      }
       let html = HTMLSyntax(bytes: bytes, end: cursor.end)
       if !indented && cursor[first] == UInt8(ascii: ">") {
         cursor.advance(bytes: first + 1 - cursor.offset)
@@ -287,21 +292,46 @@ struct BlockParser {
         container = addChild(.indentedCode, to: container, line: line)
         leafFirstLine = line
       } else {
-        if !indented && kind.isParagraph {
-          return openTable(line, cursor)
-        } else if !indented, case .table = kind,
-          let cells = matchedRow?.start == first ? matchedRow?.cells : Tables.row(cursor, from: first)
-        {
-          emitRow(line, cells)
-          return true
-        } else if case .item = kind, cursor.taskListItem() {
-          cursor.advance(bytes: 3)
-        }
-        return false
+        return continueLine(line, &cursor, kind: kind, first: first, indented: indented)
       }
       kind = stack[container].kind
       if kind.acceptsLines { break }
       maybeLazy = false
+    }
+    return false
+  }
+
+  /// Whether a block can open at a line's first non-blank byte `byte`
+  /// (not indented): a block quote's `>`, an ATX heading's `#`, a fence's
+  /// `` ` `` or `~`, HTML's `<`, a setext underline's `=` or `-`, a
+  /// thematic break's `*`, `-` or `_`, a list marker's `*`, `-`, `+` or
+  /// digit. `openNewBlocks` tries none for another byte.
+  @inline(__always) static func mayOpenBlock(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"),
+      UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The end of `openNewBlocks` when no block opens at `first`: a table's
+  /// delimiter row under a paragraph, a row of an open table, a task box.
+  /// Returns true when the line is taken whole.
+  private mutating func continueLine(
+    _ line: Int, _ cursor: inout LineCursor, kind: ContainerStack.Kind, first: Int, indented: Bool
+  ) -> Bool {
+    if !indented && kind.isParagraph {
+      return openTable(line, cursor)
+    } else if !indented, case .table = kind,
+      let cells = matchedRow?.start == first ? matchedRow?.cells : Tables.row(cursor, from: first)
+    {
+      emitRow(line, cells)
+      return true
+    } else if case .item = kind, cursor.taskListItem() {
+      cursor.advance(bytes: 3)
     }
     return false
   }
@@ -426,6 +456,10 @@ struct BlockParser {
   /// Reads the link reference definitions off the front of the open
   /// paragraph (`leafPieces`), emitting them.
   private mutating func resolveDefinitions() {
+    // A paragraph that does not start with `[` holds none (most): no read.
+    guard let first = leafPieces.first, !first.columns.isEmpty,
+      bytes[source.lineStarts[first.line] + first.columns.lowerBound] == UInt8(ascii: "[")
+    else { return }
     let definitions = ReferenceDefinitions.read(leafPieces, in: source)
     var used = 0
     for definition in definitions {

@@ -30,7 +30,10 @@ struct ContainerStack {
       }
     }
 
-    var isParagraph: Bool { self == .paragraph }
+    var isParagraph: Bool {
+      if case .paragraph = self { return true }
+      return false
+    }
 
     /// cmark_node_can_contain_type for a block of kind `child`.
     func canContain(_ child: Kind) -> Bool {
@@ -70,10 +73,17 @@ struct ContainerStack {
   subscript(index: Int) -> Node { nodes[index] }
 
   mutating func push(_ kind: Kind, line: Int) {
-    nodes[top].children += 1
-    refreshTop()
+    addChildToTop()
     nodes.append(Node(kind: kind, startLine: line))
-    refreshTop()
+    // A new top is not among the breakers yet (`pop` took the old one's).
+    if !continuesAtBlankLine(nodes[top]) { blankBreakers.append(top) }
+  }
+
+  /// One more child for the top node: only an item's state at a blank
+  /// line depends on its children.
+  private mutating func addChildToTop() {
+    nodes[top].children += 1
+    if case .item = nodes[top].kind { refreshTop() }
   }
 
   mutating func pop() {
@@ -84,8 +94,7 @@ struct ContainerStack {
   /// The top node got a child that is complete at once (a heading, a
   /// thematic break).
   mutating func addClosedChild() {
-    nodes[top].children += 1
-    refreshTop()
+    addChildToTop()
   }
 
   /// A child of the top node went away (a paragraph that held only

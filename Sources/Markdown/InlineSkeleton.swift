@@ -114,7 +114,9 @@ extension MarkdownInlineRenderer {
 
 struct SkeletonScan {
   let bytes: UnsafeBufferPointer<UInt8>
-  var out: [UInt8] = []
+  /// (Optional, nil until a first copy: a scan that copies nothing, most,
+  /// has no array to release.)
+  var out: [UInt8]? = nil
   /// The start of the content not yet copied to `out`.
   var copied = 0
   /// Whether `out` is the rendered text (see `readSkeleton`): cleared at
@@ -129,7 +131,7 @@ struct SkeletonScan {
   /// cmark's backtick memo, as the inline parser keeps it: where the last
   /// run of each length (≤ 80) seen starts, and whether a scan reached the
   /// end without a closer.
-  var backticks: [Int] = []
+  var backticks: [Int]? = nil
   var scannedForBackticks = false
 
   init(bytes: UnsafeBufferPointer<UInt8>, isRendered: Bool, isPlain: Bool) {
@@ -154,8 +156,11 @@ struct SkeletonScan {
 
   /// Copies the content up to `index`, then goes on from `next`.
   mutating func skip(_ index: Int, to next: Int) {
-    if out.capacity == 0 { out.reserveCapacity(bytes.count) }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+    if out == nil {
+      out = []
+      out!.reserveCapacity(bytes.count)
+    }
+    out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
     copied = next
   }
 
@@ -173,7 +178,31 @@ struct SkeletonScan {
   /// `acts` (`SkeletonPlainnessTests` checks every byte). Each lane is
   /// seven bits when tested, so no sum carries into the next.
   @inline(__always)
-  static func skips(_ word: UInt64) -> Bool {
+  static func skips(_ word: UInt64) -> Bool { stops(word) == 0 }
+
+  /// Whether `skips` passes over each of the sixteen bytes of `words`
+  /// (two words side by side: `stops`' steps on both at once, which the
+  /// compiler keeps in one vector register; `SkeletonWordStepTests`).
+  @inline(__always)
+  static func skipsAll(_ words: SIMD2<UInt64>) -> Bool {
+    @inline(__always) func lanes(_ byte: UInt64) -> SIMD2<UInt64> {
+      SIMD2(repeating: byte &* 0x0101_0101_0101_0101)
+    }
+    let high = lanes(0x80)
+    let low = words & ~high
+    let folded = low | lanes(0x20)
+    let letter = (folded &+ lanes(0x80 - 0x61)) & ~(folded &+ lanes(0x80 - 0x7B))
+    let digit = (low &+ lanes(0x80 - 0x30)) & ~(low &+ lanes(0x80 - 0x3A))
+    let notSpace = (low ^ lanes(0x20)) &+ lanes(0x7F)
+    let notW = (folded ^ lanes(0x77)) &+ lanes(0x7F)
+    let stops = ~(words | (letter & notW) | digit | ~notSpace) & high
+    return stops[0] | stops[1] == 0
+  }
+
+  /// The lanes of `word` that `skips` does not pass over: the high bit of
+  /// each such byte (zero when it skips them all).
+  @inline(__always)
+  static func stops(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let low = word & ~high
@@ -184,7 +213,7 @@ struct SkeletonScan {
     let notSpace = (low ^ (ones &* 0x20)) &+ ones &* 0x7F
     let notW = (folded ^ (ones &* 0x77)) &+ ones &* 0x7F
     let skipped = word | (letter & notW) | digit | ~notSpace
-    return skipped & high == high
+    return ~skipped & high
   }
 
   /// Reads the content, against the document's `definitions` (lent to
@@ -200,7 +229,7 @@ struct SkeletonScan {
   /// The skeleton `run` read, given to `body`: the content itself when the
   /// scan left nothing out, else what it copied (`out`).
   func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if copied == 0 { body(bytes) } else { out.withUnsafeBufferPointer(body) }
+    if copied == 0 { body(bytes) } else { (out ?? []).withUnsafeBufferPointer(body) }
   }
 
   /// `run`'s pass over the content, `acts` its table: false when it refuses.
@@ -208,17 +237,33 @@ struct SkeletonScan {
     var index = 0
     let end = bytes.count
     while index < end {
-      // Eight bytes at a time while they are letters, digits, spaces or
-      // past ASCII (most of the text), then up to eight one by one.
-      if end - index >= 8,
-        Self.skips(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      // Sixteen or eight bytes at a time while they are letters, digits,
+      // spaces or past ASCII (most of the text), else straight to the
+      // first that is not; the last seven one by one.
+      if end - index >= 16,
+        Self.skipsAll(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: SIMD2<UInt64>.self))
       {
-        index += 8
+        index += 16
         continue
       }
-      let stop = min(end, index + 8)
-      while index < stop && !acts[Int(bytes[index])] { index += 1 }
-      guard index < stop else { continue }
+      if end - index >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        let stops = Self.stops(word)
+        if stops == 0 {
+          index += 8
+          continue
+        }
+        // The first byte not skipped (the lowest lane: the first in
+        // memory), at which the scan acts or goes on.
+        index += stops.trailingZeroBitCount >> 3
+        if !acts[Int(bytes[index])] {
+          index += 1
+          continue
+        }
+      } else {
+        while index < end && !acts[Int(bytes[index])] { index += 1 }
+        guard index < end else { break }
+      }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "`"):
@@ -264,7 +309,7 @@ struct SkeletonScan {
     // found no closer, a run of this length starting at or before here
     // was the last one seen, and none closes. Runs seen before that scan
     // lie before it and it saw every later one: the memo is kept from it on.
-    if scannedForBackticks && backticks[ticks] <= contentStart { return contentStart }
+    if scannedForBackticks && backticks![ticks] <= contentStart { return contentStart }
     while true {
       while index < bytes.count && bytes[index] != UInt8(ascii: "`") { index += 1 }
       guard index < bytes.count else {
@@ -273,7 +318,7 @@ struct SkeletonScan {
       }
       let run = index
       while at(index) == UInt8(ascii: "`") { index += 1 }
-      if scannedForBackticks && index - run <= 80 { backticks[index - run] = run }
+      if scannedForBackticks && index - run <= 80 { backticks![index - run] = run }
       guard index - run == ticks else { continue }
       var start = contentStart
       var stop = run
@@ -290,7 +335,7 @@ struct SkeletonScan {
       }
       // The content alone, between spaces only where the text has them.
       skip(open, to: start)
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+      out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
       copied = index
       return index
     }
@@ -299,7 +344,8 @@ struct SkeletonScan {
   /// The memo of a scan from `start` to the end that found no closer: the
   /// last run of each length in it.
   mutating func rememberRuns(from start: Int) {
-    backticks = [Int](repeating: 0, count: 81)
+    var backticks = [Int](repeating: 0, count: 81)
+    defer { self.backticks = backticks }
     var index = start
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "`") else {
@@ -402,7 +448,9 @@ struct SkeletonScan {
   /// it.
   func isDefined(_ label: Range<Int>, in definitions: Set<String>) -> Bool {
     guard !label.isEmpty && label.count <= 1000 else { return false }
-    guard let normalized = ReferenceDefinitions.normalizedLabel(Array(bytes[label])) else { return false }
+    guard let normalized = ReferenceDefinitions.normalizedLabel(UnsafeBufferPointer(rebasing: bytes[label])) else {
+      return false
+    }
     return definitions.contains(normalized)
   }
 }

@@ -16,12 +16,13 @@ enum ReferenceDefinitions {
   }
 
   /// The definitions at the start of the paragraph made of `pieces`.
-  static func read(_ pieces: [MarkdownPiece], in source: MarkdownSource) -> [Definition] {
+  /// `filtered` false (tests): without `labelEndsWithColon`'s test first.
+  static func read(_ pieces: [MarkdownPiece], in source: MarkdownSource, filtered: Bool = true) -> [Definition] {
     guard let first = pieces.first, source.bytes(of: first).first == UInt8(ascii: "[") else { return [] }
-    // A definition's label ends with `]:` on one line (no white space
-    // between): a paragraph without it has none (most that start with `[`
-    // are links).
-    guard pieces.contains(where: { Self.holdsLabelEnd(source.bytes(of: $0)) }) else { return [] }
+    // A definition's label ends at the first `]` not escaped (no `[`
+    // before it), with `:` right after it: a paragraph without that has
+    // none (most that start with `[` are links).
+    guard !filtered || labelEndsWithColon(pieces, in: source) else { return [] }
     let content = InlineContent(pieces, in: source, rule: .plain, finalLineFeed: true)
     var definitions: [Definition] = []
     content.bytes.withUnsafeBufferPointer { buffer in
@@ -45,12 +46,33 @@ enum ReferenceDefinitions {
     return definitions
   }
 
-  /// Whether `bytes` hold `]:`.
-  private static func holdsLabelEnd(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer { bytes in
-      for index in 0..<max(bytes.count - 1, 0)
-      where bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: ":") {
-        return true
+  /// Whether the label that `pieces` start with (at `[`) ends with `]:`
+  /// as `LinkSyntax.label` reads it (the pieces joined by line feeds): the
+  /// first `]` not escaped, before any `[`, followed by `:`. A backslash
+  /// takes the byte after it (cmark takes it only when it is punctuation:
+  /// the others are neither bracket nor backslash, read alike either way).
+  static func labelEndsWithColon(_ pieces: [MarkdownPiece], in source: MarkdownSource) -> Bool {
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var escaped = false
+      for (index, piece) in pieces.enumerated() {
+        let start = source.lineStarts[piece.line]
+        var offset = start + piece.columns.lowerBound + (index == 0 ? 1 : 0)
+        let end = start + piece.columns.upperBound
+        // The line feed before this piece, taken by a backslash ending the last.
+        if index > 0 && escaped { escaped = false }
+        while offset < end {
+          let byte = bytes[offset]
+          offset += 1
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "[") {
+            return false
+          } else if byte == UInt8(ascii: "]") {
+            return offset < end && bytes[offset] == UInt8(ascii: ":")
+          }
+        }
       }
       return false
     }
@@ -119,6 +141,20 @@ enum ReferenceDefinitions {
   /// white space (space, tab, CR, LF) collapsed to one space; nil when
   /// nothing is left.
   static func normalizedLabel(_ raw: [UInt8]) -> String? {
+    raw.withUnsafeBufferPointer { normalizedLabel($0) }
+  }
+
+  /// `normalizedLabel` of the bytes `raw`: a label of ASCII without capital
+  /// letters or white space (most) is itself, not folded nor collapsed.
+  static func normalizedLabel(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    if !raw.isEmpty && !raw.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) || LinkSyntax.isSpace($0) }) {
+      return String(decoding: raw, as: UTF8.self)
+    }
+    return foldedLabel(Array(raw))
+  }
+
+  /// `normalizedLabel` the long way (any label).
+  static func foldedLabel(_ raw: [UInt8]) -> String? {
     let folded = Array(caseFolded(String(decoding: raw, as: UTF8.self)).utf8)
     var result: [UInt8] = []
     result.reserveCapacity(folded.count)

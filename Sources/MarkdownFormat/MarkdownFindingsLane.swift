@@ -113,9 +113,11 @@ extension MarkdownEntries {
   /// `insertionOverrides` asks; white space) or a bare `www.` link starts
   /// the text (sealed: no edit): nil then, and the full path decides. The
   /// severity is the engine's. Its lines are `base` lines down (where the
-  /// source starts in the document).
+  /// source starts in the document). `withFixes` false: no fix (none
+  /// built: `ReadSink.needsFixes`).
   static func blockDirectionFinding(
-    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock, base: Int
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock, base: Int,
+    withFixes: Bool = true
   ) -> Finding? {
     let text = rendered.text
     guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
@@ -143,6 +145,7 @@ extension MarkdownEntries {
         wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
       ) { ParagraphAnalysis.writeVisualText(utf8: text, to: $0) }
     }
+    guard withFixes else { return Finding(code: .blockDirection, severity: .warning, range: range, message: message) }
     let mark = wanted == .rightToLeft ? "\u{200F}" : "\u{200E}"
     let fix = MarkdownRules.blockDirectionFix(
       wanted: wanted, edits: [SourceEdit(range: SourceRange(at: range.start), newText: mark)])
@@ -169,8 +172,11 @@ struct HazardCursor {
   /// The first hazard at or after `start` (a line's start in the source).
   mutating func next(from start: Int) -> Int? {
     let lines = hazards.lines
-    // Asked before a line passed already (or first): found anew.
-    if next == 0 || lines[next - 1].firstHazard >= start { next = hazards.index { $0.firstHazard >= start } }
+    // Asked before a line passed already (or first): found anew (not
+    // when there is none).
+    if !lines.isEmpty && (next == 0 || lines[next - 1].firstHazard >= start) {
+      next = hazards.index { $0.firstHazard >= start }
+    }
     while next < lines.count && lines[next].firstHazard < start { next += 1 }
     return next < lines.count ? lines[next].firstHazard : nil
   }

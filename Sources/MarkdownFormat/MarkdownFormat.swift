@@ -82,7 +82,7 @@ package struct MarkdownFormat: StructuredFormat {
       }
       var keptThrough = last
       // Room for the stretch's checkpoints at once.
-      Self.reserve(&sink.checkpoints, more: read.checkpoints.count)
+      if sink.keepsCheckpoints { Self.reserve(&sink.checkpoints, more: read.checkpoints.count) }
       for checkpoint in read.checkpoints where checkpoint <= last {
         guard sink.boundary(line: start + checkpoint, state) else {
           keptThrough = checkpoint
@@ -133,6 +133,7 @@ package struct MarkdownFormat: StructuredFormat {
       }
     }
     let findingsOnly = sink.findingsOnly
+    let withFixes = sink.needsFixes
     for stretch in stretches {
       let renderer = MarkdownInlineRenderer(source: stretch.source, definitions: labels)
       let (blocks, base, source) = (stretch.blocks, stretch.base, stretch.source)
@@ -142,7 +143,14 @@ package struct MarkdownFormat: StructuredFormat {
         (blocks.startIndex + range.lowerBound)..<(blocks.startIndex + range.upperBound)
       }
       let results = sink.runner.map(parts) { range in
-        Self.items(blocks[range], base: base, source: source, renderer: renderer, hazards: hazards)
+        Self.items(
+          blocks[range], base: base, source: source, renderer: renderer, hazards: hazards, withFixes: withFixes)
+      }
+      // One part's items into no items (a whole read at one job): taken
+      // as they are, not copied.
+      if sink.items.isEmpty && results.count == 1 {
+        sink.items = results[0]
+        continue
       }
       Self.reserve(&sink.items, more: results.reduce(0) { $0 + $1.count })
       for items in results { sink.items += items }
@@ -153,11 +161,14 @@ package struct MarkdownFormat: StructuredFormat {
   /// block with inline content (not those `check` leaves out, for the
   /// findings alone: given the source's `hazards`), a fact per link
   /// reference definition, a plain region per code or HTML block.
+  /// `withFixes` false: a decided finding comes without its fix.
   private static func items(
     _ blocks: ArraySlice<MarkdownBlock>, base: Int, source: MarkdownSource, renderer: MarkdownInlineRenderer,
-    hazards: HazardLines?
+    hazards: HazardLines?, withFixes: Bool
   ) -> [ReadItem] {
     var items: [ReadItem] = []
+    // At most an item a block: not grown and copied as they come.
+    items.reserveCapacity(blocks.count)
     let findingsOnly = hazards != nil
     var cursor = HazardCursor(hazards ?? HazardLines([], lineStarts: [0]))
     // By index: the blocks are read where they are, not copied one by one.
@@ -172,7 +183,7 @@ package struct MarkdownFormat: StructuredFormat {
             // Its one finding, with no entry built (`ReadItem.finding`).
             let rendered = rendered ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
             if let finding = MarkdownEntries.blockDirectionFinding(
-              block, source: source, wanted: wanted, rendered: rendered, base: base)
+              block, source: source, wanted: wanted, rendered: rendered, base: base, withFixes: withFixes)
             {
               items.append(.finding(finding))
               continue

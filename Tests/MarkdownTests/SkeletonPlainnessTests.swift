@@ -82,7 +82,11 @@ final class SkeletonWordStepTests: XCTestCase {
   }
 
   static func word(_ bytes: [UInt8]) -> UInt64 {
-    bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+  }
+
+  static func vector(_ bytes: [UInt8]) -> SIMD2<UInt64> {
+    bytes.withUnsafeBytes { $0.loadUnaligned(as: SIMD2<UInt64>.self) }
   }
 
   func testEveryByteInEveryLane() {
@@ -95,6 +99,16 @@ final class SkeletonWordStepTests: XCTestCase {
           var bytes = [UInt8](repeating: filler, count: 8)
           bytes[lane] = byte
           XCTAssertEqual(SkeletonScan.skips(Self.word(bytes)), Self.skippable(byte), "\(value) in lane \(lane)")
+          XCTAssertEqual(
+            SkeletonScan.stops(Self.word(bytes)), Self.skippable(byte) ? 0 : 0x80 << (8 * UInt64(lane)),
+            "\(value) in lane \(lane)")
+        }
+      }
+      for lane in 0..<16 {
+        for filler: UInt8 in [0x61, 0x20, 0xD8, 0x39, 0x5A] {
+          var bytes = [UInt8](repeating: filler, count: 16)
+          bytes[lane] = byte
+          XCTAssertEqual(SkeletonScan.skipsAll(Self.vector(bytes)), Self.skippable(byte), "\(value) in lane \(lane)")
         }
       }
     }
@@ -111,6 +125,8 @@ final class SkeletonWordStepTests: XCTestCase {
       let expected = bytes.allSatisfy(Self.skippable)
       if expected { skipped += 1 }
       XCTAssertEqual(SkeletonScan.skips(Self.word(bytes)), expected, "\(bytes)")
+      let twice = bytes + bytes.reversed()
+      XCTAssertEqual(SkeletonScan.skipsAll(Self.vector(twice)), expected, "\(twice)")
     }
     XCTAssertGreaterThan(skipped, 100)
   }

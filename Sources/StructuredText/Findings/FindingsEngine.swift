@@ -252,6 +252,7 @@ package struct FindingsEngine: Sendable {
     locale: (TextEntry) -> LocaleTag?
   ) -> [Finding] {
     var found: [Finding] = []
+    found.reserveCapacity(read.decided.count)
     let parts = runner.parts(read.entries.count)
     if parts.count == 1 {
       var next = 0

@@ -33,6 +33,10 @@ package struct TextLines: DocumentLines, Sendable {
     self.bytes = bytes
     var starts = [0]
     var ends: [Int] = []
+    // Room for a line every 40 bytes (prose has fewer; code grows it once
+    // or twice), not grown from one line.
+    starts.reserveCapacity(bytes.count / 40 + 2)
+    ends.reserveCapacity(bytes.count / 40 + 2)
     bytes.withUnsafeBufferPointer { bytes in
       guard let base = bytes.baseAddress else { return }
       let count = bytes.count

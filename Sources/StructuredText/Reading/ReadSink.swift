@@ -48,6 +48,12 @@ package struct ReadSink {
   package var items: [ReadItem] = []
   /// The entry boundaries at line starts passed, with the state there.
   package var checkpoints: [(line: Int, state: ReaderState)] = []
+  /// Whether `checkpoints` are kept (an index's read); a whole read
+  /// (`WholeRead`), which cannot stop, keeps none.
+  package var keepsCheckpoints = true
+  /// Whether the findings a reader decides (`ReadItem.finding`) need their
+  /// quick fixes: `check` writes them only in SARIF.
+  package var needsFixes = true
   package var error: SyntaxError?
   /// The keys of the document's facts an index knew before this read, with
   /// how many facts have each (empty for a first read): a reader whose
@@ -96,6 +102,7 @@ package struct ReadSink {
   package mutating func boundary(line: Int, _ state: ReaderState) -> Bool {
     guard line > lastLine else { return !stopped }
     lastLine = line
+    if shouldStop == nil && !keepsCheckpoints { return true }
     if let shouldStop, !checkpoints.isEmpty, shouldStop(line, state) {
       stopped = true
       checkpoints.append((line, state))

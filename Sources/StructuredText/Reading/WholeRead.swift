@@ -30,13 +30,17 @@ package struct WholeRead: Sendable {
   /// holds after reading them, in one pass. `findingsOnly`: for the
   /// findings alone (`ReadSink.findingsOnly`: entries that can raise none
   /// may be left out). `runner`: how the reader may split its work.
+  /// `withFixes` false: the findings the reader decides (`decided`) may
+  /// come without their quick fixes (`ReadSink.needsFixes`).
   package init(
     _ lines: some DocumentLines, format: any StructuredFormat, findingsOnly: Bool = false,
-    runner: PartRunner = .serial
+    runner: PartRunner = .serial, withFixes: Bool = true
   ) {
     var sink = ReadSink()
     sink.findingsOnly = findingsOnly
+    sink.needsFixes = withFixes
     sink.runner = runner
+    sink.keepsCheckpoints = false
     var cursor = Cursor(lines)
     var state = ReaderState()
     format.read(&cursor, &state, &sink)
@@ -47,7 +51,15 @@ package struct WholeRead: Sendable {
     var locale: String?
     var votes = SpellingVotes()
     var decided: [(before: Int, finding: Finding)] = []
-    for item in sink.items {
+    // A read for findings alone holds mostly decided findings: room for
+    // as many as it has items (not grown and copied as they come).
+    if findingsOnly { decided.reserveCapacity(sink.items.count) }
+    // The items moved out one by one (not copied, then released with the
+    // sink's array): reversed, then taken from the end.
+    var items: [ReadItem] = []
+    swap(&items, &sink.items)
+    items.reverse()
+    while let item = items.popLast() {
       switch item {
       case .entry(let entry):
         votes.count(entry, by: 1)
