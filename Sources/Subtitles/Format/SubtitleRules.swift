@@ -89,7 +89,7 @@ enum SubtitleRules {
         }
     }
 
-    /// Every wording, indexed by `index`.
+    /// Every wording, in the order `of` reads them.
     static let all: [Wording] = (0..<8).map {
       Wording($0 & 4 == 0 ? .leftToRight : .rightToLeft, start: $0 & 2 != 0, end: $0 & 1 != 0)
     }
