@@ -30,14 +30,26 @@ struct HandReversedLine {
   let trailing: Range<Int>
   let scalars: [UInt32]
 
-  static let sentencePunctuation: Set<UInt32> = [0x2E, 0x21, 0x3F, 0x2C, 0x60C, 0x3A, 0x3B, 0x2026]
-  static let arabicEnd: Set<UInt32> = [0x61F, 0x61B, 0x6D4]
+  /// `.` `!` `?` `,` `،` `:` `;` `…`.
+  static func isSentencePunctuation(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x2E, 0x21, 0x3F, 0x2C, 0x60C, 0x3A, 0x3B, 0x2026: true
+    default: false
+    }
+  }
+  /// `؟` `؛` `۔`: class AL, they stay at the end.
+  static func isArabicEnd(_ scalar: UInt32) -> Bool { scalar == 0x61F || scalar == 0x61B || scalar == 0x6D4 }
   static let mirrored: [UInt32: UInt32] = [
     0x28: 0x29, 0x29: 0x28, 0x5B: 0x5D, 0x5D: 0x5B, 0x7B: 0x7D, 0x7D: 0x7B, 0xAB: 0xBB, 0xBB: 0xAB,
   ]
-  static let movable: Set<UInt32> = sentencePunctuation.union([
-    0x20, 0x22, 0x27, 0x2D, 0x2013, 0x2014, 0x28, 0x29, 0x5B, 0x5D, 0xAB, 0xBB, 0x201C, 0x201D, 0x266A, 0x266B,
-  ])
+  /// Sentence punctuation, spaces, quotes, brackets, dashes, `♪`.
+  static func isMovable(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x20, 0x22, 0x27, 0x2D, 0x2013, 0x2014, 0x28, 0x29, 0x5B, 0x5D, 0xAB, 0xBB, 0x201C, 0x201D, 0x266A, 0x266B:
+      true
+    default: isSentencePunctuation(scalar)
+    }
+  }
 
   init?(_ analysis: ParagraphAnalysis) {
     let scalars = analysis.written.scalars
@@ -55,14 +67,14 @@ struct HandReversedLine {
     guard start < end else { return nil }
     let leading = scalars[0..<start]
     let trailing = scalars[end...]
-    guard leading.allSatisfy(Self.movable.contains), trailing.allSatisfy(Self.movable.contains) else { return nil }
+    guard leading.allSatisfy(Self.isMovable), trailing.allSatisfy(Self.isMovable) else { return nil }
     let punctuationMoved =
-      leading.contains(where: Self.sentencePunctuation.contains)
-      && !trailing.contains(where: Self.sentencePunctuation.contains) && !Self.arabicEnd.contains(scalars[end - 1])
+      leading.contains(where: Self.isSentencePunctuation)
+      && !trailing.contains(where: Self.isSentencePunctuation) && !Self.isArabicEnd(scalars[end - 1])
     let dash = trailing.reversed().drop { $0 == 0x20 }
     let dashMoved =
       dash.first == 0x2D && dash.dropFirst().first != 0x2D && !leading.contains(0x2D)
-      && !trailing.contains(where: Self.sentencePunctuation.contains)
+      && !trailing.contains(where: Self.isSentencePunctuation)
     guard punctuationMoved || dashMoved || Self.openingQuoteMoved(scalars, leading, trailing) else { return nil }
     self.leading = 0..<start
     self.trailing = end..<scalars.count

@@ -29,13 +29,18 @@ extension SubtitleFormat: StructuredFormat {
     let checkpoint = start == 0 ? nil : Self.checkpoint(line: start, state)
     // The reading stops where the index would (it records that boundary
     // below): an edit reads the cues it touches, not the rest of the file.
+    // (A whole read never stops: no state made at each checkpoint.)
     let stopCondition = sink.stopCondition
     var stoppedAt: Int?
-    let document = SubtitleReader.read(LinesOfCursor(lines: lines), format: self, from: checkpoint) {
-      guard stopCondition($0.line, Self.state(of: $0)) else { return false }
-      stoppedAt = $0.line
-      return true
-    }
+    let shouldStop: ((SubtitleCheckpoint) -> Bool)? =
+      sink.mayStop
+      ? {
+        guard stopCondition($0.line, Self.state(of: $0)) else { return false }
+        stoppedAt = $0.line
+        return true
+      } : nil
+    let document = SubtitleReader.read(
+      LinesOfCursor(lines: lines), format: self, from: checkpoint, stoppingWhere: shouldStop)
     let readEnd = stoppedAt.map { $0 + 1 } ?? lines.lineCount
     if start == 0, let language = document.headerLanguage, let tag = LocaleTag(language, naming: .subtitles) {
       sink.items.append(.locale(tag.description, line: 0))
@@ -43,9 +48,7 @@ extension SubtitleFormat: StructuredFormat {
     // Where reading stops: the first byte that is not UTF-8 (the sink's
     // error, as in every format), else the first error players cannot get
     // past; entries on that line and after it are not read.
-    let invalidLine = (start..<max(start, min(readEnd, lines.lineCount))).first { line in
-      lines.withUTF8(ofLine: line) { Cursor.firstInvalidByte(Array($0)) != nil }
-    }
+    let invalidLine = Self.firstLineNotUTF8(lines, start..<max(start, min(readEnd, lines.lineCount)))
     let error = document.diagnostics.first { $0.severity == .error }
     let stop = min(invalidLine ?? Int.max, error?.position.line ?? Int.max)
     var checkpoints = document.checkpoints.filter { $0.line <= stop }[...]
@@ -73,6 +76,24 @@ extension SubtitleFormat: StructuredFormat {
     } else {
       cursor = Cursor(lines, line: lines.lineCount - 1)
       cursor.skip(toColumn: Int.max)
+    }
+  }
+
+  /// The first of `range`'s lines holding a byte that is not UTF-8: from
+  /// the hazard lines of a text in memory (found by the one scan `check`'s
+  /// passes share), else validating each line.
+  static func firstLineNotUTF8(_ lines: any DocumentLines, _ range: Range<Int>) -> Int? {
+    if let text = lines as? TextLines {
+      let found = text.hazards.firstLineNotUTF8(from: range.lowerBound, last: range.upperBound)
+      return found < range.upperBound ? found : nil
+    }
+    return range.first { line in
+      lines.withUTF8(ofLine: line) { bytes in
+        do throws(InvalidUTF8) {
+          try UTF8Decoder.validate(bytes)
+          return false
+        } catch { return true }
+      }
     }
   }
 

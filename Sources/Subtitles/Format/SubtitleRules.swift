@@ -22,16 +22,28 @@ enum SubtitleRules {
   /// (at the end too when a Latin letter is followed by punctuation).
   static let cueDirection = ParagraphRule(code: .cueDirection) { analysis, context in
     guard analysis.hasRightToLeftLetters else { return nil }
-    let scalars = analysis.written.scalars
-    let ends = MarkedEnds(scalars)
+    let ends = MarkedEnds(analysis.written.scalars)
     if let start = ends.start, !ends.endNeedsMark(start) { return nil }
-    let leftToRight = analysis.filledVisualText(direction: .leftToRight)
-    let rightToLeft = analysis.filledVisualText(direction: .rightToLeft)
-    guard leftToRight != rightToLeft else { return nil }
+    let scalars = analysis.filled.scalars
+    if CueDisplays.sameBothWays(scalars) { return nil }
+    let displays = CueDisplays(scalars)
+    guard displays.differ else { return nil }
+    return finding(analysis, context, ends, displays)
+  }
+
+  /// The finding on a line whose displays differ (`cueDirection`).
+  static func finding(
+    _ analysis: ParagraphAnalysis, _ context: RuleContext, _ ends: MarkedEnds, _ displays: borrowing CueDisplays
+  ) -> RuleResult {
     if ends.start == nil, let reversed = HandReversedLine(analysis), let edits = reversed.edits(analysis, context) {
       return RuleResult(
-        message:
-          "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}\(analysis.quotedVisualText(direction: .rightToLeft))\u{201D}. Move it back and \(reversed.endsWithMark ? "put RLM at both ends of the line" : "start the line with RLM")",
+        message: displays.quoting(
+          .rightToLeft, of: analysis,
+          after:
+            "Written for players that lay it out left to right, its punctuation moved by hand: a player that takes the direction from the text shows \u{201C}",
+          before: reversed.endsWithMark
+            ? "\u{201D}. Move it back and put RLM at both ends of the line"
+            : "\u{201D}. Move it back and start the line with RLM"),
         fixes: [Fix(title: reversed.title, edits: edits, isPreferred: true)])
     }
     let facts = analysis.facts()
@@ -40,24 +52,51 @@ enum SubtitleRules {
       && analysis.direction(DirectionPolicy(strategy: .estimate)) == .leftToRight
     let mark: BidiDirection = ends.start ?? (mostlyLeftToRight ? .leftToRight : .rightToLeft)
     let end = ends.endNeedsMark(mark)
-    let abbreviation = mark == .rightToLeft ? "RLM" : "LRM"
-    let name = mark == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
-    // Decided on the whole line; quoted as messages quote (`quotedVisualText`).
-    let shown = analysis.quotedVisualText(direction: mark == .rightToLeft ? .leftToRight : .rightToLeft)
-    let side = mark == .rightToLeft ? "left to right" : "right to left"
-    let (advice, title): (String, String) =
-      switch (ends.start == nil, end) {
-      case (true, true): ("Start and end it with \(abbreviation)", "Start and end the line with \(name)")
-      case (true, false): ("Start it with \(abbreviation)", "Start the line with \(name)")
-      default: ("End it with \(abbreviation) too", "End the line with \(name)")
-      }
+    let wording = Wording.of(mark, start: ends.start == nil, end: end)
+    // Decided on the whole line.
     return RuleResult(
-      message: "A player that lays this line out \(side) shows \u{201C}\(shown)\u{201D}. \(advice)",
+      message: displays.quoting(
+        mark == .rightToLeft ? .leftToRight : .rightToLeft, of: analysis, after: wording.shows,
+        before: wording.advice),
       fixes: [
         Fix(
-          title: title, edits: markEdits(mark, analysis, context, start: ends.start == nil, end: end),
+          title: wording.title, edits: markEdits(mark, analysis, context, start: ends.start == nil, end: end),
           isPreferred: true)
       ])
+  }
+
+  /// The words of a finding that marks fix, by the mark and the ends it
+  /// goes to: made once each (`of`), the message then built around its
+  /// quote in one string (`CueDisplays.quoting`).
+  struct Wording {
+    /// The message up to the quote: "A player that lays this line out left to right shows “".
+    let shows: String
+    /// The message after the quote: "”. Start it with RLM".
+    let advice: String
+    /// The fix's title.
+    let title: String
+
+    init(_ mark: BidiDirection, start: Bool, end: Bool) {
+      let abbreviation = mark == .rightToLeft ? "RLM" : "LRM"
+      let name = mark == .rightToLeft ? "RLM (U+200F RIGHT-TO-LEFT MARK)" : "LRM (U+200E LEFT-TO-RIGHT MARK)"
+      let side = mark == .rightToLeft ? "left to right" : "right to left"
+      shows = "A player that lays this line out \(side) shows \u{201C}"
+      (advice, title) =
+        switch (start, end) {
+        case (true, true): ("\u{201D}. Start and end it with \(abbreviation)", "Start and end the line with \(name)")
+        case (true, false): ("\u{201D}. Start it with \(abbreviation)", "Start the line with \(name)")
+        default: ("\u{201D}. End it with \(abbreviation) too", "End the line with \(name)")
+        }
+    }
+
+    /// Every wording, in the order `of` reads them.
+    static let all: [Wording] = (0..<8).map {
+      Wording($0 & 4 == 0 ? .leftToRight : .rightToLeft, start: $0 & 2 != 0, end: $0 & 1 != 0)
+    }
+
+    static func of(_ mark: BidiDirection, start: Bool, end: Bool) -> Wording {
+      all[(mark == .leftToRight ? 0 : 4) + (start ? 2 : 0) + (end ? 1 : 0)]
+    }
   }
 
   /// The marks at the ends of the line's text: before its first character
@@ -71,6 +110,7 @@ enum SubtitleRules {
     guard let first = ranges.first, let last = ranges.last else { return [] }
     let spelled = context.planner.spelling.spell(mark == .leftToRight ? "\u{200E}" : "\u{200F}")
     var edits: [SourceEdit] = []
+    edits.reserveCapacity(2)
     if start {
       edits.append(
         SourceEdit(range: SourceRange(at: analysis.entry.insertionPoint(atDecoded: first.lowerBound)), newText: spelled)

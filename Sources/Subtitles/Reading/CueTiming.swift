@@ -78,14 +78,13 @@ struct CueTiming: Hashable, Sendable {
       while isWhitespace { index += 1 }
     }
 
-    mutating func take(_ literal: String) -> Bool {
-      var position = index
-      for byte in literal.utf8 {
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
+    mutating func take(_ literal: StaticString) -> Bool {
+      literal.withUTF8Buffer { literal in
+        guard bytes.count - index >= literal.count else { return false }
+        for offset in 0..<literal.count where bytes[index + offset] != literal[offset] { return false }
+        index += literal.count
+        return true
       }
-      index = position
-      return true
     }
 
     /// Digits as a number (saturating), and how many there were.

@@ -56,16 +56,17 @@ struct SubtitleReaderState<Lines: DocumentLines> {
   /// Adds line `line` as a text line of the last cue.
   mutating func addTextLine(_ line: Int) {
     let cue = nextCueIndex - 1
-    let decoded = withLine(line) { bytes, base in
-      CueTextDecoder.line(bytes, base: base, format: document.format, cue: cue, line: line)
+    let format = document.format
+    let (decoded, problems, spellings) = withLine(line) { bytes, base in
+      CueTextDecoder.line(bytes, base: base, format: format, cue: cue, line: line)
     }
-    for problem in decoded.decoder.problems {
+    for problem in problems {
       report(.warning, line, column: problem.column, problem.message)
     }
-    markSpellings.character += decoded.decoder.markSpellings.character
-    markSpellings.named += decoded.decoder.markSpellings.named
-    markSpellings.numeric += decoded.decoder.markSpellings.numeric
-    document.lines.append(decoded.line)
+    markSpellings.character += spellings.0
+    markSpellings.named += spellings.1
+    markSpellings.numeric += spellings.2
+    document.lines.append(decoded)
     // From a checkpoint inside an open cue, its first lines are the text
     // of the cue before the checkpoint, which this read does not hold.
     if !document.cues.isEmpty { document.cues[document.cues.count - 1].textLines.append(line) }

@@ -44,12 +44,16 @@ struct CueTextDecoder {
     self.bytes = bytes
     self.base = base
     self.format = format
+    // Markup and references make the text shorter: one allocation.
+    decoded.reserveCapacity(bytes.count)
   }
 
-  /// Decodes the line into a `SubtitleLine` of cue `cue` on line `line`.
+  /// Decodes the line into a `SubtitleLine` of cue `cue` on line `line`,
+  /// with the problems found and how the line writes marks (the decoder's
+  /// `problems` and `markSpellings`, moved out: nothing copied).
   static func line(
     _ bytes: UnsafeBufferPointer<UInt8>, base: Int, format: SubtitleFormat, cue: Int, line: Int
-  ) -> (line: SubtitleLine, decoder: CueTextDecoder) {
+  ) -> (line: SubtitleLine, problems: [(column: Int, message: String)], markSpellings: (Int, Int, Int)) {
     var decoder = CueTextDecoder(bytes, base: base, format: format)
     decoder.run()
     decoder.map.length = decoder.decoded.count
@@ -61,7 +65,8 @@ struct CueTextDecoder {
     let result = SubtitleLine(
       cue: cue, line: line, columns: base..<base + bytes.count, text: String(decoding: decoder.decoded, as: UTF8.self),
       markup: decoder.markup, escapes: decoder.escapes, textStartColumn: start, map: decoder.map)
-    return (result, decoder)
+    let spellings = decoder.markSpellings
+    return (result, decoder.problems, (spellings.character, spellings.named, spellings.numeric))
   }
 
   mutating func run() {
@@ -114,7 +119,12 @@ struct CueTextDecoder {
     var nameEnd = nameStart
     while nameEnd < end, bytes[nameEnd] != UInt8(ascii: " ") { nameEnd += 1 }
     let name = lowercasedASCII(nameStart..<nameEnd)
-    if !name.utf8.allSatisfy(isTagNameByte) { likelyTag = false }
+    // (Lowercasing ASCII keeps what `isTagNameByte` says of each byte.)
+    let nameBytes = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+    let isTagName =
+      nameBytes.allSatisfy { $0 < 0x80 }
+      ? nameBytes.allSatisfy(Self.isTagNameByte) : name.utf8.allSatisfy(Self.isTagNameByte)
+    if !isTagName { likelyTag = false }
     let known =
       name == "font" || name == "b" || name == "i" || name == "s" || name == "u" || name == "br" || name == "br/"
     guard known || likelyTag else { return nil }
@@ -160,7 +170,7 @@ struct CueTextDecoder {
     }
     var nameEnd = nameStart
     if kind != .timestamp {
-      while nameEnd < end, nameEnd - nameStart < 64, !isTagNameEnd(bytes[nameEnd]) { nameEnd += 1 }
+      while nameEnd < end, nameEnd - nameStart < 64, !Self.isTagNameEnd(bytes[nameEnd]) { nameEnd += 1 }
     }
     let tagEnd = closed ? end + 1 : end
     addMarkup(start..<tagEnd, kind: kind, name: lowercasedASCII(nameStart..<nameEnd), isOpen: !closed)
@@ -187,30 +197,26 @@ struct CueTextDecoder {
       verbatim(range)
       return
     }
-    verbatim(range.lowerBound..<index)
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]).makeIterator()
-    var validStart = index
-    loop: while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded):
-        if encoded.count == 3, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
-          bytes[index + 2] == 0x8E || bytes[index + 2] == 0x8F
-        {
-          markSpellings.character += 1
-        }
-        index += encoded.count
-      case .error(let length):
+    // Maximal subparts, as Swift's decoder reads them (`UTF8Decoder`).
+    let text = UnsafeBufferPointer(rebasing: bytes[..<range.upperBound])
+    var validStart = range.lowerBound
+    while index < range.upperBound {
+      if text[index] < 0x80 {
+        index += 1
+        continue
+      }
+      let decoded = UTF8Decoder.decode(text, at: index)
+      if decoded.isValid {
+        if decoded.value == 0x200E || decoded.value == 0x200F { markSpellings.character += 1 }
+      } else {
         verbatim(validStart..<index)
         if !problems.contains(where: { $0.message.hasPrefix("invalid UTF-8") }) {
           problems.append((base + index, "invalid UTF-8: shown as U+FFFD"))
         }
-        substitute(index..<index + length, by: [0xFFFD])
-        index += length
-        validStart = index
-      case .emptyInput:
-        break loop
+        substitute(index..<index + decoded.length, by: [0xFFFD])
+        validStart = index + decoded.length
       }
+      index += decoded.length
     }
     verbatim(validStart..<index)
   }
@@ -262,14 +268,14 @@ struct CueTextDecoder {
     return name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
   }
 
-  private func isTagNameByte(_ byte: UInt8) -> Bool {
+  private static func isTagNameByte(_ byte: UInt8) -> Bool {
     let lower = byte | 0x20
     return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
       || byte == UInt8(ascii: "/")
   }
 
-  private func isTagNameEnd(_ byte: UInt8) -> Bool {
+  private static func isTagNameEnd(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0C || byte == UInt8(ascii: ".")
   }
 }
