@@ -129,7 +129,8 @@ package func runCheck(
       // Structured files named on the command line are checked ahead on
       // `--jobs` worker threads (`CheckPrefetch`), reported here in order.
       let prefetch = CheckPrefetch.start(
-        arguments: paths, languageId: languageId, locale: locale, sourceLocale: sourceLocale, workers: jobs)
+        arguments: paths, languageId: languageId, locale: locale, sourceLocale: sourceLocale, workers: jobs,
+        withFixes: run.format == .sarif)
       for (index, path) in paths.enumerated() {
         run.prefetched = prefetch?.take(argument: index)
         run.check(argument: path)

@@ -35,6 +35,8 @@ final class CheckPrefetch: @unchecked Sendable {
 
   private let jobs: [Job]
   private let locale: LocaleTag?
+  /// Whether the findings carry their quick fixes (SARIF writes them).
+  private let withFixes: Bool
   /// The job of each command-line argument, if it has one.
   private let jobOfArgument: [Int: Int]
   private let lock = ConditionLock()
@@ -48,7 +50,7 @@ final class CheckPrefetch: @unchecked Sendable {
   /// and at least two of `arguments` are structured files; nil otherwise.
   static func start(
     arguments: [String], languageId: String?, locale: LocaleTag?, sourceLocale: String?,
-    workers: Int = CheckRun.defaultJobs
+    workers: Int = CheckRun.defaultJobs, withFixes: Bool = true
   ) -> CheckPrefetch? {
     guard workers >= 2, arguments.count >= 2 else { return nil }
     var jobs: [Job] = []
@@ -63,15 +65,16 @@ final class CheckPrefetch: @unchecked Sendable {
       jobs.append(Job(argument: index, path: path, format: format))
     }
     guard jobs.count >= 2 else { return nil }
-    let prefetch = CheckPrefetch(jobs, locale: locale, window: 2 * workers)
+    let prefetch = CheckPrefetch(jobs, locale: locale, window: 2 * workers, withFixes: withFixes)
     for _ in 0..<min(workers, jobs.count) {
       guard startThread({ prefetch.work() }) else { return nil }
     }
     return prefetch
   }
 
-  private init(_ jobs: [Job], locale: LocaleTag?, window: Int) {
+  private init(_ jobs: [Job], locale: LocaleTag?, window: Int, withFixes: Bool) {
     self.jobs = jobs
+    self.withFixes = withFixes
     self.locale = locale
     self.window = window
     results = Array(repeating: nil, count: jobs.count)
@@ -124,7 +127,8 @@ final class CheckPrefetch: @unchecked Sendable {
     guard !input.readFailed else { return nil }
     let bytes = input.buffer
     guard !CheckRun.isBinary(bytes) else { return nil }
-    let findings = StructuredCheck.findings(of: bytes, format: job.format, path: job.path, locale: locale)
+    let findings = StructuredCheck.findings(
+      of: bytes, format: job.format, path: job.path, locale: locale, withFixes: withFixes)
     return Checked(bytes: bytes, findings: findings)
   }
 }

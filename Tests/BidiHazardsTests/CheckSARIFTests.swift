@@ -292,6 +292,28 @@ final class CheckSARIFTests: XCTestCase {
     }
   }
 
+  /// Markdown files checked ahead on the `--jobs` threads (`CheckPrefetch`,
+  /// two files or more) keep their fixes in SARIF, as one file checked
+  /// alone does; text and JSON, which write none, get the same findings.
+  func testFilesCheckedAheadKeepTheirFixes() throws {
+    let directory = try temporaryDirectory(self)
+    var paths: [String] = []
+    for name in ["a.md", "b.md", "c.md"] {
+      let file = directory.appendingPathComponent(name)
+      try "# Apple مرحبا بالعالم والكتاب\n\n- **iPhone** متوفر في جميع المتاجر\n".write(
+        to: file, atomically: true, encoding: .utf8)
+      paths.append(file.path)
+    }
+    let alone = try results(try sarif(["--jobs", "1", paths[0]]).log)
+    XCTAssertEqual(alone.count, 2)
+    let ahead = try results(try sarif(["--jobs", "2"] + paths).log)
+    XCTAssertEqual(ahead.count, 3 * alone.count)
+    for result in ahead {
+      XCTAssertEqual((result["fixes"] as? [[String: Any]])?.count, 1, "\(result)")
+    }
+    XCTAssertEqual(check(["--jobs", "2"] + paths).stdout, check(["--jobs", "1"] + paths).stdout)
+  }
+
   // MARK: Locations and the invocation
 
   func testArtifactLocationsAreURIs() throws {
