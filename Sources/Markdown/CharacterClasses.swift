@@ -70,15 +70,30 @@ enum CharacterClasses {
   static func isSpace(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
-    case 0..<0x80: return false
-    default: return Unicode.Scalar(scalar)?.properties.generalCategory == .spaceSeparator
+    // The space separators (Zs), listed: no property lookup per
+    // delimiter run (`SkeletonEmphasisTests` checks every scalar).
+    case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+    default: return false
     }
+  }
+
+  /// Whether `scalar` lies in a block of letters, marks, digits or math
+  /// symbols with no white space or punctuation in it — Latin-1's and
+  /// Latin Extended-A and B's letters (U+00C0–U+024F), Hebrew's letters
+  /// (U+05D0–U+05EA), Arabic's letters, marks and digits (U+0620–U+0669,
+  /// U+066E–U+06D3) — answered without the Unicode property lookup
+  /// (`CharacterClassTests` checks every scalar in them).
+  @inline(__always)
+  static func isLetterOrMark(_ scalar: UInt32) -> Bool {
+    (0xC0...0x24F).contains(scalar) || (0x5D0...0x5EA).contains(scalar) || (0x620...0x669).contains(scalar)
+      || (0x66E...0x6D3).contains(scalar)
   }
 
   /// ASCII punctuation, or a scalar in a punctuation category (Pc, Pd, Ps,
   /// Pe, Pi, Pf, Po).
   static func isPunctuation(_ scalar: UInt32) -> Bool {
     if scalar < 0x80 { return LinkSyntax.isPunctuation(UInt8(scalar)) }
+    if isLetterOrMark(scalar) { return false }
     guard let value = Unicode.Scalar(scalar) else { return false }
     switch value.properties.generalCategory {
     case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,

@@ -43,6 +43,17 @@ extension InlineParser {
   /// it is skipped when finding the characters before and after.
   mutating func handleDelimiter(_ character: UInt8) {
     let start = position
+    let run = Self.delimiterRun(character, bytes, from: start, end: end)
+    position = run.end
+    pushDelimiterItem(character, start, canOpen: run.canOpen, canClose: run.canClose, push: run.canOpen || run.canClose)
+  }
+
+  /// The run of `character` (`*` or `_`) at `start` in `bytes` (read up to
+  /// `end`): where it ends and whether it can open and close emphasis, as
+  /// `handleDelimiter` reads it (the skeleton scan asks it too).
+  static func delimiterRun(_ character: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int)
+    -> (end: Int, canOpen: Bool, canClose: Bool)
+  {
     var before: UInt32 = 10
     if start > 0 {
       var index = start - 1
@@ -51,7 +62,8 @@ extension InlineParser {
         before = scalar
       }
     }
-    while at(position) == character { position += 1 }
+    var position = start
+    while position < end && bytes[position] == character { position += 1 }
     var after: UInt32 = 10
     if position < end {
       var index = position
@@ -60,8 +72,8 @@ extension InlineParser {
         after = scalar
       }
     }
-    let (canOpen, canClose) = Self.openClose(character, before: before, after: after)
-    pushDelimiterItem(character, start, canOpen: canOpen, canClose: canClose, push: canOpen || canClose)
+    let (canOpen, canClose) = openClose(character, before: before, after: after)
+    return (position, canOpen, canClose)
   }
 
   /// A run of up to 100 `~` (the strikethrough extension): one or two of

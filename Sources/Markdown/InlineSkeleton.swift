@@ -41,16 +41,33 @@ extension MarkdownInlineRenderer {
   /// compares them). One pass over the content gives the three.
   package func readSkeleton(_ block: MarkdownBlock) -> (text: [UInt8], isRendered: Bool, isPlain: Bool)? {
     var read: (text: [UInt8], isRendered: Bool, isPlain: Bool)?
-    readSkeleton(block) { text, isRendered, isPlain in read = (Array(text), isRendered, isPlain) }
+    readSkeleton(block) { text, isRendered, isPlain, _ in read = (Array(text), isRendered, isPlain) }
     return read
   }
 
   /// `readSkeleton(block)` given to `body` where it lies, with no copy
   /// made when it is the content itself (a line's source, or the pieces
   /// joined): false, with `body` not called, when the scan refuses it.
+  /// `emphasis`: a one-line block's emphasis the scan can render (its
+  /// rendered text is the skeleton without it), else nil.
   @discardableResult
   package func readSkeleton(
-    _ block: MarkdownBlock, _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRendered: Bool, _ isPlain: Bool) -> Void
+    _ block: MarkdownBlock,
+    _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRendered: Bool, _ isPlain: Bool, _ emphasis: SkeletonEmphasis?)
+      -> Void
+  ) -> Bool {
+    var scratch = SkeletonScratch()
+    return readSkeleton(block, scratch: &scratch, body)
+  }
+
+  /// `readSkeleton(block, body)` with the arrays it copies into (the
+  /// joined pieces, the skeleton) taken from `scratch` and left there for
+  /// the next block's: a reader of many blocks allocates them once.
+  @discardableResult
+  package func readSkeleton(
+    _ block: MarkdownBlock, scratch: inout SkeletonScratch,
+    _ body: (_ text: UnsafeBufferPointer<UInt8>, _ isRendered: Bool, _ isPlain: Bool, _ emphasis: SkeletonEmphasis?)
+      -> Void
   ) -> Bool {
     guard block.kind.hasInlineContent, !block.pieces.isEmpty else { return false }
     if block.pieces.count == 1 {
@@ -62,10 +79,12 @@ extension MarkdownInlineRenderer {
         let bytes = UnsafeBufferPointer(rebasing: text[start..<(start + piece.columns.count)])
         let trimmed = !bytes.isEmpty && bytes[0] > 0x20 && bytes[bytes.count - 1] > 0x20
         var scan = SkeletonScan(bytes: bytes, isRendered: trimmed, isPlain: trimmed)
+        swap(&scan.out, &scratch.skeleton)
+        defer { swap(&scan.out, &scratch.skeleton) }
         guard scan.run(definitions: definitions) else { return false }
         // The flags read first: `body` does not capture (and copy) the scan.
-        let (isRendered, isPlain) = (scan.isRendered, scan.isPlain)
-        scan.withText { body($0, isRendered, isPlain) }
+        let (isRendered, isPlain, emphasis) = (scan.isRendered, scan.isPlain, scan.emphasis)
+        scan.withText { body($0, isRendered, isPlain, emphasis) }
         return true
       }
     }
@@ -73,18 +92,20 @@ extension MarkdownInlineRenderer {
     // rendered: white space either way, never a paragraph separator. The
     // scan reads a space and a line feed alike (code span trimming,
     // destinations, labels' white space), so it is written as a space.
-    guard let content = joinedPieces(block) else { return false }
+    guard joinPieces(block, into: &scratch.content) else { return false }
     let trimmed = source.bytes.withUnsafeBufferPointer { text in
       block.pieces.allSatisfy { piece in
         let start = source.lineStarts[piece.line] + piece.columns.lowerBound
         return !piece.columns.isEmpty && text[start] > 0x20 && text[start + piece.columns.count - 1] > 0x20
       }
     }
-    return content.withUnsafeBufferPointer { bytes in
+    return scratch.content.withUnsafeBufferPointer { bytes in
       var scan = SkeletonScan(bytes: bytes, isRendered: false, isPlain: trimmed)
+      swap(&scan.out, &scratch.skeleton)
+      defer { swap(&scan.out, &scratch.skeleton) }
       guard scan.run(definitions: definitions) else { return false }
       let isPlain = scan.isPlain
-      scan.withText { body($0, false, isPlain) }
+      scan.withText { body($0, false, isPlain, nil) }
       return true
     }
   }
@@ -94,9 +115,16 @@ extension MarkdownInlineRenderer {
   /// content holds no byte the inline parser acts on renders as this.
   package func joinedPieces(_ block: MarkdownBlock) -> [UInt8]? {
     var content: [UInt8] = []
+    return joinPieces(block, into: &content) ? content : nil
+  }
+
+  /// `joinedPieces(block)` written into `content` (emptied first, its
+  /// capacity kept): false when it is nil.
+  func joinPieces(_ block: MarkdownBlock, into content: inout [UInt8]) -> Bool {
+    if !content.isEmpty { content.removeAll(keepingCapacity: true) }
     var total = 0
     for piece in block.pieces { total += piece.columns.count + 1 }
-    content.reserveCapacity(total)
+    if content.capacity < total { content.reserveCapacity(total) }
     let joined = source.bytes.withUnsafeBufferPointer { text -> Bool in
       for (index, piece) in block.pieces.enumerated() {
         guard piece.tabSpaces == 0 else { return false }
@@ -108,15 +136,25 @@ extension MarkdownInlineRenderer {
       }
       return true
     }
-    return joined ? content : nil
+    return joined
   }
+}
+
+/// The arrays `readSkeleton` copies a block's content and skeleton into,
+/// kept from one block to the next.
+package struct SkeletonScratch {
+  var content: [UInt8] = []
+  var skeleton: [UInt8] = []
+
+  package init() {}
 }
 
 struct SkeletonScan {
   let bytes: UnsafeBufferPointer<UInt8>
-  /// (Optional, nil until a first copy: a scan that copies nothing, most,
-  /// has no array to release.)
-  var out: [UInt8]? = nil
+  /// (Empty until a first copy: a scan that copies nothing, most, writes
+  /// nothing; `readSkeleton` lends it the scratch's array, which may hold
+  /// an earlier block's bytes until then.)
+  var out: [UInt8] = []
   /// The start of the content not yet copied to `out`.
   var copied = 0
   /// Whether `out` is the rendered text (see `readSkeleton`): cleared at
@@ -128,6 +166,20 @@ struct SkeletonScan {
   /// autolink; `!` alone is text; a NUL, a carriage return and `www.` are
   /// refused).
   var isPlain: Bool
+  /// Whether the skeleton is the rendered text but for the delimiter runs
+  /// `emphasis` describes: as `isRendered`, but a delimiter run clears it
+  /// only when it is a third, a `~`, a pair `SkeletonEmphasis` cannot
+  /// render, or in a link's text; a bracket between the two runs clears it.
+  var rendersEmphasis: Bool
+  /// The delimiter runs read, and the first two's character, length and
+  /// starts in the content and the skeleton (`SkeletonEmphasis`).
+  var delimiterRuns = 0
+  var runCharacter: UInt8 = 0
+  var runLength = 0
+  var openerStart = 0
+  var openerSkeletonStart = 0
+  var closerStart = 0
+  var closerSkeletonStart = 0
   /// cmark's backtick memo, as the inline parser keeps it: where the last
   /// run of each length (≤ 80) seen starts, and whether a scan reached the
   /// end without a closer.
@@ -137,6 +189,7 @@ struct SkeletonScan {
   init(bytes: UnsafeBufferPointer<UInt8>, isRendered: Bool, isPlain: Bool) {
     self.bytes = bytes
     self.isRendered = isRendered
+    self.rendersEmphasis = isRendered
     self.isPlain = isPlain
   }
 
@@ -156,11 +209,12 @@ struct SkeletonScan {
 
   /// Copies the content up to `index`, then goes on from `next`.
   mutating func skip(_ index: Int, to next: Int) {
-    if out == nil {
-      out = []
-      out!.reserveCapacity(bytes.count)
+    if copied == 0 {
+      // The first copy: the lent array emptied, room for the content.
+      if !out.isEmpty { out.removeAll(keepingCapacity: true) }
+      if out.capacity < bytes.count { out.reserveCapacity(bytes.count) }
     }
-    out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
     copied = next
   }
 
@@ -229,7 +283,7 @@ struct SkeletonScan {
   /// The skeleton `run` read, given to `body`: the content itself when the
   /// scan left nothing out, else what it copied (`out`).
   func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if copied == 0 { body(bytes) } else { (out ?? []).withUnsafeBufferPointer(body) }
+    if copied == 0 { body(bytes) } else { out.withUnsafeBufferPointer(body) }
   }
 
   /// `run`'s pass over the content, `acts` its table: false when it refuses.
@@ -272,17 +326,23 @@ struct SkeletonScan {
         index = next
       case UInt8(ascii: "["):
         isPlain = false
+        if delimiterRuns == 1 { rendersEmphasis = false }
         guard let next = bracket(at: index, definitions) else { return false }
         index = next
       case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
         isRendered = false
         isPlain = false
-        index += 1
+        // The whole run (its other bytes would only set the same flags).
+        index = delimiterRun(at: index)
       case UInt8(ascii: "!"):
-        if at(index + 1) == UInt8(ascii: "[") { isRendered = false }
+        if at(index + 1) == UInt8(ascii: "[") {
+          isRendered = false
+          rendersEmphasis = false
+        }
         index += 1
       case UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "@"), 0x0A:
         isPlain = false
+        if byte == UInt8(ascii: "]") && delimiterRuns == 1 { rendersEmphasis = false }
         if refuses(index) { return false }
         index += 1
       default:
@@ -335,7 +395,7 @@ struct SkeletonScan {
       }
       // The content alone, between spaces only where the text has them.
       skip(open, to: start)
-      out!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
       copied = index
       return index
     }
@@ -372,7 +432,9 @@ struct SkeletonScan {
       if byte == UInt8(ascii: "]") { break }
       if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "`") || refuses(close) { return nil }
       switch byte {
-      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"): isRendered = false
+      case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"):
+        isRendered = false
+        rendersEmphasis = false
       default: break
       }
       close += 1
@@ -390,7 +452,7 @@ struct SkeletonScan {
     }
     guard at(after) == UInt8(ascii: "[") else {
       // A shortcut reference (its text alone) or text.
-      if isRendered && isDefined(open + 1..<close, in: definitions) {
+      if rendersEmphasis && isDefined(open + 1..<close, in: definitions) {
         skip(open, to: open + 1)
         skip(close, to: after)
       }

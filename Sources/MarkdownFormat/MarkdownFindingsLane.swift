@@ -26,14 +26,18 @@ import UnicodeBidi
 /// findings of reads with and without the lane.
 extension MarkdownEntries {
   /// What `check` does with a block: leave it out (it raises no finding),
-  /// give its one finding, `bidi.blockDirection` wanting `wanted` (no
-  /// hazard byte on its lines, no control or separator in its rendered
-  /// text; `rendered` when the lane has it — rendered, or a skeleton that
-  /// is the rendered text — nil when it read the pieces of a plain block or
-  /// a skeleton with emphasis), or build its entry (the full path decides).
+  /// give its one finding, `bidi.blockDirection` (no hazard byte on its
+  /// lines, no control or separator in its rendered text): `decided`, built
+  /// where the lane had the rendered text (a skeleton that is the rendered
+  /// text, or renders its emphasis) and appended to the items (an enum
+  /// carrying a `Finding` costs more to copy than the finding to append);
+  /// `blockDirection` wanting `wanted` when
+  /// the block must be rendered first (a skeleton with emphasis it cannot
+  /// render) — or build its entry (the full path decides).
   enum Verdict {
     case noFinding
-    case blockDirection(wanted: BidiDirection, rendered: RenderedBlock?)
+    case decided
+    case blockDirection(wanted: BidiDirection)
     case fullPath
   }
 
@@ -44,6 +48,26 @@ extension MarkdownEntries {
     var text: [UInt8]
     var lengths: DelimiterLengths?
     var first: MarkdownDelimiterRun?
+
+    init(text: [UInt8], lengths: DelimiterLengths? = nil, first: MarkdownDelimiterRun? = nil) {
+      self.text = text
+      self.lengths = lengths
+      self.first = first
+    }
+
+    /// A one-line block's, from its `skeleton` and the `emphasis` the scan
+    /// rendered: what `rendered(_:source:renderer:)` gives (the runs
+    /// gathered when the opener starts the content, as there when its
+    /// first byte is `*` or `_`), without the inline parser.
+    init(_ skeleton: UnsafeBufferPointer<UInt8>, emphasis: SkeletonEmphasis) {
+      text = emphasis.renderedText(skeleton)
+      guard emphasis.contentStarts.opener == 0 else { return }
+      let runs = emphasis.runs
+      var lengths = DelimiterLengths()
+      for run in runs { lengths.add(emphasis.character, run) }
+      self.lengths = lengths
+      first = runs[0]
+    }
   }
 
   /// `block` rendered by `renderer`, its runs gathered when its content
@@ -68,8 +92,12 @@ extension MarkdownEntries {
   /// One pass over the block's content (`readSkeleton`) gives its text for
   /// the scan — the rendered text itself for a plain block (its pieces
   /// joined) or a skeleton that says so — and the renderer the rest.
+  /// `base`, `withFixes`: as `blockDirectionFinding` takes them; a decided
+  /// finding goes to `items`. `scratch`: the skeleton's arrays, kept from
+  /// block to block.
   static func verdict(
-    _ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer, hazards: inout HazardCursor
+    _ block: MarkdownBlock, source: MarkdownSource, renderer: MarkdownInlineRenderer, hazards: inout HazardCursor,
+    base: Int, withFixes: Bool, scratch: inout SkeletonScratch, items: inout [ReadItem]
   ) -> Verdict {
     let start = source.lineStarts[block.lines.lowerBound]
     let end = source.lineEnds[min(block.lines.upperBound, source.lineCount - 1)]
@@ -80,26 +108,54 @@ extension MarkdownEntries {
     var verdict: Verdict?
     // The skeleton's bytes are the block's source's, which holds no
     // control (no hazard byte on its lines).
-    renderer.readSkeleton(block) { text, isRendered, isPlain in
-      verdict = decide(text, controlFree: true) { isRendered || isPlain ? RenderedBlock(text: Array(text)) : nil }
+    // A finding's message is made from the skeleton where it lies when
+    // that is the rendered text (no copy).
+    renderer.readSkeleton(block, scratch: &scratch) { text, isRendered, isPlain, emphasis in
+      verdict = decide(text, controlFree: true) { wanted in
+        if isRendered || isPlain {
+          return decided(
+            blockDirectionFinding(
+              block, source: source, wanted: wanted, text: text, lengths: nil, first: nil, base: base,
+              withFixes: withFixes), &items)
+        }
+        guard let emphasis else { return .blockDirection(wanted: wanted) }
+        let rendered = RenderedBlock(text, emphasis: emphasis)
+        return decided(
+          blockDirectionFinding(
+            block, source: source, wanted: wanted, rendered: rendered, base: base, withFixes: withFixes), &items)
+      }
     }
     if let verdict { return verdict }
     let rendered = Self.rendered(block, source: source, renderer: renderer)
-    return rendered.text.withUnsafeBufferPointer { text in decide(text, controlFree: false) { rendered } }
+    return rendered.text.withUnsafeBufferPointer { text in
+      decide(text, controlFree: false) { wanted in
+        decided(
+          blockDirectionFinding(
+            block, source: source, wanted: wanted, rendered: rendered, base: base, withFixes: withFixes), &items)
+      }
+    }
+  }
+
+  /// A decided finding appended to `items`; the full path when there is
+  /// none.
+  private static func decided(_ finding: Finding?, _ items: inout [ReadItem]) -> Verdict {
+    guard let finding else { return .fullPath }
+    items.append(.finding(finding))
+    return .decided
   }
 
   /// The verdict of a block whose text (rendered, or a skeleton that the
-  /// scan sees alike) is `text`; `rendered` gives its rendered block, when
-  /// known, for a decided finding. `controlFree`: as `WordFactsFeed.feedText`
-  /// takes it.
+  /// scan sees alike) is `text`; `found` gives it when the block has
+  /// `bidi.blockDirection` wanting a direction. `controlFree`: as
+  /// `WordFactsFeed.feedText` takes it.
   private static func decide(
-    _ text: UnsafeBufferPointer<UInt8>, controlFree: Bool, rendered: () -> RenderedBlock?
+    _ text: UnsafeBufferPointer<UInt8>, controlFree: Bool, found: (BidiDirection) -> Verdict
   ) -> Verdict {
     var scan = BlockFactsScan()
     scan.feed(text, controlFree: controlFree)
     if scan.needsFullPath { return .fullPath }
     guard let wanted = scan.wantedDirection else { return .noFinding }
-    return .blockDirection(wanted: wanted, rendered: rendered())
+    return found(wanted)
   }
 
   /// `bidi.blockDirection`'s finding for `block` (lines of `source`),
@@ -119,7 +175,19 @@ extension MarkdownEntries {
     _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, rendered: RenderedBlock, base: Int,
     withFixes: Bool = true
   ) -> Finding? {
-    let text = rendered.text
+    rendered.text.withUnsafeBufferPointer { text in
+      blockDirectionFinding(
+        block, source: source, wanted: wanted, text: text, lengths: rendered.lengths, first: rendered.first,
+        base: base, withFixes: withFixes)
+    }
+  }
+
+  /// `blockDirectionFinding(_:source:wanted:rendered:base:withFixes:)` of
+  /// the rendered block `text`, `lengths`, `first` (read where it lies).
+  static func blockDirectionFinding(
+    _ block: MarkdownBlock, source: MarkdownSource, wanted: BidiDirection, text: UnsafeBufferPointer<UInt8>,
+    lengths: DelimiterLengths?, first firstRun: MarkdownDelimiterRun?, base: Int, withFixes: Bool
+  ) -> Finding? {
     guard let first = block.pieces.first, let last = block.pieces.last, first.tabSpaces == 0,
       first.columns.lowerBound < source.length(ofLine: first.line), !text.isEmpty
     else { return nil }
@@ -128,10 +196,10 @@ extension MarkdownEntries {
     switch source.bytes[offset] {
     case 0...0x20: return nil
     case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
-      guard let lengths = rendered.lengths,
+      guard let lengths,
         MarkupSafety.keepsMarkup(
           source.bytes, at: offset, lineStart: lineStart, lineEnd: source.lineEnds[first.line], ending: nil,
-          starting: rendered.first, lengths: lengths.all, textLengths: lengths.text)
+          starting: firstRun, lengths: lengths.all, textLengths: lengths.text)
       else { return nil }
     default: break
     }
@@ -140,11 +208,9 @@ extension MarkdownEntries {
     let range = SourceRange(
       start: SourcePosition(line: base + first.line, column: first.columns.lowerBound),
       end: SourcePosition(line: base + last.line, column: last.columns.upperBound))
-    let message = text.withUnsafeBufferPointer { text in
-      MarkdownRules.blockDirectionMessage(
-        wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
-      ) { ParagraphAnalysis.writeVisualText(utf8: text, to: $0) }
-    }
+    let message = MarkdownRules.blockDirectionMessage(
+      wanted: wanted, visualBound: BidiLine.visualUTF8Bound(utf8Length: text.count)
+    ) { ParagraphAnalysis.writeVisualText(utf8: text, to: $0) }
     guard withFixes else { return Finding(code: .blockDirection, severity: .warning, range: range, message: message) }
     let mark = wanted == .rightToLeft ? "\u{200F}" : "\u{200E}"
     let fix = MarkdownRules.blockDirectionFix(

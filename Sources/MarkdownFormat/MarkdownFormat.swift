@@ -171,17 +171,23 @@ package struct MarkdownFormat: StructuredFormat {
     items.reserveCapacity(blocks.count)
     let findingsOnly = hazards != nil
     var cursor = HazardCursor(hazards ?? HazardLines([], lineStarts: [0]))
+    var scratch = SkeletonScratch()
     // By index: the blocks are read where they are, not copied one by one.
     for index in blocks.indices {
       let block = blocks[index]
       if block.kind.hasInlineContent {
         if findingsOnly && MarkdownEntries.raisesNoFinding(block, source: source) { continue }
         if findingsOnly {
-          switch MarkdownEntries.verdict(block, source: source, renderer: renderer, hazards: &cursor) {
-          case .noFinding: continue
-          case .blockDirection(let wanted, let rendered):
-            // Its one finding, with no entry built (`ReadItem.finding`).
-            let rendered = rendered ?? MarkdownEntries.rendered(block, source: source, renderer: renderer)
+          switch MarkdownEntries.verdict(
+            block, source: source, renderer: renderer, hazards: &cursor, base: base, withFixes: withFixes,
+            scratch: &scratch, items: &items)
+          {
+          // Its one finding, with no entry built (`ReadItem.finding`),
+          // appended.
+          case .noFinding, .decided: continue
+          case .blockDirection(let wanted):
+            // The same, once rendered.
+            let rendered = MarkdownEntries.rendered(block, source: source, renderer: renderer)
             if let finding = MarkdownEntries.blockDirectionFinding(
               block, source: source, wanted: wanted, rendered: rendered, base: base, withFixes: withFixes)
             {
