@@ -431,8 +431,16 @@ struct BlockParser {
   /// leaf's: a block copies its pieces (`MarkdownPieces`, no array for one
   /// piece), so the buffer stays the reader's alone.
   mutating func clearLeaf() {
-    // (Array's removal of all, kept or not, is a call even for none.)
-    if !leafPieces.isEmpty { leafPieces.removeAll(keepingCapacity: true) }
+    // (Array's removal of all, kept or not, is a call even for none, and
+    // a generic one: a leaf's one or two pieces are removed one by one.)
+    switch leafPieces.count {
+    case 0: break
+    case 1: leafPieces.removeLast()
+    case 2:
+      leafPieces.removeLast()
+      leafPieces.removeLast()
+    default: leafPieces.removeAll(keepingCapacity: true)
+    }
     checkedPieces = 0
     illFormedPiece = nil
   }

@@ -23,6 +23,17 @@ package struct MarkdownPieces: RandomAccessCollection, Hashable, Sendable, Expre
   }
 
   /// The pieces of `pieces`, copied (an array only for those after the first).
+  /// (An array's, as the reader gives them, not through the generic
+  /// collection's `first` and `dropFirst`.)
+  package init(_ pieces: [MarkdownPiece]) {
+    switch pieces.count {
+    case 0: (head, rest) = (nil, [])
+    case 1: (head, rest) = (pieces[0], [])
+    default: (head, rest) = (pieces[0], Array(pieces[1...]))
+    }
+  }
+
+  /// The pieces of `pieces`, copied (an array only for those after the first).
   package init(_ pieces: some Collection<MarkdownPiece>) {
     head = pieces.first
     rest = pieces.count > 1 ? Array(pieces.dropFirst()) : []
