@@ -36,7 +36,11 @@ extension BlockParser {
   /// paragraph of their own, read as cmark-gfm reads it: `\|` as `|`, no
   /// reference definitions). Returns true when it did.
   mutating func openTable(_ line: Int, _ cursor: LineCursor) -> Bool {
-    guard let found = Tables.delimiterRow(cursor, from: cursor.firstNonspace), let last = leafPieces.last else {
+    // (`rowCells` is written here: no matched row of this line is kept.)
+    matchedRow = nil
+    guard let found = Tables.delimiterRow(cursor, from: cursor.firstNonspace, cells: &rowCells),
+      let last = leafPieces.last
+    else {
       return false
     }
     // cmark-gfm scans the paragraph's whole content for the header row: ill-
@@ -44,9 +48,9 @@ extension BlockParser {
     guard paragraphIsWellFormed() else { return false }
     let lineStart = source.lineStarts[last.line]
     guard
-      let header = Tables.row(
-        bytes, from: lineStart + last.columns.lowerBound, to: lineStart + last.columns.upperBound),
-      header.count == found.count
+      Tables.row(
+        bytes, from: lineStart + last.columns.lowerBound, to: lineStart + last.columns.upperBound, into: &rowCells),
+      rowCells.count == found.count
     else { return false }
     if leafPieces.count > 1 {
       let pieces = MarkdownPieces(leafPieces.dropLast())
@@ -58,7 +62,7 @@ extension BlockParser {
     clearLeaf()
     alignments = found
     tableRow = 0
-    emitRow(last.line, header)
+    emitRow(last.line, rowCells)
     stack.setKind(.table(columns: found.count))
     return true
   }

@@ -72,10 +72,12 @@ struct BlockParser {
   /// The open table's alignments and next row.
   var alignments: [MarkdownAlignment] = []
   var tableRow = 0
-  /// The cells of the line being read as a row of the open table, found
-  /// when matching the table (its first non-blank byte and the cells): the
-  /// row is emitted from them, not scanned again.
-  var matchedRow: (start: Int, cells: [Range<Int>])? = nil
+  /// The first non-blank byte of the line being read as a row of the open
+  /// table, found when matching the table, its cells then in `rowCells`:
+  /// the row is emitted from them, not scanned again.
+  var matchedRow: Int? = nil
+  /// The cells of the last row read (one array for all rows).
+  var rowCells: [Range<Int>] = []
 
   init(source: MarkdownSource, bytes: UnsafeBufferPointer<UInt8>) {
     self.source = source
@@ -198,7 +200,7 @@ struct BlockParser {
         continues = !cursor.blank
       case .table:
         let first = cursor.firstNonspace
-        matchedRow = cursor.blank ? nil : Tables.row(cursor, from: first).map { (first, $0) }
+        matchedRow = !cursor.blank && Tables.row(cursor, from: first, into: &rowCells) ? first : nil
         continues = matchedRow != nil
       }
       guard continues else { break }
@@ -326,9 +328,9 @@ struct BlockParser {
     if !indented && kind.isParagraph {
       return openTable(line, cursor)
     } else if !indented, case .table = kind,
-      let cells = matchedRow?.start == first ? matchedRow?.cells : Tables.row(cursor, from: first)
+      matchedRow == first || Tables.row(cursor, from: first, into: &rowCells)
     {
-      emitRow(line, cells)
+      emitRow(line, rowCells)
       return true
     } else if case .item = kind, cursor.taskListItem() {
       cursor.advance(bytes: 3)

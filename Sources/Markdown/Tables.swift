@@ -12,20 +12,35 @@ enum Tables {
     row(cursor.bytes, from: start, to: cursor.end)
   }
 
+  /// `row(cursor, from: start)` written into `cells`: false when it is nil.
+  static func row(_ cursor: LineCursor, from start: Int, into cells: inout [Range<Int>]) -> Bool {
+    row(cursor.bytes, from: start, to: cursor.end, into: &cells)
+  }
+
   /// The cells of the row in `bytes[start..<end]`; none when it holds
   /// ill-formed UTF-8 (cmark-gfm's cell scanner matches characters, so a
   /// row stops there and is no row).
   static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>]? {
-    guard isWellFormed(bytes, start..<end) else { return nil }
     var cells: [Range<Int>] = []
+    return row(bytes, from: start, to: end, into: &cells) ? cells : nil
+  }
+
+  /// `row(bytes, from: start, to: end)` written into `cells` (emptied
+  /// first, its capacity kept: the reader keeps one array for its rows):
+  /// false when it is nil.
+  static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into cells: inout [Range<Int>])
+    -> Bool
+  {
+    if !cells.isEmpty { cells.removeAll(keepingCapacity: true) }
+    guard isWellFormed(bytes, start..<end) else { return false }
     // Room for a common row's cells at once (not grown cell by cell).
-    cells.reserveCapacity(8)
+    if cells.capacity < 8 { cells.reserveCapacity(8) }
     var offset = pipeAndSpaces(bytes, at: start, end: end)
     while offset < end {
       let cellEnd = cellEnd(bytes, from: offset, end: end)
       let pipe = pipeAndSpaces(bytes, at: cellEnd, end: end) - cellEnd
       if cellEnd > offset || pipe > 0 {
-        if cells.count == Int(UInt16.max) { return nil }
+        if cells.count == Int(UInt16.max) { return false }
         cells.append(trimmed(bytes, offset..<cellEnd))
       }
       offset = cellEnd + pipe
@@ -33,13 +48,14 @@ enum Tables {
     }
     // The rest is `spacechar* newline`: a cell runs to the line's end, so
     // only a row that stopped on a pipe's spaces can be left with any.
-    return cells.isEmpty ? nil : cells
+    return !cells.isEmpty
   }
 
   /// The delimiter row's alignments when `cursor`'s line from `start` is
   /// one: `|? marker (| marker)* |? spaces` with each marker
   /// `spaces :? -+ :? spaces`.
-  static func delimiterRow(_ cursor: LineCursor, from start: Int) -> [MarkdownAlignment]? {
+  /// `cells`: an array the row's cells are written into.
+  static func delimiterRow(_ cursor: LineCursor, from start: Int, cells: inout [Range<Int>]) -> [MarkdownAlignment]? {
     let bytes = cursor.bytes
     let end = cursor.end
     var index = start
@@ -52,7 +68,7 @@ enum Tables {
       if marker(bytes, at: index, end: end) == nil { break }
     }
     while index < end && isSpaceChar(bytes[index]) { index += 1 }
-    guard index >= end, let cells = row(cursor, from: start) else { return nil }
+    guard index >= end, row(cursor, from: start, into: &cells) else { return nil }
     return cells.map { cell in
       let left = !cell.isEmpty && bytes[cell.lowerBound] == UInt8(ascii: ":")
       let right = !cell.isEmpty && bytes[cell.upperBound - 1] == UInt8(ascii: ":")
