@@ -50,6 +50,15 @@ final class SkeletonEmphasisTests: XCTestCase {
     return out.joined(separator: "\n")
   }
 
+  /// `text` read: its source, a renderer against its definitions, and its
+  /// blocks with inline content.
+  static func inlineBlocks(_ text: String) -> (MarkdownSource, MarkdownInlineRenderer, [MarkdownBlock]) {
+    let source = MarkdownSource(text)
+    let read = MarkdownReader().read(source, startsDocument: true)
+    let renderer = MarkdownInlineRenderer(source: source, definitions: read.definitions)
+    return (source, renderer, read.blocks.filter { $0.kind.hasInlineContent })
+  }
+
   func testSkeletonRendersTheEmphasisTheParserDoes() {
     var random = SeededGenerator(seed: 4_545)
     var rendered = 0
@@ -61,10 +70,8 @@ final class SkeletonEmphasisTests: XCTestCase {
         case 4: RandomDocumentTests.document(&random)
         default: Self.document(&random)
         }
-      let source = MarkdownSource(text)
-      let blocks = MarkdownReader().read(source, startsDocument: true)
-      let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
-      for block in blocks.blocks where block.kind.hasInlineContent {
+      let (source, renderer, blocks) = Self.inlineBlocks(text)
+      for block in blocks {
         var found: (skeleton: [UInt8], emphasis: SkeletonEmphasis?, isRendered: Bool)?
         renderer.readSkeleton(block) { skeleton, isRendered, _, emphasis in
           found = (Array(skeleton), emphasis, isRendered)
@@ -139,10 +146,8 @@ final class SkeletonEmphasisTests: XCTestCase {
     var copied = 0
     for round in 0..<6_000 {
       let text = round % 2 == 0 ? MarkdownFindingsLaneTests.document(&random) : Self.document(&random)
-      let source = MarkdownSource(text)
-      let blocks = MarkdownReader().read(source, startsDocument: true)
-      let renderer = MarkdownInlineRenderer(source: source, definitions: blocks.definitions)
-      for block in blocks.blocks where block.kind.hasInlineContent {
+      let (_, renderer, blocks) = Self.inlineBlocks(text)
+      for block in blocks {
         var fresh: (text: [UInt8], isRendered: Bool, isPlain: Bool, emphasis: [Int]?)?
         renderer.readSkeleton(block) { text, isRendered, isPlain, emphasis in
           fresh = (Array(text), isRendered, isPlain, emphasis.map(Self.fields))
@@ -184,7 +189,8 @@ final class SkeletonEmphasisTests: XCTestCase {
         .finalPunctuation, .otherPunctuation,
       ]
       XCTAssertEqual(CharacterClasses.isSpace(value), category == .spaceSeparator, "U+\(String(value, radix: 16))")
-      XCTAssertEqual(CharacterClasses.isPunctuation(value), punctuation.contains(category), "U+\(String(value, radix: 16))")
+      XCTAssertEqual(
+        CharacterClasses.isPunctuation(value), punctuation.contains(category), "U+\(String(value, radix: 16))")
       if CharacterClasses.isLetterOrMark(value) {
         fast += 1
         XCTAssertFalse(category == .spaceSeparator || punctuation.contains(category), "U+\(String(value, radix: 16))")
