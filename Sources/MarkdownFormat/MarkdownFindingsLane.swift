@@ -118,7 +118,7 @@ extension MarkdownEntries {
               block, source: source, wanted: wanted, text: text, lengths: nil, first: nil, base: base,
               withFixes: withFixes), &items)
         }
-        guard let emphasis else { return .blockDirection(wanted: wanted) }
+        guard let emphasis, emphasis.isUsedWhole else { return .blockDirection(wanted: wanted) }
         let rendered = RenderedBlock(text, emphasis: emphasis)
         return decided(
           blockDirectionFinding(
