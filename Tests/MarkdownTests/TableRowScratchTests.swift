@@ -73,4 +73,25 @@ final class TableRowScratchTests: XCTestCase {
     }
     XCTAssertGreaterThan(tables, 4_000)
   }
+
+  /// `Tables.nextPipe` (eight bytes a step) finds the `|` a byte-by-byte
+  /// search finds, from every start, in random bytes where pipes, other
+  /// ASCII and bytes past ASCII (whose lanes borrow) are near each other.
+  func testNextPipeIsTheFirstPipe() {
+    var random = SeededGenerator(seed: 4_549)
+    let alphabet: [UInt8] = [0x7C, 0x7C, 0x7B, 0x7D, 0x3C, 0x00, 0x01, 0x20, 0x5C, 0x61, 0xFC, 0xFD, 0x80, 0xD8, 0xFF]
+    var found = 0
+    for _ in 0..<5_000 {
+      let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+      bytes.withUnsafeBufferPointer { buffer in
+        for start in 0...buffer.count {
+          let end = Int.random(in: start...buffer.count, using: &random)
+          let expected = buffer[start..<end].firstIndex(of: 0x7C) ?? end
+          XCTAssertEqual(Tables.nextPipe(buffer, from: start, end: end), expected, "\(bytes) \(start)..<\(end)")
+          if expected < end { found += 1 }
+        }
+      }
+    }
+    XCTAssertGreaterThan(found, 20_000)
+  }
 }
