@@ -237,12 +237,13 @@ package struct MarkdownFormat: StructuredFormat {
   }
 
   /// Lines `range` of the document as one Markdown source, and its hazard
-  /// lines when the text has them. A whole text split at line feeds alone
-  /// is its own joined lines, split as `MarkdownSource` splits them but for
-  /// the empty line a final line feed ends (`check` reads whole files: not
-  /// copied, not split again), its hazard lines the text's.
+  /// lines when the text has them. A whole text is its own source:
+  /// `TextLines` splits it where `MarkdownSource` does (at LF, CR LF and a
+  /// lone CR) but for the empty line a final terminator ends (`check` reads
+  /// whole files: not copied, not split again), and its hazard lines are
+  /// the text's. Other lines are joined with line feeds.
   static func source(_ lines: any DocumentLines, _ range: Range<Int>) -> (MarkdownSource, HazardLines?) {
-    guard range == 0..<lines.lineCount, let text = lines as? TextLines, endsLinesWithLineFeeds(text) else {
+    guard range == 0..<lines.lineCount, let text = lines as? TextLines else {
       return (MarkdownSource(joinedLines(lines, range)), nil)
     }
     var starts = text.lineStarts
@@ -252,20 +253,6 @@ package struct MarkdownFormat: StructuredFormat {
       ends.removeLast()
     }
     return (MarkdownSource(text.bytes, lineStarts: starts, lineEnds: ends), text.hazards)
-  }
-
-  /// Whether every line of `text` but the last ends with a line feed alone
-  /// (no carriage return anywhere: `TextLines` ends a line at each CR, so
-  /// a CR is always the byte at some line's end). One byte a line, not a
-  /// scan of the text.
-  static func endsLinesWithLineFeeds(_ text: TextLines) -> Bool {
-    let ends = text.lineEnds
-    return text.bytes.withUnsafeBufferPointer { bytes in
-      ends.withUnsafeBufferPointer { ends in
-        for line in 0..<max(ends.count - 1, 0) where bytes[ends[line]] != 0x0A { return false }
-        return true
-      }
-    }
   }
 
   /// Lines `range` of the document joined with `\n`, as `MarkdownSource`

@@ -8,8 +8,7 @@ import XCTest
 
 /// The byte scans `check`'s Markdown read shares between blocks or takes
 /// from elsewhere (branch mdcheck33), each against the scan it replaced:
-/// the hazard cursor against a scan of each block's lines alone, the line
-/// feed check against a search for a carriage return, the table rows'
+/// the hazard cursor against a scan of each block's lines alone, the table rows'
 /// validation against `CharacterClasses.sequenceLength`, and the findings
 /// of `check`'s read against the read keeping every block on documents
 /// with controls and ill-formed bytes.
@@ -67,29 +66,6 @@ final class CheckScanTests: XCTestCase {
     }
     XCTAssertGreaterThan(withHazard, 2_000)
     XCTAssertGreaterThan(without, 1_000)
-  }
-
-  /// `MarkdownFormat.endsLinesWithLineFeeds` is false exactly when the
-  /// text holds a carriage return (alone, before a line feed, at its end).
-  func testLineFeedCheckFindsEveryCarriageReturn() {
-    var random = SeededGenerator(seed: 3_304)
-    let pieces = ["", "a", "مرحبا", " ", "\n", "\n\n", "\r", "\r\n", "# x", "\t"]
-    var withReturn = 0
-    for _ in 0..<4_000 {
-      var text = ""
-      for _ in 0..<Int.random(in: 0...8, using: &random) {
-        // A carriage return in one text in four.
-        var piece = pieces.randomElement(using: &random)!
-        while piece.contains("\r") && Int.random(in: 0..<4, using: &random) > 0 {
-          piece = pieces.randomElement(using: &random)!
-        }
-        text += piece
-      }
-      let expected = !text.utf8.contains(0x0D)
-      if !expected { withReturn += 1 }
-      XCTAssertEqual(MarkdownFormat.endsLinesWithLineFeeds(TextLines(text)), expected, text.debugDescription)
-    }
-    XCTAssertGreaterThan(withReturn, 500)
   }
 
   /// `Tables.isWellFormed` (the hazard scan, past controls) against the

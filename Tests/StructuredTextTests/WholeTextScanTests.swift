@@ -58,6 +58,56 @@ final class WholeTextScanTests: XCTestCase {
     XCTAssertGreaterThan(notUTF8, 1_000)
   }
 
+  /// `HazardLines.lastLine(in:)` against a scan of each line of the range
+  /// from its end.
+  func testLastHazardLineOfARangeAgreesWithEachLine() {
+    var random = SeededGenerator(seed: 137)
+    var found = 0
+    for _ in 0..<5_000 {
+      let lines = Self.text(&random)
+      let start = Int.random(in: 0...lines.lineCount, using: &random)
+      let range = start..<Int.random(in: start...lines.lineCount, using: &random)
+      let expected = range.reversed().first { line in
+        lines.withUTF8(ofLine: line) { HazardBytes.firstHazard(in: $0) != nil }
+      }
+      XCTAssertEqual(lines.hazards.lastLine(in: range), expected, "\(lines.bytes) \(range)")
+      if expected != nil { found += 1 }
+    }
+    XCTAssertGreaterThan(found, 1_500)
+  }
+
+  /// A plain region's findings in a whole text (its hazard lines known)
+  /// are those of the same lines seen one at a time, for regions anywhere,
+  /// reaching past the text's end, in code and in prose.
+  func testRegionFindingsOfAWholeTextAgreeWithItsLines() {
+    struct SeenAsLines: DocumentLines {
+      let text: TextLines
+      var lineCount: Int { text.lineCount }
+      func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try text.withUTF8(ofLine: line, body)
+      }
+    }
+    var random = SeededGenerator(seed: 138)
+    let engine = FindingsEngine(format: ToyFormat(), spelling: .literal)
+    let quotes: [[UInt8]] = [Array("\"".utf8), Array("// ".utf8), Array("/*".utf8), Array("*/".utf8)]
+    var findings = 0
+    for _ in 0..<4_000 {
+      var bytes = Self.text(&random).bytes
+      for _ in 0..<Int.random(in: 0...3, using: &random) {
+        bytes += quotes.randomElement(using: &random)! + CursorSkipToEndTests.pieces.randomElement(using: &random)!
+      }
+      let lines = TextLines(bytes)
+      let start = Int.random(in: 0...lines.lineCount, using: &random)
+      let region = PlainRegion(
+        lines: start..<start + Int.random(in: 0...lines.lineCount + 1, using: &random),
+        language: ["c", "python", nil].randomElement(using: &random)!)
+      let expected = engine.regionFindings(region, in: SeenAsLines(text: lines))
+      XCTAssertEqual(engine.regionFindings(region, in: lines), expected, "\(bytes) \(region)")
+      findings += expected.count
+    }
+    XCTAssertGreaterThan(findings, 2_000)
+  }
+
   func testLineContainingOffset() {
     let lines = TextLines(Array("ab\r\ncd\n\ne\rf".utf8))
     let expected = [0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4]

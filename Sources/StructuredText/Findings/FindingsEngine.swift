@@ -189,12 +189,17 @@ package struct FindingsEngine: Sendable {
   /// language (the tokenizer's state carried from line to line).
   package func regionFindings(_ region: PlainRegion, in lines: some DocumentLines) -> [Finding] {
     // Only the lines up to the last one holding a hazard byte can have a
-    // finding (`HazardBytes`): the tokenizer runs up to there.
+    // finding (`HazardBytes`): the tokenizer runs up to there. A whole text
+    // has its hazard lines found already, by the same scan.
     var last: Int?
-    for line in region.lines.reversed() where line < lines.lineCount {
-      if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
-        last = line
-        break
+    if let text = lines as? TextLines {
+      last = text.hazards.lastLine(in: region.lines.clamped(to: 0..<lines.lineCount))
+    } else {
+      for line in region.lines.reversed() where line < lines.lineCount {
+        if lines.withUTF8(ofLine: line, { HazardBytes.firstHazard(in: $0) != nil }) {
+          last = line
+          break
+        }
       }
     }
     guard let last else { return [] }

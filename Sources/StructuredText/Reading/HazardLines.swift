@@ -86,4 +86,11 @@ package struct HazardLines: Sendable {
     }
     return low
   }
+
+  /// The last line of `range` holding a hazard byte, or nil if none does.
+  package func lastLine(in range: Range<Int>) -> Int? {
+    let after = index { $0.line >= range.upperBound }
+    guard after > 0, lines[after - 1].line >= range.lowerBound else { return nil }
+    return lines[after - 1].line
+  }
 }
