@@ -25,9 +25,22 @@ package struct MarkdownReader: Sendable {
     _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
     startsDocument: Bool = true
   ) -> MarkdownBlocks {
+    read(source, from: startLine, stoppingAtCheckpointFrom: stopLine, startsDocument: startsDocument, shortcuts: true)
+      .blocks
+  }
+
+  /// `read(_:from:stoppingAtCheckpointFrom:startsDocument:)`, with or
+  /// without the parser's shortcut for top-level lines
+  /// (`takeTopLevelLine`), and how many lines took it (for the tests that
+  /// compare both reads).
+  func read(
+    _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
+    startsDocument: Bool = true, shortcuts: Bool
+  ) -> (blocks: MarkdownBlocks, shortcutLines: Int) {
     source.bytes.withUnsafeBufferPointer { bytes in
       var parser = BlockParser(source: source, bytes: bytes)
       parser.startsDocument = startsDocument
+      parser.shortcuts = shortcuts
       var line = max(0, min(startLine, source.lineCount))
       // Room for three blocks every four lines of a read to the end (more
       // than prose has; a table has more), as much as the source can hold:
@@ -40,13 +53,15 @@ package struct MarkdownReader: Sendable {
       }
       while line < source.lineCount {
         if parser.stack.count == 1 {
-          if let stopLine, line >= stopLine, line > startLine { return parser.finish(endLine: line) }
+          if let stopLine, line >= stopLine, line > startLine {
+            return (parser.finish(endLine: line), parser.shortcutLines)
+          }
           if parser.checkpoints.last != line { parser.checkpoints.append(line) }
         }
         parser.process(line)
         line += 1
       }
-      return parser.finish(endLine: source.lineCount)
+      return (parser.finish(endLine: source.lineCount), parser.shortcutLines)
     }
   }
 }
@@ -78,6 +93,10 @@ struct BlockParser {
   var matchedRow: Int? = nil
   /// The cells of the last row read (one array for all rows).
   var rowCells: [Range<Int>] = []
+  /// Whether `process` may take a top-level line by `takeTopLevelLine`,
+  /// and how many it took.
+  var shortcuts = true
+  var shortcutLines = 0
 
   init(source: MarkdownSource, bytes: UnsafeBufferPointer<UInt8>) {
     self.source = source
@@ -104,10 +123,65 @@ struct BlockParser {
       processBlankLine(line, cursor)
       return
     }
+    if shortcuts && stack.count <= 2 && takeTopLevelLine(line, &cursor) { return }
     guard let matched = matchOpenBlocks(line, &cursor) else { return }
     var container = matched
     let taken = openNewBlocks(line, &cursor, &container, allMatched: matched == stack.top)
     if !taken { addText(line, &cursor, container: container, matched: matched) }
+  }
+
+  /// The commonest non-blank lines at the document's top level, where the
+  /// general steps (`matchOpenBlocks`, `openNewBlocks`, `addText`) would
+  /// only add the line to a leaf: a top-level fenced code block's line (or
+  /// its closing fence), a top-level paragraph's continuation that opens
+  /// no block and can be no delimiter row, a paragraph's first line under
+  /// the document. True when the line was taken; `BlockShortcutTests`
+  /// compares reads with and without.
+  @inline(__always)
+  private mutating func takeTopLevelLine(_ line: Int, _ cursor: inout LineCursor) -> Bool {
+    let first = cursor.firstNonspace
+    if stack.count == 1 {
+      // openNewBlocks tries no block start (not indented, no opening
+      // byte), continueLine nothing (the document), addText opens a
+      // paragraph at the first non-blank byte.
+      guard cursor.indent < 4 && !Self.mayOpenBlock(bytes[first]) else { return false }
+      _ = addChild(.paragraph, to: 0, line: line)
+      leafFirstLine = line
+      addLeafPiece(line, from: first, to: cursor.end)
+    } else {
+      switch stack[1].kind {
+      case .fencedCode(let fence, let length, let fenceOffset):
+        // matchOpenBlocks' fenced code case; openNewBlocks opens nothing
+        // in code; addText adds the rest of the line.
+        if cursor.indent <= 3 && bytes[first] == fence && cursor.closeCodeFence(at: first) >= length {
+          leafLastLine = line
+          closeTop()
+          break
+        }
+        var spaces = fenceOffset
+        while spaces > 0 && cursor.isSpaceOrTab(cursor.offset) {
+          cursor.advance(columns: 1)
+          spaces -= 1
+        }
+        addLeafPiece(line, from: cursor.offset, to: cursor.end)
+      case .paragraph:
+        // Indented, or no block start and no delimiter row (which starts
+        // with `|`, `:`, `-` or a vertical tab or form feed): openNewBlocks
+        // and continueLine do nothing, addText adds the line from its first
+        // non-blank byte.
+        let byte = bytes[first]
+        guard
+          cursor.indent >= 4
+            || !(Self.mayOpenBlock(byte) || byte == UInt8(ascii: "|") || byte == UInt8(ascii: ":") || byte == 0x0B
+              || byte == 0x0C)
+        else { return false }
+        addLeafPiece(line, from: first, to: cursor.end)
+      default:
+        return false
+      }
+    }
+    shortcutLines += 1
+    return true
   }
 
   /// A line of spaces and tabs: it closes what a blank line closes and
