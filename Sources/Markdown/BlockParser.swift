@@ -120,6 +120,7 @@ struct BlockParser {
     matchedRow = nil
     cursor.findFirstNonspace()
     if cursor.blank {
+      if shortcuts && stack.count <= 2 && takeTopLevelBlankLine(line, end: end) { return }
       processBlankLine(line, cursor)
       return
     }
@@ -130,7 +131,8 @@ struct BlockParser {
     if !taken { addText(line, &cursor, container: container, matched: matched) }
   }
 
-  /// The commonest non-blank lines at the document's top level, where the
+  /// The commonest non-blank lines at the document's top level (the blank
+  /// ones: `takeTopLevelBlankLine`), where the
   /// general steps (`matchOpenBlocks`, `openNewBlocks`, `addText`) would
   /// only add the line to a leaf: a top-level fenced code block's line (or
   /// its closing fence), a top-level paragraph's continuation that opens
@@ -178,6 +180,23 @@ struct BlockParser {
         addLeafPiece(line, from: first, to: cursor.end)
       default:
         return false
+      }
+    }
+    shortcutLines += 1
+    return true
+  }
+
+  /// A blank line under the document alone, or under a top-level paragraph
+  /// (which it closes) or fenced code block (which it adds an empty line
+  /// to), as `processBlankLine` reads it: no container to match. True when
+  /// the line was taken.
+  @inline(__always)
+  private mutating func takeTopLevelBlankLine(_ line: Int, end: Int) -> Bool {
+    if stack.count == 2 {
+      switch stack[1].kind {
+      case .paragraph: closeTop()
+      case .fencedCode: addLeafPiece(line, from: end, to: end)
+      default: return false
       }
     }
     shortcutLines += 1

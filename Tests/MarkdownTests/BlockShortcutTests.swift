@@ -5,7 +5,7 @@ import XCTest
 
 /// The block parser's shortcut for top-level lines (`takeTopLevelLine`: a
 /// top-level fenced code block's lines, a top-level paragraph's first and
-/// continuation lines) against the general steps it skips: the same
+/// continuation lines; `takeTopLevelBlankLine`: blank lines there) against the general steps it skips: the same
 /// blocks, checkpoints and end, whole reads and reads between checkpoints.
 final class BlockShortcutTests: XCTestCase {
   /// Lines dense in what the shortcut must leave to the general steps:
@@ -85,6 +85,10 @@ final class BlockShortcutTests: XCTestCase {
     // Each form: a document, and how many of its lines the shortcut takes.
     let forms: [(String, Int)] = [
       ("a\nb\nc", 3),
+      ("a\n\n  \n\t\nb", 5),  // blank lines close the paragraph, then under the document
+      ("```\n\n  \n```", 3),  // blank lines in a fenced code block: empty pieces
+      ("    a\n\n    b", 0),  // indented code: not taken
+      ("> a\n\nb", 1),  // a blank line under a block quote: not taken
       ("a\n| x |\n|---|", 1),  // a table: the delimiter row is not taken
       ("a\n:-\nb", 1),  // `:` may start a delimiter row (here it does)
       ("```\n  x\n```\ny", 3),  // code lines, the closing fence, a paragraph
