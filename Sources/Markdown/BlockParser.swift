@@ -136,8 +136,8 @@ struct BlockParser {
   /// general steps (`matchOpenBlocks`, `openNewBlocks`, `addText`) would
   /// only add the line to a leaf: a top-level fenced code block's line (or
   /// its closing fence), a top-level paragraph's continuation that opens
-  /// no block and can be no delimiter row, a paragraph's first line under
-  /// the document. True when the line was taken; `BlockShortcutTests`
+  /// no block and can be no delimiter row, a top-level table's row that
+  /// opens no block, a paragraph's first line under the document. True when the line was taken; `BlockShortcutTests`
   /// compares reads with and without.
   @inline(__always)
   private mutating func takeTopLevelLine(_ line: Int, _ cursor: inout LineCursor) -> Bool {
@@ -178,6 +178,14 @@ struct BlockParser {
               || byte == 0x0C)
         else { return false }
         addLeafPiece(line, from: first, to: cursor.end)
+      case .table:
+        // A row of a top-level table that opens no block (not indented, no
+        // opening byte): matchOpenBlocks reads its cells, continueLine emits
+        // them.
+        guard
+          cursor.indent < 4 && !Self.mayOpenBlock(bytes[first]) && Tables.row(cursor, from: first, into: &rowCells)
+        else { return false }
+        emitRow(line, rowCells)
       default:
         return false
       }

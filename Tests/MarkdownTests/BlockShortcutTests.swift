@@ -5,7 +5,7 @@ import XCTest
 
 /// The block parser's shortcut for top-level lines (`takeTopLevelLine`: a
 /// top-level fenced code block's lines, a top-level paragraph's first and
-/// continuation lines; `takeTopLevelBlankLine`: blank lines there) against the general steps it skips: the same
+/// continuation lines, a top-level table's rows; `takeTopLevelBlankLine`: blank lines there) against the general steps it skips: the same
 /// blocks, checkpoints and end, whole reads and reads between checkpoints.
 final class BlockShortcutTests: XCTestCase {
   /// Lines dense in what the shortcut must leave to the general steps:
@@ -90,7 +90,8 @@ final class BlockShortcutTests: XCTestCase {
       ("    a\n\n    b", 0),  // indented code: not taken
       ("> a\n\nb", 1),  // a blank line under a block quote: not taken
       ("a\n| x |\n|---|", 1),  // a table: the delimiter row is not taken
-      ("a\n:-\nb", 1),  // `:` may start a delimiter row (here it does)
+      ("| a | b |\n|---|---|\n| c | d |\nx\n    y\n- z\n\nw", 3),  // rows (not indented, no block start)
+      ("a\n:-\nb", 2),  // `:` may start a delimiter row (here it does; `b` is a row)
       ("```\n  x\n```\ny", 3),  // code lines, the closing fence, a paragraph
       ("  ```\n    x\n   y\n  ```", 3),  // the fence's indentation removed from its lines
       ("```\n    ```\nx\n```", 3),  // a fence indented by four does not close
