@@ -357,7 +357,7 @@ struct BlockParser {
       } else if !indented && kind.isParagraph, case let level = cursor.setextHeadingLine(at: first), level > 0 {
         resolveDefinitions()
         if !leafPieces.isEmpty {
-          let pieces = MarkdownPieces(leafPieces)
+          let pieces = leafBlockPieces
           clearLeaf()
           blocks.append(MarkdownBlock(kind: .heading(level: level), lines: pieces[0].line...line, pieces: pieces))
           stack.pop()
@@ -503,7 +503,7 @@ struct BlockParser {
       if leafPieces.isEmpty {
         stack.removeChild()
       } else {
-        let pieces = MarkdownPieces(leafPieces)
+        let pieces = leafBlockPieces
         blocks.append(
           MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
       }
@@ -513,16 +513,16 @@ struct BlockParser {
       blocks.append(
         MarkdownBlock(
           kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine,
-          pieces: MarkdownPieces(leafPieces)))
+          pieces: leafBlockPieces))
     case .indentedCode:
       while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
       if let last = leafPieces.last {
         blocks.append(
-          MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: MarkdownPieces(leafPieces)))
+          MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: leafBlockPieces))
       }
     case .html:
       blocks.append(
-        MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: MarkdownPieces(leafPieces)))
+        MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: leafBlockPieces))
     default:
       break
     }
@@ -546,6 +546,12 @@ struct BlockParser {
     }
     checkedPieces = 0
     illFormedPiece = nil
+  }
+
+  /// The open leaf's pieces, copied for its block. One piece (most
+  /// blocks) is passed alone: the array is not retained and released.
+  private var leafBlockPieces: MarkdownPieces {
+    leafPieces.count == 1 ? MarkdownPieces(leafPieces[0]) : MarkdownPieces(leafPieces)
   }
 
   mutating func addLeafPiece(_ line: Int, from start: Int, to end: Int) {
