@@ -44,12 +44,14 @@ extension BlockParser {
       return false
     }
     // cmark-gfm scans the paragraph's whole content for the header row: ill-
-    // formed UTF-8 on any of its lines stops the scan.
+    // formed UTF-8 on any of its lines stops the scan. (The header row, the
+    // last piece, is then not checked again.)
     guard paragraphIsWellFormed() else { return false }
     let lineStart = source.lineStarts[last.line]
     guard
       Tables.row(
-        bytes, from: lineStart + last.columns.lowerBound, to: lineStart + last.columns.upperBound, into: &rowCells),
+        bytes, from: lineStart + last.columns.lowerBound, to: lineStart + last.columns.upperBound, into: &rowCells,
+        wellFormed: true),
       rowCells.count == found.count
     else { return false }
     if leafPieces.count > 1 {

@@ -25,9 +25,22 @@ package struct MarkdownReader: Sendable {
     _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
     startsDocument: Bool = true
   ) -> MarkdownBlocks {
+    read(source, from: startLine, stoppingAtCheckpointFrom: stopLine, startsDocument: startsDocument, shortcuts: true)
+      .blocks
+  }
+
+  /// `read(_:from:stoppingAtCheckpointFrom:startsDocument:)`, with or
+  /// without the parser's shortcut for top-level lines
+  /// (`takeTopLevelLine`), and how many lines took it (for the tests that
+  /// compare both reads).
+  func read(
+    _ source: MarkdownSource, from startLine: Int = 0, stoppingAtCheckpointFrom stopLine: Int? = nil,
+    startsDocument: Bool = true, shortcuts: Bool
+  ) -> (blocks: MarkdownBlocks, shortcutLines: Int) {
     source.bytes.withUnsafeBufferPointer { bytes in
       var parser = BlockParser(source: source, bytes: bytes)
       parser.startsDocument = startsDocument
+      parser.shortcuts = shortcuts
       var line = max(0, min(startLine, source.lineCount))
       // Room for three blocks every four lines of a read to the end (more
       // than prose has; a table has more), as much as the source can hold:
@@ -40,13 +53,15 @@ package struct MarkdownReader: Sendable {
       }
       while line < source.lineCount {
         if parser.stack.count == 1 {
-          if let stopLine, line >= stopLine, line > startLine { return parser.finish(endLine: line) }
+          if let stopLine, line >= stopLine, line > startLine {
+            return (parser.finish(endLine: line), parser.shortcutLines)
+          }
           if parser.checkpoints.last != line { parser.checkpoints.append(line) }
         }
         parser.process(line)
         line += 1
       }
-      return parser.finish(endLine: source.lineCount)
+      return (parser.finish(endLine: source.lineCount), parser.shortcutLines)
     }
   }
 }
@@ -78,6 +93,10 @@ struct BlockParser {
   var matchedRow: Int? = nil
   /// The cells of the last row read (one array for all rows).
   var rowCells: [Range<Int>] = []
+  /// Whether `process` may take a top-level line by `takeTopLevelLine`,
+  /// and how many it took.
+  var shortcuts = true
+  var shortcutLines = 0
 
   init(source: MarkdownSource, bytes: UnsafeBufferPointer<UInt8>) {
     self.source = source
@@ -101,9 +120,11 @@ struct BlockParser {
     matchedRow = nil
     cursor.findFirstNonspace()
     if cursor.blank {
+      if shortcuts && stack.count <= 2 && takeTopLevelBlankLine(line, end: end) { return }
       processBlankLine(line, cursor)
       return
     }
+    if shortcuts && stack.count <= 2 && takeTopLevelLine(line, &cursor) { return }
     guard let matched = matchOpenBlocks(line, &cursor) else { return }
     var container = matched
     let taken = openNewBlocks(line, &cursor, &container, allMatched: matched == stack.top)
@@ -256,7 +277,7 @@ struct BlockParser {
       } else if !indented && kind.isParagraph, case let level = cursor.setextHeadingLine(at: first), level > 0 {
         resolveDefinitions()
         if !leafPieces.isEmpty {
-          let pieces = MarkdownPieces(leafPieces)
+          let pieces = leafBlockPieces
           clearLeaf()
           blocks.append(MarkdownBlock(kind: .heading(level: level), lines: pieces[0].line...line, pieces: pieces))
           stack.pop()
@@ -376,7 +397,7 @@ struct BlockParser {
 
   /// cmark's add_child: closes what is open above `parent`, then what
   /// cannot contain a block of `kind`, and opens it.
-  private mutating func addChild(_ kind: ContainerStack.Kind, to parent: Int, line: Int) -> Int {
+  mutating func addChild(_ kind: ContainerStack.Kind, to parent: Int, line: Int) -> Int {
     while stack.top > parent { closeTop() }
     while !stack[stack.top].kind.canContain(kind) { closeTop() }
     stack.push(kind, line: line)
@@ -402,7 +423,7 @@ struct BlockParser {
       if leafPieces.isEmpty {
         stack.removeChild()
       } else {
-        let pieces = MarkdownPieces(leafPieces)
+        let pieces = leafBlockPieces
         blocks.append(
           MarkdownBlock(kind: .paragraph, lines: pieces[0].line...pieces[pieces.count - 1].line, pieces: pieces))
       }
@@ -412,16 +433,16 @@ struct BlockParser {
       blocks.append(
         MarkdownBlock(
           kind: .fencedCode(info: fenceInfo), lines: leafFirstLine...leafLastLine,
-          pieces: MarkdownPieces(leafPieces)))
+          pieces: leafBlockPieces))
     case .indentedCode:
       while let last = leafPieces.last, isBlank(last) { leafPieces.removeLast() }
       if let last = leafPieces.last {
         blocks.append(
-          MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: MarkdownPieces(leafPieces)))
+          MarkdownBlock(kind: .indentedCode, lines: leafFirstLine...last.line, pieces: leafBlockPieces))
       }
     case .html:
       blocks.append(
-        MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: MarkdownPieces(leafPieces)))
+        MarkdownBlock(kind: .html, lines: leafFirstLine...leafLastLine, pieces: leafBlockPieces))
     default:
       break
     }
@@ -445,6 +466,12 @@ struct BlockParser {
     }
     checkedPieces = 0
     illFormedPiece = nil
+  }
+
+  /// The open leaf's pieces, copied for its block. One piece (most
+  /// blocks) is passed alone: the array is not retained and released.
+  private var leafBlockPieces: MarkdownPieces {
+    leafPieces.count == 1 ? MarkdownPieces(leafPieces[0]) : MarkdownPieces(leafPieces)
   }
 
   mutating func addLeafPiece(_ line: Int, from start: Int, to end: Int) {

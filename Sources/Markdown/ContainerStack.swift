@@ -57,7 +57,11 @@ struct ContainerStack {
     var startLine: Int
   }
 
-  private(set) var nodes: [Node]
+  /// The open nodes are `nodes[..<count]`. A closed node's slot stays
+  /// (the array is not shrunk) and the next push writes over it: closing a
+  /// block calls no array removal.
+  private var nodes: [Node]
+  private(set) var count = 1
   /// The indices (ascending) of the nodes a blank line does not continue
   /// on its own (without enough indentation): so that a blank line under
   /// 10,000 open list items is matched in logarithmic time. Only the top
@@ -68,15 +72,19 @@ struct ContainerStack {
     nodes = [Node(kind: .document, startLine: 0)]
   }
 
-  var count: Int { nodes.count }
-  var top: Int { nodes.count - 1 }
-  subscript(index: Int) -> Node { nodes[index] }
+  var top: Int { count - 1 }
+  subscript(index: Int) -> Node {
+    assert(index < count)
+    return nodes[index]
+  }
 
   mutating func push(_ kind: Kind, line: Int) {
     addChildToTop()
-    nodes.append(Node(kind: kind, startLine: line))
+    let node = Node(kind: kind, startLine: line)
+    if count < nodes.count { nodes[count] = node } else { nodes.append(node) }
+    count += 1
     // A new top is not among the breakers yet (`pop` took the old one's).
-    if !continuesAtBlankLine(nodes[top]) { blankBreakers.append(top) }
+    if !continuesAtBlankLine(node) { blankBreakers.append(top) }
   }
 
   /// One more child for the top node: only an item's state at a blank
@@ -87,8 +95,9 @@ struct ContainerStack {
   }
 
   mutating func pop() {
+    precondition(count > 1)
     if blankBreakers.last == top { blankBreakers.removeLast() }
-    nodes.removeLast()
+    count -= 1
   }
 
   /// The top node got a child that is complete at once (a heading, a

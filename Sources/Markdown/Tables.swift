@@ -27,12 +27,14 @@ enum Tables {
 
   /// `row(bytes, from: start, to: end)` written into `cells` (emptied
   /// first, its capacity kept: the reader keeps one array for its rows):
-  /// false when it is nil.
-  static func row(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into cells: inout [Range<Int>])
-    -> Bool
-  {
+  /// false when it is nil. `wellFormed`: the caller has checked the bytes
+  /// (`isWellFormed`), which are not checked again.
+  static func row(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into cells: inout [Range<Int>],
+    wellFormed: Bool = false
+  ) -> Bool {
     if !cells.isEmpty { cells.removeAll(keepingCapacity: true) }
-    guard isWellFormed(bytes, start..<end) else { return false }
+    guard wellFormed || isWellFormed(bytes, start..<end) else { return false }
     // Room for a common row's cells at once (not grown cell by cell).
     if cells.capacity < 8 { cells.reserveCapacity(8) }
     var offset = pipeAndSpaces(bytes, at: start, end: end)
@@ -68,7 +70,8 @@ enum Tables {
       if marker(bytes, at: index, end: end) == nil { break }
     }
     while index < end && isSpaceChar(bytes[index]) { index += 1 }
-    guard index >= end, row(cursor, from: start, into: &cells) else { return nil }
+    // The line is pipes, colons, dashes and spacechars: ASCII, well-formed.
+    guard index >= end, row(bytes, from: start, to: end, into: &cells, wellFormed: true) else { return nil }
     return cells.map { cell in
       let left = !cell.isEmpty && bytes[cell.lowerBound] == UInt8(ascii: ":")
       let right = !cell.isEmpty && bytes[cell.upperBound - 1] == UInt8(ascii: ":")

@@ -21,6 +21,7 @@ final class TableRowScratchTests: XCTestCase {
     var kept: [Range<Int>] = []
     var rows = 0
     var delimiterRows = 0
+    var illFormed = 0
     for _ in 0..<20_000 {
       var line: [UInt8] = []
       for _ in 0..<Int.random(in: 0...10, using: &random) { line += Self.tokens.randomElement(using: &random)! }
@@ -34,11 +35,25 @@ final class TableRowScratchTests: XCTestCase {
         var empty: [Range<Int>] = []
         let alignments = Tables.delimiterRow(cursor, from: 0, cells: &cells)
         XCTAssertEqual(alignments, Tables.delimiterRow(cursor, from: 0, cells: &empty), "\(line)")
+        // The cells of a well-formed row read unchecked (`wellFormed`, as
+        // the delimiter row and the header row are) are the checked read's;
+        // a delimiter row (read unchecked) is well-formed.
+        var unchecked: [Range<Int>] = []
+        let wellFormed = Tables.isWellFormed(bytes, 0..<bytes.count)
+        if wellFormed {
+          let found = Tables.row(bytes, from: 0, to: bytes.count, into: &unchecked, wellFormed: true)
+          XCTAssertEqual(found ? unchecked : nil, fresh, "\(line)")
+        } else {
+          XCTAssertNil(alignments, "\(line)")
+          illFormed += 1
+        }
+        if alignments != nil { XCTAssertEqual(cells, fresh, "\(line)") }
         if alignments != nil { delimiterRows += 1 }
       }
     }
     XCTAssertGreaterThan(rows, 5_000)
     XCTAssertGreaterThan(delimiterRows, 100)
+    XCTAssertGreaterThan(illFormed, 1_000)
   }
 
   /// Documents of several tables, rows of varied cell counts, with lines
