@@ -1,5 +1,6 @@
 import BidiHazards
 import CByteScan
+import JSONRPC
 
 #if canImport(Glibc)
   import Glibc
@@ -155,6 +156,13 @@ extension CheckRun {
     run.pending = []
     run.findings = Self.partFindingsStart(format)
     run.lineBuffers = HazardScanner.LineBuffers()
+    // Buffers of its own, not the run's: a buffer shared with the run and
+    // the other parts would be handed from thread to thread by copy on
+    // write alone, which ThreadSanitizer cannot see (it reported the JSON
+    // writer's once).
+    run.jsonItem = JSONWriter(asciiOnly: true)
+    run.noteBuffer = CheckRun.visualOrderPrefix
+    run.sarifColumns = SARIFColumns()
     // Written once the part is done, as it is (no copy to the collector).
     run.flushThreshold = .max
     return run
