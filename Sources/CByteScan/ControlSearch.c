@@ -91,65 +91,56 @@ __attribute__((target("avx2"))) static inline uint32_t movemask_avx2(__m256i v) 
   return (uint32_t)_mm256_movemask_epi8(v);
 }
 
-// 0 in the first 64 bytes, 0xFF in the 64 after: loaded from `64 - k`,
-// 0xFF in the bytes from `k` on.
-static const uint8_t from_ramp[128] __attribute__((aligned(64))) = {
-    [64] = 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+// The 64 bits of the bytes of `a` and `b` (64 bytes) whose top bit is set.
+__attribute__((target("avx2"))) static inline uint64_t bits64_avx2(__m256i a, __m256i b) {
+  return (uint64_t)movemask_avx2(a) | (uint64_t)movemask_avx2(b) << 32;
+}
 
-// A block of 64 bytes (`v0`, `v1`; `n0`, `n1`: the bytes one after each)
-// as a search of text made of ASCII, two-byte sequences and E2 three-byte
-// ones sees it, looking only at the bytes where `from0` and `from1` are
-// 0xFF (a sequence starts at the first of them). Returns 0 when the block
-// is that simple — its continuation bytes (80–BF) exactly the one after
-// each two-byte lead (C2–DF) or E2 and the two after each E2 (those past
-// the block left out), no other byte above 7F — else not 0. `*marks`
-// receives the bits of the E2 bytes and of ALM's leads (D8 before 9C),
-// `*over` the continuation bytes the block's last sequence calls for past
-// it (bit 0 the first, bit 1 the second: 0, 1 or 3). In vectors, with 5
-// bit masks a block: text dense with controls has most of its blocks
-// that simple.
-__attribute__((target("avx2"))) static inline uint32_t simple_block_avx2(__m256i v0, __m256i v1, __m256i n0,
-                                                                         __m256i n1, __m256i from0, __m256i from1,
-                                                                         uint64_t *marks, unsigned *over) {
-  const __m256i zero = _mm256_setzero_si256();
+// The bits of a block of 64 bytes (`v0`, `v1`) as a search of text made of
+// ASCII, two-byte sequences and E2 three-byte ones sees it (one bit a
+// byte, bit 0 the first): `high` its bytes 80–FF, `cont` its continuation
+// bytes (80–BF), `leads` the leads of two-byte sequences (C2–DF) and E2,
+// `e2` the E2s.
+struct block_bits {
+  uint64_t high, cont, leads, e2;
+};
+
+__attribute__((target("avx2"))) static inline struct block_bits block_bits_avx2(__m256i v0, __m256i v1) {
+  struct block_bits b;
   // Continuation bytes: signed, below -64. Two-byte leads: (v - C2) below
   // 1E as unsigned, signed after moving the range down by 0x80.
-  __m256i t0 = _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v0), from0);
-  __m256i t1 = _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), v1), from1);
-  __m256i e0 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xE2)), from0);
-  __m256i e1 = _mm256_and_si256(_mm256_cmpeq_epi8(v1, _mm256_set1_epi8((char)0xE2)), from1);
-  __m256i s0 = _mm256_or_si256(
-      _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
-                                         _mm256_sub_epi8(v0, _mm256_set1_epi8((char)(0xC2 + 0x80)))),
-                       from0),
-      e0);
-  __m256i s1 = _mm256_or_si256(
-      _mm256_and_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8((char)(0x1E - 0x80)),
-                                         _mm256_sub_epi8(v1, _mm256_set1_epi8((char)(0xC2 + 0x80)))),
-                       from1),
-      e1);
-  // The continuation bytes called for: the leads moved up one byte, the
-  // E2s two (across the halves; none from before the block).
-  __m256i want0 = _mm256_or_si256(_mm256_alignr_epi8(s0, _mm256_permute2x128_si256(s0, s0, 0x08), 15),
-                                  _mm256_alignr_epi8(e0, _mm256_permute2x128_si256(e0, e0, 0x08), 14));
-  __m256i want1 = _mm256_or_si256(_mm256_alignr_epi8(s1, _mm256_permute2x128_si256(s0, s1, 0x21), 15),
-                                  _mm256_alignr_epi8(e1, _mm256_permute2x128_si256(e0, e1, 0x21), 14));
-  __m256i h0 = _mm256_and_si256(_mm256_cmpgt_epi8(zero, v0), from0);
-  __m256i h1 = _mm256_and_si256(_mm256_cmpgt_epi8(zero, v1), from1);
-  __m256i bad = _mm256_or_si256(
-      _mm256_or_si256(_mm256_xor_si256(want0, t0), _mm256_andnot_si256(_mm256_or_si256(t0, s0), h0)),
-      _mm256_or_si256(_mm256_xor_si256(want1, t1), _mm256_andnot_si256(_mm256_or_si256(t1, s1), h1)));
-  __m256i alm0 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, _mm256_set1_epi8((char)0xD8)),
-                                  _mm256_cmpeq_epi8(n0, _mm256_set1_epi8((char)0x9C)));
-  __m256i alm1 = _mm256_and_si256(_mm256_cmpeq_epi8(v1, _mm256_set1_epi8((char)0xD8)),
-                                  _mm256_cmpeq_epi8(n1, _mm256_set1_epi8((char)0x9C)));
-  *marks = movemask_avx2(_mm256_or_si256(e0, _mm256_and_si256(alm0, from0))) |
-           (uint64_t)movemask_avx2(_mm256_or_si256(e1, _mm256_and_si256(alm1, from1))) << 32;
-  *over = (movemask_avx2(s1) >> 31) | (movemask_avx2(e1) >> 30);
-  return movemask_avx2(bad);
+  const __m256i below = _mm256_set1_epi8(-64), shift = _mm256_set1_epi8((char)(0xC2 + 0x80)),
+                span = _mm256_set1_epi8((char)(0x1E - 0x80)), e2 = _mm256_set1_epi8((char)0xE2);
+  __m256i e0 = _mm256_cmpeq_epi8(v0, e2), e1 = _mm256_cmpeq_epi8(v1, e2);
+  b.high = bits64_avx2(v0, v1);
+  b.cont = bits64_avx2(_mm256_cmpgt_epi8(below, v0), _mm256_cmpgt_epi8(below, v1));
+  b.e2 = bits64_avx2(e0, e1);
+  b.leads = bits64_avx2(_mm256_cmpgt_epi8(span, _mm256_sub_epi8(v0, shift)),
+                        _mm256_cmpgt_epi8(span, _mm256_sub_epi8(v1, shift))) |
+            b.e2;
+  return b;
+}
+
+// Whether a block of `block_bits` (the bits from `keep` on; `carry`: the
+// continuation bytes the sequence before calls for at its first two bytes,
+// bits 0 and 1) is simple: its continuation bytes exactly the one after
+// each two-byte lead or E2 and the two after each E2 (those past the block
+// left out) and no other byte above 7F.
+static inline int simple_block(struct block_bits b, uint64_t keep, uint64_t carry) {
+  uint64_t want = ((b.leads << 1 | b.e2 << 2) & keep) | carry;
+  return ((want ^ b.cont) | (b.high & ~(b.cont | b.leads))) == 0;
+}
+
+// The continuation bytes the last sequence of a simple block calls for
+// past it: bit 0 the first, bit 1 the second (`simple_block`'s `carry`).
+static inline uint64_t carry_after(struct block_bits b) { return b.leads >> 63 | b.e2 >> 62; }
+
+// The bits of ALM's leads (D8 before 9C) in the 64 bytes `v0`, `v1`
+// (`n0`, `n1`: the bytes one after each).
+__attribute__((target("avx2"))) static inline uint64_t alm_bits_avx2(__m256i v0, __m256i v1, __m256i n0, __m256i n1) {
+  const __m256i d8 = _mm256_set1_epi8((char)0xD8), x9c = _mm256_set1_epi8((char)0x9C);
+  return bits64_avx2(_mm256_and_si256(_mm256_cmpeq_epi8(v0, d8), _mm256_cmpeq_epi8(n0, x9c)),
+                     _mm256_and_si256(_mm256_cmpeq_epi8(v1, d8), _mm256_cmpeq_epi8(n1, x9c)));
 }
 
 // The three-byte controls by the low six bits of their third byte (which
@@ -193,6 +184,40 @@ __attribute__((target("avx2,popcnt"))) static inline int write_marks(const uint8
   return 0;
 }
 
+// `write_marks` for marks that are all E2s, with room for each (no test of
+// the capacity, none for ALM): writes the controls among them
+// after the `n` before; returns the new count.
+__attribute__((target("avx2,popcnt,bmi"))) static inline size_t write_e2_marks(const uint8_t *bytes, size_t base,
+                                                                              uint64_t marks, size_t *offsets,
+                                                                              uint32_t *controls, size_t n) {
+  do {
+    size_t p = base + (size_t)__builtin_ctzll(marks);
+    marks &= marks - 1;
+    uint32_t entry = three_byte_controls[bytes[p + 2] & 0x3F];
+    // Another E2 sequence (a dash, a quote mark) is passed over.
+    if (entry >> 16 != bytes[p + 1]) continue;
+    offsets[n] = p;
+    controls[n] = entry & 0xFFFF;
+    n++;
+  } while (marks);
+  return n;
+}
+
+// Writes the controls among `marks` (E2s and ALM's leads of a simple
+// block at `base`), as `write_marks`, the common case (no ALM, more room
+// than marks: the capacity is not reached) by `write_e2_marks`; returns 1 when `capacity` is reached.
+__attribute__((target("avx2,popcnt,bmi"))) static inline int write_block_marks(const uint8_t *bytes, size_t base,
+                                                                              uint64_t e2, uint64_t alm,
+                                                                              size_t *offsets, uint32_t *controls,
+                                                                              size_t capacity, size_t *found,
+                                                                              size_t *at) {
+  if (!alm && (size_t)__builtin_popcountll(e2) < capacity - *found) {
+    if (e2) *found = write_e2_marks(bytes, base, e2, offsets, controls, *found);
+    return 0;
+  }
+  return write_marks(bytes, base, e2 | alm, offsets, controls, capacity, found, at);
+}
+
 // Decides the stops of the 32 bytes `v` at `block` (`prev`, `next`: its
 // bytes one before and one after) one by one from `*at` (a sequence's
 // start; the stops before it are inside sequences decided before), as
@@ -233,29 +258,45 @@ __attribute__((target("avx2,popcnt"))) static int decide_stops_avx2(const uint8_
   return 0;
 }
 
+// Whether the sequence that the bytes before `i` leave open (`carry`, as
+// `carry_after` gives it: 1 or 3) is whole: its continuation bytes from
+// `i` on are there, below `count`.
+static inline int carried_whole(const uint8_t *bytes, size_t i, size_t count, uint64_t carry) {
+  return i < count && (bytes[i] & 0xC0) == 0x80 &&
+         (carry == 1 || (i + 1 < count && (bytes[i + 1] & 0xC0) == 0x80));
+}
+
 // The block loop of `cbs_find_bidi_controls` 64 bytes at a time, from
 // `*at` (which begins a sequence). Returns 1 when the search is over
 // (`*at` is then its end), 0 when the rest is left to the 16-byte loop
-// (`*at` then begins a sequence). Each round starts where a sequence
-// does. A block of ASCII, two-byte sequences and E2 three-byte ones (the
-// continuation bytes exactly those their leads call for, the last
-// sequence's looked at past the block) is passed with its controls
-// written, with no sequence decided one by one; any other block has its
-// stops decided (`decide_stops_avx2`). The last bytes of a text of 64
-// bytes or more are the last 64, the bits before `*at` left out; when they
-// are not that simple, they are left to the 16-byte loop.
-__attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
-                                                                          size_t count, size_t *offsets,
-                                                                          uint32_t *controls, size_t capacity,
-                                                                          size_t *found) {
+// (`*at` then begins a sequence). A block of ASCII, two-byte sequences and
+// E2 three-byte ones (`simple_block`: told from 64-bit masks of its bytes,
+// the continuation bytes its last sequence calls for carried to the next
+// block) is passed with its controls written, with no sequence decided one
+// by one; an E2 in its last two bytes is written once the next block has
+// shown its continuation bytes. Any other block has its stops decided
+// (`decide_stops_avx2`) from the first sequence that starts in it, or from
+// the one the block before left open when that is ill-formed. The last
+// bytes of a text of 64 bytes or more are the last 64, the bits before
+// `*at` left out; when they are not that simple, they are left to the
+// 16-byte loop.
+__attribute__((target("avx2,popcnt,bmi"))) static int find_bidi_controls_avx2(const uint8_t *bytes, size_t *at,
+                                                                              size_t count, size_t *offsets,
+                                                                              uint32_t *controls, size_t capacity,
+                                                                              size_t *found) {
+  const uint64_t first62 = ~(uint64_t)0 >> 2;
   size_t i = *at;
+  // The continuation bytes the sequence before `i` calls for at `i` (bit
+  // 0) and `i + 1` (bit 1), 0 when `i` begins a sequence; the E2s at
+  // `i - 2` (bit 0) and `i - 1` (bit 1) not yet written.
+  uint64_t carry = 0, pending = 0;
   // Rounds while the block and the byte after it fit: every read stays
-  // below `count` (the second byte after is read when it is below).
+  // below `count`.
   size_t limit = count >= 65 ? count - 65 : 0;
   while (count >= 65 && i <= limit) {
     __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + i));
     __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + i + 32));
-    if (!movemask_avx2(_mm256_or_si256(v0, v1))) {
+    if (!carry && !movemask_avx2(_mm256_or_si256(v0, v1))) {
       // ASCII: the text after it tried 64 bytes at a time.
       do {
         i += 64;
@@ -263,19 +304,33 @@ __attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const 
                                                             _mm256_loadu_si256((const __m256i *)(bytes + i + 32)))));
       continue;
     }
-    uint64_t marks;
-    unsigned over;
-    const __m256i all = _mm256_set1_epi8(-1);
-    int simple = !simple_block_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)),
-                                    _mm256_loadu_si256((const __m256i *)(bytes + i + 33)), all, all, &marks, &over);
-    if (simple && over) {
-      simple = (bytes[i + 64] & 0xC0) == 0x80 &&
-               (over == 1 || (i + 66 <= count && (bytes[i + 65] & 0xC0) == 0x80));
-    }
-    if (simple) {
-      if (marks && write_marks(bytes, i, marks, offsets, controls, capacity, found, at)) return 1;
-      i += 64 + ((over + 1) >> 1);
+    struct block_bits b = block_bits_avx2(v0, v1);
+    if (simple_block(b, ~(uint64_t)0, carry)) {
+      if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
+      uint64_t alm = alm_bits_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + i + 1)),
+                                   _mm256_loadu_si256((const __m256i *)(bytes + i + 33)));
+      if (((b.e2 & first62) | alm) &&
+          write_block_marks(bytes, i, b.e2 & first62, alm, offsets, controls, capacity, found, at))
+        return 1;
+      pending = b.e2 >> 62;
+      carry = carry_after(b);
+      i += 64;
       continue;
+    }
+    if (carry) {
+      if (carried_whole(bytes, i, count, carry)) {
+        // Written, and passed: the block is decided from after it.
+        if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
+        i += carry == 3 ? 2 : 1;
+      } else {
+        // Ill-formed: decided from its lead, just before `i` (C2–DF or
+        // E2) or an E2 two bytes before.
+        i -= bytes[i - 1] >= 0xC2 ? 1 : 2;
+      }
+      carry = pending = 0;
+      if (i > limit) break;
+      v0 = _mm256_loadu_si256((const __m256i *)(bytes + i));
+      v1 = _mm256_loadu_si256((const __m256i *)(bytes + i + 32));
     }
     // Each half's stops decided; the first half's byte before is taken
     // as 0 (`i` begins a sequence).
@@ -299,25 +354,36 @@ __attribute__((target("avx2,popcnt"))) static int find_bidi_controls_avx2(const 
   // The last 64 bytes, from `i` (at most 64 before the end): the byte
   // after them taken as 0.
   size_t last = count - 64;
+  size_t skip = i - last;
+  uint64_t keep = ~(uint64_t)0 << skip;
   __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + last));
   __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + last + 32));
-  if (!movemask_avx2(_mm256_or_si256(v0, v1))) {
-    *at = count;
-    return 1;
-  }
-  uint64_t marks;
-  unsigned over;
-  __m256i n1 = _mm256_alignr_epi8(_mm256_permute2x128_si256(v1, v1, 0x81), v1, 1);
-  size_t skip = i - last;
-  // Not simple, or a sequence cut off by the end: the 16-byte loop's.
-  if (simple_block_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + last + 1)), n1,
-                        _mm256_loadu_si256((const __m256i *)(from_ramp + 64 - skip)),
-                        _mm256_loadu_si256((const __m256i *)(from_ramp + 96 - skip)), &marks, &over) ||
-      over) {
+  struct block_bits b = block_bits_avx2(v0, v1);
+  b.high &= keep;
+  b.cont &= keep;
+  b.leads &= keep;
+  b.e2 &= keep;
+  // Not simple, a sequence cut off by the end, or one the bytes before
+  // call for past it: the 16-byte loop's, from the first sequence that
+  // starts here (or from the one left open, when it is ill-formed).
+  if (!simple_block(b, keep, carry << skip) || carry_after(b) || (carry << skip) >> skip != carry) {
+    if (carry) {
+      if (carried_whole(bytes, i, count, carry)) {
+        if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
+        i += carry == 3 ? 2 : 1;
+      } else {
+        i -= bytes[i - 1] >= 0xC2 ? 1 : 2;
+      }
+    }
     *at = i;
     return 0;
   }
-  if (marks && write_marks(bytes, last, marks, offsets, controls, capacity, found, at)) return 1;
+  if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
+  if (b.high) {
+    __m256i n1 = _mm256_alignr_epi8(_mm256_permute2x128_si256(v1, v1, 0x81), v1, 1);
+    uint64_t alm = alm_bits_avx2(v0, v1, _mm256_loadu_si256((const __m256i *)(bytes + last + 1)), n1) & keep;
+    if ((b.e2 | alm) && write_block_marks(bytes, last, b.e2, alm, offsets, controls, capacity, found, at)) return 1;
+  }
   *at = count;
   return 1;
 }
