@@ -206,7 +206,7 @@ __attribute__((target("avx2,popcnt,bmi"))) static inline size_t write_e2_marks(c
 // Writes the controls among `marks` (E2s and ALM's leads of a simple
 // block at `base`), as `write_marks`, the common case (no ALM, more room
 // than marks: the capacity is not reached) by `write_e2_marks`; returns 1 when `capacity` is reached.
-__attribute__((target("avx2,popcnt,bmi"))) static inline int write_block_marks(const uint8_t *bytes, size_t base,
+__attribute__((target("avx2,popcnt,bmi"), always_inline)) static inline int write_block_marks(const uint8_t *bytes, size_t base,
                                                                               uint64_t e2, uint64_t alm,
                                                                               size_t *offsets, uint32_t *controls,
                                                                               size_t capacity, size_t *found,
