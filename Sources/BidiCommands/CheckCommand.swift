@@ -530,14 +530,20 @@ struct CheckRun {
   /// Scans one line, which leaves `state` as the next line starts in, and
   /// reports its findings (left in `lineBuffers.diagnostics`), with the
   /// line's visual order at the end of each message when `scanLine` would
-  /// give it.
+  /// give it. `found`: the controls of a well-formed line of plain text,
+  /// found ahead (`ControlsAhead`; the line is not searched again).
   mutating func scanLine(
     _ scanner: HazardScanner, _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: inout LexerState,
-    path: String
+    found: (list: BidiControlList, range: Range<Int>, base: Int)? = nil, path: String
   ) {
-    let showsVisualOrder = scanner.scanLineFindings(
-      line, lineNumber: lineNumber, state: &state, buffers: &lineBuffers
-    ).showsVisualOrder
+    let showsVisualOrder =
+      if let found {
+        scanner.scanLineFindings(
+          line, lineNumber: lineNumber, buffers: &lineBuffers, controls: found.list, in: found.range, base: found.base
+        ).showsVisualOrder
+      } else {
+        scanner.scanLineFindings(line, lineNumber: lineNumber, state: &state, buffers: &lineBuffers).showsVisualOrder
+      }
     guard !lineBuffers.diagnostics.isEmpty else { return }
     // Taken out of the buffers while they are written, and given back.
     var diagnostics: [HazardDiagnostic] = []

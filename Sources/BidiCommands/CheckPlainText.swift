@@ -80,6 +80,7 @@ extension CheckRun {
       state.counted = end
     }
     var breaks = ByteScan.LineBreakFinder(base, end: n)
+    var ahead = ControlsAhead()
     while true {
       var from = state.lineStart
       if !state.next {
@@ -98,10 +99,16 @@ extension CheckRun {
         state.next = false
         return false
       }
-      scanLine(
-        scanner, UnsafeBufferPointer(rebasing: p[state.lineStart..<end]), lineNumber: state.lineNumber,
-        state: &initial, path: path)
-      state.next = lineBuffers.heldControls || !lineBuffers.diagnostics.isEmpty
+      let line = UnsafeBufferPointer(rebasing: p[state.lineStart..<end])
+      if let found = ahead.controls(ofLineFrom: state.lineStart, to: end, in: p) {
+        scanLine(
+          scanner, line, lineNumber: state.lineNumber, state: &initial, found: (ahead.found, found.range, found.base),
+          path: path)
+        state.next = !found.range.isEmpty || !lineBuffers.diagnostics.isEmpty
+      } else {
+        scanLine(scanner, line, lineNumber: state.lineNumber, state: &initial, path: path)
+        state.next = lineBuffers.heldControls || !lineBuffers.diagnostics.isEmpty
+      }
       guard end < n else { return true }
       state.lineNumber += 1
       state.lineStart = end + (base[end] == 0x0D && end + 1 < n && base[end + 1] == 0x0A ? 2 : 1)

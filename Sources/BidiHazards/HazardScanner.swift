@@ -187,17 +187,70 @@ package struct HazardScanner: Sendable {
     swap(&open, &buffers.open)
     defer { swap(&open, &buffers.open) }
     if invalid.isEmpty && buffers.segments.isEmpty && checksBalancedLinesFirst {
-      if open.count < buffers.controls.count {
-        open.append(contentsOf: repeatElement(0, count: buffers.controls.count - open.count))
+      let found = buffers.controls.codePoints.withUnsafeBufferPointer {
+        Self.balancedPrefix(UnsafeBufferPointer(rebasing: $0[..<buffers.controls.count]), growing: &open)
       }
-      let found = open.withUnsafeMutableBufferPointer { Self.balancedPrefix(buffers.controls, open: $0.baseAddress!) }
       if found.end == buffers.controls.count && found.depth == 0 { return (0, false) }
       prefix = found
     }
+    return analyzeLine(
+      line, lineNumber: lineNumber, controls: LineControls(buffers.controls), buffers: &buffers, open: open,
+      prefix: prefix, invalid: invalid)
+  }
+
+  /// `scanLineFindings` of a well-formed line of plain text (no language)
+  /// whose controls are `found[range]`, their offsets less `base` the
+  /// line's: those of a search of several lines at once (`bidi-lsp
+  /// check`'s plain text), so that a line costs no search of its own. A
+  /// balanced line is paired on `found`'s code points, the others
+  /// analysed in `found` too (`buffers.controls` is left empty, and
+  /// `heldControls` tells nothing: the caller has `range`).
+  package func scanLineFindings(
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, buffers: inout LineBuffers, controls found: BidiControlList,
+    in range: Range<Int>, base: Int
+  ) -> (omitted: Int, showsVisualOrder: Bool) {
+    precondition(lexer == nil, "controls found ahead are for plain text")
+    buffers.controls.removeAll()
+    while !buffers.diagnostics.isEmpty { buffers.diagnostics.removeLast() }
+    if range.isEmpty { return (0, false) }
+    var prefix: (end: Int, depth: Int)? = nil
+    var open: [Int] = []
+    swap(&open, &buffers.open)
+    defer { swap(&open, &buffers.open) }
+    if checksBalancedLinesFirst {
+      let found = found.codePoints.withUnsafeBufferPointer {
+        Self.balancedPrefix(UnsafeBufferPointer(rebasing: $0[range]), growing: &open)
+      }
+      if found.end == range.count && found.depth == 0 { return (0, false) }
+      prefix = found
+    }
+    return analyzeLine(
+      line, lineNumber: lineNumber, controls: LineControls(found, range: range, base: base), buffers: &buffers,
+      open: open, prefix: prefix, invalid: [])
+  }
+
+  /// `balancedPrefix` of `codePoints` in `open`'s storage, grown to one
+  /// entry per control. (Named apart: `&open` alone would also pass the
+  /// array's storage as it is to the pointer overload.)
+  private static func balancedPrefix(_ codePoints: UnsafeBufferPointer<UInt32>, growing open: inout [Int]) -> (
+    end: Int, depth: Int
+  ) {
+    if open.count < codePoints.count { open.append(contentsOf: repeatElement(0, count: codePoints.count - open.count)) }
+    return open.withUnsafeMutableBufferPointer { balancedPrefix(codePoints, open: $0.baseAddress!) }
+  }
+
+  /// The pairing analysis of a line with controls (`controls`) or
+  /// ill-formed runs (`invalid`'s bounds), going on from `prefix` (in
+  /// `open`) when `balancedPrefix` gave one: the line's diagnostics, in
+  /// order, in `buffers.diagnostics`.
+  private func analyzeLine(
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, controls: LineControls, buffers: inout LineBuffers,
+    open: [Int], prefix: (end: Int, depth: Int)?, invalid: [Int]
+  ) -> (omitted: Int, showsVisualOrder: Bool) {
     // The analysis works in the buffers' storage, taken out of them for it
     // (one allocation, not a doubling copy per growth: a line may hold
     // 100,000 openers), and appends to their diagnostics array.
-    let room = max(1, buffers.controls.count)
+    let room = max(1, controls.range.count)
     var openers: [LineAnalysis.Opener] = []
     var scopes: [Int] = []
     var diagnostics: [HazardDiagnostic] = []
@@ -212,7 +265,7 @@ package struct HazardScanner: Sendable {
       scopes.append(contentsOf: repeatElement(0, count: room - scopes.count))
     }
     var omitted = analyze(
-      line, lineNumber: lineNumber, controls: buffers.controls, segments: buffers.segments, openers: &openers,
+      line, lineNumber: lineNumber, controls: controls, segments: buffers.segments, openers: &openers,
       scopes: &scopes, open: open, resume: prefix, diagnostics: &diagnostics)
     swap(&openers, &buffers.openers)
     swap(&scopes, &buffers.scopes)
@@ -243,7 +296,7 @@ package struct HazardScanner: Sendable {
   /// they were retained and released on each line.)
   @inline(never)
   private func analyze(
-    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, controls: BidiControlList, segments: [Segment],
+    _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, controls: LineControls, segments: [Segment],
     openers: inout [LineAnalysis.Opener], scopes: inout [Int], open: [Int], resume: (end: Int, depth: Int)?,
     diagnostics: inout [HazardDiagnostic]
   ) -> Int {

@@ -1,5 +1,20 @@
 import UnicodeBidi
 
+/// The controls of one line: `list[range]`, their offsets less `base` the
+/// line's (a list of several lines' controls, or the line's own with
+/// `range` all of it and `base` 0).
+struct LineControls {
+  let list: BidiControlList
+  let range: Range<Int>
+  let base: Int
+
+  init(_ list: BidiControlList, range: Range<Int>? = nil, base: Int = 0) {
+    self.list = list
+    self.range = range ?? 0..<list.count
+    self.base = base
+  }
+}
+
 /// The pairing analysis of one line with controls.
 struct LineAnalysis {
   enum Context {
@@ -109,7 +124,7 @@ struct LineAnalysis {
   /// its `end` and its open scopes).
   static func run(
     line: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanner: HazardScanner,
-    controls: BidiControlList, segments: [Segment], openers: UnsafeMutablePointer<Opener>,
+    controls: LineControls, segments: [Segment], openers: UnsafeMutablePointer<Opener>,
     scopes: UnsafeMutablePointer<Int>, diagnostics: inout [HazardDiagnostic],
     resume: (end: Int, open: UnsafeBufferPointer<Int>)? = nil
   ) -> Int {
@@ -140,11 +155,13 @@ struct LineAnalysis {
   /// The context of the code of the line, outside every segment.
   var lineContext: Context { hasLanguage ? .code : .line }
 
-  mutating func run(controls: BidiControlList, segments: [Segment]) {
+  mutating func run(controls given: LineControls, segments: [Segment]) {
     if segments.isEmpty {
-      runInOneContext(controls)
+      runInOneContext(given)
       return
     }
+    precondition(given.range == 0..<given.list.count && given.base == 0, "a line with segments has its own list")
+    let controls = given.list
     self.segments = segments
     var codeStack = PairingStack(start: 0)
     // The innermost segment around the current control with the open scopes
@@ -196,7 +213,7 @@ struct LineAnalysis {
   /// `HazardScanner.balancedPrefix` leaves them) open: the controls before
   /// `start` gave no hazard, and the openers they closed are not reported.
   mutating func runInOneContext(
-    _ controls: BidiControlList, from start: Int = 0, open: UnsafeBufferPointer<Int> = .init(start: nil, count: 0)
+    _ given: LineControls, from start: Int = 0, open: UnsafeBufferPointer<Int> = .init(start: nil, count: 0)
   ) {
     var stack = PairingStack(start: 0)
     // The loop's state in locals (`pair` writes only through the pointers),
@@ -205,22 +222,27 @@ struct LineAnalysis {
     var made = openerCount
     let openers = self.openers
     let scopes = self.scopes
-    let count = controls.count
+    let controls = given.list
+    let first = given.range.lowerBound
+    let count = given.range.count
+    let base = given.base
     for entry in open {
-      let j = entry >> 1
+      let j = first &+ entry >> 1
       scopes[stack.count] = made
       stack.count &+= 1
       if entry & 1 != 0 { stack.isolates &+= 1 }
-      openers[made] = Opener(offset: controls.offsets[j], codePoint: controls.codePoints[j], segment: -1)
+      openers[made] = Opener(offset: controls.offsets[j] &- base, codePoint: controls.codePoints[j], segment: -1)
       made &+= 1
     }
     withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { kept in
       var unmatched = 0
       controls.offsets.withUnsafeBufferPointer { offsets in
         controls.codePoints.withUnsafeBufferPointer { codePoints in
+          let offsets = UnsafeBufferPointer(rebasing: offsets[first..<(first &+ count)])
+          let codePoints = UnsafeBufferPointer(rebasing: codePoints[first..<(first &+ count)])
           var k = start
           while k < count {
-            let offset = offsets[k]
+            let offset = offsets[k] &- base
             let found = Self.pair(
               codePoints[k], at: offset, stack: &stack, segment: -1, openers: openers, scopes: scopes, made: &made)
             if found != .none {
