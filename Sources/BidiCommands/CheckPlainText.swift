@@ -84,7 +84,7 @@ extension CheckRun {
     while true {
       var from = state.lineStart
       if !state.next {
-        guard let at = HazardBytes.firstHazard(in: p, from: state.counted) else {
+        guard let at = ahead.firstHazard(in: p, from: state.counted) else {
           countBreaks(to: n)
           return atEnd
         }

@@ -1,3 +1,4 @@
+import BidiHazards
 import UnicodeBidi
 
 #if canImport(Glibc)
@@ -24,6 +25,8 @@ struct ControlsAhead {
   /// stopped: its first ill-formed sequence, or its end. -1: no window.
   private var start = 0
   private var stop = -1
+  /// Where the window ends (after an LF, or the block's end).
+  private var end = 0
   /// The first control not before the last line asked for.
   private var next = 0
 
@@ -82,6 +85,21 @@ struct ControlsAhead {
     return high
   }
 
+  /// The first byte at or after `from` (which begins a sequence) where a
+  /// finding can start (`HazardBytes.firstHazard`), from the window when
+  /// it holds `from` (its bytes are not searched twice: in text with a
+  /// control every few lines, each line with one starts a window).
+  mutating func firstHazard(in block: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    guard stop >= 0 && from >= start && from <= stop else { return HazardBytes.firstHazard(in: block, from: from) }
+    let count = found.count
+    let first = found.offsets.withUnsafeBufferPointer {
+      Self.firstIndex(in: $0, from: next, count: count, notBelow: from &- start)
+    }
+    if first < count { return start &+ found.offsets[first] }
+    if stop < end { return stop }  // ill-formed, or cut off by the block's end
+    return HazardBytes.firstHazard(in: block, from: end)
+  }
+
   /// Searches the window from `lineStart`: at least `window` bytes, up to
   /// the line break after them (an LF), or the block's end.
   private mutating func search(from lineStart: Int, in block: UnsafeBufferPointer<UInt8>) {
@@ -94,6 +112,7 @@ struct ControlsAhead {
     }
     found.removeAll()
     start = lineStart
+    self.end = end
     stop = lineStart &+ BidiControl.appendControls(
       in: UnsafeBufferPointer(rebasing: block[lineStart..<end]), from: 0, to: &found)
     next = 0
