@@ -113,8 +113,8 @@ struct ControlsAhead {
     found.removeAll()
     start = lineStart
     self.end = end
-    stop = lineStart &+ BidiControl.appendControls(
-      in: UnsafeBufferPointer(rebasing: block[lineStart..<end]), from: 0, to: &found)
+    let window = UnsafeBufferPointer(rebasing: block[lineStart..<end])
+    stop = lineStart &+ BidiControl.appendControls(in: window, from: 0, to: &found)
     next = 0
   }
 }

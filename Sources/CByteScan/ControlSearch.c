@@ -266,6 +266,25 @@ static inline int carried_whole(const uint8_t *bytes, size_t i, size_t count, ui
          (carry == 1 || (i + 1 < count && (bytes[i + 1] & 0xC0) == 0x80));
 }
 
+// Moves `*i` (where a block that is not simple starts, after a simple one
+// that left a sequence open: `carry`) to where its stops are decided: past
+// that sequence when it is whole, its E2 (`pending`) then written, else to
+// its lead, just before `*i` (C2–DF or E2) or an E2 two bytes before.
+// Returns 1 when `capacity` is reached (`*at` then after the last).
+__attribute__((target("avx2,popcnt,bmi"))) static inline int settle_carried(const uint8_t *bytes, size_t *i,
+                                                                           size_t count, uint64_t carry,
+                                                                           uint64_t pending, size_t *offsets,
+                                                                           uint32_t *controls, size_t capacity,
+                                                                           size_t *found, size_t *at) {
+  if (!carried_whole(bytes, *i, count, carry)) {
+    *i -= bytes[*i - 1] >= 0xC2 ? 1 : 2;
+    return 0;
+  }
+  if (pending && write_marks(bytes, *i - 2, pending, offsets, controls, capacity, found, at)) return 1;
+  *i += carry == 3 ? 2 : 1;
+  return 0;
+}
+
 // The block loop of `cbs_find_bidi_controls` 64 bytes at a time, from
 // `*at` (which begins a sequence). Returns 1 when the search is over
 // (`*at` is then its end), 0 when the rest is left to the 16-byte loop
@@ -318,15 +337,7 @@ __attribute__((target("avx2,popcnt,bmi"))) static int find_bidi_controls_avx2(co
       continue;
     }
     if (carry) {
-      if (carried_whole(bytes, i, count, carry)) {
-        // Written, and passed: the block is decided from after it.
-        if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
-        i += carry == 3 ? 2 : 1;
-      } else {
-        // Ill-formed: decided from its lead, just before `i` (C2–DF or
-        // E2) or an E2 two bytes before.
-        i -= bytes[i - 1] >= 0xC2 ? 1 : 2;
-      }
+      if (settle_carried(bytes, &i, count, carry, pending, offsets, controls, capacity, found, at)) return 1;
       carry = pending = 0;
       if (i > limit) break;
       v0 = _mm256_loadu_si256((const __m256i *)(bytes + i));
@@ -367,14 +378,7 @@ __attribute__((target("avx2,popcnt,bmi"))) static int find_bidi_controls_avx2(co
   // call for past it: the 16-byte loop's, from the first sequence that
   // starts here (or from the one left open, when it is ill-formed).
   if (!simple_block(b, keep, carry << skip) || carry_after(b) || (carry << skip) >> skip != carry) {
-    if (carry) {
-      if (carried_whole(bytes, i, count, carry)) {
-        if (pending && write_marks(bytes, i - 2, pending, offsets, controls, capacity, found, at)) return 1;
-        i += carry == 3 ? 2 : 1;
-      } else {
-        i -= bytes[i - 1] >= 0xC2 ? 1 : 2;
-      }
-    }
+    if (carry && settle_carried(bytes, &i, count, carry, pending, offsets, controls, capacity, found, at)) return 1;
     *at = i;
     return 0;
   }
