@@ -37,9 +37,6 @@ struct ControlsAhead {
   /// (`lineStart` begins a line, `end` is a line break or the block's end)
   /// and the offset to subtract from theirs, or nil when the line is not
   /// inside a window's well-formed part. Lines are asked for in order.
-  /// (Not inlined: in `scanPlainBlock` it made the compiler outline more
-  /// of the writing of findings, for more instructions in all.)
-  @inline(never)
   mutating func controls(ofLineFrom lineStart: Int, to end: Int, in block: UnsafeBufferPointer<UInt8>) -> (
     range: Range<Int>, base: Int
   )? {
