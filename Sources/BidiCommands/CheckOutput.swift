@@ -109,10 +109,6 @@ extension CheckRun {
   /// uniqueness and capacity check, a String's about 150 instructions);
   /// `withNote`: the message ends with the line's note (`noteBuffer`'s
   /// first `noteCount` bytes).
-  /// (Not inlined: where its callers inlined it, what the compiler
-  /// inlined inside it changed with every change to them, by 0.2–0.8 M
-  /// instructions on 2 MB of text dense with findings.)
-  @inline(never)
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
