@@ -212,6 +212,8 @@ package struct HazardScanner: Sendable {
     precondition(lexer == nil, "controls found ahead are for plain text")
     buffers.controls.removeAll()
     while !buffers.diagnostics.isEmpty { buffers.diagnostics.removeLast() }
+    // (Left by a file in a language scanned with the same buffers before.)
+    if !buffers.segments.isEmpty { buffers.segments.removeAll(keepingCapacity: true) }
     if range.isEmpty { return (0, false) }
     var prefix: (end: Int, depth: Int)? = nil
     var open: [Int] = []

@@ -109,4 +109,22 @@ final class CheckControlsAheadTests: XCTestCase {
     }
     XCTAssertGreaterThan(findings, 50_000)
   }
+
+  /// A plain file checked after a file in a language whose last line has
+  /// segments (a comment with a control) reports as it does alone: the
+  /// buffers the two share hold no segments for its lines.
+  func testPlainFileAfterAFileInALanguage() throws {
+    let dir = try temporaryDirectory(self)
+    let code = dir.appendingPathComponent("a.py")
+    try Data("x = 1\n# \u{202E} note \u{2066}".utf8).write(to: code)
+    let plain = dir.appendingPathComponent("b.txt")
+    var random = SeededGenerator(seed: 0xB7)
+    try Data(Self.file(&random, size: 40_000, illFormedOneIn: 400)).write(to: plain)
+    let alone = check(["--jobs", "1", plain.path])
+    let after = check(["--jobs", "1", code.path, plain.path])
+    XCTAssertEqual(after.stderr, "")
+    XCTAssertTrue(after.stdout.hasPrefix(code.path), "the Python file's findings first")
+    XCTAssertTrue(after.stdout.hasSuffix(alone.stdout))
+    XCTAssertGreaterThan(alone.stdout.count, 10_000)
+  }
 }
