@@ -16,8 +16,8 @@ import UnicodeBidi
 /// about 350 instructions besides its bytes (the calls, the last 64 bytes
 /// searched again). A line inside the window's well-formed part takes its
 /// controls from here; any other (one that holds or follows the window's
-/// first ill-formed sequence) is searched alone, as before, and the next
-/// line starts a new window.
+/// first ill-formed sequence) is searched alone, as before, and so are the
+/// 16 lines after it; the next line starts a new window.
 struct ControlsAhead {
   /// The controls of `block[start..<stop]`, offsets from `start`.
   private(set) var found = BidiControlList()
@@ -29,6 +29,11 @@ struct ControlsAhead {
   private var end = 0
   /// The first control not before the last line asked for.
   private var next = 0
+  /// Lines still to search alone after a window stopped at an ill-formed
+  /// sequence: in text with one every few lines, a window a line would
+  /// search the bytes up to the next one twice.
+  private var alone = 0
+  static let linesAloneAfterIllFormed = 16
 
   /// Bytes searched a window at least (then up to a line break).
   static let window = 1 << 14
@@ -40,9 +45,17 @@ struct ControlsAhead {
   mutating func controls(ofLineFrom lineStart: Int, to end: Int, in block: UnsafeBufferPointer<UInt8>) -> (
     range: Range<Int>, base: Int
   )? {
-    if stop < 0 || lineStart < start || lineStart >= stop { search(from: lineStart, in: block) }
+    if stop < 0 || lineStart < start || lineStart >= stop {
+      if alone > 0 {
+        alone &-= 1
+        return nil
+      }
+      search(from: lineStart, in: block)
+    }
     guard end <= stop else {
-      stop = -1  // the next line starts a new window
+      // Searched alone, with the lines after it for a while; then a new window.
+      stop = -1
+      alone = Self.linesAloneAfterIllFormed
       return nil
     }
     let from = lineStart &- start
