@@ -6,8 +6,8 @@ import XCTest
 /// `bidi-lsp check` on plain text takes the controls of the lines it scans
 /// from one search of a window of lines ahead (`ControlsAhead`, 16 KiB and
 /// up to an LF), not from a search of each line; a line that holds an
-/// ill-formed sequence is searched alone and the next line starts a new
-/// window. Its report must be the line-by-line scan's
+/// ill-formed sequence is searched alone, as are the 16 after it, and then
+/// a new window starts. Its report must be the line-by-line scan's
 /// (`HazardScanner.scanDocument`, each line searched alone), here on
 /// random text dense with controls whose ill-formed bytes, long lines and
 /// line breaks fall on and around the windows' ends.
