@@ -158,9 +158,10 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     var i = first
     while i < end {
       if i &+ 4 <= end {
-        let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
-        let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
-        if Self.arePrintableASCII(a, b) {
+        let v = UnsafeRawPointer(scalars + i).loadUnaligned(as: SIMD4<UInt32>.self)
+        if Self.arePrintableASCII(v) {
+          let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
+          let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
           UnsafeMutableRawPointer(p).storeBytes(of: Self.packASCII(a, b), as: UInt32.self)
           p += 4
           i &+= 4
@@ -263,22 +264,15 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     return p
   }
 
-  /// True when the four scalar values in `a` and `b` (two each, the
-  /// first in the low half) are printable ASCII, U+0020...U+007E. The
-  /// values are below 2^21 (or marks of ill-formed bytes just past
-  /// U+10FFFF), so no sum carries from one half into the other.
+  /// True when the four scalar values `v` are printable ASCII,
+  /// U+0020...U+007E (marks of ill-formed bytes, past U+10FFFF, are not).
   @inline(__always)
-  static func arePrintableASCII(_ a: UInt64, _ b: UInt64) -> Bool {
-    // v <= 0x7E: v + 1 has no bit from 7 up; v >= 0x20 (given that):
-    // v + 0x60 has bit 7.
-    let high: UInt64 = 0xFFFF_FF80_FFFF_FF80
-    let bit7: UInt64 = 0x0000_0080_0000_0080
-    let over = ((a &+ 0x1_0000_0001) | (b &+ 0x1_0000_0001)) & high
-    let atLeastSpace = (a &+ 0x60_0000_0060) & (b &+ 0x60_0000_0060) & bit7
-    return over == 0 && atLeastSpace == bit7
+  static func arePrintableASCII(_ v: SIMD4<UInt32>) -> Bool {
+    all(v &- 0x20 .< 0x5F)
   }
 
-  /// The four ASCII bytes of `arePrintableASCII`'s values, in order.
+  /// The four ASCII bytes of the scalar values in `a` and `b` (two each,
+  /// the first in the low half), in order.
   @inline(__always)
   static func packASCII(_ a: UInt64, _ b: UInt64) -> UInt32 {
     let low = UInt32(truncatingIfNeeded: a | a &>> 24) & 0xFFFF
