@@ -1,0 +1,73 @@
+import BidiTestSupport
+import XCTest
+
+@testable import UnicodeBidi
+
+/// The fast paths of `VisualUTF8Writer` against the character-at-a-time
+/// definitions they skip, on random input.
+final class VisualUTF8FastPathTests: XCTestCase {
+  /// Scalar values at and around the edges of printable ASCII, and marks of
+  /// ill-formed bytes (just past U+10FFFF).
+  static let edges: [UInt32] = [
+    0x00, 0x09, 0x1F, 0x20, 0x21, 0x41, 0x5F, 0x60, 0x7D, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xFF, 0x100, 0x11F, 0x120,
+    0x17E, 0x5D0, 0x627, 0x2020, 0x2066, 0xFEFF, 0x1_0020, 0x10_FFFF, 0x11_0001, 0x11_0003,
+  ]
+
+  /// `arePrintableASCII` on four scalar values is the test of each
+  /// (U+0020...U+007E), and `packASCII` gives their bytes in order, on
+  /// random quadruples from the edges (half of them printable ASCII only).
+  func testFourPrintableASCIITestMatchesEachCharacter() {
+    var random = SeededGenerator(seed: 0x4153_4349_4934)
+    let printable = Self.edges.filter { $0 &- 0x20 < 0x5F }
+    var passed = 0
+    for round in 0..<200_000 {
+      let pool = round & 1 == 0 ? Self.edges : printable
+      let values = (0..<4).map { _ in pool.randomElement(using: &random)! }
+      let vector = SIMD4<UInt32>(values[0], values[1], values[2], values[3])
+      let each = values.allSatisfy { $0 &- 0x20 < 0x5F }
+      XCTAssertEqual(VisualUTF8Writer<NoJoiner>.arePrintableASCII(vector), each, "\(values)")
+      if each {
+        passed += 1
+        let a = UInt64(values[0]) | UInt64(values[1]) << 32
+        let b = UInt64(values[2]) | UInt64(values[3]) << 32
+        let packed = VisualUTF8Writer<NoJoiner>.packASCII(a, b)
+        XCTAssertEqual((0..<4).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }, values.map { UInt8($0) })
+      }
+    }
+    // Both outcomes are tried often.
+    XCTAssertGreaterThan(passed, 100_000)
+    XCTAssertLessThan(passed, 190_000)
+  }
+
+  /// Left-to-right lines of ASCII words with the odd character that is not
+  /// printable ASCII (a tab, DEL, a letter of two bytes, an ill-formed
+  /// byte) at every offset of a group of four: the writer's bytes are those
+  /// of the reference, character by character from the maps.
+  func testLeftToRightRunsMatchTheReference() {
+    var random = SeededGenerator(seed: 0x4C54_5252_554E)
+    let others: [UInt32] = [0x09, 0x7F, 0x1F, 0xE9, 0x5D0, 0x2066, 0x2069, 0x4E2D]
+    var groups = 0
+    for _ in 0..<3000 {
+      var scalars: [UInt32] = []
+      for _ in 0..<Int.random(in: 0...40, using: &random) {
+        scalars.append(UInt32.random(in: 0x20...0x7E, using: &random))
+        if Int.random(in: 0..<9, using: &random) == 0 { scalars.append(others.randomElement(using: &random)!) }
+      }
+      var utf8 = PropertyTests.encodeUTF8(scalars)
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        // An ill-formed byte (one U+FFFD) between two characters.
+        let at = Int.random(in: 0...scalars.count, using: &random)
+        utf8 = PropertyTests.encodeUTF8(Array(scalars[..<at])) + [0xFF] + PropertyTests.encodeUTF8(Array(scalars[at...]))
+      }
+      groups += scalars.count / 4
+      let line = BidiParagraph(utf8: utf8, direction: .leftToRight).line()
+      let decoded = UTF8DecoderTests.referenceSequences(utf8).map(\.value)
+      for controls in ControlDisplay.allCases {
+        let expected = VisualUTF8Tests.reference(line, decoded, mirrored: true, controls: controls)
+        let bytes = VisualUTF8Tests.written(line, utf8Length: utf8.count, controls: controls)
+        XCTAssertEqual(bytes, expected, "\(utf8) \(controls)")
+      }
+    }
+    XCTAssertGreaterThan(groups, 12_000)
+  }
+}
