@@ -301,9 +301,15 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       // Arabic…), R or AL, never removed nor mirrored; of the controls only
       // ALM is among them.
       let c = classes[i]
-      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
+      if Self.isLetterOfTwoBytes(s, c) {
         Self.encodeTwoBytes(s, &p)
         return p
+      }
+      if s &- 0x20 < 0x5F {
+        // Printable ASCII (the spaces between the words), as below, before
+        // the rarer letters of three bytes.
+        p.pointee = UInt8(truncatingIfNeeded: c == .ON && mirrored ? ubd_mirroring_glyph(s) : s)
+        return p + 1
       }
       if Self.isLetterOfThreeBytes(s, c) {
         Self.encodeThreeBytes(s, &p)
@@ -438,6 +444,14 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     let ascii = s < 0x80
     UnsafeMutableRawPointer(p).storeBytes(of: UInt16(truncatingIfNeeded: ascii ? s : two), as: UInt16.self)
     p += ascii ? 1 : 2
+  }
+
+  /// Whether `s` (of class `c`) is a letter of two bytes, R or AL below
+  /// U+0800 but ALM (the one control among them; no R or AL is ASCII):
+  /// one test of the class (R and AL are 1 and 2) and two of the value.
+  @inline(__always)
+  static func isLetterOfTwoBytes(_ s: UInt32, _ c: BidiClass) -> Bool {
+    c.rawValue &- 1 < 2 && s < 0x800 && s != 0x61C
   }
 
   /// Whether `s` (of class `c`) is a letter of three bytes, R or AL of
