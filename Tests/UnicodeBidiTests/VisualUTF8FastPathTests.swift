@@ -70,4 +70,57 @@ final class VisualUTF8FastPathTests: XCTestCase {
     }
     XCTAssertGreaterThan(groups, 12_000)
   }
+
+  /// Right-to-left lines of Hebrew and Arabic letters (two bytes, three in
+  /// the presentation forms), ALM, digits, brackets, spaces and isolates:
+  /// the right-to-left runs (`character`'s letters of two bytes and ASCII)
+  /// write the bytes of the reference, for every control display, with and
+  /// without L4, and with the kept controls named (check's quote, whose
+  /// writer is `rightToLeft`).
+  func testRightToLeftRunsMatchTheReference() {
+    var random = SeededGenerator(seed: 0x5254_4C52_554E)
+    let pool: [UInt32] = [
+      0x5D0, 0x5EA, 0x627, 0x644, 0x64A, 0x7FF, 0x7C0, 0x61C, 0x61C, 0xFB1D, 0xFE8D, 0x6F1, 0x661, 0xE9, 0x64E,
+      0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x20, 0x20, 0x20, 0x2E, 0x31, 0x61, 0x2066, 0x2067, 0x2069, 0x200F, 0x202E,
+      0x202C,
+    ]
+    var letters = 0
+    for _ in 0..<3000 {
+      let scalars = (0..<Int.random(in: 0...40, using: &random)).map { _ in pool.randomElement(using: &random)! }
+      letters += scalars.filter { $0 &- 0x5D0 < 0x300 && $0 != 0x61C }.count
+      let utf8 = PropertyTests.encodeUTF8(scalars)
+      let paragraph = BidiParagraph(utf8: utf8, direction: .rightToLeft)
+      let line = paragraph.line(combiningMarks: .resolved)
+      for controls in ControlDisplay.allCases {
+        for mirrored in [true, false] {
+          let expected = VisualUTF8Tests.reference(line, scalars, mirrored: mirrored, controls: controls)
+          let bytes = VisualUTF8Tests.written(line, utf8Length: utf8.count, mirrored: mirrored, controls: controls)
+          XCTAssertEqual(bytes, expected, "\(scalars) \(controls) \(mirrored)")
+        }
+      }
+      let named = [UInt8](unsafeUninitializedCapacity: max(BidiLine.visualUTF8Bound(utf8Length: utf8.count), 1)) {
+        buffer, initialized in
+        initialized = paragraph.writeLineVisualUTF8NamingKeptControls(to: buffer.baseAddress!)
+      }
+      XCTAssertEqual(named, Self.keptByName(line, scalars), "\(scalars)")
+    }
+    XCTAssertGreaterThan(letters, 15_000)
+  }
+
+  /// The visual text with the controls X9 keeps by name in angle brackets
+  /// and those it removes dropped, from the maps, character by character.
+  static func keptByName(_ line: BidiLine, _ scalars: [UInt32]) -> [UInt8] {
+    let levels = line.levels(in: .utf32)
+    var text = ""
+    for i in line.visualToLogical(in: .utf32) where levels[i] != .removed {
+      let scalar = scalars[i]
+      if let control = BidiControl(scalar: scalar) {
+        text += "<\(control.shortName)>"
+        continue
+      }
+      let shown = levels[i].rawValue & 1 == 1 ? BidiProperties.mirroringGlyph(scalar) ?? scalar : scalar
+      text.unicodeScalars.append(Unicode.Scalar(shown)!)
+    }
+    return Array(text.utf8)
+  }
 }
