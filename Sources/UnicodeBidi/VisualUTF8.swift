@@ -158,11 +158,10 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     var i = first
     while i < end {
       if i &+ 4 <= end {
-        let v = UnsafeRawPointer(scalars + i).loadUnaligned(as: SIMD4<UInt32>.self)
-        if Self.arePrintableASCII(v) {
-          let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
-          let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
-          UnsafeMutableRawPointer(p).storeBytes(of: Self.packASCII(a, b), as: UInt32.self)
+        let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
+        let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
+        if (a | b) & 0xFFFF_FF80_FFFF_FF80 == 0, case let packed = Self.packASCII(a, b), Self.arePrintable(packed) {
+          UnsafeMutableRawPointer(p).storeBytes(of: packed, as: UInt32.self)
           p += 4
           i &+= 4
           continue
@@ -264,15 +263,17 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     return p
   }
 
-  /// True when the four scalar values `v` are printable ASCII,
-  /// U+0020...U+007E (marks of ill-formed bytes, past U+10FFFF, are not).
+  /// True when the four ASCII bytes in `packed` (`packASCII` of four
+  /// values below 0x80) are printable, 0x20...0x7E: adding 0x60 sets bit 7
+  /// of each byte of 0x20 or more, adding 1 sets it only for 0x7F (no sum
+  /// carries into the next byte).
   @inline(__always)
-  static func arePrintableASCII(_ v: SIMD4<UInt32>) -> Bool {
-    all(v &- 0x20 .< 0x5F)
+  static func arePrintable(_ packed: UInt32) -> Bool {
+    (packed &+ 0x6060_6060) & ~(packed &+ 0x0101_0101) & 0x8080_8080 == 0x8080_8080
   }
 
-  /// The four ASCII bytes of the scalar values in `a` and `b` (two each,
-  /// the first in the low half), in order.
+  /// The low bytes of the four scalar values in `a` and `b` (two each, the
+  /// first in the low half), in order.
   @inline(__always)
   static func packASCII(_ a: UInt64, _ b: UInt64) -> UInt32 {
     let low = UInt32(truncatingIfNeeded: a | a &>> 24) & 0xFFFF
@@ -301,15 +302,9 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       // Arabic…), R or AL, never removed nor mirrored; of the controls only
       // ALM is among them.
       let c = classes[i]
-      if Self.isLetterOfTwoBytes(s, c) {
+      if (c == .R || c == .AL) && s < 0x800 && s != 0x61C {
         Self.encodeTwoBytes(s, &p)
         return p
-      }
-      if s &- 0x20 < 0x5F {
-        // Printable ASCII (the spaces between the words), as below, before
-        // the rarer letters of three bytes.
-        p.pointee = UInt8(truncatingIfNeeded: c == .ON && mirrored ? ubd_mirroring_glyph(s) : s)
-        return p + 1
       }
       if Self.isLetterOfThreeBytes(s, c) {
         Self.encodeThreeBytes(s, &p)
@@ -444,14 +439,6 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     let ascii = s < 0x80
     UnsafeMutableRawPointer(p).storeBytes(of: UInt16(truncatingIfNeeded: ascii ? s : two), as: UInt16.self)
     p += ascii ? 1 : 2
-  }
-
-  /// Whether `s` (of class `c`) is a letter of two bytes, R or AL below
-  /// U+0800 but ALM (the one control among them; no R or AL is ASCII):
-  /// one test of the class (R and AL are 1 and 2) and two of the value.
-  @inline(__always)
-  static func isLetterOfTwoBytes(_ s: UInt32, _ c: BidiClass) -> Bool {
-    c.rawValue &- 1 < 2 && s < 0x800 && s != 0x61C
   }
 
   /// Whether `s` (of class `c`) is a letter of three bytes, R or AL of

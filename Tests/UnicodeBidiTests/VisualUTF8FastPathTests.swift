@@ -13,9 +13,10 @@ final class VisualUTF8FastPathTests: XCTestCase {
     0x17E, 0x5D0, 0x627, 0x2020, 0x2066, 0xFEFF, 0x1_0020, 0x10_FFFF, 0x11_0001, 0x11_0003,
   ]
 
-  /// `arePrintableASCII` on four scalar values is the test of each
-  /// (U+0020...U+007E), and `packASCII` gives their bytes in order, on
-  /// random quadruples from the edges (half of them printable ASCII only).
+  /// The four-character test of `leftToRight` (every value below 0x80,
+  /// then `arePrintable` on their bytes from `packASCII`) is the test of
+  /// each (U+0020...U+007E), and the bytes are theirs in order, on random
+  /// quadruples from the edges (half of them printable ASCII only).
   func testFourPrintableASCIITestMatchesEachCharacter() {
     var random = SeededGenerator(seed: 0x4153_4349_4934)
     let printable = Self.edges.filter { $0 &- 0x20 < 0x5F }
@@ -23,20 +24,31 @@ final class VisualUTF8FastPathTests: XCTestCase {
     for round in 0..<200_000 {
       let pool = round & 1 == 0 ? Self.edges : printable
       let values = (0..<4).map { _ in pool.randomElement(using: &random)! }
-      let vector = SIMD4<UInt32>(values[0], values[1], values[2], values[3])
+      let a = UInt64(values[0]) | UInt64(values[1]) << 32
+      let b = UInt64(values[2]) | UInt64(values[3]) << 32
+      let packed = VisualUTF8Writer<NoJoiner>.packASCII(a, b)
+      let fast = (a | b) & 0xFFFF_FF80_FFFF_FF80 == 0 && VisualUTF8Writer<NoJoiner>.arePrintable(packed)
       let each = values.allSatisfy { $0 &- 0x20 < 0x5F }
-      XCTAssertEqual(VisualUTF8Writer<NoJoiner>.arePrintableASCII(vector), each, "\(values)")
+      XCTAssertEqual(fast, each, "\(values)")
       if each {
         passed += 1
-        let a = UInt64(values[0]) | UInt64(values[1]) << 32
-        let b = UInt64(values[2]) | UInt64(values[3]) << 32
-        let packed = VisualUTF8Writer<NoJoiner>.packASCII(a, b)
         XCTAssertEqual((0..<4).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) }, values.map { UInt8($0) })
       }
     }
     // Both outcomes are tried often.
     XCTAssertGreaterThan(passed, 100_000)
     XCTAssertLessThan(passed, 190_000)
+  }
+
+  /// `arePrintable` on every byte value below 0x80 in each of the four
+  /// places (the others printable): true for 0x20...0x7E only.
+  func testPrintableBytesTestOnEveryByte() {
+    for place in 0..<4 {
+      for byte in UInt32(0)..<0x80 {
+        let packed = 0x4141_4141 & ~(0xFF << (8 * place)) | byte << (8 * place)
+        XCTAssertEqual(VisualUTF8Writer<NoJoiner>.arePrintable(packed), byte &- 0x20 < 0x5F, "\(byte) at \(place)")
+      }
+    }
   }
 
   /// Left-to-right lines of ASCII words with the odd character that is not
