@@ -69,7 +69,8 @@ final class VisualUTF8FastPathTests: XCTestCase {
       if Int.random(in: 0..<4, using: &random) == 0 {
         // An ill-formed byte (one U+FFFD) between two characters.
         let at = Int.random(in: 0...scalars.count, using: &random)
-        utf8 = PropertyTests.encodeUTF8(Array(scalars[..<at])) + [0xFF] + PropertyTests.encodeUTF8(Array(scalars[at...]))
+        utf8 =
+          PropertyTests.encodeUTF8(Array(scalars[..<at])) + [0xFF] + PropertyTests.encodeUTF8(Array(scalars[at...]))
       }
       groups += scalars.count / 4
       let line = BidiParagraph(utf8: utf8, direction: .leftToRight).line()
