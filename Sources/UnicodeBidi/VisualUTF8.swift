@@ -160,8 +160,8 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
       if i &+ 4 <= end {
         let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
         let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
-        if Self.arePrintableASCII(a, b) {
-          UnsafeMutableRawPointer(p).storeBytes(of: Self.packASCII(a, b), as: UInt32.self)
+        if (a | b) & 0xFFFF_FF80_FFFF_FF80 == 0, case let packed = Self.packASCII(a, b), Self.arePrintable(packed) {
+          UnsafeMutableRawPointer(p).storeBytes(of: packed, as: UInt32.self)
           p += 4
           i &+= 4
           continue
@@ -263,22 +263,17 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
     return p
   }
 
-  /// True when the four scalar values in `a` and `b` (two each, the
-  /// first in the low half) are printable ASCII, U+0020...U+007E. The
-  /// values are below 2^21 (or marks of ill-formed bytes just past
-  /// U+10FFFF), so no sum carries from one half into the other.
+  /// True when the four ASCII bytes in `packed` (`packASCII` of four
+  /// values below 0x80) are printable, 0x20...0x7E: adding 0x60 sets bit 7
+  /// of each byte of 0x20 or more, adding 1 sets it only for 0x7F (no sum
+  /// carries into the next byte).
   @inline(__always)
-  static func arePrintableASCII(_ a: UInt64, _ b: UInt64) -> Bool {
-    // v <= 0x7E: v + 1 has no bit from 7 up; v >= 0x20 (given that):
-    // v + 0x60 has bit 7.
-    let high: UInt64 = 0xFFFF_FF80_FFFF_FF80
-    let bit7: UInt64 = 0x0000_0080_0000_0080
-    let over = ((a &+ 0x1_0000_0001) | (b &+ 0x1_0000_0001)) & high
-    let atLeastSpace = (a &+ 0x60_0000_0060) & (b &+ 0x60_0000_0060) & bit7
-    return over == 0 && atLeastSpace == bit7
+  static func arePrintable(_ packed: UInt32) -> Bool {
+    (packed &+ 0x6060_6060) & ~(packed &+ 0x0101_0101) & 0x8080_8080 == 0x8080_8080
   }
 
-  /// The four ASCII bytes of `arePrintableASCII`'s values, in order.
+  /// The low bytes of the four scalar values in `a` and `b` (two each, the
+  /// first in the low half), in order.
   @inline(__always)
   static func packASCII(_ a: UInt64, _ b: UInt64) -> UInt32 {
     let low = UInt32(truncatingIfNeeded: a | a &>> 24) & 0xFFFF
