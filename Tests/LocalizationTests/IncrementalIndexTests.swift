@@ -194,4 +194,37 @@ final class IncrementalIndexTests: XCTestCase {
     }
     XCTAssertEqual(compared, insertions.count * 2 * (6 + 3 + 3))
   }
+
+  /// The message of a byte that is not UTF-8 names the legacy encoding
+  /// the text after it looks written in, told from up to 4 KB across the
+  /// lines after it: an edit of those lines, which reads nothing (reading
+  /// stops at the error), must still give a fresh read's message (the
+  /// fuzzer's case: Windows-1255 bytes on the lines after `msgid ""`, then
+  /// edited away, left the old hint).
+  func testAnEditAfterAnIllFormedByteGivesAFreshReadsHint() {
+    // Hebrew in Windows-1255: letters 0xE0...0xFA, words of four.
+    let hebrew: [UInt8] = [0xF9, 0xEC, 0xE5, 0xED, 0x20, 0xF2, 0xE5, 0xEC, 0xED, 0x20]
+    // Lines that end the readable text inside a value.
+    let firsts: [(LocalizationFormat, String)] = [(.po, "msgid \"\""), (.strings, "\"a\" = \""), (.properties, "a = ")]
+    let variants: [[UInt8]] = [Array("plain text".utf8), hebrew + hebrew, [], Array(hebrew.prefix(4))]
+    var hinted = 0
+    for before in variants {
+      for after in variants {
+        for (format, start) in firsts {
+          let lines = [Array(start.utf8) + [0xE5, 0xE5], before, Array("msgstr \"x\"".utf8)]
+          var index = StructuredIndex(TextLines(Array(lines.joined(separator: [0x0A]))), format: format)
+          var edited = lines
+          edited[1] = after
+          let text = TextLines(Array(edited.joined(separator: [0x0A])))
+          index.edit(text, replacing: 1..<2, newLineCount: 1)
+          let fresh = StructuredIndex(text, format: format)
+          XCTAssertNotNil(fresh.error, "\(format)")
+          XCTAssertEqual(index.error, fresh.error, "\(format): \(before) → \(after)")
+          if fresh.error?.message.contains("WINDOWS-1255") == true { hinted += 1 }
+        }
+      }
+    }
+    // The hint comes and goes with the edited line.
+    XCTAssertEqual(hinted, firsts.count * variants.count)
+  }
 }

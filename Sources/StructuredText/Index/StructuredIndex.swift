@@ -240,8 +240,11 @@ package struct StructuredIndex: Sendable {
     let delta = newLineCount - old.count
     let editStart = old.lowerBound
     defer { lineCount = lines.lineCount }
-    if error != nil, errorReadLine < editStart {
-      // Reading stops at the error again; nothing after it is read.
+    if let found = error, errorReadLine < editStart {
+      // Reading stops at the error again; nothing after it is read. (Only
+      // the message of a byte that is not UTF-8 reads on: its legacy
+      // encoding is told from the text after it, which may have changed.)
+      if found.isInvalidText { error = ReadSink.invalidTextError(lines, at: found.position) }
       lastReadItemCount = 0
       lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
       return

@@ -8,14 +8,18 @@ package struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   package var position: SourcePosition
   /// What was expected, in words: `unterminated string (the closing " is missing)`.
   package var message: String
+  /// Whether the error is the first byte that is not UTF-8 (`ReadSink.finish`),
+  /// whose message tells a legacy encoding from the text after it.
+  package var isInvalidText: Bool
 
-  package init(position: SourcePosition, message: String) {
+  package init(position: SourcePosition, message: String, isInvalidText: Bool = false) {
     self.position = position
     self.message = message
+    self.isInvalidText = isInvalidText
   }
 
   package func shifted(by lines: Int) -> SyntaxError {
-    SyntaxError(position: position.shifted(by: lines), message: message)
+    SyntaxError(position: position.shifted(by: lines), message: message, isInvalidText: isInvalidText)
   }
 
   package var description: String { "\(position): \(message)" }

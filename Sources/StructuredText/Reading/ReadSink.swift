@@ -119,11 +119,7 @@ package struct ReadSink {
   /// the value's) is dropped; the values before it stay.
   package mutating func finish(at cursor: Cursor) {
     guard let invalid = cursor.invalidText, cursor.isAtEnd, !stopped else { return }
-    error = SyntaxError(
-      position: invalid,
-      message: "byte 0x\(String(cursor.invalidByte, radix: 16, uppercase: true)) is not UTF-8 text"
-        + " (a text file is UTF-8, or UTF-16 with a byte order mark)"
-        + LegacyEncoding.hint(Self.sample(cursor.lines, from: invalid)))
+    error = Self.invalidTextError(cursor.lines, at: invalid)
     items.removeAll { item in
       switch item {
       case .entry(let entry): entry.range.end >= invalid
@@ -131,6 +127,21 @@ package struct ReadSink {
       default: false
       }
     }
+  }
+
+  /// The error of a text that stops being UTF-8 at `position` (a byte
+  /// that is not UTF-8): its message names the byte and, when the text
+  /// from there on looks written in a legacy encoding, the command that
+  /// converts it. (So it depends on the lines after the error too: an edit
+  /// there makes it again, `StructuredIndex.edit`.)
+  package static func invalidTextError(_ lines: any DocumentLines, at position: SourcePosition) -> SyntaxError {
+    let byte = lines.withUTF8(ofLine: position.line) { $0[position.column] }
+    return SyntaxError(
+      position: position,
+      message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 text"
+        + " (a text file is UTF-8, or UTF-16 with a byte order mark)"
+        + LegacyEncoding.hint(sample(lines, from: position)),
+      isInvalidText: true)
   }
 
   /// Up to 4 KB of the text from `position` on, across lines: what
