@@ -243,8 +243,11 @@ package struct StructuredIndex: Sendable {
     if let found = error, errorReadLine < editStart {
       // Reading stops at the error again; nothing after it is read. (Only
       // the message of a byte that is not UTF-8 reads on: its legacy
-      // encoding is told from the text after it, which may have changed.)
-      if found.isInvalidText { error = ReadSink.invalidTextError(lines, at: found.position) }
+      // encoding is told from the text after it, which may have changed;
+      // its own line is before the edit, as it was.)
+      if found.isInvalidText, found.position.line < editStart {
+        error = ReadSink.invalidTextError(lines, at: found.position)
+      }
       lastReadItemCount = 0
       lastRead = ReadWindow(old: editStart..<editStart, new: editStart..<editStart)
       return
