@@ -8,6 +8,7 @@ list, default rtl-heavy,prose), runs in turn, a warm-up then REPS rounds
 (default 11), each writing its findings to DIR/found.out as cli-bench does:
 
   before      BEFORE check FILE
+  before-j1   BEFORE check --jobs 1 FILE  (one thread)
   after-j1    AFTER check --jobs 1 FILE   (one thread)
   after       AFTER check FILE            (--jobs: the processors online)
   rg          rg -j1 --no-config -e CONTROLS FILE   (cli-bench's pattern)
@@ -53,6 +54,7 @@ def main():
     out = f"{directory}/found.out"
     commands = {
         "before": lambda f: [old, "check", f],
+        "before-j1": lambda f: [old, "check", "--jobs", "1", f],
         "after-j1": lambda f: [new, "check", "--jobs", "1", f],
         "after": lambda f: [new, "check", f],
         "rg": lambda f: ["rg", "-j1", "--no-config", "-e", CONTROLS, f],
