@@ -76,7 +76,8 @@ package struct HazardScanner: Sendable {
   package var recordsClosings = true
   private let lexer: Lexer?
 
-  /// Lines up to this many bytes get their visual order in each message.
+  /// Lines up to this many bytes get their visual order in each message
+  /// (unless their findings are all `bidi.unmatched`).
   package static let visualOrderInMessageLimit = 400
 
   package init(language: SourceLanguage?, settings: RuleSettings = .default, renderer: VisualOrderRenderer? = nil) {
@@ -146,8 +147,8 @@ package struct HazardScanner: Sendable {
   /// `state` becomes the line's end state, `buffers.diagnostics` holds the
   /// line's diagnostics (until the next scan). Returns the count of those
   /// omitted past the limit and whether `scanLine` would add the visual
-  /// order (the line has a diagnostic, is well-formed and at most
-  /// `visualOrderInMessageLimit` bytes long). (In place, a line costs no
+  /// order (the line has a diagnostic other than `bidi.unmatched`, is
+  /// well-formed and at most `visualOrderInMessageLimit` bytes long). (In place, a line costs no
   /// copy of the state and no `LineScan` to make and destroy.)
   package func scanLineFindings(
     _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, state: inout LexerState, buffers: inout LineBuffers
@@ -288,7 +289,12 @@ package struct HazardScanner: Sendable {
     // Most lines' diagnostics come in order already (one or two of them):
     // checked first, since sorting copies each diagnostic it moves.
     if !Self.isInOrder(diagnostics) { diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound } }
-    let showsVisualOrder = !diagnostics.isEmpty && invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
+    // The visual order shows what a control does to the line. A closer
+    // with nothing to close changes no level (UAX #9 X6a, X7), so a line
+    // whose findings are all `bidi.unmatched` gets none.
+    let showsVisualOrder =
+      invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
+      && diagnostics.contains { $0.code != .unmatched }
     return (omitted, showsVisualOrder)
   }
 

@@ -273,6 +273,23 @@ final class CheckCommandTests: XCTestCase {
     XCTAssertTrue(out.hasSuffix("The line displays as: \u{201C}ba x\u{201D} [bidi.unpaired]\n"), out)
   }
 
+  func testCheckQuotesNoLineOfOnlyUnmatchedClosers() throws {
+    // As the daemon's messages: the same lines quoted, in each format.
+    let dir = try temporaryDirectory(self)
+    try write("a \u{2069} b\nc \u{202C} d \u{2067}e\n", to: dir.appendingPathComponent("u.txt"))
+    for format in ["text", "json"] {
+      var out = ""
+      _ = runCheck(
+        arguments: ["--format", format, dir.path], stdout: { out += $0 }, stderr: { _ in },
+        renderer: { _ in "VISUAL" })
+      XCTAssertEqual(out.components(separatedBy: "bidi.unmatched").count - 1, 2, out)
+      XCTAssertEqual(out.components(separatedBy: "The line displays as").count - 1, 2, out)
+      // Line 1's PDI alone is not quoted; line 2's PDF and RLI both are.
+      let first = try XCTUnwrap(out.range(of: "has no isolate to close"))
+      XCTAssertFalse(out[first.upperBound...].prefix(30).contains("displays"), out)
+    }
+  }
+
   func testControlsInPathsAreShownEscapedInText() throws {
     let dir = try temporaryDirectory(self)
     let name = "evil\u{202E}txt.c"

@@ -76,6 +76,31 @@ final class LineRulesTests: XCTestCase {
     XCTAssertFalse(plain.message.contains("displays as"))
   }
 
+  func testLinesWithOnlyUnmatchedClosersAreNotQuoted() throws {
+    // A closer with nothing to close changes no level (X6a, X7): its line
+    // displays as it would without it, and the renderer is not called.
+    let unquoted = HazardScanner(
+      language: nil,
+      renderer: { _ in
+        XCTFail("no visual order for a line of unmatched closers")
+        return "VISUAL"
+      })
+    let closers = unquoted.scanDocument("a \u{2069} b \u{202C} c")
+    XCTAssertEqual(closers.map(\.code), [.unmatched, .unmatched])
+    for diagnostic in closers {
+      XCTAssertNil(diagnostic.visualOrder)
+      XCTAssertFalse(diagnostic.message.contains("displays as"), diagnostic.message)
+    }
+    // One other finding on the line quotes it in every message.
+    let scanner = HazardScanner(language: nil, renderer: { _ in "VISUAL" })
+    let mixed = scanner.scanDocument("a \u{2069} b \u{2067}c")
+    XCTAssertEqual(mixed.map(\.code), [.unmatched, .unpaired])
+    for diagnostic in mixed {
+      XCTAssertEqual(diagnostic.visualOrder, "VISUAL")
+      XCTAssertTrue(diagnostic.message.hasSuffix("The line displays as: \u{201C}VISUAL\u{201D}"), diagnostic.message)
+    }
+  }
+
   func testLongLinesKeepTheVisualOrderOutOfDiagnostics() throws {
     // Every diagnostic of a line would carry it: on a long line with many
     // hazards that would grow with their product. The renderer is not even
