@@ -372,8 +372,7 @@ struct CheckRun {
       return
     }
     var input = input
-    input.reserveForRest()
-    while !input.atEnd { input.readMore() }
+    input.readAll()
     if input.readFailed {
       fail(path, errorText())
       return
@@ -430,7 +429,7 @@ struct CheckRun {
       // A UTF-16 file (C#, PowerShell or a resource script saved as
       // "Unicode"): checked as its UTF-8 conversion, whose lines and
       // columns the findings give, as for localization files.
-      while !input.atEnd { input.readMore() }
+      input.readAll()
       if input.readFailed {
         fail(path, errorText())
         return
@@ -519,7 +518,7 @@ struct CheckRun {
       input.discard(lineStart)
       scanFrom -= lineStart
       lineStart = 0
-      input.readMore()
+      input.readOn()
       if input.readFailed {
         fail(path, errorText())
         return

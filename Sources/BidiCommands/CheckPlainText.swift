@@ -51,7 +51,7 @@ extension CheckRun {
       input.discard(state.lineStart)
       state.counted -= state.lineStart
       state.lineStart = 0
-      input.readMore()
+      input.readOn()
       if input.readFailed {
         fail(path, String(cString: strerror(input.readError)))
         return

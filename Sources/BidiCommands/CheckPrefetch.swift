@@ -123,7 +123,7 @@ final class CheckPrefetch: @unchecked Sendable {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var input = CheckInput(descriptor: descriptor)
-    while !input.atEnd { input.readMore() }
+    input.readAll()
     guard !input.readFailed else { return nil }
     let bytes = input.buffer
     guard !CheckRun.isBinary(bytes) else { return nil }

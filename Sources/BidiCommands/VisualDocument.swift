@@ -31,7 +31,7 @@ enum VisualDocument {
     }
     defer { close(descriptor) }
     var input = CheckInput(descriptor: descriptor)
-    while !input.atEnd { input.readMore() }
+    input.readAll()
     if input.readFailed {
       VisualCommand.write(stderr, "bidi-lsp visual: cannot read \(path): \(String(cString: strerror(errno)))\n")
       return 2

@@ -230,7 +230,8 @@ final class CheckCommandTests: XCTestCase {
   func testLargeFilesAreStreamedWithLinesAcrossChunkBoundaries() throws {
     let dir = try temporaryDirectory(self)
     var bytes: [UInt8] = []
-    // Put a CR LF exactly across the 1 MiB read boundary.
+    // Put a CR LF exactly across a read boundary (1 MiB: the reads of a
+    // line longer than a block double, ending at multiples of the block).
     let filler = Array(repeating: UInt8(ascii: "a"), count: (1 << 20) - 1)
     bytes += filler + [0x0D, 0x0A]  // line 1
     var lineCount = 1

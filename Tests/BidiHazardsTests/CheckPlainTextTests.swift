@@ -9,7 +9,9 @@ import XCTest
 /// it jumps over. Its report must be exactly the line-by-line scan's
 /// (`HazardScanner.scanDocument`), here on random files whose line breaks
 /// (LF, CR LF, lone CR), controls and ill-formed bytes fall on and around
-/// the 1 MiB read boundaries.
+/// the multiples of 1 MiB: read boundaries of the one-thread scan (which
+/// reads blocks of `checkReadBlockSize`, ending at its multiples) and of
+/// the parts of `--jobs`.
 final class CheckPlainTextTests: XCTestCase {
   /// The text report `check` gives for `bytes` at `path`, from the full scan.
   func expectedReport(_ bytes: [UInt8], path: String) -> String {
@@ -99,13 +101,42 @@ final class CheckPlainTextTests: XCTestCase {
       let url = dir.appendingPathComponent("dense-\(k).txt")
       try Data(bytes).write(to: url)
       let expected = expectedReport(bytes, path: url.path)
-      // One thread (blocks of 1 MiB) and the default jobs (`CheckJobsTests`).
+      // One thread and the default jobs (`CheckJobsTests`).
       for jobs in [[], ["--jobs", "1"]] {
         let result = check(jobs + [url.path])
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.status, 1, "file \(k)")
         XCTAssertEqual(result.stdout, expected, "file \(k)")
       }
+    }
+  }
+
+  func testLinesManyBlocksLongAreReadInDoublingBlocks() throws {
+    // A line of several blocks with a hazard near its start is searched
+    // again from the hazard after each read: the reads double (ending at
+    // multiples of the block), so that search stays bounded, and what
+    // each read cuts (a sequence, a CR LF) is put back together.
+    let dir = try temporaryDirectory(self)
+    let block = checkReadBlockSize
+    var bytes = Array("start \u{202E}abc".utf8)
+    for k in 1...9 {
+      // Each block boundary of the line cuts a control, a letter, a CR LF
+      // to come or a stray byte.
+      let pieces: [[UInt8]] = [Array("\u{2067}".utf8), Array("\u{5E9}".utf8), [0xFF], Array("\u{61C}".utf8)]
+      let piece = pieces[k % pieces.count]
+      bytes += repeatElement(UInt8(ascii: "y"), count: k * block - 1 - bytes.count)
+      bytes += piece
+    }
+    bytes += [0x0D, 0x0A]
+    bytes += Array("next \u{2069}\n".utf8)
+    let url = dir.appendingPathComponent("long-line.txt")
+    try Data(bytes).write(to: url)
+    let expected = expectedReport(bytes, path: url.path)
+    XCTAssertTrue(expected.contains("long-line.txt:2:"), expected)
+    for jobs in [["--jobs", "1"], []] {
+      let result = check(jobs + [url.path])
+      XCTAssertEqual(result.stderr, "")
+      XCTAssertEqual(result.stdout, expected, "\(jobs)")
     }
   }
 
