@@ -420,6 +420,8 @@ struct CheckRun {
   /// (standard input, pipes) is scanned in one pass.
   mutating func checkStream(_ input: consuming CheckInput, path: String, pathLanguage: SourceLanguage?) {
     var input = input
+    // Whether `input` is a UTF-16 file's conversion.
+    var fromUTF16 = false
     while input.buffer.count < Self.binaryProbe && !input.atEnd { input.readMore() }
     if input.readFailed {
       fail(path, errorText())
@@ -435,6 +437,7 @@ struct CheckRun {
         return
       }
       input = CheckInput(text: DecodedFile(input.buffer).utf8)
+      fromUTF16 = true
     } else if input.buffer.prefix(Self.binaryProbe).contains(0) {
       skipped.append(path)
       return
@@ -460,6 +463,7 @@ struct CheckRun {
       }
       var scanner = HazardScanner(language: nil)
       scanner.recordsClosings = format == .sarif  // the closers of fixes, written in SARIF only
+      scanner.readsUTF16Conversion = fromUTF16
       scanPlainLines(&input, scanner: scanner, path: path)
       return
     }
@@ -475,7 +479,9 @@ struct CheckRun {
       }
       last = found
     }
-    scanLines(&input, scanner: HazardScanner(language: chosen), path: path, through: last)
+    var scanner = HazardScanner(language: chosen)
+    scanner.readsUTF16Conversion = fromUTF16
+    scanLines(&input, scanner: scanner, path: path, through: last)
   }
 
   /// Scans the lines of `input` from its start, each in the state the line

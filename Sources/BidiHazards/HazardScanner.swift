@@ -74,6 +74,11 @@ package struct HazardScanner: Sendable {
   /// (where closers would go, for fixes). `bidi-lsp check` turns it off
   /// where it writes no fixes; the diagnostics are otherwise the same.
   package var recordsClosings = true
+  /// Whether the text is a UTF-16 file's conversion (`DecodedFile`), whose
+  /// ill-formed bytes stand for unpaired surrogates and an odd last byte:
+  /// the messages of `bidi.invalidUtf8` then name those
+  /// (`UTF16Conversion`).
+  package var readsUTF16Conversion = false
   private let lexer: Lexer?
 
   /// Lines up to this many bytes get their visual order in each message
@@ -357,10 +362,14 @@ package struct HazardScanner: Sendable {
     scanDocument(text.utf8)
   }
 
-  /// The message of the ill-formed bytes at `range`; the line's first
-  /// (`hinted`) names the legacy encoding the rest of the line looks
+  /// The message of the ill-formed bytes at `range` (of a UTF-16 file's
+  /// conversion: what they stand for); the line's first (`hinted`) names
+  /// the legacy encoding the rest of the line looks
   /// written in, with the command that converts the file.
   private func invalidMessage(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hinted: Bool) -> String {
+    if readsUTF16Conversion {
+      return "\(UTF16Conversion.describe(line[range])): the text cannot be shown reliably"
+    }
     // (A loop, not `map` and `joined`: the generic `joined` cost 0.12 M
     // instructions of type lookups on a run's first ill-formed line.)
     var shown = ""

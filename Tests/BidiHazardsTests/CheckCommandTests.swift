@@ -199,14 +199,44 @@ final class CheckCommandTests: XCTestCase {
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     XCTAssertEqual(object["skipped"] as? [String], [])
     XCTAssertEqual(object["filesChecked"] as? Int, 1)
-    // An unpaired surrogate is invalid text at its place; the rest is checked.
+    // An unpaired surrogate is invalid text at its place, named as the
+    // file has it (not as the bytes of the conversion); the rest is checked.
     let lone: [UInt16] = Array("a ".utf16) + [0xD800] + Array(" b\n".utf16) + Array(MarkedText("⟦RLI⟧\n").text.utf16)
     let loneBytes: [UInt8] = [0xFF, 0xFE] + lone.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
     try write(loneBytes, to: dir.appendingPathComponent("lone.txt"))
     let lines = check([dir.appendingPathComponent("lone.txt").path]).stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 2, "\(lines)")
-    XCTAssertTrue(lines.first?.hasPrefix(dir.path + "/lone.txt:1:3: warning: invalid UTF-8") == true, "\(lines)")
+    XCTAssertTrue(
+      lines.first?.hasPrefix(
+        dir.path + "/lone.txt:1:3: warning: an unpaired UTF-16 surrogate (0xD800): the text cannot be shown reliably"
+      ) == true, "\(lines)")
     XCTAssertTrue(lines.last?.hasPrefix(dir.path + "/lone.txt:2:1: error:") == true, "\(lines)")
+  }
+
+  func testUTF16DefectsAreNamedAsTheFileHasThem() throws {
+    let dir = try temporaryDirectory(self)
+    // Big endian, in C# (the tokenizing scan): a low surrogate alone, two
+    // high ones in a row, and an odd last byte.
+    let units: [UInt16] = Array("var a = 1; // x ".utf16) + [0xDC01] + Array("\nb ".utf16) + [0xD83D, 0xD83D] + [0x0A]
+    let bytes: [UInt8] = [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8(truncatingIfNeeded: $0)] } + [0x41]
+    try write(bytes, to: dir.appendingPathComponent("odd.cs"))
+    for jobs in ["1", "2"] {
+      let result = check(["--jobs", jobs, dir.appendingPathComponent("odd.cs").path])
+      XCTAssertEqual(result.status, 1)
+      let lines = result.stdout.split(separator: "\n").map { String($0.dropFirst(dir.path.count + 1)) }
+      XCTAssertEqual(
+        lines,
+        [
+          "odd.cs:1:17: warning: an unpaired UTF-16 surrogate (0xDC01): the text cannot be shown reliably [bidi.invalidUtf8]",
+          "odd.cs:2:3: warning: unpaired UTF-16 surrogates (0xD83D 0xD83D): the text cannot be shown reliably [bidi.invalidUtf8]",
+          "odd.cs:3:1: warning: an odd last byte (UTF-16 is read two bytes at a time): the text cannot be shown reliably [bidi.invalidUtf8]",
+        ], jobs)
+    }
+    // The same bytes in a UTF-8 file are bytes that are not UTF-8.
+    try write(Array("x ".utf8) + [0xED, 0xA0, 0x80, 0xFF], to: dir.appendingPathComponent("u8.txt"))
+    XCTAssertTrue(
+      check([dir.appendingPathComponent("u8.txt").path]).stdout.contains(
+        "1:3: warning: invalid UTF-8 (bytes 0xED 0xA0 0x80 0xFF)"))
   }
 
   func testInvalidUTF8IsAFindingAndTheRestIsChecked() throws {

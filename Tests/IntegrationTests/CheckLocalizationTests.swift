@@ -189,6 +189,18 @@ final class CheckLocalizationTests: XCTestCase {
     XCTAssertEqual(
       parse(result).map { "\($0.finding.line):\($0.finding.column) \($0.finding.code)" },
       ["1:14 bidi.placeholderDirection", "2:10 bidi.localizationSyntax"])
+    // Named as the file has it, not as the conversion's bytes; an odd last
+    // byte likewise.
+    XCTAssertEqual(
+      parse(result).last?.message,
+      "This file stops being readable as an Apple .strings file here: an unpaired UTF-16 surrogate (0xD800)"
+        + " is not UTF-16 text. The lines after it are read as plain text")
+    try scratch.write("odd/ar.lproj/Localizable.strings", Self.utf16(Self.seed, bigEndian: true) + [0x22])
+    let odd = try check(["odd/ar.lproj/Localizable.strings"], in: scratch.url)
+    XCTAssertEqual(
+      parse(odd).last?.message,
+      "This file stops being readable as an Apple .strings file here: an odd last byte (UTF-16 is read two"
+        + " bytes at a time) is not UTF-16 text. The lines after it are read as plain text")
   }
 
   // MARK: Locales

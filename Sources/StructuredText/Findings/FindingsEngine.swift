@@ -203,7 +203,8 @@ package struct FindingsEngine: Sendable {
       }
     }
     guard let last else { return [] }
-    let scanner = HazardScanner(language: region.language.flatMap(SourceLanguage.init(languageId:)), settings: rules)
+    var scanner = HazardScanner(language: region.language.flatMap(SourceLanguage.init(languageId:)), settings: rules)
+    scanner.readsUTF16Conversion = lines.isUTF16Conversion
     var state = LexerState.initial
     var found: [Finding] = []
     for line in region.lines where line <= last {

@@ -16,6 +16,14 @@ package protocol DocumentLines {
   var lineCount: Int { get }
   /// Calls `body` with the UTF-8 bytes of line `line`, terminator excluded.
   func withUTF8<R>(ofLine line: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
+  /// Whether the lines are a UTF-16 file's conversion (`DecodedFile`),
+  /// whose bytes that are not UTF-8 stand for unpaired surrogates and an
+  /// odd last byte (`UTF16Conversion`).
+  var isUTF16Conversion: Bool { get }
+}
+
+extension DocumentLines {
+  package var isUTF16Conversion: Bool { false }
 }
 
 /// A whole text held in memory, split into lines at `\n`, `\r\n` and `\r`,
@@ -28,6 +36,7 @@ package struct TextLines: DocumentLines, Sendable {
   private var ends: [Int] = []
   /// The lines holding a bidi control or a byte that is not UTF-8.
   package let hazards: HazardLines
+  package var isUTF16Conversion = false
 
   package init(_ bytes: [UInt8]) {
     self.bytes = bytes

@@ -1,3 +1,4 @@
+import BidiHazards
 import UnicodeBidi
 
 /// How a text file's bytes are text, told by its byte order mark.
@@ -39,7 +40,11 @@ package struct DecodedFile: Sendable, Hashable {
   }
 
   /// The text, split into lines for the readers.
-  package var text: TextLines { TextLines(utf8) }
+  package var text: TextLines {
+    var lines = TextLines(utf8)
+    lines.isUTF16Conversion = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
+    return lines
+  }
 
   private static func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
     var result: [UInt8] = []
@@ -67,7 +72,7 @@ package struct DecodedFile: Sendable, Hashable {
         UTF8Encoder.append(scalar, to: &result)
       }
     }
-    if index < bytes.count { result.append(0xFF) }
+    if index < bytes.count { result.append(UTF16Conversion.oddByteMark) }
     return result
   }
 }

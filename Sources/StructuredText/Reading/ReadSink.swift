@@ -130,11 +130,20 @@ package struct ReadSink {
   }
 
   /// The error of a text that stops being UTF-8 at `position` (a byte
-  /// that is not UTF-8): its message names the byte and, when the text
+  /// that is not UTF-8; of a UTF-16 file's conversion, the defect that it
+  /// stands for): its message names the byte and, when the text
   /// from there on looks written in a legacy encoding, the command that
   /// converts it. (So it depends on the lines after the error too: an edit
   /// there makes it again, `StructuredIndex.edit`.)
   package static func invalidTextError(_ lines: any DocumentLines, at position: SourcePosition) -> SyntaxError {
+    if lines.isUTF16Conversion {
+      // An unpaired surrogate (three bytes) or the odd last byte (one).
+      let defect = lines.withUTF8(ofLine: position.line) { bytes in
+        Array(bytes[position.column..<min(bytes.count, position.column + (bytes[position.column] == 0xED ? 3 : 1))])
+      }
+      return SyntaxError(
+        position: position, message: "\(UTF16Conversion.describe(defect)) is not UTF-16 text", isInvalidText: true)
+    }
     let byte = lines.withUTF8(ofLine: position.line) { $0[position.column] }
     return SyntaxError(
       position: position,
