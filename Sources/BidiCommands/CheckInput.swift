@@ -80,11 +80,18 @@ struct CheckInput {
   /// is more, so that a line longer than a block is read in doubling
   /// blocks and a scan that searches it again from a point before its end
   /// does so a bounded number of times (not once a block). The read ends
-  /// at a multiple of `blockSize` in the text.
+  /// at a multiple of `blockSize` in the text. A pipe gives at most its
+  /// own buffer (64 KiB) a read, so such a line is read on until it has
+  /// that much more, or the text ends (a 100 MB line on standard input:
+  /// 5.7 s before, searched again after every 64 KiB).
   mutating func readOn() {
-    let end = offset + buffer.count
-    let next = (end + max(Self.blockSize, buffer.count)) / Self.blockSize * Self.blockSize
-    readMore(atMost: next - end)
+    let kept = buffer.count
+    let end = offset + kept
+    let next = (end + max(Self.blockSize, kept)) / Self.blockSize * Self.blockSize
+    let target = kept + next - end
+    repeat {
+      readMore(atMost: target - buffer.count)
+    } while kept >= Self.blockSize && buffer.count < target && !atEnd
   }
 
   /// Reads the next block (of `count` bytes at most) after `buffer`; sets

@@ -139,7 +139,18 @@ final class CheckPartsTests: XCTestCase {
     ]
     for (text, expected) in cases {
       let bytes = Array(text.utf8)
-      XCTAssertEqual(bytes.withUnsafeBufferPointer(PartCuts.lastLineEnd), expected, text.debugDescription)
+      XCTAssertEqual(bytes.withUnsafeBufferPointer { PartCuts.lastLineEnd($0) }, expected, text.debugDescription)
+    }
+    // From a point on (the bytes before it searched already): a CR there
+    // is searched again, with what follows it.
+    let from: [(String, Int, Int?)] = [
+      ("a\nbcdefghijklmnop", 2, nil), ("a\nb", 1, 2), ("ab\r\ncdefghijklmnop", 2, 4), ("ab\rcdefghijklmnopq", 2, 3),
+      ("abcdefghijklmnopqrstuvwxyz\r", 5, nil), ("abc\r", 3, nil), ("abcdefghijklmnopqrstuvw\ny", 20, 24),
+    ]
+    for (text, start, expected) in from {
+      let bytes = Array(text.utf8)
+      XCTAssertEqual(
+        bytes.withUnsafeBufferPointer { PartCuts.lastLineEnd($0, from: start) }, expected, text.debugDescription)
     }
   }
 }

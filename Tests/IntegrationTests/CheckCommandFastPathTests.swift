@@ -20,6 +20,35 @@ final class CheckCommandFastPathTests: XCTestCase {
     return (file.text.replacingOccurrences(of: url.path + ":", with: "-:"), stdin.text)
   }
 
+  /// Lines of several megabytes, cut by many reads (a pipe gives 64 KiB a
+  /// read): each read is searched once for the line's end, on one thread
+  /// and in the parts of `--jobs`; CR LF and lone CR ends across them.
+  func testLinesOfMegabytesGiveTheSameFindingsBothWays() throws {
+    let scratch = try HazardScratch()
+    var bytes = Array("head \u{202E}x ".utf8)
+    let ends: [[UInt8]] = [[0x0D, 0x0A], [0x0D], [0x0A], [0x0D, 0x0A]]
+    for (k, end) in ends.enumerated() {
+      bytes += repeatElement(UInt8(ascii: "y"), count: 1_300_000 + 77_777 * k)
+      bytes += Array(" \u{2067}z ".utf8) + end
+    }
+    bytes += Array("tail \u{2069}".utf8)
+    for language in ["plaintext", "python"] {
+      for jobs in ["1", "2"] {
+        let url = try scratch.write("long", bytes)
+        let file = try HazardCommand.run(["check", "--jobs", jobs, "--language", language, url.path])
+        let stdin = try HazardCommand.run(["check", "--jobs", jobs, "--language", language, "-"], input: Data(bytes))
+        XCTAssertEqual(file.status, 1)
+        XCTAssertEqual(stdin.status, 1)
+        XCTAssertEqual(
+          file.text.replacingOccurrences(of: url.path + ":", with: "-:"), stdin.text, "\(language), --jobs \(jobs)")
+        // The RLO of line 1, an RLI left open on lines 1–4, the PDI of line 5.
+        XCTAssertTrue(stdin.text.hasPrefix("-:1:6: error: U+202E"), stdin.text)
+        XCTAssertTrue(stdin.text.contains("-:4:"), stdin.text)
+        XCTAssertTrue(stdin.text.contains("-:5:6: warning: U+2069"), stdin.text)
+      }
+    }
+  }
+
   func testTheHazardCorpusGivesTheSameFindingsBothWays() throws {
     let scratch = try HazardScratch()
     var compared = 0
