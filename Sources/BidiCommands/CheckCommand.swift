@@ -577,10 +577,19 @@ struct CheckRun {
       diagnostics.withUnsafeBufferPointer { diagnostics in
         for k in diagnostics.indices {
           findings += 1
-          writeText(
-            line: diagnostics[k].line + 1, column: diagnostics[k].range.lowerBound + 1,
-            severity: diagnostics[k].severity, code: diagnostics[k].code,
-            message: diagnostics[k].message, withNote: visualCount != nil)
+          let (line, column) = (diagnostics[k].line + 1, diagnostics[k].range.lowerBound + 1)
+          let (severity, code) = (diagnostics[k].severity, diagnostics[k].code)
+          // (The stored properties read in place: a method of the
+          // diagnostic, from another module, would copy it.)
+          if let sentence = diagnostics[k].sentence, let control = diagnostics[k].control {
+            writeText(
+              line: line, column: column, severity: severity, code: code, message: sentence.utf8(control),
+              withNote: visualCount != nil)
+          } else {
+            writeText(
+              line: line, column: column, severity: severity, code: code, message: diagnostics[k].message,
+              withNote: visualCount != nil)
+          }
         }
       }
     } else {

@@ -112,39 +112,47 @@ extension CheckRun {
   mutating func writeText(
     line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message: String, withNote: Bool
   ) {
-    // (The code's name as static bytes, the message borrowed: a `String`
-    // each, copied to call `withUTF8`, cost a retain and a release.)
+    Self.withUTF8(message) { text in
+      writeText(line: line, column: column, severity: severity, code: code, message: text, withNote: withNote)
+    }
+  }
+
+  /// `writeText` of a message given as UTF-8.
+  mutating func writeText(
+    line: Int, column: Int, severity: DiagnosticSeverity, code: RuleCode, message text: UnsafeBufferPointer<UInt8>,
+    withNote: Bool
+  ) {
+    // (The code's name as static bytes: a `String` each, copied to call
+    // `withUTF8`, cost a retain and a release.)
     let code = code.staticName
     Self.withPosition(line: line, column: column, severity: severity) { position in
-      Self.withUTF8(message) { text in
-        code.withUTF8Buffer { name in
-          // As `HazardScanner.visualOrderNote`, after a full stop (the
-          // messages are ASCII sentences: a final "." is the last byte).
-          let stop = withNote && text.last != 0x2E
-          let count =
-            shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
-            + (withNote ? noteCount : 0) + name.count + 4
-          // (The closure touches nothing of `self`: each access would be
-          // checked for exclusivity at run time.)
-          let display = shownPath.display
-          let note = withNote ? noteBuffer : []
-          let noteCount = noteCount
-          Self.appendRoom(count, to: &pending) { out in
-            // (No nested function capturing `at`: it would be boxed.)
-            var at = display.withUnsafeBytes { Self.copy($0, to: out) }
-            at = Self.copy(position, to: at)
-            at = Self.copy(UnsafeRawBufferPointer(text), to: at)
-            if withNote {
-              if stop { at = Self.copy(0x2E, to: at) }
-              at = note.withUnsafeBytes { Self.copy(UnsafeRawBufferPointer(rebasing: $0[..<noteCount]), to: at) }
-            }
-            at = Self.copy(0x20, to: at)
-            at = Self.copy(0x5B, to: at)  // [
-            at = Self.copy(UnsafeRawBufferPointer(name), to: at)
-            at = Self.copy(0x5D, to: at)  // ]
-            at = Self.copy(0x0A, to: at)
-            assert(at - out == count)
+      code.withUTF8Buffer { name in
+        // As `HazardScanner.visualOrderNote`, after a full stop (the
+        // messages are ASCII sentences: a final "." is the last byte).
+        let stop = withNote && text.last != 0x2E
+        let count =
+          shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
+          + (withNote ? noteCount : 0) + name.count + 4
+        // (The closure touches nothing of `self`: each access would be
+        // checked for exclusivity at run time.)
+        let display = shownPath.display
+        let note = withNote ? noteBuffer : []
+        let noteCount = noteCount
+        Self.appendRoom(count, to: &pending) { out in
+          // (No nested function capturing `at`: it would be boxed.)
+          var at = display.withUnsafeBytes { Self.copy($0, to: out) }
+          at = Self.copy(position, to: at)
+          at = Self.copy(UnsafeRawBufferPointer(text), to: at)
+          if withNote {
+            if stop { at = Self.copy(0x2E, to: at) }
+            at = note.withUnsafeBytes { Self.copy(UnsafeRawBufferPointer(rebasing: $0[..<noteCount]), to: at) }
           }
+          at = Self.copy(0x20, to: at)
+          at = Self.copy(0x5B, to: at)  // [
+          at = Self.copy(UnsafeRawBufferPointer(name), to: at)
+          at = Self.copy(0x5D, to: at)  // ]
+          at = Self.copy(0x0A, to: at)
+          assert(at - out == count)
         }
       }
     }

@@ -15,8 +15,14 @@ package struct HazardDiagnostic: Sendable, Hashable {
   package var range: Range<Int>
   /// The offending control; nil for `bidi.invalidUtf8`.
   package var control: BidiControl?
-  /// A human-readable message naming the character and its effect.
-  package var message: String
+  /// The message as one of the rules' sentences for `control`, or nil when
+  /// `storedMessage` holds it. (A diagnostic is made and dropped for each
+  /// finding: a `String` held in each cost a retain and a release, both
+  /// atomic, for every finding `bidi-lsp check` writes, which writes the
+  /// sentence's bytes, `HazardMessage.utf8`.)
+  package private(set) var sentence: HazardMessage?
+  /// The message when `sentence` is nil, else "".
+  private var storedMessage: String
   /// For an opener that is not closed: where closers would go, and which.
   package var closing: ClosingInsertion?
   /// For an override closed by a PDF: that PDF's byte range.
@@ -29,6 +35,38 @@ package struct HazardDiagnostic: Sendable, Hashable {
   /// or without a renderer). Shared by the diagnostics of a line, and also
   /// at the end of their `message`.
   package var visualOrder: String?
+
+  /// A human-readable message naming the character and its effect.
+  package var message: String {
+    get {
+      guard let sentence, let control else { return storedMessage }
+      return sentence.text(control)
+    }
+    set {
+      storedMessage = newValue
+      sentence = nil
+    }
+  }
+
+  // Equal and hashed by `message`, however it is held.
+  package static func == (a: HazardDiagnostic, b: HazardDiagnostic) -> Bool {
+    a.code == b.code && a.severity == b.severity && a.line == b.line && a.range == b.range
+      && a.control == b.control && a.message == b.message && a.closing == b.closing
+      && a.pairedCloser == b.pairedCloser && a.isInIdentifier == b.isInIdentifier && a.visualOrder == b.visualOrder
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(severity)
+    hasher.combine(line)
+    hasher.combine(range)
+    hasher.combine(control)
+    hasher.combine(message)
+    hasher.combine(closing)
+    hasher.combine(pairedCloser)
+    hasher.combine(isInIdentifier)
+    hasher.combine(visualOrder)
+  }
 }
 
 extension HazardDiagnostic {
@@ -36,13 +74,26 @@ extension HazardDiagnostic {
   // delegating to it: a diagnostic made by assigning each property was
   // built on the stack, copied into the array and destroyed.)
   package init(
-    code: RuleCode, severity: DiagnosticSeverity, line: Int, range: Range<Int>,
-    control: BidiControl?, message: String, closing: ClosingInsertion? = nil,
-    pairedCloser: Range<Int>? = nil
+    code: RuleCode, severity: DiagnosticSeverity, line: Int, range: Range<Int>, control: BidiControl?,
+    message: String, closing: ClosingInsertion? = nil, pairedCloser: Range<Int>? = nil,
+    isInIdentifier: Bool = false, visualOrder: String? = nil
   ) {
     self.init(
-      code: code, severity: severity, line: line, range: range, control: control, message: message,
-      closing: closing, pairedCloser: pairedCloser, isInIdentifier: false, visualOrder: nil)
+      code: code, severity: severity, line: line, range: range, control: control, sentence: nil,
+      storedMessage: message, closing: closing, pairedCloser: pairedCloser, isInIdentifier: isInIdentifier,
+      visualOrder: visualOrder)
+  }
+
+  /// A diagnostic whose message is `sentence` for `control`.
+  init(
+    code: RuleCode, severity: DiagnosticSeverity, line: Int, range: Range<Int>, control: BidiControl,
+    sentence: HazardMessage, closing: ClosingInsertion? = nil, pairedCloser: Range<Int>? = nil,
+    isInIdentifier: Bool = false
+  ) {
+    self.init(
+      code: code, severity: severity, line: line, range: range, control: control, sentence: sentence,
+      storedMessage: "", closing: closing, pairedCloser: pairedCloser, isInIdentifier: isInIdentifier,
+      visualOrder: nil)
   }
 }
 

@@ -6,8 +6,10 @@ import UnicodeBidi
 /// daemon's publish both report them). Each situation's twelve are
 /// composed at its first use, in bytes (`Sentence`): all 180 interpolated
 /// into `String`s at once cost every `check` process 850,000 instructions,
-/// one that reports a single kind of hazard now some 75,000.
-enum HazardMessage {
+/// one that reports a single kind of hazard now some 75,000. A diagnostic
+/// holds its sentence as this situation and its control
+/// (`HazardDiagnostic.sentence`); `check` writes the bytes (`utf8`).
+package enum HazardMessage: Sendable, CaseIterable {
   case unclosedOnLine
   case unclosedInCode
   case commentCrossed
@@ -25,44 +27,78 @@ enum HazardMessage {
   case inIdentifier
 
   /// The sentence for `control`.
-  func text(_ control: BidiControl) -> String {
-    let k = Self.index(control)
-    return switch self {
-    case .unclosedOnLine: Sentences.unclosedOnLine[k]
-    case .unclosedInCode: Sentences.unclosedInCode[k]
-    case .commentCrossed: Sentences.commentCrossed[k]
-    case .unclosedInComment: Sentences.unclosedInComment[k]
-    case .interpolationCrossed: Sentences.interpolationCrossed[k]
-    case .stringCrossed: Sentences.stringCrossed[k]
-    case .unclosedInString: Sentences.unclosedInString[k]
-    case .overrideUntilPDF: Sentences.overrideUntilPDF[k]
-    case .overrideUntilIsolateEnd: Sentences.overrideUntilIsolateEnd[k]
-    case .overrideToLineEnd: Sentences.overrideToLineEnd[k]
-    case .overrideInIdentifier: Sentences.overrideInIdentifier[k]
-    case .pdfInsideIsolate: Sentences.pdfInsideIsolate[k]
-    case .pdfUnmatched: Sentences.pdfUnmatched[k]
-    case .pdiUnmatched: Sentences.pdiUnmatched[k]
-    case .inIdentifier: Sentences.inIdentifier[k]
-    }
+  package func text(_ control: BidiControl) -> String { String(decoding: utf8(control), as: UTF8.self) }
+
+  /// The UTF-8 of the sentence for `control` (`text(control)`'s), in
+  /// memory kept for the life of the process: no `String` to retain and
+  /// release for each finding written as bytes.
+  package func utf8(_ control: BidiControl) -> UnsafeBufferPointer<UInt8> {
+    let table: SentenceBytes =
+      switch self {
+      case .unclosedOnLine: SentenceBytes.unclosedOnLine
+      case .unclosedInCode: SentenceBytes.unclosedInCode
+      case .commentCrossed: SentenceBytes.commentCrossed
+      case .unclosedInComment: SentenceBytes.unclosedInComment
+      case .interpolationCrossed: SentenceBytes.interpolationCrossed
+      case .stringCrossed: SentenceBytes.stringCrossed
+      case .unclosedInString: SentenceBytes.unclosedInString
+      case .overrideUntilPDF: SentenceBytes.overrideUntilPDF
+      case .overrideUntilIsolateEnd: SentenceBytes.overrideUntilIsolateEnd
+      case .overrideToLineEnd: SentenceBytes.overrideToLineEnd
+      case .overrideInIdentifier: SentenceBytes.overrideInIdentifier
+      case .pdfInsideIsolate: SentenceBytes.pdfInsideIsolate
+      case .pdfUnmatched: SentenceBytes.pdfUnmatched
+      case .pdiUnmatched: SentenceBytes.pdiUnmatched
+      case .inIdentifier: SentenceBytes.inIdentifier
+      }
+    return table[Self.index(control)]
   }
 
-  /// Each situation's sentences (by `index`), composed at first use.
-  private enum Sentences {
-    static let unclosedOnLine = HazardMessage.unclosedOnLine.sentences()
-    static let unclosedInCode = HazardMessage.unclosedInCode.sentences()
-    static let commentCrossed = HazardMessage.commentCrossed.sentences()
-    static let unclosedInComment = HazardMessage.unclosedInComment.sentences()
-    static let interpolationCrossed = HazardMessage.interpolationCrossed.sentences()
-    static let stringCrossed = HazardMessage.stringCrossed.sentences()
-    static let unclosedInString = HazardMessage.unclosedInString.sentences()
-    static let overrideUntilPDF = HazardMessage.overrideUntilPDF.sentences()
-    static let overrideUntilIsolateEnd = HazardMessage.overrideUntilIsolateEnd.sentences()
-    static let overrideToLineEnd = HazardMessage.overrideToLineEnd.sentences()
-    static let overrideInIdentifier = HazardMessage.overrideInIdentifier.sentences()
-    static let pdfInsideIsolate = HazardMessage.pdfInsideIsolate.sentences()
-    static let pdfUnmatched = HazardMessage.pdfUnmatched.sentences()
-    static let pdiUnmatched = HazardMessage.pdiUnmatched.sentences()
-    static let inIdentifier = HazardMessage.inIdentifier.sentences()
+  /// A situation's twelve sentences as UTF-8, one after the other in one
+  /// allocation that is never freed (a few kilobytes for all fifteen), by
+  /// `index`: only pointers, so that reading one retains nothing.
+  private struct SentenceBytes: @unchecked Sendable {  // (read-only once made)
+    /// The bytes of sentence `k` are `bytes[starts[k]..<starts[k + 1]]`.
+    let bytes: UnsafePointer<UInt8>
+    let starts: UnsafePointer<Int>
+
+    /// The sentences of `situation`, composed.
+    init(_ situation: HazardMessage) {
+      let sentences = Self.words.map { situation.compose($0.control, name: $0.name, effect: $0.effect).bytes }
+      let total = sentences.reduce(0) { $0 + $1.count }
+      let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
+      let starts = UnsafeMutablePointer<Int>.allocate(capacity: sentences.count + 1)
+      var at = 0
+      for (k, sentence) in sentences.enumerated() {
+        starts[k] = at
+        sentence.withUnsafeBufferPointer { (bytes + at).update(from: $0.baseAddress!, count: $0.count) }
+        at += sentence.count
+      }
+      starts[sentences.count] = at
+      self.bytes = UnsafePointer(bytes)
+      self.starts = UnsafePointer(starts)
+    }
+
+    subscript(k: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(start: bytes + starts[k], count: starts[k + 1] - starts[k])
+    }
+
+    // Each composed at its first use.
+    static let unclosedOnLine = SentenceBytes(.unclosedOnLine)
+    static let unclosedInCode = SentenceBytes(.unclosedInCode)
+    static let commentCrossed = SentenceBytes(.commentCrossed)
+    static let unclosedInComment = SentenceBytes(.unclosedInComment)
+    static let interpolationCrossed = SentenceBytes(.interpolationCrossed)
+    static let stringCrossed = SentenceBytes(.stringCrossed)
+    static let unclosedInString = SentenceBytes(.unclosedInString)
+    static let overrideUntilPDF = SentenceBytes(.overrideUntilPDF)
+    static let overrideUntilIsolateEnd = SentenceBytes(.overrideUntilIsolateEnd)
+    static let overrideToLineEnd = SentenceBytes(.overrideToLineEnd)
+    static let overrideInIdentifier = SentenceBytes(.overrideInIdentifier)
+    static let pdfInsideIsolate = SentenceBytes(.pdfInsideIsolate)
+    static let pdfUnmatched = SentenceBytes(.pdfUnmatched)
+    static let pdiUnmatched = SentenceBytes(.pdiUnmatched)
+    static let inIdentifier = SentenceBytes(.inIdentifier)
 
     /// Each control with its display name and effect (by `index`).
     static let words = BidiControl.allCases.map(Words.init)
@@ -81,11 +117,6 @@ enum HazardMessage {
       name = Array(control.displayName.utf8)
       effect = Array(control.effect.utf8)
     }
-  }
-
-  /// The sentences of this situation, by `index` of their control.
-  private func sentences() -> [String] {
-    Sentences.words.map { word in compose(word.control, name: word.name, effect: word.effect).string }
   }
 
   /// The position of `control` in `BidiControl.allCases`.

@@ -426,32 +426,32 @@ struct LineAnalysis {
     let closing = leftOpen && recordsClosings ? closings[opener.closing] : nil
     if leftOpen {
       let code: RuleCode
-      let message: String
+      let sentence: HazardMessage
       switch context(of: opener) {
       case .line:
         code = .unpaired
-        message = HazardMessage.unclosedOnLine.text(control)
+        sentence = .unclosedOnLine
       case .code:
         code = .unpaired
-        message = HazardMessage.unclosedInCode.text(control)
+        sentence = .unclosedInCode
       case .comment(let segment):
         code = .inComment
-        message =
+        sentence =
           segment.endsOnLine && segment.contentEnd < line.count
-          ? HazardMessage.commentCrossed.text(control) : HazardMessage.unclosedInComment.text(control)
+          ? .commentCrossed : .unclosedInComment
       case .interpolation:
         code = .inString
-        message = HazardMessage.interpolationCrossed.text(control)
+        sentence = .interpolationCrossed
       case .string(let segment):
         code = .inString
-        message =
+        sentence =
           segment.endsOnLine && segment.contentEnd < line.count
-          ? HazardMessage.stringCrossed.text(control) : HazardMessage.unclosedInString.text(control)
+          ? .stringCrossed : .unclosedInString
       }
       if let severity = severities.severity(for: code) {
         diagnostics.append(
           HazardDiagnostic(
-            code: code, severity: severity, line: lineNumber, range: range, control: control, message: message,
+            code: code, severity: severity, line: lineNumber, range: range, control: control, sentence: sentence,
             closing: closing))
       }
     }
@@ -459,12 +459,12 @@ struct LineAnalysis {
     // “`textDocument/publishDiagnostics`”).
     if isOverride(control), let severity = severities.severity(for: .override) {
       let closed = !leftOpen
-      let message: HazardMessage =
+      let sentence: HazardMessage =
         closed ? (opener.pairedCloser == nil ? .overrideUntilIsolateEnd : .overrideUntilPDF) : .overrideToLineEnd
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control,
-          message: message.text(control), closing: closing, pairedCloser: opener.pairedCloser))
+          sentence: sentence, closing: closing, pairedCloser: opener.pairedCloser))
     }
   }
 
@@ -472,32 +472,31 @@ struct LineAnalysis {
     guard !isFull(counting: .unmatched), let severity = severities.severity(for: .unmatched) else { return }
     let control: BidiControl = unmatched == .pdi ? .pdi : .pdf
     let range = offset..<(offset + 3)
-    let message: String
+    let sentence: HazardMessage
     switch unmatched {
-    case .pdfInsideIsolate: message = HazardMessage.pdfInsideIsolate.text(control)
-    case .pdi: message = HazardMessage.pdiUnmatched.text(control)
-    case .pdf, .none: message = HazardMessage.pdfUnmatched.text(control)
+    case .pdfInsideIsolate: sentence = .pdfInsideIsolate
+    case .pdi: sentence = .pdiUnmatched
+    case .pdf, .none: sentence = .pdfUnmatched
     }
     diagnostics.append(
       HazardDiagnostic(
-        code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, message: message))
+        code: .unmatched, severity: severity, line: lineNumber, range: range, control: control, sentence: sentence))
   }
 
   mutating func reportInIdentifier(_ control: BidiControl, at offset: Int) {
     guard !isFull(counting: .inIdentifier, isOverride(control) ? .override : nil) else { return }
     let range = offset..<(offset + control.utf8Count)
     if let severity = severities.severity(for: .inIdentifier) {
-      let message = HazardMessage.inIdentifier.text(control)
       diagnostics.append(
         HazardDiagnostic(
-          code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control, message: message))
+          code: .inIdentifier, severity: severity, line: lineNumber, range: range, control: control,
+          sentence: .inIdentifier))
     }
     if isOverride(control), let severity = severities.severity(for: .override) {
       diagnostics.append(
         HazardDiagnostic(
           code: .override, severity: severity, line: lineNumber, range: range, control: control,
-          message: HazardMessage.overrideInIdentifier.text(control), closing: nil, pairedCloser: nil,
-          isInIdentifier: true, visualOrder: nil))
+          sentence: .overrideInIdentifier, isInIdentifier: true))
     }
   }
 }
