@@ -176,15 +176,24 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   }
 
   /// Characters `first..<end`, a right-to-left run, in reverse order.
+  /// Letters of one or two bytes and spaces, most of such a run, take one
+  /// test (`isLetterOrSpace`), not one at each change from a word to a
+  /// space.
   @inline(never)
   func rightToLeft(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     var p = p
     var i = end
     while i > first {
       i &-= 1
-      p =
-        joiner.takes(scalars[i], classes[i])
-        ? joinedLetter(i, rightToLeft: true, p) : character(i, rightToLeft: true, p, namingIsolates: true)
+      let s = scalars[i]
+      let c = classes[i]
+      if joiner.takes(s, c) {
+        p = joinedLetter(i, rightToLeft: true, p)
+      } else if Self.isLetterOrSpace(s, c) {
+        Self.encodeLetterOrSpace(s, &p)
+      } else {
+        p = character(i, rightToLeft: true, p, namingIsolates: true)
+      }
     }
     return p
   }
