@@ -186,11 +186,31 @@ __attribute__((target("avx2,popcnt"))) static inline int write_marks(const uint8
 
 // `write_marks` for marks that are all E2s, with room for each (no test of
 // the capacity, none for ALM): writes the controls among them
-// after the `n` before; returns the new count.
-__attribute__((target("avx2,popcnt,bmi"))) static inline size_t write_e2_marks(const uint8_t *bytes, size_t base,
+// after the `n` before; returns the new count. The first four without a
+// branch each: a block of text dense with controls holds one to four, a
+// number the processor cannot foretell, and a loop over them mispredicted
+// its end in most blocks. Each of the four is written whether it is a
+// control or not (or a mark at all: then the block's first byte stands
+// for it), and counted only if it is one: the writes stay below the
+// capacity, as the marks do.
+__attribute__((target("avx2,popcnt,bmi"), always_inline)) static inline size_t write_e2_marks(const uint8_t *bytes, size_t base,
                                                                               uint64_t marks, size_t *offsets,
                                                                               uint32_t *controls, size_t n) {
-  do {
+#define CBS_WRITE_E2_MARK()                                                                       \
+  {                                                                                               \
+    size_t p = base + ((size_t)_tzcnt_u64(marks) & 63);                                           \
+    uint32_t entry = three_byte_controls[bytes[p + 2] & 0x3F];                                    \
+    offsets[n] = p;                                                                               \
+    controls[n] = entry & 0xFFFF;                                                                 \
+    n += (size_t)((marks != 0) & (entry >> 16 == bytes[p + 1]));                                  \
+    marks &= marks - 1;                                                                           \
+  }
+  CBS_WRITE_E2_MARK()
+  CBS_WRITE_E2_MARK()
+  CBS_WRITE_E2_MARK()
+  CBS_WRITE_E2_MARK()
+#undef CBS_WRITE_E2_MARK
+  while (marks) {
     size_t p = base + (size_t)__builtin_ctzll(marks);
     marks &= marks - 1;
     uint32_t entry = three_byte_controls[bytes[p + 2] & 0x3F];
@@ -199,7 +219,7 @@ __attribute__((target("avx2,popcnt,bmi"))) static inline size_t write_e2_marks(c
     offsets[n] = p;
     controls[n] = entry & 0xFFFF;
     n++;
-  } while (marks);
+  }
   return n;
 }
 
