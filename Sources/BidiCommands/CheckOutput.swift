@@ -134,25 +134,30 @@ extension CheckRun {
           shownPath.display.count + position.count + text.count + (stop ? 1 : 0)
           + (withNote ? noteCount : 0) + name.count + 4
         // (The closure touches nothing of `self`: each access would be
-        // checked for exclusivity at run time.)
-        let display = shownPath.display
-        let note = withNote ? noteBuffer : []
-        let noteCount = noteCount
-        Self.appendRoom(count, to: &pending) { out in
-          // (No nested function capturing `at`: it would be boxed.)
-          var at = display.withUnsafeBytes { Self.copy($0, to: out) }
-          at = Self.copy(position, to: at)
-          at = Self.copy(UnsafeRawBufferPointer(text), to: at)
-          if withNote {
-            if stop { at = Self.copy(0x2E, to: at) }
-            at = note.withUnsafeBytes { Self.copy(UnsafeRawBufferPointer(rebasing: $0[..<noteCount]), to: at) }
+        // checked for exclusivity at run time. The path and the note are
+        // read in place: copies of the arrays cost a retain and a release
+        // for each finding.)
+        let noteCount = withNote ? noteCount : 0
+        shownPath.display.withUnsafeBytes { display in
+          noteBuffer.withUnsafeBytes { noteBytes in
+            let note = UnsafeRawBufferPointer(rebasing: noteBytes[..<noteCount])
+            Self.appendRoom(count, to: &pending) { out in
+              // (No nested function capturing `at`: it would be boxed.)
+              var at = Self.copy(display, to: out)
+              at = Self.copy(position, to: at)
+              at = Self.copy(UnsafeRawBufferPointer(text), to: at)
+              if withNote {
+                if stop { at = Self.copy(0x2E, to: at) }
+                at = Self.copy(note, to: at)
+              }
+              at = Self.copy(0x20, to: at)
+              at = Self.copy(0x5B, to: at)  // [
+              at = Self.copy(UnsafeRawBufferPointer(name), to: at)
+              at = Self.copy(0x5D, to: at)  // ]
+              at = Self.copy(0x0A, to: at)
+              assert(at - out == count)
+            }
           }
-          at = Self.copy(0x20, to: at)
-          at = Self.copy(0x5B, to: at)  // [
-          at = Self.copy(UnsafeRawBufferPointer(name), to: at)
-          at = Self.copy(0x5D, to: at)  // ]
-          at = Self.copy(0x0A, to: at)
-          assert(at - out == count)
         }
       }
     }

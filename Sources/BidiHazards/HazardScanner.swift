@@ -298,9 +298,20 @@ package struct HazardScanner: Sendable {
     // with nothing to close changes no level (UAX #9 X6a, X7), so a line
     // whose findings are all `bidi.unmatched` gets none.
     let showsVisualOrder =
-      invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit
-      && diagnostics.contains { $0.code != .unmatched }
+      invalid.isEmpty && line.count <= Self.visualOrderInMessageLimit && Self.holdsAReorderingFinding(diagnostics)
     return (omitted, showsVisualOrder)
+  }
+
+  /// Whether some finding of `diagnostics` is not `bidi.unmatched`. (Read
+  /// in place: `contains` copied each diagnostic to its closure.)
+  static func holdsAReorderingFinding(_ diagnostics: [HazardDiagnostic]) -> Bool {
+    diagnostics.withUnsafeBufferPointer { d in
+      for k in d.indices {
+        if case .unmatched = d[k].code { continue }
+        return true
+      }
+      return false
+    }
   }
 
   /// `LineAnalysis.run` in the storage of `openers` and `scopes` (`open`
