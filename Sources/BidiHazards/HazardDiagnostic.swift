@@ -48,11 +48,16 @@ package struct HazardDiagnostic: Sendable, Hashable {
     }
   }
 
-  // Equal and hashed by `message`, however it is held.
+  // Equal and hashed by `message`, however it is held (two sentences of
+  // one control are the same text only when they are the same sentence).
   package static func == (a: HazardDiagnostic, b: HazardDiagnostic) -> Bool {
-    a.code == b.code && a.severity == b.severity && a.line == b.line && a.range == b.range
-      && a.control == b.control && a.message == b.message && a.closing == b.closing
-      && a.pairedCloser == b.pairedCloser && a.isInIdentifier == b.isInIdentifier && a.visualOrder == b.visualOrder
+    guard
+      a.code == b.code && a.severity == b.severity && a.line == b.line && a.range == b.range
+        && a.control == b.control && a.closing == b.closing && a.pairedCloser == b.pairedCloser
+        && a.isInIdentifier == b.isInIdentifier && a.visualOrder == b.visualOrder
+    else { return false }
+    if let first = a.sentence, let second = b.sentence { return first == second }
+    return a.message == b.message
   }
 
   package func hash(into hasher: inout Hasher) {

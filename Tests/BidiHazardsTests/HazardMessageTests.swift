@@ -55,6 +55,19 @@ final class HazardMessageTests: XCTestCase {
     }
   }
 
+  func testDiagnosticsOfSentencesAreEqualOnlyForTheSameSentence() throws {
+    let scanner = HazardScanner(language: nil)
+    let closed = try XCTUnwrap(scanner.scanLine(Array("a \u{202E}b\u{202C}".utf8), lineNumber: 0).diagnostics.first)
+    let again = try XCTUnwrap(scanner.scanLine(Array("a \u{202E}b\u{202C}".utf8), lineNumber: 0).diagnostics.first)
+    XCTAssertEqual(closed, again)
+    XCTAssertEqual(closed.hashValue, again.hashValue)
+    // The same override, left open: another sentence (and a closing).
+    let open = try XCTUnwrap(
+      scanner.scanLine(Array("a \u{202E}b".utf8), lineNumber: 0).diagnostics.first { $0.code == .override })
+    XCTAssertNotEqual(closed.sentence, open.sentence)
+    XCTAssertNotEqual(closed, open)
+  }
+
   func testAMessageSetOnASentenceReplacesIt() throws {
     var diagnostic = try XCTUnwrap(
       HazardScanner(language: nil).scanLine(Array("x \u{202D}y".utf8), lineNumber: 3).diagnostics.first)
