@@ -156,17 +156,24 @@ struct VisualUTF8Writer<Joiner: LetterJoining> {
   func leftToRight(_ first: Int, _ end: Int, _ p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     var p = p
     var i = first
-    while i < end {
-      if i &+ 4 <= end {
-        let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
-        let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
-        if (a | b) & 0xFFFF_FF80_FFFF_FF80 == 0, case let packed = Self.packASCII(a, b), Self.arePrintable(packed) {
-          UnsafeMutableRawPointer(p).storeBytes(of: packed, as: UInt32.self)
-          p += 4
-          i &+= 4
-          continue
-        }
+    // While four are left, four at a time where they are printable ASCII;
+    // then the last three at most one at a time (a test of what is left at
+    // each character changed once in most runs).
+    while i &+ 4 <= end {
+      let a = UnsafeRawPointer(scalars + i).loadUnaligned(as: UInt64.self)
+      let b = UnsafeRawPointer(scalars + i + 2).loadUnaligned(as: UInt64.self)
+      if (a | b) & 0xFFFF_FF80_FFFF_FF80 == 0, case let packed = Self.packASCII(a, b), Self.arePrintable(packed) {
+        UnsafeMutableRawPointer(p).storeBytes(of: packed, as: UInt32.self)
+        p += 4
+        i &+= 4
+        continue
       }
+      p =
+        joiner.takes(scalars[i], classes[i])
+        ? joinedLetter(i, rightToLeft: false, p) : character(i, rightToLeft: false, p)
+      i &+= 1
+    }
+    while i < end {
       p =
         joiner.takes(scalars[i], classes[i])
         ? joinedLetter(i, rightToLeft: false, p) : character(i, rightToLeft: false, p)
