@@ -3,12 +3,13 @@ import UnicodeBidi
 /// The sentences of the hazard rules, one per rule and situation, written
 /// once for each control: a file with many findings would otherwise format
 /// the same few sentences again for every one (`bidi-lsp check` and the
-/// daemon's publish both report them). All 180 are composed at the first
-/// use of one, in bytes (`Sentence`; interpolated into `String`s they cost
-/// every `check` process 850,000 instructions). A diagnostic holds its
-/// sentence as this situation and its control (`HazardDiagnostic.sentence`);
-/// `check` writes the bytes (`utf8`).
-package enum HazardMessage: Int, Sendable, CaseIterable {
+/// daemon's publish both report them). Each situation's twelve are
+/// composed at its first use, in bytes (`Sentence`): all 180 interpolated
+/// into `String`s at once cost every `check` process 850,000 instructions,
+/// one that reports a single kind of hazard now some 75,000. A diagnostic
+/// holds its sentence as this situation and its control
+/// (`HazardDiagnostic.sentence`); `check` writes the bytes (`utf8`).
+package enum HazardMessage: Sendable, CaseIterable {
   case unclosedOnLine
   case unclosedInCode
   case commentCrossed
@@ -30,38 +31,40 @@ package enum HazardMessage: Int, Sendable, CaseIterable {
 
   /// The UTF-8 of the sentence for `control` (`text(control)`'s), in
   /// memory kept for the life of the process: no `String` to retain and
-  /// release for each finding written as bytes, and no branch on the
-  /// situation (a jump the processor mispredicts when findings of
-  /// different rules alternate).
+  /// release for each finding written as bytes.
   package func utf8(_ control: BidiControl) -> UnsafeBufferPointer<UInt8> {
-    SentenceBytes.all[rawValue &* Self.controlCount &+ Self.index(control)]
+    let table: SentenceBytes =
+      switch self {
+      case .unclosedOnLine: SentenceBytes.unclosedOnLine
+      case .unclosedInCode: SentenceBytes.unclosedInCode
+      case .commentCrossed: SentenceBytes.commentCrossed
+      case .unclosedInComment: SentenceBytes.unclosedInComment
+      case .interpolationCrossed: SentenceBytes.interpolationCrossed
+      case .stringCrossed: SentenceBytes.stringCrossed
+      case .unclosedInString: SentenceBytes.unclosedInString
+      case .overrideUntilPDF: SentenceBytes.overrideUntilPDF
+      case .overrideUntilIsolateEnd: SentenceBytes.overrideUntilIsolateEnd
+      case .overrideToLineEnd: SentenceBytes.overrideToLineEnd
+      case .overrideInIdentifier: SentenceBytes.overrideInIdentifier
+      case .pdfInsideIsolate: SentenceBytes.pdfInsideIsolate
+      case .pdfUnmatched: SentenceBytes.pdfUnmatched
+      case .pdiUnmatched: SentenceBytes.pdiUnmatched
+      case .inIdentifier: SentenceBytes.inIdentifier
+      }
+    return table[Self.index(control)]
   }
 
-  /// The number of controls, each with a sentence in every situation.
-  private static let controlCount = 12
-
-  /// The 180 sentences (by situation, then by `index` of their control)
-  /// as UTF-8, one after the other in one allocation that is never freed,
-  /// composed at the first use of one: only pointers, so that reading one
-  /// retains nothing. (Composed in bytes, all of them cost a process some
-  /// 100,000 instructions once.)
+  /// A situation's twelve sentences as UTF-8, one after the other in one
+  /// allocation that is never freed (a few kilobytes for all fifteen), by
+  /// `index`: only pointers, so that reading one retains nothing.
   private struct SentenceBytes: @unchecked Sendable {  // (read-only once made)
     /// The bytes of sentence `k` are `bytes[starts[k]..<starts[k + 1]]`.
     let bytes: UnsafePointer<UInt8>
     let starts: UnsafePointer<Int>
 
-    static let all = SentenceBytes()
-
-    private init() {
-      let words = BidiControl.allCases.map(Words.init)
-      precondition(words.count == HazardMessage.controlCount)
-      var sentences: [[UInt8]] = []
-      for situation in HazardMessage.allCases {
-        for word in words {
-          precondition(sentences.count == situation.rawValue * controlCount + HazardMessage.index(word.control))
-          sentences.append(situation.compose(word.control, name: word.name, effect: word.effect).bytes)
-        }
-      }
+    /// The sentences of `situation`, composed.
+    init(_ situation: HazardMessage) {
+      let sentences = Self.words.map { situation.compose($0.control, name: $0.name, effect: $0.effect).bytes }
       let total = sentences.reduce(0) { $0 + $1.count }
       let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
       let starts = UnsafeMutablePointer<Int>.allocate(capacity: sentences.count + 1)
@@ -79,6 +82,26 @@ package enum HazardMessage: Int, Sendable, CaseIterable {
     subscript(k: Int) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(start: bytes + starts[k], count: starts[k + 1] - starts[k])
     }
+
+    // Each composed at its first use.
+    static let unclosedOnLine = SentenceBytes(.unclosedOnLine)
+    static let unclosedInCode = SentenceBytes(.unclosedInCode)
+    static let commentCrossed = SentenceBytes(.commentCrossed)
+    static let unclosedInComment = SentenceBytes(.unclosedInComment)
+    static let interpolationCrossed = SentenceBytes(.interpolationCrossed)
+    static let stringCrossed = SentenceBytes(.stringCrossed)
+    static let unclosedInString = SentenceBytes(.unclosedInString)
+    static let overrideUntilPDF = SentenceBytes(.overrideUntilPDF)
+    static let overrideUntilIsolateEnd = SentenceBytes(.overrideUntilIsolateEnd)
+    static let overrideToLineEnd = SentenceBytes(.overrideToLineEnd)
+    static let overrideInIdentifier = SentenceBytes(.overrideInIdentifier)
+    static let pdfInsideIsolate = SentenceBytes(.pdfInsideIsolate)
+    static let pdfUnmatched = SentenceBytes(.pdfUnmatched)
+    static let pdiUnmatched = SentenceBytes(.pdiUnmatched)
+    static let inIdentifier = SentenceBytes(.inIdentifier)
+
+    /// Each control with its display name and effect (by `index`).
+    static let words = BidiControl.allCases.map(Words.init)
   }
 
   /// A control with its display name and effect in UTF-8. (A struct: an
