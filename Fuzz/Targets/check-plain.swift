@@ -1,6 +1,6 @@
-// `bidi-lsp check` on plain text, where it skips the daemon's way of scanning: the AVX2 control
-// search (`cbs_find_bidi_controls`, 64 bytes a round, a sequence cut by a block's end carried to
-// the next) against the SSE2 loop and the byte loop, walked from the text's start as its callers
+// `bidi-lsp check` on plain text, where it skips the daemon's way of scanning: the AVX-512 and
+// AVX2 control searches (`cbs_find_bidi_controls`, 64 bytes a round, a sequence cut by a block's
+// end carried to the next) against the SSE2 loop and the byte loop, walked from the text's start as its callers
 // walk it, on a copy of exactly the text's size (AddressSanitizer sees any read past it); then
 // the text as a file through `runCheck` (one pass with the controls of a window of lines found
 // ahead, and `--jobs 2` in small parts), whose report must be the line-by-line scan's
@@ -30,7 +30,7 @@ private let pieces: [[UInt8]] =
   ]
 
 /// The controls `cbs_find_bidi_controls` finds from `start` at vector
-/// `level` (0 the byte loop, 1 SSE2, 2 AVX2 where the processor has it),
+/// `level` (0 the byte loop, 1 SSE2, 2 AVX2 and 3 AVX-512 where the processor has them),
 /// with room for `capacity`, and where it stopped.
 private func search(_ text: UnsafeBufferPointer<UInt8>, from start: Int, capacity: Int, level: Int32) -> [Int] {
   let before = cbs_set_vector_level(level)
@@ -54,9 +54,11 @@ private func checkSearchWalk(_ bytes: [UInt8], capacity: Int) {
   let view = UnsafeBufferPointer(text)
   var i = 0
   while i < bytes.count {
-    let results = (0...2).map { search(view, from: i, capacity: capacity, level: Int32($0)) }
-    guard results[0] == results[1], results[0] == results[2] else {
-      fuzzFailure("search from \(i), capacity \(capacity): bytes \(results[0]), SSE2 \(results[1]), AVX2 \(results[2])")
+    let results = (0...3).map { search(view, from: i, capacity: capacity, level: Int32($0)) }
+    guard results.allSatisfy({ $0 == results[0] }) else {
+      fuzzFailure(
+        "search from \(i), capacity \(capacity): bytes \(results[0]), SSE2 \(results[1]), AVX2 \(results[2]), "
+          + "AVX-512 \(results[3])")
     }
     let found = (results[0].count - 1) / 2
     let end = results[0].last!

@@ -2,14 +2,17 @@ import BidiTestSupport
 import CByteScan
 import XCTest
 
-/// The AVX2 control search (`cbs_find_bidi_controls` at vector level 2)
-/// against the byte loop it passes over (level 0), on text dense with
+/// The AVX-512 and AVX2 control searches (`cbs_find_bidi_controls` at
+/// vector levels 3 and 2) against the byte loop they pass over (level 0),
+/// on text dense with
 /// controls: the sequence a 64-byte block ends in is carried into the
 /// next block (a two-byte lead in its last byte, an E2 in one of its last
 /// two, written only once the next block shows it whole), a block that is
 /// not simple is decided from the first sequence that starts in it (or
 /// from the carried one when it is ill-formed), a block's E2 controls are
-/// written without a capacity test when there is room for all of them.
+/// written without a capacity test when there is room for all of them
+/// (AVX-512: compressed, sixteen written at a time, when there is room for
+/// sixteen and a block holds at most sixteen E2s).
 final class ControlSearchBlockEdgeTests: XCTestCase {
   /// The search at `level`: the controls found, and where it stopped.
   static func search(_ bytes: [UInt8], from start: Int, capacity: Int, level: Int32) -> (
@@ -29,21 +32,24 @@ final class ControlSearchBlockEdgeTests: XCTestCase {
 
   /// Every search from `start` to the end of `bytes`, as a caller makes
   /// them (after a full batch from its end, after a stop from the next
-  /// sequence's start), the same at both levels; returns the number of
+  /// sequence's start), the same at each level; returns the number of
   /// controls found.
   @discardableResult
   func checkWalk(_ bytes: [UInt8], from start: Int, capacity: Int, _ context: @autoclosure () -> String) -> Int {
     var i = start
     var total = 0
     while i < bytes.count {
-      let fast = Self.search(bytes, from: i, capacity: capacity, level: 2)
       let plain = Self.search(bytes, from: i, capacity: capacity, level: 0)
-      guard fast.offsets == plain.offsets, fast.controls == plain.controls, fast.end == plain.end else {
-        XCTFail(
-          "\(context()), from \(i), capacity \(capacity): AVX2 \(fast.offsets) \(fast.controls) to \(fast.end), "
-            + "bytes \(plain.offsets) \(plain.controls) to \(plain.end); "
-            + bytes.map { String($0, radix: 16) }.joined(separator: " "))
-        return total
+      var fast = plain
+      for level: Int32 in [3, 2] {
+        fast = Self.search(bytes, from: i, capacity: capacity, level: level)
+        guard fast.offsets == plain.offsets, fast.controls == plain.controls, fast.end == plain.end else {
+          XCTFail(
+            "\(context()), from \(i), capacity \(capacity): level \(level) \(fast.offsets) \(fast.controls) "
+              + "to \(fast.end), bytes \(plain.offsets) \(plain.controls) to \(plain.end); "
+              + bytes.map { String($0, radix: 16) }.joined(separator: " "))
+          return total
+        }
       }
       total += fast.offsets.count
       if fast.offsets.count == capacity {
@@ -115,7 +121,8 @@ final class ControlSearchBlockEdgeTests: XCTestCase {
   /// blocks simple) with a rarer ill-formed byte, at every length up to
   /// five blocks, searched with room for fewer controls than a block holds
   /// and for about as many as it holds (the write without a capacity test
-  /// stops one short of the room).
+  /// stops one short of the room; the compressed one needs room for
+  /// seventeen).
   func testRandomDenseLines() {
     var random = SeededGenerator(seed: 4646)
     var controls = 0
@@ -129,9 +136,31 @@ final class ControlSearchBlockEdgeTests: XCTestCase {
           bytes += Self.whole[Int.random(in: 0..<Self.whole.count, using: &random)]
         }
       }
-      let capacity = [1, 4, 7, 8, 9, 12, 15, 16, 17, 30, 1000][round % 11]
+      let capacity = [1, 4, 7, 8, 9, 12, 15, 16, 17, 18, 30, 33, 1000][round % 13]
       controls += checkWalk(bytes, from: 0, capacity: capacity, "round \(round)")
     }
     XCTAssertGreaterThan(controls, 100_000)
+  }
+
+  /// Blocks of controls only (up to 21 E2s a block, more than the
+  /// compressed write takes), of controls and other E2 sequences, and of
+  /// controls with ALM, from every start in the first block, with room for
+  /// fewer controls than a block holds, about as many, and more.
+  func testBlocksFullOfControls() {
+    let lines: [[UInt8]] = [
+      Array(String(repeating: "\u{202E}", count: 70).utf8),
+      Array(String(repeating: "\u{2066}\u{2014}", count: 40).utf8),
+      Array(String(repeating: "\u{200F}\u{61C}\u{2069}", count: 30).utf8),
+      Array(String(repeating: "\u{2067}ab\u{200E}", count: 40).utf8),
+    ]
+    var controls = 0
+    for (k, line) in lines.enumerated() {
+      for start in stride(from: 0, to: 64, by: 1) where line[start] & 0xC0 != 0x80 {
+        for capacity in [1, 15, 16, 17, 18, 21, 22, 40, 1000] {
+          controls += checkWalk(line, from: start, capacity: capacity, "line \(k), start \(start)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(controls, 50_000)
   }
 }

@@ -1,7 +1,7 @@
 // Byte scans of the fast paths: `bidi-lsp visual`'s plain text and the
 // hazard scan's search for bidi controls and ill-formed UTF-8 (SSE2 where the target has
-// it, AVX2 where the processor has it). Swift's SIMD types do not yet
-// compile these loops to vector code reliably.
+// it, AVX2 where the processor has it, and AVX-512 for the search). Swift's SIMD types do
+// not yet compile these loops to vector code reliably.
 #ifndef CBYTESCAN_H
 #define CBYTESCAN_H
 
@@ -29,8 +29,9 @@ size_t cbs_plain_line_prefix(const uint8_t *bytes, size_t count);
 /// caller, or, when `capacity` controls were found, the offset after the
 /// last. ASCII, two-byte sequences (most right-to-left scripts) and E2
 /// three-byte ones (every control but ALM) are passed over 64 bytes at a
-/// time with AVX2 where the processor has it, else ASCII and two-byte
-/// sequences 16 at a time with SSE2.
+/// time with AVX-512 or AVX2 where the processor has it, else ASCII and
+/// two-byte sequences 16 at a time with SSE2. The entries of `offsets` and
+/// `controls` past those returned, below `capacity`, may be written over.
 size_t cbs_find_bidi_controls(const uint8_t *bytes, size_t start, size_t count, size_t *offsets, uint32_t *controls,
                               size_t capacity, size_t *end);
 
@@ -44,9 +45,10 @@ size_t cbs_well_formed_line(const uint8_t *bytes, size_t start, size_t count, si
                             size_t *four_byte_leads);
 
 /// Limits the vectors the scans use, for tests of each path on one
-/// processor: 2 (the default) AVX2 where the processor has it, 1 SSE2 at
-/// most, 0 byte by byte. Returns the level before. Results are the same at
-/// every level; only the speed differs.
+/// processor: 3 (the default) AVX-512 where the processor has it (the
+/// search for controls only), 2 AVX2 at most, 1 SSE2 at most, 0 byte by
+/// byte. Returns the level before. Results are the same at every level;
+/// only the speed differs.
 int cbs_set_vector_level(int level);
 
 /// How many bytes of `bytes[0..<count]` are `byte`: 64 bytes at a time
