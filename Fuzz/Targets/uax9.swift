@@ -6,9 +6,11 @@
 // the levels (and with `.afterBase`, L3: each base and the marks after it in
 // logical order inside a right-to-left run; levels and runs unchanged), the
 // visual text is the scalars in visual order, the UTF-8 and scalar inputs
-// agree.
+// agree, and the input's raw bytes decoded as UTF-8 in AVX-512 rounds and by
+// the decoder alone give the same paragraph.
 //
 // fuzz-options: -max_len=2048
+import CByteScan
 import UnicodeBidi
 
 /// Characters of every bidi class (explicit controls, isolates, brackets,
@@ -225,10 +227,25 @@ public func fuzzUAX9(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       var utf8: [UInt8] = []
       for scalar in text { utf8 += Array(String(Unicode.Scalar(scalar)!).utf8) }
       let fromBytes = BidiParagraph(utf8: utf8, direction: direction)
-      if fromBytes.level != paragraph.level || fromBytes.line().levels(in: .utf8) != line.levels(in: .utf8) {
+      if fromBytes.level != paragraph.level || fromBytes.line().levels(in: .utf8) != line.levels(in: .utf8)
+        || fromBytes.line().visualText() != line.visualText()
+      {
         fuzzFailure("UTF-8 and scalar input disagree")
       }
     }
+  }
+  // The input's own bytes as UTF-8 (ill-formed ones too): decoded in
+  // AVX-512 rounds (`cbs_decode_classes`, the default level) and by
+  // `UTF8Decoder` alone (level 2), the same paragraph.
+  let raw = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
+  let rounds = BidiParagraph(utf8: raw, direction: direction)
+  let before = cbs_set_vector_level(2)
+  let alone = BidiParagraph(utf8: raw, direction: direction)
+  _ = cbs_set_vector_level(before)
+  if rounds.level != alone.level || rounds.line().levels(in: .utf8) != alone.line().levels(in: .utf8)
+    || rounds.line().visualText() != alone.line().visualText()
+  {
+    fuzzFailure("UTF-8 decoded in rounds and alone disagree")
   }
   return 0
 }

@@ -1,3 +1,4 @@
+import CByteScan
 import CUnicodeBidiData
 
 /// The per-character arrays of an analysed paragraph, in one allocation:
@@ -107,13 +108,51 @@ final class ParagraphStorage: @unchecked Sendable {
   private func decode(utf8 input: UnsafeBufferPointer<UInt8>) {
     var stored = Stored(self)
     var i = 0
-    UTF8Decoder.forEachSequence(input) { decoded in
-      stored.store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i)
-      if decoded.length == 4 { stored.addAstral(i) }
-      i &+= 1
+    if input.count >= Self.vectorDecodeMinimum && cbs_vector_decode() != 0 {
+      i = decodeInRounds(input, &stored)
+    } else {
+      UTF8Decoder.forEachSequence(input) { decoded in
+        stored.store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i)
+        if decoded.length == 4 { stored.addAstral(i) }
+        i &+= 1
+      }
     }
     count = i
     record(stored, utf8Length: input.count)
+  }
+
+  /// The shortest text decoded by `decodeInRounds`.
+  static let vectorDecodeMinimum = 32
+
+  /// The start of the properties of U+2000…U+207F in `ubd_blocks`.
+  private static let generalPunctuation = ubd_block_start(0x2000)
+
+  /// Decodes `input` as `decode(utf8:)` does, 64 bytes a round with
+  /// AVX-512 (`cbs_decode_classes`) where its sequences are ASCII, two
+  /// bytes or U+2000…U+207F, else with `UTF8Decoder` up to 64 bytes on;
+  /// returns the number of characters.
+  private func decodeInRounds(_ input: UnsafeBufferPointer<UInt8>, _ stored: inout Stored) -> Int {
+    guard let base = input.baseAddress else { return 0 }
+    let n = input.count
+    var i = 0
+    var at = 0
+    let properties = ubd_property_bytes()!
+    let classBytes = UnsafeMutableRawPointer(classes).assumingMemoryBound(to: UInt8.self)
+    while at < n {
+      i &+= cbs_decode_classes(
+        base, n, &at, i, scalars, classBytes, bracketPositions, &stored.brackets, &stored.bits, properties,
+        Self.generalPunctuation)
+      // The sequences it leaves, one by one, up to 64 bytes on.
+      let stop = min(n, at &+ 64)
+      while at < stop {
+        let decoded = UTF8Decoder.decode(input, at: at)
+        stored.store(decoded.isValid ? decoded.value : Self.illFormedMark(length: decoded.length), at: i)
+        if decoded.length == 4 { stored.addAstral(i) }
+        i &+= 1
+        at &+= decoded.length
+      }
+    }
+    return i
   }
 
   /// The storage kept per thread by `reused(utf8:)` and `keep(_:)`.

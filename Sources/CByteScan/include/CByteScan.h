@@ -55,4 +55,26 @@ int cbs_set_vector_level(int level);
 /// with SSE2 (counted in byte lanes, summed every 63 rounds).
 size_t cbs_count_byte(const uint8_t *bytes, size_t count, uint8_t byte);
 
+/// Whether `cbs_decode_classes` decodes anything (the processor has
+/// AVX-512 and the vector level allows it): 1, else 0.
+int cbs_vector_decode(void);
+
+/// Decodes the UTF-8 of `bytes[*at..<count]` (`*at` begins a sequence) as
+/// `UTF8Decoder` does, 64 bytes a round with AVX-512, while its sequences
+/// are ASCII, well-formed two-byte ones or E2 80 xx and E2 81 xx
+/// (U+2000…U+207F): each character's scalar value in `scalars` and the
+/// Bidi_Class bits of its property byte in `classes` from index `index` on,
+/// its index in `brackets[*bracket_count]` (the count moved on) when it is
+/// a paired bracket; the bits `1 << class` of the classes found are ORed
+/// into `*class_bits`. `properties` is the property bytes (CUnicodeBidiData's
+/// `ubd_blocks`: read up to three bytes past an entry), indexed by the code
+/// point below U+0800 and from `general_punctuation` on by the code point
+/// less U+2000 in that block. Moves `*at` to the first sequence not
+/// decoded (`count` when all are) and returns the number of characters
+/// decoded; without AVX-512, 0.
+size_t cbs_decode_classes(const uint8_t *_Nonnull bytes, size_t count, size_t *_Nonnull at, size_t index,
+                          uint32_t *_Nonnull scalars, uint8_t *_Nonnull classes, int32_t *_Nonnull brackets,
+                          size_t *_Nonnull bracket_count, uint32_t *_Nonnull class_bits,
+                          const uint8_t *_Nonnull properties, uint32_t general_punctuation);
+
 #endif

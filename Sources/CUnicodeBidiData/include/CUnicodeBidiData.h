@@ -38,6 +38,14 @@ static inline uint8_t ubd_properties(uint32_t cp) {
   return ubd_blocks[((uint32_t)ubd_index[cp >> 7] << 7) | (cp & 0x7F)];
 }
 
+/// The property bytes (`ubd_properties`' table), for vector code that
+/// reads them itself (Swift does not import C arrays as pointers).
+static inline const uint8_t *ubd_property_bytes(void) { return ubd_blocks; }
+
+/// Where the property bytes of the block of `cp` (128 code points from a
+/// multiple of 128) start in `ubd_property_bytes()`, for `cp` past U+07FF.
+static inline uint32_t ubd_block_start(uint32_t cp) { return (uint32_t)ubd_index[cp >> 7] << 7; }
+
 /// The position of `cp` in a sorted list of `count` code points, or -1.
 static inline int32_t ubd_search(const uint32_t *list, int32_t count, uint32_t cp) {
   int32_t low = 0, high = count;
