@@ -177,12 +177,13 @@ extension CheckRun {
 /// Where `scanPlainParts` cuts the text and numbers the parts' lines.
 package enum PartCuts {
   /// The line breaks (LF, CR LF, CR) of `base[from..<to]`, a range that no
-  /// CR LF straddles: `LineBreaks.count`, or when the range holds no CR its
-  /// LFs counted by `cbs_count_byte`.
+  /// CR LF straddles: its LFs (`cbs_count_line_feeds`, which also tells
+  /// whether it holds a CR), or `LineBreaks.count` when it holds a CR.
   package static func lineBreaks(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     guard from < to else { return 0 }
-    if memchr(base + from, 0x0D, to - from) != nil { return LineBreaks.count(base, from: from, to: to) }
-    return cbs_count_byte(base + from, to - from, 0x0A)
+    var carriageReturn: Int32 = 0
+    let lineFeeds = cbs_count_line_feeds(base + from, to - from, &carriageReturn)
+    return carriageReturn != 0 ? LineBreaks.count(base, from: from, to: to) : lineFeeds
   }
 
   /// The end of the last line break of `p` from `from` on that ends a

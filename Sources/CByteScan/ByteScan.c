@@ -1,6 +1,8 @@
 #include "CByteScan.h"
 #include "VectorLevel.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -241,4 +243,37 @@ size_t cbs_count_byte(const uint8_t *bytes, size_t count, uint8_t byte) {
 #endif
   for (; i < count; i++) total += bytes[i] == byte;
   return total;
+}
+
+#if defined(__x86_64__)
+// `cbs_count_line_feeds` 64 bytes at a time: the line feeds counted by a
+// popcount of a compare's mask, the carriage returns' masks ORed.
+__attribute__((target("avx512f,avx512bw,popcnt"))) static size_t count_line_feeds_avx512(const uint8_t *bytes,
+                                                                                      size_t count,
+                                                                                      int *carriage_return) {
+  const __m512i lf = _mm512_set1_epi8(0x0A), cr = _mm512_set1_epi8(0x0D);
+  size_t total = 0, i = 0;
+  __mmask64 returns = 0;
+  for (; i + 64 <= count; i += 64) {
+    __m512i v = _mm512_loadu_si512((const void *)(bytes + i));
+    total += (size_t)__builtin_popcountll(_mm512_cmpeq_epi8_mask(v, lf));
+    returns |= _mm512_cmpeq_epi8_mask(v, cr);
+  }
+  if (i < count) {
+    __mmask64 rest = ((__mmask64)1 << (count - i)) - 1;
+    __m512i v = _mm512_maskz_loadu_epi8(rest, (const void *)(bytes + i));
+    total += (size_t)__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(rest, v, lf));
+    returns |= _mm512_mask_cmpeq_epi8_mask(rest, v, cr);
+  }
+  *carriage_return = returns != 0;
+  return total;
+}
+#endif
+
+size_t cbs_count_line_feeds(const uint8_t *bytes, size_t count, int *carriage_return) {
+#if defined(__x86_64__)
+  if (cbs_use_avx512()) return count_line_feeds_avx512(bytes, count, carriage_return);
+#endif
+  *carriage_return = count > 0 && memchr(bytes, 0x0D, count) != NULL;
+  return cbs_count_byte(bytes, count, 0x0A);
 }

@@ -81,6 +81,11 @@ final class VectorLevelTests: XCTestCase {
           bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
             XCTAssertEqual(cbs_count_byte(base, buffer.count, byte), expected, "round \(round), level \(level)")
+            var carriageReturn: Int32 = -1
+            XCTAssertEqual(
+              cbs_count_line_feeds(base, buffer.count, &carriageReturn), bytes.filter { $0 == 0x0A }.count,
+              "round \(round), level \(level)")
+            XCTAssertEqual(carriageReturn != 0, bytes.contains(0x0D), "round \(round), level \(level)")
           }
         }
       }
