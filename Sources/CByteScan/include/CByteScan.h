@@ -1,7 +1,8 @@
-// Byte scans of the fast paths: `bidi-lsp visual`'s plain text and the
-// hazard scan's search for bidi controls and ill-formed UTF-8 (SSE2 where the target has
-// it, AVX2 where the processor has it, and AVX-512 for the search). Swift's SIMD types do
-// not yet compile these loops to vector code reliably.
+// Byte scans of the fast paths: `bidi-lsp visual`'s plain text, the hazard
+// scan's search for bidi controls and ill-formed UTF-8, a paragraph's UTF-8
+// decoded into scalars and classes, the line feeds of `check`'s parts (SSE2
+// where the target has it, AVX2 and AVX-512 where the processor has them).
+// Swift's SIMD types do not yet compile these loops to vector code reliably.
 #ifndef CBYTESCAN_H
 #define CBYTESCAN_H
 
